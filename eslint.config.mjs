@@ -1,0 +1,94 @@
+// Lint, type-aware, with the import borders of STYLE.md point 1 enforced per folder.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process', 'stream', 'url', 'util', 'events', 'worker_threads'];
+
+const border = (patterns, paths = []) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', 'bench/**', 'coverage/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.shell.json', './tsconfig.renderer-test.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/prefer-promise-reject-errors': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  // The wire-format module imports nothing else of ours.
+  {
+    files: ['main/wire/**'],
+    rules: border([{ group: ['../*', '../**'], message: 'main/wire imports nothing else of ours (STYLE.md 1).' }, { group: ['electron'], message: 'no electron outside main/shell' }]),
+  },
+  // main/ except the shell: plain Node, no electron, no renderer.
+  {
+    files: ['main/**'],
+    ignores: ['main/shell/**', 'main/wire/**'],
+    rules: border([
+      { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (DESIGN.md).' },
+      { group: ['**/renderer/**'], message: 'main never imports the renderer.' },
+    ]),
+  },
+  // The shell may import electron and the core, never the renderer.
+  {
+    files: ['main/shell/**'],
+    rules: border([{ group: ['**/renderer/**'], message: 'main never imports the renderer.' }]),
+  },
+  // The sandbox is the service's stand-in: from main/ only the wire-format module.
+  {
+    files: ['sandbox/**'],
+    rules: border([
+      { group: ['**/main/**', '!**/main/wire', '!**/main/wire/**'], message: 'sandbox/ imports only main/wire from main (STYLE.md 1).' },
+      { group: ['electron'], message: 'no electron outside main/shell' },
+      { group: ['**/renderer/**', '**/preload/**'], message: 'sandbox/ stands alone.' },
+    ]),
+  },
+  // The preload: electron's contextBridge/ipcRenderer and the contract only.
+  {
+    files: ['preload/**'],
+    rules: border(
+      [
+        { group: ['../*', '../**'], message: 'preload imports only electron and its own contract (STYLE.md 1).' },
+        { group: nodeBuiltins, message: 'preload has no Node access.' },
+      ],
+      [{ name: 'electron', allowImportNames: ['contextBridge', 'ipcRenderer'], message: 'preload uses only contextBridge and ipcRenderer.' }],
+    ),
+  },
+  // The renderer: React, zustand, i18n and type-only imports of the contract. No Node, no main.
+  {
+    files: ['renderer/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...border([
+        { group: nodeBuiltins, message: 'The renderer has no Node access (STYLE.md 1).' },
+        { group: ['electron', 'ws', 'better-sqlite3', 'pino'], message: 'The renderer talks to main only through CompanionApi.' },
+        { group: ['**/main/**', '**/sandbox/**'], message: 'The renderer never imports main/ or sandbox/.' },
+        { group: ['**/preload/**', '!**/preload/contract', '!**/preload/contract.js'], message: 'Only preload/contract, type-only.' },
+        { group: ['**/preload/contract', '**/preload/contract.js'], allowTypeImports: true, message: 'Import the contract with `import type`.' },
+      ]),
+    },
+  },
+);

@@ -1,0 +1,224 @@
+/**
+ * The contract between main and the renderer: type-only. Main implements `CompanionApi`
+ * (main/ui-bridge), the preload exposes it over IPC (`satisfies CompanionApi`), the browser-mode
+ * bridge exposes it over a local WebSocket, and the renderer consumes it. Money is decimal text.
+ */
+
+export type Decimal = string;
+export type IsoTime = string;
+export type Unsubscribe = () => void;
+
+export type TransportKind = 'ws' | 'longpoll' | 'webhook';
+export type SessionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'rejected' | 'conflict' | 'stopped';
+
+export interface SessionView {
+  status: SessionStatus;
+  transport: TransportKind;
+  since: number;
+  lastMessageAt: number | null;
+  rttMs: number | null;
+  attempt: number;
+  nextTryAt: number | null;
+  stale?: boolean;
+  /** English sentence from the core; the renderer shows its own translation of `status`. */
+  sentence: string;
+  /** From who-am-i, once known. */
+  restaurantName: string | null;
+}
+
+export type TableState = 'free' | 'open' | 'in-payment' | 'partly-paid' | 'paid';
+
+export interface TableView {
+  id: string;
+  name: string;
+  area: string | null;
+  state: TableState;
+  /** Sum still due over the table's open bills; "0" when free. */
+  due: Decimal;
+  currency: string | null;
+  openBillIds: string[];
+}
+
+export interface BillItemView {
+  id: string;
+  name: string;
+  price: Decimal;
+  quantity: Decimal;
+  minQuantity: Decimal;
+  paidQuantity: Decimal;
+  lockedQuantity: Decimal;
+  lineTotal: Decimal;
+  tags: string[];
+}
+
+export type BillState = 'OPEN' | 'PAID' | 'CLOSED';
+
+export interface BillView {
+  id: string;
+  tableId: string;
+  name: string | null;
+  currency: string;
+  state: BillState;
+  items: BillItemView[];
+  totals: { total: Decimal; paid: Decimal; due: Decimal; tips: Decimal };
+  paymentIds: string[];
+  created: IsoTime;
+  updated: IsoTime;
+}
+
+export type PaymentState = 'STARTED' | 'PROCESSED' | 'PAID' | 'CANCELLED';
+
+export interface PaymentView {
+  id: string;
+  billId: string;
+  tableId: string | null;
+  tableName: string | null;
+  billName: string | null;
+  currency: string;
+  /** Items paid (without tip). */
+  amount: Decimal;
+  tip: Decimal;
+  provider: string | null;
+  state: PaymentState;
+  /** The service's final state when it was not PAID (e.g. "CANCELLED", "DECLINED"). */
+  closedState: string | null;
+  captureMode: 'auto' | 'manual';
+  captured: boolean;
+  created: IsoTime;
+  closedAt: IsoTime | null;
+  /** End of the 3-hour cancellation window; null when it cannot be cancelled. */
+  cancellableUntil: IsoTime | null;
+  items: { id: string; name: string; price: Decimal; quantity: Decimal }[];
+}
+
+export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error';
+
+export interface Notice {
+  /** Stable per cause (e.g. "paid:<paymentId>"): a repeated event never makes a second notice. */
+  id: string;
+  kind: NoticeKind;
+  at: IsoTime;
+  paymentId: string | null;
+  tableName: string | null;
+  amount: Decimal | null;
+  tip: Decimal | null;
+  currency: string | null;
+  /** Service error text for kind "service-error". */
+  message: string | null;
+  acknowledged: boolean;
+}
+
+export type Environment = 'demo' | 'sandbox' | 'production';
+export type Language = 'en' | 'cs';
+
+export interface SettingsView {
+  environment: Environment;
+  serviceUrl: string;
+  /** The key itself never leaves main; this is e.g. "••••-••••-••••-••••-ab12". */
+  apiKeyMasked: string | null;
+  posId: string;
+  transport: TransportKind;
+  webhookPort: number;
+  webhookPublicUrl: string;
+  printer: string | null;
+  language: Language;
+  sound: boolean;
+  startAtLogin: boolean;
+  startHidden: boolean;
+  posApiPort: number;
+  posApiToken: string;
+}
+
+export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
+  /** A new API key; omitted = keep the stored one. */
+  apiKey?: string;
+}
+
+export interface MenuEntry {
+  id: string;
+  name: string;
+  price: Decimal;
+  category: string;
+}
+
+export interface QrCodeView {
+  tableId: string;
+  tableName: string;
+  code: string | null;
+  url: string | null;
+}
+
+export interface Snapshot {
+  demo: boolean;
+  session: SessionView;
+  restaurantName: string | null;
+  tables: TableView[];
+  bills: BillView[];
+  payments: PaymentView[];
+  notices: Notice[];
+  menu: MenuEntry[];
+  settings: SettingsView;
+  /** Sequence number of the last event included in this snapshot. */
+  seq: number;
+}
+
+/** Every push from main; `seq` orders them. Applying an event twice is harmless. */
+export type CompanionEvent =
+  | { type: 'session'; seq: number; session: SessionView }
+  | { type: 'table'; seq: number; table: TableView }
+  | { type: 'table-removed'; seq: number; tableId: string }
+  | { type: 'bill'; seq: number; bill: BillView }
+  | { type: 'payment'; seq: number; payment: PaymentView }
+  | { type: 'notice'; seq: number; notice: Notice }
+  | { type: 'settings'; seq: number; settings: SettingsView };
+
+/** Commands answer a value or a cashier-readable error (what happened and what to do next). */
+export type CommandResult<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+export interface GuestPayInput {
+  tableId: string;
+  billId?: string;
+  items?: { id: string; quantity: Decimal }[];
+  tip?: Decimal;
+  outcome?: 'paid' | 'declined';
+}
+
+export type PrintMode = 'dialog' | 'silent' | 'pdf';
+
+export interface CompanionApi {
+  getSnapshot(): Promise<Snapshot>;
+  onEvent(listener: (event: CompanionEvent) => void): Unsubscribe;
+
+  // Bills, through the same store operations as the local POS API.
+  openBill(input: { tableId: string; name?: string; currency?: string }): Promise<CommandResult<BillView>>;
+  addItem(input: { billId: string; name: string; price: Decimal; quantity: Decimal; menuId?: string }): Promise<CommandResult<BillView>>;
+  setItemQuantity(input: { billId: string; itemId: string; quantity: Decimal }): Promise<CommandResult<BillView>>;
+  removeItem(input: { billId: string; itemId: string }): Promise<CommandResult<BillView>>;
+  closeBill(input: { billId: string }): Promise<CommandResult<BillView>>;
+
+  // Payments, through the service.
+  cancelPayment(input: { paymentId: string }): Promise<CommandResult<PaymentView>>;
+  capturePayment(input: { paymentId: string }): Promise<CommandResult<PaymentView>>;
+  acknowledgeNotice(input: { noticeId: string }): Promise<CommandResult<null>>;
+
+  // QR codes.
+  listQrCodes(): Promise<CommandResult<QrCodeView[]>>;
+  createQrCodes(input: { tableIds: string[] }): Promise<CommandResult<QrCodeView[]>>;
+  deleteQrCode(input: { tableId: string }): Promise<CommandResult<null>>;
+  /** Electron prints from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
+  printQrSheet(input: { tableIds: string[]; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
+  testPrint(): Promise<CommandResult<null>>;
+  listPrinters(): Promise<CommandResult<string[]>>;
+
+  // Settings and connection.
+  saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>>;
+  checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>>;
+  regeneratePosApiToken(): Promise<CommandResult<SettingsView>>;
+  reconnect(): Promise<CommandResult<null>>;
+
+  // Demo mode only: act as a guest against the embedded sandbox.
+  guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>>;
+}
+
+export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;
+

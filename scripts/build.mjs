@@ -1,0 +1,14 @@
+// Builds everything the app runs from: the Node side and the shell (tsc), the preload (one CJS
+// file, as sandboxed preloads cannot require our modules) and the renderer (vite).
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+const bin = (name) => `node_modules/.bin/${name}`;
+
+rmSync('dist', { recursive: true, force: true });
+run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+run(bin('tsc'), ['-p', 'tsconfig.shell.json', '--outDir', 'dist', '--noEmit', 'false']);
+run(bin('vite'), ['build', '--config', 'preload/vite.config.mjs', '--logLevel', 'warn']);
+run(bin('vite'), ['build', '--config', 'renderer/vite.config.mjs', '--logLevel', 'warn']);
+console.log('build: dist/ ready');
