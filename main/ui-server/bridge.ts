@@ -1,0 +1,83 @@
+import type { RawData, WebSocket } from 'ws';
+import type { CompanionApi, CompanionEvent } from '../../preload/contract.js';
+import type { Logger } from '../log.js';
+import { parseJson } from '../wire/index.js';
+import { isCommandName, runCommand } from './command-schemas.js';
+
+/**
+ * The browser-mode bridge: CompanionApi over one WebSocket per page. One JSON object per text
+ * frame. Client → server `{"id": number, "cmd": "getSnapshot" | CommandName, "input": any}`;
+ * server → client `{"id", "result"}` or `{"id", "error": {"code","message"}}`, and pushed
+ * `{"event": CompanionEvent}`. It is the same contract the preload exposes in Electron.
+ */
+
+export type BridgeRequest = { id: number; cmd: string; input?: unknown };
+export type BridgeReply =
+  | { id: number | null; result: unknown }
+  | { id: number | null; error: { code: string; message: string } }
+  | { event: CompanionEvent };
+
+export const BRIDGE_PATH = '/bridge';
+
+/** Parses one frame's text into a request, or names what is wrong with it. */
+export function parseBridgeRequest(text: string): { ok: true; request: BridgeRequest } | { ok: false; id: number | null; message: string } {
+  const json = parseJson(text);
+  if (!json.ok) return { ok: false, id: null, message: `The frame is ${json.error}.` };
+  const value = json.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, id: null, message: 'The frame must be a JSON object.' };
+  const record = value as Record<string, unknown>;
+  const id = record.id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { ok: false, id: null, message: 'id: must be a whole number.' };
+  if (typeof record.cmd !== 'string') return { ok: false, id, message: 'cmd: must be a command name.' };
+  return { ok: true, request: { id, cmd: record.cmd, input: record.input } };
+}
+
+/** Answers one request: the snapshot, or a command's CommandResult. Never throws. */
+export async function answerBridgeRequest(api: CompanionApi, request: BridgeRequest, log: Logger): Promise<BridgeReply> {
+  const { id, cmd } = request;
+  if (cmd === 'getSnapshot') {
+    try {
+      return { id, result: await api.getSnapshot() };
+    } catch (e) {
+      log.error({ mod: 'ui-bridge', err: (e as Error).message }, 'getSnapshot failed');
+      return { id, error: { code: 'INTERNAL', message: 'The app could not read its state. Reload the page; if it keeps failing, restart Tableside.' } };
+    }
+  }
+  if (!isCommandName(cmd)) return { id, error: { code: 'UNKNOWN_COMMAND', message: `cmd: "${cmd.slice(0, 60)}" is not a command of this app.` } };
+  return { id, result: await runCommand(api, cmd, request.input, log) };
+}
+
+/** Wires one accepted socket to the core; returns a function that detaches it. */
+export function attachBridge(socket: WebSocket, api: CompanionApi, log: Logger): () => void {
+  const send = (reply: BridgeReply): void => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply));
+  };
+  const unsubscribe = api.onEvent((event) => send({ event }));
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      send({ id: null, error: { code: 'BAD_REQUEST', message: 'Send text frames holding JSON.' } });
+      return;
+    }
+    const parsed = parseBridgeRequest(rawToText(data));
+    if (!parsed.ok) {
+      send({ id: parsed.id, error: { code: 'BAD_REQUEST', message: parsed.message } });
+      return;
+    }
+    void answerBridgeRequest(api, parsed.request, log).then(send);
+  });
+  let detached = false;
+  const detach = (): void => {
+    if (detached) return;
+    detached = true;
+    unsubscribe();
+  };
+  socket.on('close', detach);
+  socket.on('error', (err) => log.warn({ mod: 'ui-bridge', err: err.message }, 'bridge socket error'));
+  return detach;
+}
+
+function rawToText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { CommandName, CommandResult, CompanionApi } from '../../preload/contract.js';
+import type { Logger } from '../log.js';
+import { Currency, DecimalString, Id, NonNegativeDecimal, describeIssues } from '../wire/index.js';
+
+/**
+ * One zod schema per CompanionApi command, shared by the Electron IPC handlers (main/shell/ipc.ts)
+ * and the browser-mode bridge, so both edges accept exactly the same input. Plain Node, no electron.
+ * Unknown fields are stripped (z.object's default), never rejected.
+ */
+
+/** The argument a command takes, or undefined for the ones that take none. */
+export type CommandInput<K extends CommandName> = Parameters<CompanionApi[K]> extends [infer I, ...unknown[]] ? I : undefined;
+
+// Commands without an argument ignore whatever the caller sends (tolerant, like the wire).
+const NoInput = z.unknown().transform((): undefined => undefined);
+const TableIds = z.array(Id).min(1, 'choose at least one table').max(500, 'at most 500 tables at once');
+const Port = z.number().int('must be a whole number').min(0, 'must be 0..65535').max(65535, 'must be 0..65535');
+// Loose on purpose: the service's who-am-i answer is the real check, and its message is what the cashier sees.
+const LooseKey = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+
+const SettingsInput = z.object({
+  environment: z.enum(['demo', 'sandbox', 'production']).optional(),
+  serviceUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  apiKey: LooseKey.optional(),
+  posId: Id.optional(),
+  transport: z.enum(['ws', 'longpoll', 'webhook']).optional(),
+  webhookPort: Port.optional(),
+  webhookPublicUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]).optional(),
+  printer: z.string().max(500).nullable().optional(),
+  language: z.enum(['en', 'cs']).optional(),
+  sound: z.boolean().optional(),
+  startAtLogin: z.boolean().optional(),
+  startHidden: z.boolean().optional(),
+  posApiPort: Port.optional(),
+});
+
+export const COMMAND_SCHEMAS = {
+  openBill: z.object({ tableId: Id, name: z.string().max(200).optional(), currency: Currency.optional() }),
+  addItem: z.object({
+    billId: Id,
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    price: DecimalString,
+    quantity: NonNegativeDecimal,
+    menuId: Id.optional(),
+  }),
+  setItemQuantity: z.object({ billId: Id, itemId: Id, quantity: NonNegativeDecimal }),
+  removeItem: z.object({ billId: Id, itemId: Id }),
+  closeBill: z.object({ billId: Id }),
+  cancelPayment: z.object({ paymentId: Id }),
+  capturePayment: z.object({ paymentId: Id }),
+  acknowledgeNotice: z.object({ noticeId: Id }),
+  listQrCodes: NoInput,
+  createQrCodes: z.object({ tableIds: TableIds }),
+  deleteQrCode: z.object({ tableId: Id }),
+  printQrSheet: z.object({ tableIds: TableIds, mode: z.enum(['dialog', 'silent', 'pdf']) }),
+  testPrint: NoInput,
+  listPrinters: NoInput,
+  saveSettings: SettingsInput,
+  checkApiKey: z.object({ serviceUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }), apiKey: LooseKey, posId: Id }),
+  regeneratePosApiToken: NoInput,
+  reconnect: NoInput,
+  guestPay: z.object({
+    tableId: Id,
+    billId: Id.optional(),
+    items: z.array(z.object({ id: Id, quantity: NonNegativeDecimal })).optional(),
+    tip: NonNegativeDecimal.optional(),
+    outcome: z.enum(['paid', 'declined']).optional(),
+  }),
+} satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
+
+export const COMMAND_NAMES = Object.keys(COMMAND_SCHEMAS) as CommandName[];
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.hasOwn(COMMAND_SCHEMAS, name);
+}
+
+export const BAD_INPUT = 'BAD_INPUT';
+
+export type CommandParse<K extends CommandName> = { ok: true; input: CommandInput<K> } | { ok: false; error: { code: string; message: string } };
+
+/** Validates a command's argument; the error names the field and says what to do. */
+export function parseCommandInput<K extends CommandName>(name: K, raw: unknown): CommandParse<K> {
+  const schema: z.ZodType = COMMAND_SCHEMAS[name];
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, input: result.data as CommandInput<K> };
+  return { ok: false, error: { code: BAD_INPUT, message: `${name}: ${describeIssues(result.error)}. Correct it and try again.` } };
+}
+
+/**
+ * Validates, then calls the core. A command that throws (a bug, not a cashier error) still answers
+ * a CommandResult so the renderer can show it; the message carries no input (it may hold a key).
+ */
+export async function runCommand(api: CompanionApi, name: CommandName, raw: unknown, log?: Logger): Promise<CommandResult<unknown>> {
+  const parsed = parseCommandInput(name, raw);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  const call = api[name] as (input: unknown) => Promise<CommandResult<unknown>>;
+  try {
+    return await call.call(api, parsed.input);
+  } catch (e) {
+    log?.error({ mod: 'command', cmd: name, err: (e as Error).message }, 'command threw');
+    return { ok: false, error: { code: 'INTERNAL', message: `${name} failed inside the app. Try again; if it keeps failing, restart Tableside.` } };
+  }
+}

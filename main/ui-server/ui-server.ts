@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { CompanionApi } from '../../preload/contract.js';
+import type { Logger } from '../log.js';
+import { BRIDGE_PATH, attachBridge } from './bridge.js';
+import { sendStatic } from './static-files.js';
+import { isAuthorised, newUiToken, originAllowed, tokenCookie } from './ui-auth.js';
+
+/**
+ * Browser mode: serves the built renderer on loopback and bridges CompanionApi over a WebSocket,
+ * so the whole app works in any browser on this machine. Every request carries the one-time token
+ * (query or cookie) or is refused with 403.
+ */
+
+export const UI_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'";
+
+export interface UiServerOptions {
+  api: CompanionApi;
+  /** The built renderer, e.g. dist/renderer. */
+  staticDir: string;
+  host?: string;
+  port?: number;
+  log: Logger;
+}
+
+export interface UiServer {
+  /** http://127.0.0.1:<port>/?token=<token> */
+  readonly url: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const BASE_HEADERS = {
+  'Content-Security-Policy': UI_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+// The bridge carries small commands; a bigger frame is a mistake or an attack.
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
+  const { api, staticDir, log } = options;
+  const host = options.host ?? '127.0.0.1';
+  const token = newUiToken();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const detachers = new Set<() => void>();
+  let origins: string[] = [];
+
+  const refuse = (res: ServerResponse, status: number, text: string): void => {
+    res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
+  };
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://ui.invalid');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET is served here.');
+    if (!isAuthorised(req, url, token)) {
+      log.warn({ mod: 'ui-server', path: url.pathname }, 'request without the UI token refused');
+      return refuse(res, 403, 'Open the address printed by Tableside (it carries the access token).');
+    }
+    // The first page load trades the URL token for a cookie, which the assets and the bridge then carry.
+    const headers: Record<string, string> = url.pathname === '/' ? { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(token) } : { ...BASE_HEADERS };
+    await sendStatic(staticDir, url.pathname, res, headers, req.method === 'HEAD');
+  };
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((e: unknown) => {
+      log.error({ mod: 'ui-server', err: (e as Error).message }, 'request failed');
+      if (!res.headersSent) refuse(res, 500, 'Tableside could not serve this page. Reload it.');
+      else res.destroy();
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://ui.invalid');
+    const reject = (status: number, reason: string): void => {
+      log.warn({ mod: 'ui-server', path: url.pathname, status }, 'bridge upgrade refused');
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (url.pathname !== BRIDGE_PATH) return reject(404, 'Not Found');
+    if (!isAuthorised(req, url, token) || !originAllowed(req, origins)) return reject(403, 'Forbidden');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const detach = attachBridge(ws, api, log);
+      detachers.add(detach);
+      ws.on('close', () => detachers.delete(detach));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  origins = [`http://${host}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  const url = `http://${host}:${port}/?token=${token}`;
+  log.info({ mod: 'ui-server', port }, 'browser-mode UI listening');
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      for (const detach of detachers) detach();
+      detachers.clear();
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    })();
+    return closing;
+  };
+  return { url, token, close };
+}
