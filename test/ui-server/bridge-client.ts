@@ -14,7 +14,7 @@ export interface BridgeClient {
 export async function connectBridge(url: string, headers: Record<string, string> = {}): Promise<BridgeClient> {
   const socket = new WebSocket(url, { headers });
   const frames: Record<string, unknown>[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+  socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
