@@ -1,0 +1,3 @@
+export { createWebhookTransport } from './webhook-transport.js';
+export { createV4ServiceClient } from './service-client.js';
+export type { DeliveryStore, ReplyBody, ServiceResult, V4ServiceClient, WebhookTransport, WebhookTransportOptions } from './types.js';
