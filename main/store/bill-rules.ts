@@ -1,0 +1,82 @@
+import { canon, dec } from './decimal.js';
+import { currencyCode, nonEmptyText, nonNegativeDecimal } from './input-checks.js';
+import type { ItemRecord, PutBillInput } from './records.js';
+import { StoreError } from './store-error.js';
+
+/**
+ * How a replacement item list (PUT /v1/bills/{id}) merges with the stored one. Paid and locked
+ * quantities belong to guests' payments, so the POS may not take them away: an item with paid or
+ * locked quantity cannot be removed or reduced below paid + locked, and a locked item's price is
+ * frozen while its payment runs. Pure: throws a StoreError naming the item, changes nothing.
+ */
+export function mergeItems(billId: string, existing: ItemRecord[], input: PutBillInput['items']): ItemRecord[] {
+  const byId = new Map(existing.map((i) => [i.id, i]));
+  const seen = new Set<string>();
+  const merged = input.map((raw, position): ItemRecord => {
+    const field = `items[${position}]`;
+    const id = nonEmptyText(raw.id, `${field}.id`);
+    if (seen.has(id)) throw new StoreError('INVALID', `${field}.id: "${id}" appears twice in the bill`, `${field}.id`);
+    seen.add(id);
+    const item: ItemRecord = {
+      id,
+      position,
+      name: typeof raw.name === 'string' ? raw.name : nonEmptyText(raw.name, `${field}.name`),
+      price: canon(nonNegativeDecimal(raw.price, `${field}.price`)),
+      quantity: canon(nonNegativeDecimal(raw.quantity, `${field}.quantity`)),
+      minQuantity: canon(raw.minQuantity === undefined ? '1' : nonNegativeDecimal(raw.minQuantity, `${field}.minQuantity`)),
+      tags: raw.tags ?? [],
+      paidQuantity: '0',
+      lockedQuantity: '0',
+    };
+    const old = byId.get(id);
+    if (!old) return item;
+    const held = dec(old.paidQuantity).plus(old.lockedQuantity);
+    if (dec(item.quantity).lessThan(held)) {
+      throw new StoreError(
+        'CONFLICT',
+        `Item "${old.name}" (${id}) has ${canon(held)} paid or in payment; its quantity cannot go below that. Keep at least ${canon(held)}.`,
+        `${field}.quantity`,
+      );
+    }
+    if (!dec(old.lockedQuantity).isZero() && !dec(old.price).equals(item.price)) {
+      throw new StoreError(
+        'CONFLICT',
+        `Item "${old.name}" (${id}) is in a guest's payment right now; change its price after the payment ends.`,
+        `${field}.price`,
+      );
+    }
+    return { ...item, paidQuantity: old.paidQuantity, lockedQuantity: old.lockedQuantity };
+  });
+  for (const old of existing) {
+    if (seen.has(old.id)) continue;
+    if (!dec(old.paidQuantity).isZero() || !dec(old.lockedQuantity).isZero()) {
+      throw new StoreError(
+        'CONFLICT',
+        `Item "${old.name}" (${old.id}) is paid or in a guest's payment and cannot be removed from bill ${billId}; keep it in the item list.`,
+        'items',
+      );
+    }
+  }
+  return merged;
+}
+
+export function checkBillHeader(input: PutBillInput): void {
+  nonEmptyText(input.id, 'id');
+  nonEmptyText(input.tableId, 'tableId');
+  currencyCode(input.currency, 'currency');
+  if (!Array.isArray(input.items)) throw new StoreError('INVALID', 'items: must be a list', 'items');
+}
+
+/** A bill is settled when every line is fully paid and something was paid at all. */
+export function isSettled(items: ItemRecord[]): boolean {
+  let anyPaid = false;
+  for (const i of items) {
+    if (dec(i.paidQuantity).lessThan(i.quantity)) return false;
+    if (!dec(i.paidQuantity).isZero()) anyPaid = true;
+  }
+  return anyPaid;
+}
+
+export function hasHeldQuantity(items: ItemRecord[]): boolean {
+  return items.some((i) => !dec(i.paidQuantity).isZero() || !dec(i.lockedQuantity).isZero());
+}

@@ -1,0 +1,155 @@
+import type { BillView, PaymentView, TableView } from '../../preload/contract.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import type { Payment as WirePayment, Receipt } from '../wire/index.js';
+import * as billOps from './bill-ops.js';
+import { createBillsRepo } from './bills-repo.js';
+import { closeDatabase, openDatabase } from './database.js';
+import { createEventsRepo } from './events-repo.js';
+import * as paymentOps from './payment-ops.js';
+import { createPaymentsRepo } from './payments-repo.js';
+import type { BillRecord, BillState, BillWithItems, NewEvent, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
+import { createTablesRepo } from './tables-repo.js';
+import type { Tx } from './tx.js';
+import { toBillView, toPaymentView, toTableView } from './views.js';
+
+export type EventListener = (events: StoreEvent[]) => void;
+
+/**
+ * The bill store: one SQLite file, one connection. Every write is one transaction that also
+ * appends its events; it returns only after the commit, and `onEvent` listeners hear of the new
+ * events after the commit too (never of a rolled-back change).
+ */
+export function createBillStore(options: { file: string; clock?: Clock; log?: Logger }) {
+  const clock = options.clock ?? systemClock;
+  const log = options.log?.child({ mod: 'store' });
+  const db = openDatabase(options.file, log);
+  const repos = { tables: createTablesRepo(db), bills: createBillsRepo(db), payments: createPaymentsRepo(db), events: createEventsRepo(db) };
+  const listeners = new Set<EventListener>();
+
+  function write<T>(fn: (tx: Tx) => T, at?: number): T {
+    const nowMs = at ?? clock.now();
+    const now = new Date(nowMs).toISOString();
+    const pending: NewEvent[] = [];
+    const written: StoreEvent[] = [];
+    const run = db.transaction(() => {
+      pending.length = 0;
+      written.length = 0;
+      const result = fn({ ...repos, now, nowMs, emit: (e) => pending.push(e) });
+      for (const e of pending) written.push(repos.events.append(e, now));
+      return result;
+    });
+    // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
+    const result = run.immediate();
+    if (written.length > 0) notify([...written]);
+    return result;
+  }
+
+  function notify(events: StoreEvent[]): void {
+    for (const listener of [...listeners]) {
+      try {
+        listener(events);
+      } catch (e) {
+        log?.error({ err: e }, 'an event listener failed');
+      }
+    }
+  }
+
+  const paymentContext = (p: PaymentRecord) => {
+    const bill = repos.bills.get(p.billId);
+    const table = bill ? repos.tables.get(bill.tableId) : null;
+    return { tableId: bill?.tableId ?? null, tableName: table?.name ?? null, billName: bill?.name ?? null };
+  };
+
+  return {
+    file: db.name,
+    close(): void {
+      listeners.clear();
+      closeDatabase(db);
+    },
+    /** Fires after each commit with the events it appended. Returns the unsubscribe. */
+    onEvent(listener: EventListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    // Tables
+    upsertTable: (input: { id: string; name: string; area?: string | null }): TableRecord => write((tx) => billOps.upsertTable(tx, input)),
+    deleteTable: (id: string): void => write((tx) => billOps.deleteTable(tx, id)),
+    listTables: (): TableRecord[] => repos.tables.list(),
+    getTable: (id: string): TableRecord | null => repos.tables.get(id),
+
+    // Bills
+    putBill: (input: PutBillInput): BillWithItems => write((tx) => billOps.putBill(tx, input)),
+    getBill: (id: string): BillWithItems | null => repos.bills.getWithItems(id),
+    listBills: (filter: { tableId?: string; state?: BillState } = {}): BillRecord[] => repos.bills.list(filter),
+    /** The table's OPEN bills with their items, in one query (getTableContents). */
+    openBillsOfTable: (tableId: string): BillWithItems[] => repos.bills.openBillsWithItems(tableId),
+    closeBill: (id: string): BillWithItems => write((tx) => billOps.closeBill(tx, id)),
+    openBill: (input: { tableId: string; name?: string | null; currency: string }): BillWithItems => write((tx) => billOps.openBill(tx, input)),
+    addItem: (billId: string, input: { name: string; price: string; quantity: string; menuId?: string }): BillWithItems =>
+      write((tx) => billOps.addItem(tx, billId, input)),
+    setItemQuantity: (billId: string, itemId: string, quantity: string): BillWithItems =>
+      write((tx) => billOps.setItemQuantity(tx, billId, itemId, quantity)),
+    removeItem: (billId: string, itemId: string): BillWithItems => write((tx) => billOps.removeItem(tx, billId, itemId)),
+
+    // Payments
+    startPayment: (payment: WirePayment): { payment: PaymentRecord; repeated: boolean } => write((tx) => paymentOps.startPayment(tx, payment)),
+    processPayment: (id: string): { receipt: Receipt; repeated: boolean } => write((tx) => paymentOps.processPayment(tx, id)),
+    closePayment: (id: string, state: string): { changed: boolean; payment: PaymentRecord | null } =>
+      write((tx) => paymentOps.closePayment(tx, id, state)),
+    refundPayment: (id: string): { changed: boolean; payment: PaymentRecord } => write((tx) => paymentOps.refundPayment(tx, id)),
+    markCaptured: (id: string): { changed: boolean; payment: PaymentRecord } => write((tx) => paymentOps.markCaptured(tx, id)),
+    getPayment: (id: string): PaymentRecord | null => repos.payments.get(id),
+    /** Payments created at or after `since` (ms epoch; default all). */
+    listPayments: (filter: { since?: number } = {}): PaymentRecord[] => repos.payments.listSince(new Date(filter.since ?? 0).toISOString()),
+    paymentsOfBill: (billId: string): PaymentRecord[] => repos.payments.listByBill(billId),
+    /** STARTED or PROCESSED: what recovery asks the service about. */
+    pendingPayments: (): PaymentRecord[] => repos.payments.pending(),
+    releaseStaleLocks: (olderThanMs: number, now?: number): string[] => write((tx) => paymentOps.releaseStaleLocks(tx, olderThanMs), now),
+
+    // Service errors and webhook deliveries
+    /** An `error` call from the service: logged by the caller, kept here so the UI shows it. */
+    recordServiceError: (error: { code: string | null; message: string }): void =>
+      write((tx) => tx.emit({ kind: 'service.error', tableId: null, billId: null, paymentId: null, data: { code: error.code, message: error.message } })),
+    /** Stores a webhook delivery's outcome; false when the id was already recorded (the first stays). */
+    recordDelivery: (id: string, outcome: unknown): boolean => write((tx) => tx.events.putDelivery(id, outcome, tx.now)),
+    getDelivery: (id: string): { outcome: unknown; at: string } | null => repos.events.getDelivery(id),
+
+    // Event log
+    eventsAfter: (seq: number, limit = 500): StoreEvent[] => repos.events.after(seq, limit),
+    lastSeq: (): number => repos.events.lastSeq(),
+
+    // Views in the contract's shapes
+    billView(id: string): BillView | null {
+      const bill = repos.bills.getWithItems(id);
+      return bill ? toBillView(bill, repos.payments.listByBill(id)) : null;
+    },
+    billViews(filter: { tableId?: string; state?: BillState } = {}): BillView[] {
+      return repos.bills.list(filter).flatMap((b) => {
+        const bill = repos.bills.getWithItems(b.id);
+        return bill ? [toBillView(bill, repos.payments.listByBill(b.id))] : [];
+      });
+    },
+    tableViews(): TableView[] {
+      const byTable = new Map<string, BillWithItems[]>();
+      for (const bill of repos.bills.activeWithItems()) byTable.set(bill.tableId, [...(byTable.get(bill.tableId) ?? []), bill]);
+      return repos.tables.list().map((t) => toTableView(t, byTable.get(t.id) ?? []));
+    },
+    tableView(id: string): TableView | null {
+      const table = repos.tables.get(id);
+      if (!table) return null;
+      const bills = repos.bills.list({ tableId: id }).filter((b) => b.state !== 'CLOSED');
+      return toTableView(table, bills.flatMap((b) => repos.bills.getWithItems(b.id) ?? []));
+    },
+    paymentView(id: string): PaymentView | null {
+      const p = repos.payments.get(id);
+      return p ? toPaymentView(p, paymentContext(p)) : null;
+    },
+    paymentViews(filter: { since?: number } = {}): PaymentView[] {
+      return repos.payments.listSince(new Date(filter.since ?? 0).toISOString()).map((p) => toPaymentView(p, paymentContext(p)));
+    },
+  };
+}
+
+export type BillStore = ReturnType<typeof createBillStore>;

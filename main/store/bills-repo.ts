@@ -1,0 +1,192 @@
+import type { Database } from 'better-sqlite3';
+import type { BillRecord, BillState, BillWithItems, ItemRecord } from './records.js';
+
+interface BillRow {
+  id: string;
+  tableId: string;
+  name: string | null;
+  currency: string;
+  state: BillState;
+  allowTip: number;
+  allowPartialPayment: number;
+  denyDiscounts: number;
+  additionalData: string | null;
+  created: string;
+  updated: string;
+}
+
+interface ItemRow {
+  billId: string;
+  id: string;
+  position: number;
+  name: string;
+  price: string;
+  quantity: string;
+  minQuantity: string;
+  tags: string;
+  paidQuantity: string;
+  lockedQuantity: string;
+}
+
+const BILL_COLUMNS = 'id, tableId, name, currency, state, allowTip, allowPartialPayment, denyDiscounts, additionalData, created, updated';
+const ITEM_COLUMNS = 'billId, id, position, name, price, quantity, minQuantity, tags, paidQuantity, lockedQuantity';
+
+function toBill(row: BillRow): BillRecord {
+  return {
+    id: row.id,
+    tableId: row.tableId,
+    name: row.name,
+    currency: row.currency,
+    state: row.state,
+    allowTip: row.allowTip === 1,
+    allowPartialPayment: row.allowPartialPayment === 1,
+    denyDiscounts: row.denyDiscounts === 1,
+    additionalData: row.additionalData === null ? null : (JSON.parse(row.additionalData) as unknown),
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+function toItem(row: ItemRow): ItemRecord {
+  return {
+    id: row.id,
+    position: row.position,
+    name: row.name,
+    price: row.price,
+    quantity: row.quantity,
+    minQuantity: row.minQuantity,
+    tags: JSON.parse(row.tags) as string[],
+    paidQuantity: row.paidQuantity,
+    lockedQuantity: row.lockedQuantity,
+  };
+}
+
+/** Bills and their items. Items are indexed by (billId, position), bills by (tableId, state). */
+export function createBillsRepo(db: Database) {
+  const getBill = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE id = ?`);
+  const itemsOf = db.prepare<[string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? ORDER BY position`);
+  const listAll = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills ORDER BY created, id`);
+  const listByTable = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? ORDER BY created, id`);
+  const listByState = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state = ? ORDER BY created, id`);
+  const listByTableState = db.prepare<[string, string], BillRow>(
+    `SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? AND state = ? ORDER BY created, id`,
+  );
+  const countOpenOnTable = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM bills WHERE tableId = ? AND state = 'OPEN'");
+  // The hot query of getTableContents: the table's open bills with their items, in one pass.
+  const openBillsWithItems = db.prepare<[string], BillRow & { i_id: string | null } & Omit<ItemRow, 'id' | 'billId' | 'name'> & { i_name: string }>(
+    `SELECT b.id, b.tableId, b.name, b.currency, b.state, b.allowTip, b.allowPartialPayment, b.denyDiscounts,
+            b.additionalData, b.created, b.updated,
+            i.id AS i_id, i.position, i.name AS i_name, i.price, i.quantity, i.minQuantity, i.tags, i.paidQuantity, i.lockedQuantity
+       FROM bills b LEFT JOIN bill_items i ON i.billId = b.id
+      WHERE b.tableId = ? AND b.state = 'OPEN'
+      ORDER BY b.created, b.id, i.position`,
+  );
+  const activeItems = db.prepare<[], ItemRow>(
+    `SELECT i.billId, i.id, i.position, i.name, i.price, i.quantity, i.minQuantity, i.tags, i.paidQuantity, i.lockedQuantity
+       FROM bill_items i JOIN bills b ON b.id = i.billId WHERE b.state != 'CLOSED' ORDER BY i.billId, i.position`,
+  );
+  const activeBills = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state != 'CLOSED' ORDER BY created, id`);
+  const insertBill = db.prepare(
+    `INSERT INTO bills (${BILL_COLUMNS}) VALUES (@id, @tableId, @name, @currency, @state, @allowTip, @allowPartialPayment, @denyDiscounts, @additionalData, @created, @updated)`,
+  );
+  const updateBill = db.prepare(
+    `UPDATE bills SET tableId = @tableId, name = @name, currency = @currency, state = @state, allowTip = @allowTip,
+       allowPartialPayment = @allowPartialPayment, denyDiscounts = @denyDiscounts, additionalData = @additionalData, updated = @updated
+     WHERE id = @id`,
+  );
+  const setState = db.prepare('UPDATE bills SET state = ?, updated = ? WHERE id = ?');
+  const insertItem = db.prepare(
+    `INSERT INTO bill_items (${ITEM_COLUMNS}) VALUES (@billId, @id, @position, @name, @price, @quantity, @minQuantity, @tags, @paidQuantity, @lockedQuantity)`,
+  );
+  const updateItem = db.prepare(
+    `UPDATE bill_items SET position = @position, name = @name, price = @price, quantity = @quantity, minQuantity = @minQuantity,
+       tags = @tags, paidQuantity = @paidQuantity, lockedQuantity = @lockedQuantity WHERE billId = @billId AND id = @id`,
+  );
+  const deleteItem = db.prepare('DELETE FROM bill_items WHERE billId = ? AND id = ?');
+  const setItemCounts = db.prepare('UPDATE bill_items SET paidQuantity = ?, lockedQuantity = ? WHERE billId = ? AND id = ?');
+
+  const billParams = (b: BillRecord) => ({
+    ...b,
+    allowTip: b.allowTip ? 1 : 0,
+    allowPartialPayment: b.allowPartialPayment ? 1 : 0,
+    denyDiscounts: b.denyDiscounts ? 1 : 0,
+    additionalData: b.additionalData === undefined || b.additionalData === null ? null : JSON.stringify(b.additionalData),
+  });
+  const itemParams = (billId: string, i: ItemRecord) => ({ ...i, billId, tags: JSON.stringify(i.tags) });
+
+  return {
+    get(id: string): BillRecord | null {
+      const row = getBill.get(id);
+      return row ? toBill(row) : null;
+    },
+    getWithItems(id: string): BillWithItems | null {
+      const row = getBill.get(id);
+      return row ? { ...toBill(row), items: itemsOf.all(id).map(toItem) } : null;
+    },
+    items(billId: string): ItemRecord[] {
+      return itemsOf.all(billId).map(toItem);
+    },
+    list(filter: { tableId?: string; state?: BillState } = {}): BillRecord[] {
+      const { tableId, state } = filter;
+      const rows =
+        tableId !== undefined && state !== undefined
+          ? listByTableState.all(tableId, state)
+          : tableId !== undefined
+            ? listByTable.all(tableId)
+            : state !== undefined
+              ? listByState.all(state)
+              : listAll.all();
+      return rows.map(toBill);
+    },
+    openCountOnTable(tableId: string): number {
+      return countOpenOnTable.get(tableId)?.n ?? 0;
+    },
+    openBillsWithItems(tableId: string): BillWithItems[] {
+      const bills: BillWithItems[] = [];
+      let current: BillWithItems | undefined;
+      for (const row of openBillsWithItems.all(tableId)) {
+        if (current?.id !== row.id) {
+          current = { ...toBill(row), items: [] };
+          bills.push(current);
+        }
+        if (row.i_id !== null) {
+          current.items.push(toItem({ ...row, billId: row.id, id: row.i_id, name: row.i_name }));
+        }
+      }
+      return bills;
+    },
+    /** Every bill not yet closed, with items: the input of the table overview. */
+    activeWithItems(): BillWithItems[] {
+      const byBill = new Map<string, ItemRecord[]>();
+      for (const row of activeItems.all()) {
+        const list = byBill.get(row.billId) ?? [];
+        list.push(toItem(row));
+        byBill.set(row.billId, list);
+      }
+      return activeBills.all().map((row) => ({ ...toBill(row), items: byBill.get(row.id) ?? [] }));
+    },
+    insert(bill: BillRecord): void {
+      insertBill.run(billParams(bill));
+    },
+    update(bill: BillRecord): void {
+      updateBill.run(billParams(bill));
+    },
+    setState(id: string, state: BillState, updated: string): void {
+      setState.run(state, updated, id);
+    },
+    insertItem(billId: string, item: ItemRecord): void {
+      insertItem.run(itemParams(billId, item));
+    },
+    updateItem(billId: string, item: ItemRecord): void {
+      updateItem.run(itemParams(billId, item));
+    },
+    deleteItem(billId: string, itemId: string): void {
+      deleteItem.run(billId, itemId);
+    },
+    setItemCounts(billId: string, itemId: string, paid: string, locked: string): void {
+      setItemCounts.run(paid, locked, billId, itemId);
+    },
+  };
+}
+
+export type BillsRepo = ReturnType<typeof createBillsRepo>;

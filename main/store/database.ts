@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Logger } from '../log.js';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.js';
+import { StoreError } from './store-error.js';
+
+export type { Database } from 'better-sqlite3';
+
+/** Files open in this process: one connection per database file, so writes never wait on ourselves. */
+const openFiles = new Set<string>();
+
+export function newerSchemaMessage(version: number): string {
+  return `This database was written by a newer Tableside (schema ${version}); update the app or choose another data folder.`;
+}
+
+/**
+ * Opens (creating if needed) the bill database: WAL so readers never block the writer,
+ * synchronous=FULL because a cashier PC can lose power right after a payment was answered.
+ */
+export function openDatabase(file: string, log?: Logger, migrations: readonly Migration[] = MIGRATIONS): Database {
+  const path = resolve(file);
+  if (openFiles.has(path)) throw new Error(`The bill database ${path} is already open in this process.`);
+  const db = new BetterSqlite3(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, migrations, log);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  openFiles.add(path);
+  return db;
+}
+
+/** Checkpoints the WAL into the main file and closes the connection. */
+export function closeDatabase(db: Database): void {
+  if (!db.open) return;
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    openFiles.delete(resolve(db.name));
+    db.close();
+  }
+}
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Applies the missing migrations, each in its own transaction with its user_version bump. */
+export function migrate(db: Database, migrations: readonly Migration[], log?: Logger): void {
+  const current = schemaVersion(db);
+  const target = migrations[migrations.length - 1]?.version ?? 0;
+  if (current > target) throw new StoreError('SCHEMA_TOO_NEW', newerSchemaMessage(current));
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      m.up(db);
+      // user_version takes no bound parameter; the value is our own integer.
+      db.pragma(`user_version = ${Math.trunc(m.version)}`);
+    })();
+    log?.info({ mod: 'store', version: m.version, migration: m.name }, 'migrated the bill database');
+  }
+}
+
+export { SCHEMA_VERSION };

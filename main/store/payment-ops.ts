@@ -1,0 +1,185 @@
+import type { Payment as WirePayment, Receipt } from '../wire/index.js';
+import { settleBill } from './bill-ops.js';
+import { canon, dec } from './decimal.js';
+import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
+import { isPending, type PaymentItemRecord, type PaymentRecord } from './records.js';
+import { StoreError } from './store-error.js';
+import type { Tx } from './tx.js';
+
+/**
+ * The payment lifecycle on the bill (PROTOCOL.md §2): start locks lines, PAID turns locked into
+ * paid, anything else unlocks. Every function runs inside one transaction; a repeated call for a
+ * payment already past that step changes nothing, so each payment is applied exactly once.
+ */
+
+/** Our own closedState when we released a lock the service never closed. */
+export const LOCK_EXPIRED = 'LOCK_EXPIRED';
+
+function tableOf(tx: Tx, billId: string): string | null {
+  return tx.bills.get(billId)?.tableId ?? null;
+}
+
+function requestedLines(payment: WirePayment): PaymentItemRecord[] {
+  const lines = new Map<string, PaymentItemRecord>();
+  for (const i of payment.items) {
+    const old = lines.get(i.id);
+    lines.set(i.id, { itemId: i.id, name: i.name, price: i.price, quantity: old ? canon(dec(old.quantity).plus(i.quantity)) : i.quantity });
+  }
+  return [...lines.values()];
+}
+
+/** Moves quantities of a payment's lines: delta for paid and for locked, never below zero. */
+function shiftLines(tx: Tx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1): void {
+  const items = new Map(tx.bills.items(payment.billId).map((i) => [i.id, i]));
+  for (const line of payment.items) {
+    const item = items.get(line.itemId);
+    if (!item) continue; // removed after the payment ended: nothing left to move
+    const q = dec(line.quantity);
+    const paid = dec(item.paidQuantity).plus(q.times(paidDelta));
+    const locked = dec(item.lockedQuantity).plus(q.times(lockedDelta));
+    tx.bills.setItemCounts(payment.billId, item.id, canon(paid.isNegative() ? dec('0') : paid), canon(locked.isNegative() ? dec('0') : locked));
+  }
+}
+
+export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRecord; repeated: boolean } {
+  const existing = tx.payments.get(payment.id);
+  if (existing) {
+    if (!sameLines(existing.items, requestedLines(payment)) || existing.billId !== payment.idBill) {
+      throw new StoreError('ITEMS_CHANGED', `Payment ${payment.id} was already started with other items; start a new payment.`, 'items');
+    }
+    if (!isPending(existing.state)) {
+      throw new StoreError('INVALID', `Payment ${payment.id} is already closed (${existing.closedState ?? existing.state}); start a new payment.`, 'id');
+    }
+    return { payment: existing, repeated: true };
+  }
+  const bill = tx.bills.getWithItems(payment.idBill);
+  if (!bill) throw new StoreError('BILL_NOT_FOUND', `Bill ${payment.idBill} does not exist; scan the table again.`, 'idBill');
+  if (bill.state !== 'OPEN') throw new StoreError('BILL_CLOSED', `Bill ${payment.idBill} is already ${bill.state === 'PAID' ? 'paid' : 'closed'}.`, 'idBill');
+  const other = tx.payments.pendingOnBill(bill.id)[0];
+  if (other) throw new StoreError('BILL_LOCKED', `Another guest is paying bill ${bill.id} right now; try again in a moment.`, 'idBill');
+  const lines = paymentLines(bill, payment);
+
+  const timestamp = payment.timestamp !== undefined ? Date.parse(payment.timestamp) : Number.NaN;
+  const record: PaymentRecord = {
+    id: payment.id,
+    billId: bill.id,
+    state: 'STARTED',
+    closedState: null,
+    captureMode: payment.captureMode ?? 'auto',
+    captured: false,
+    wire: payment,
+    receipt: null,
+    amount: linesAmount(lines),
+    tip: canon(payment.tipBrutto),
+    currency: payment.currency,
+    provider: payment.parts[0]?.provider.name ?? null,
+    // The cancellation window runs from the service's creation time when it tells us.
+    created: Number.isNaN(timestamp) ? tx.now : new Date(timestamp).toISOString(),
+    processedAt: null,
+    closedAt: null,
+    lockedAt: tx.now,
+    items: lines,
+  };
+  tx.payments.insert(record);
+  shiftLines(tx, record, 0, 1);
+  tx.emit({
+    kind: 'payment.started',
+    tableId: bill.tableId,
+    billId: bill.id,
+    paymentId: record.id,
+    data: { amount: record.amount, tip: record.tip, currency: record.currency },
+  });
+  return { payment: record, repeated: false };
+}
+
+/** paymentProcessed: the money is held; answer a receipt (the same one when asked again). */
+export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated: boolean } {
+  const p = tx.payments.get(id);
+  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here; it was never started on this POS.`, 'idPayment');
+  if (p.receipt !== null) return { receipt: p.receipt as Receipt, repeated: true };
+  if (p.state === 'CANCELLED') {
+    throw new StoreError('INVALID', `Payment ${id} was already ended (${p.closedState ?? 'CANCELLED'}); start a new payment.`, 'idPayment');
+  }
+  const bill = tx.bills.getWithItems(p.billId);
+  const tags = new Map(bill?.items.map((i) => [i.id, i.tags]) ?? []);
+  const receipt: Receipt = {
+    receiptInfo: { billName: bill?.name ?? null, timestamp: tx.now, serial: String(tx.events.nextCounter('receiptSerial')) },
+    items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: tags.get(l.itemId) ?? [] })),
+    taxInfo: [],
+    fiscalInfo: null,
+    receiptDeliveryType: 'QERKO_GENERATED',
+    finalPrice: p.amount,
+  };
+  if (p.state === 'STARTED') {
+    tx.payments.setProcessed(id, receipt, tx.now);
+    tx.emit({ kind: 'payment.processed', tableId: tableOf(tx, p.billId), billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial } });
+  } else {
+    tx.payments.setReceipt(id, receipt);
+  }
+  return { receipt, repeated: false };
+}
+
+/**
+ * paymentClosed. PAID: locked becomes paid, the bill PAID when nothing is due. Any other state:
+ * unlock and remember the service's word. Unknown or already closed: nothing changes.
+ */
+export function closePayment(tx: Tx, id: string, state: string): { changed: boolean; payment: PaymentRecord | null } {
+  const p = tx.payments.get(id);
+  if (!p) return { changed: false, payment: null };
+  const tableId = tableOf(tx, p.billId);
+  if (state === 'PAID') {
+    // A late PAID after we released the lock ourselves: the guest did pay, so it counts (once).
+    const late = p.state === 'CANCELLED' && p.closedState === LOCK_EXPIRED;
+    if (!isPending(p.state) && !late) return { changed: false, payment: p };
+    shiftLines(tx, p, 1, late ? 0 : -1);
+    tx.payments.setClosed(id, 'PAID', 'PAID', tx.now);
+    tx.emit({
+      kind: 'payment.paid',
+      tableId,
+      billId: p.billId,
+      paymentId: id,
+      data: { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late },
+    });
+    const bill = tx.bills.get(p.billId);
+    if (bill) settleBill(tx, bill, tx.bills.items(bill.id));
+  } else {
+    if (!isPending(p.state)) return { changed: false, payment: p };
+    shiftLines(tx, p, 0, -1);
+    tx.payments.setClosed(id, 'CANCELLED', state, tx.now);
+    tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, currency: p.currency } });
+  }
+  return { changed: true, payment: tx.payments.get(id) };
+}
+
+/** After the service's DELETE answered CANCELLED: the paid lines go back to unpaid, the bill reopens. */
+export function refundPayment(tx: Tx, id: string): { changed: boolean; payment: PaymentRecord } {
+  const p = tx.payments.get(id);
+  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here.`, 'paymentId');
+  if (p.state === 'CANCELLED') return { changed: false, payment: p };
+  if (p.state !== 'PAID') throw new StoreError('CONFLICT', `Payment ${id} is still in progress; wait until it ends before cancelling it.`);
+  shiftLines(tx, p, -1, 0);
+  tx.payments.setClosed(id, 'CANCELLED', 'CANCELLED', tx.now);
+  const bill = tx.bills.get(p.billId);
+  tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
+  if (bill) settleBill(tx, bill, tx.bills.items(bill.id));
+  return { changed: true, payment: tx.payments.get(id) ?? p };
+}
+
+export function markCaptured(tx: Tx, id: string): { changed: boolean; payment: PaymentRecord } {
+  const p = tx.payments.get(id);
+  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here.`, 'paymentId');
+  if (p.captured) return { changed: false, payment: p };
+  tx.payments.setCaptured(id);
+  tx.emit({ kind: 'payment.captured', tableId: tableOf(tx, p.billId), billId: p.billId, paymentId: id, data: {} });
+  return { changed: true, payment: { ...p, captured: true } };
+}
+
+/** Unlocks payments the service left open longer than it could still close them. */
+export function releaseStaleLocks(tx: Tx, olderThanMs: number): string[] {
+  const cutoff = new Date(tx.nowMs - olderThanMs).toISOString();
+  const released: string[] = [];
+  for (const p of tx.payments.pending()) {
+    if (p.lockedAt !== null && p.lockedAt < cutoff && closePayment(tx, p.id, LOCK_EXPIRED).changed) released.push(p.id);
+  }
+  return released;
+}

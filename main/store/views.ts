@@ -1,0 +1,91 @@
+import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
+import { CANCEL_WINDOW_MS } from '../wire/index.js';
+import { canon, dec, money, sum } from './decimal.js';
+import type { BillWithItems, PaymentRecord, TableRecord } from './records.js';
+
+/**
+ * The contract's view shapes, built from records. Money is shown with 2 places, quantities as
+ * canonical decimal text. Pure functions: the facade feeds them from the repositories.
+ */
+
+function itemView(i: BillWithItems['items'][number]): BillItemView {
+  return {
+    id: i.id,
+    name: i.name,
+    price: money(i.price),
+    quantity: canon(i.quantity),
+    minQuantity: canon(i.minQuantity),
+    paidQuantity: canon(i.paidQuantity),
+    lockedQuantity: canon(i.lockedQuantity),
+    lineTotal: money(dec(i.price).times(i.quantity)),
+    tags: i.tags,
+  };
+}
+
+export function billTotals(bill: BillWithItems): { total: string; paid: string; due: string } {
+  const total = sum(bill.items.map((i) => dec(i.price).times(i.quantity)));
+  const paid = sum(bill.items.map((i) => dec(i.price).times(i.paidQuantity)));
+  const due = total.minus(paid);
+  return { total: canon(total), paid: canon(paid), due: canon(due.isNegative() ? dec('0') : due) };
+}
+
+export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): BillView {
+  const t = billTotals(bill);
+  const tips = sum(payments.filter((p) => p.state === 'PAID').map((p) => dec(p.tip)));
+  return {
+    id: bill.id,
+    tableId: bill.tableId,
+    name: bill.name,
+    currency: bill.currency,
+    state: bill.state,
+    items: bill.items.map(itemView),
+    totals: { total: money(t.total), paid: money(t.paid), due: money(t.due), tips: money(tips) },
+    paymentIds: payments.map((p) => p.id),
+    created: bill.created,
+    updated: bill.updated,
+  };
+}
+
+function tableState(bills: BillWithItems[]): TableState {
+  const open = bills.filter((b) => b.state === 'OPEN');
+  if (open.some((b) => b.items.some((i) => !dec(i.lockedQuantity).isZero()))) return 'in-payment';
+  if (open.some((b) => b.items.some((i) => !dec(i.paidQuantity).isZero()))) return 'partly-paid';
+  if (open.length > 0) return 'open';
+  return bills.length > 0 ? 'paid' : 'free';
+}
+
+/** `bills` are the table's bills that are not closed (OPEN and PAID). */
+export function toTableView(table: TableRecord, bills: BillWithItems[]): TableView {
+  const due = sum(bills.filter((b) => b.state === 'OPEN').map((b) => dec(billTotals(b).due)));
+  return {
+    id: table.id,
+    name: table.name,
+    area: table.area,
+    state: tableState(bills),
+    due: bills.length === 0 ? '0' : money(due),
+    currency: bills[0]?.currency ?? null,
+    openBillIds: bills.map((b) => b.id),
+  };
+}
+
+export function toPaymentView(p: PaymentRecord, context: { tableId: string | null; tableName: string | null; billName: string | null }): PaymentView {
+  return {
+    id: p.id,
+    billId: p.billId,
+    tableId: context.tableId,
+    tableName: context.tableName,
+    billName: context.billName,
+    currency: p.currency,
+    amount: money(p.amount),
+    tip: money(p.tip),
+    provider: p.provider,
+    state: p.state,
+    closedState: p.state === 'PAID' ? null : p.closedState,
+    captureMode: p.captureMode,
+    captured: p.captured,
+    created: p.created,
+    closedAt: p.closedAt,
+    cancellableUntil: p.state === 'PAID' ? new Date(Date.parse(p.created) + CANCEL_WINDOW_MS).toISOString() : null,
+    items: p.items.map((i) => ({ id: i.itemId, name: i.name, price: money(i.price), quantity: canon(i.quantity) })),
+  };
+}
