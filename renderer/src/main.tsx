@@ -1,3 +1,18 @@
+// The app page: one store, one i18n instance, the bridge chosen by where we run.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createI18n } from './i18n/create-i18n';
+import { browserServices } from './services';
+import { createAppStore } from './store/app-store';
+import { App } from './views/app';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>Tableside</p>);
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+const store = createAppStore();
+
+createRoot(root).render(
+  <StrictMode>
+    <App services={browserServices(store)} i18n={createI18n()} />
+  </StrictMode>,
+);

@@ -1,3 +1,37 @@
+// The QR print sheet page: print.html?tables=id1,id2[&token=...][&autoprint=1]. Sets
+// body[data-ready="true"] once every code is drawn: the shell and the e2e test wait for it.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { bridgeKind, getCompanionApi } from './bridge/index';
+import { createI18n } from './i18n/create-i18n';
+import { PrintSheet } from './views/print/print-sheet';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>Tableside</p>);
+const root = document.getElementById('root');
+if (!root) throw new Error('print.html has no #root');
+const query = new URLSearchParams(window.location.search);
+const tableIds = (query.get('tables') ?? '')
+  .split(',')
+  .map((id) => id.trim())
+  .filter(Boolean);
+const autoprint = query.get('autoprint') === '1' && bridgeKind() === 'browser';
+
+const onReady = () => {
+  document.body.dataset.ready = 'true';
+  // Let the browser lay out the SVGs before its print dialog snapshots the page.
+  if (autoprint) requestAnimationFrame(() => window.print());
+};
+const onError = (message: string) => {
+  document.body.dataset.ready = 'error';
+  document.body.dataset.error = message;
+};
+
+document.body.classList.add('print-page');
+createRoot(root).render(
+  <StrictMode>
+    <I18nextProvider i18n={createI18n()}>
+      <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} />
+    </I18nextProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,51 @@
+// What every view needs from outside React: the CompanionApi, the store, and the few browser
+// services (clock, sound, new window, clipboard) passed in so tests can observe them.
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { CompanionApi } from '../../preload/contract';
+import type { BridgeKind } from './bridge/index';
+import type { AppState, AppStore } from './store/app-store';
+
+export interface AppServices {
+  api: CompanionApi;
+  store: AppStore;
+  bridgeKind: BridgeKind;
+  now(): number;
+  beep(): void;
+  openWindow(url: string): void;
+  copyText(text: string): Promise<void>;
+  randomUuid(): string;
+  /** The page's `?token=...`, handed on to the print sheet in browser mode. */
+  pageToken: string | null;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesProvider');
+  return services;
+}
+
+export function useApi(): CompanionApi {
+  return useServices().api;
+}
+
+export function useAppState<T>(selector: (state: AppState) => T): T {
+  return useStore(useServices().store, selector);
+}
+
+/** The current time, refreshed every `everyMs`, for countdowns and the offline banner. */
+export function useNow(everyMs = 1000): number {
+  const { now } = useServices();
+  const [value, setValue] = useState(now);
+  useEffect(() => {
+    const timer = setInterval(() => setValue(now()), everyMs);
+    return () => clearInterval(timer);
+  }, [now, everyMs]);
+  return value;
+}

@@ -1,0 +1,19 @@
+// Times and countdowns for the cashier.
+
+export function formatClock(iso: string, language: string): string {
+  return new Date(iso).toLocaleTimeString(language === 'cs' ? 'cs-CZ' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Remaining time as h:mm:ss ("2:59:07"); zero or less reads "0:00:00". */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** Whole minutes for "offline for 3 min"; at least 1 so the banner never says 0. */
+export function wholeMinutes(ms: number): number {
+  return Math.max(1, Math.floor(ms / 60_000));
+}

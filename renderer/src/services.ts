@@ -1,0 +1,21 @@
+// The real browser services behind AppServices (tests pass their own observable ones).
+import type { AppServices } from './app-context';
+import { bridgeKind, getCompanionApi } from './bridge/index';
+import type { AppStore } from './store/app-store';
+import { beep } from './views/notices/beep';
+
+export function browserServices(store: AppStore): AppServices {
+  return {
+    api: getCompanionApi(),
+    store,
+    bridgeKind: bridgeKind(),
+    now: () => Date.now(),
+    beep,
+    openWindow: (url) => {
+      window.open(url, '_blank', 'noopener');
+    },
+    copyText: (text) => navigator.clipboard.writeText(text),
+    randomUuid: () => crypto.randomUUID(),
+    pageToken: new URLSearchParams(window.location.search).get('token'),
+  };
+}

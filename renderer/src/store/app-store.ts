@@ -1,0 +1,71 @@
+// The renderer's mirror of main's state: slices combined, fed by one snapshot then ordered events.
+import { createStore } from 'zustand/vanilla';
+import type { CompanionEvent, Snapshot } from '../../../preload/contract';
+import { applyBillsEvent, billsFromSnapshot, initialBills, type BillsSlice } from './bills-slice';
+import { applyNoticesEvent, initialNotices, noticesFromSnapshot, type NoticesSlice } from './notices-slice';
+import { applyPaymentsEvent, initialPayments, paymentsFromSnapshot, type PaymentsSlice } from './payments-slice';
+import { applySessionEvent, initialSession, sessionFromSnapshot, type SessionSlice } from './session-slice';
+import { applySettingsEvent, initialSettings, settingsFromSnapshot, type SettingsSlice } from './settings-slice';
+import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice } from './tables-slice';
+import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
+
+type DataSlices = SessionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice;
+
+export interface AppState extends DataSlices, UiSlice, UiActions {
+  /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
+  seq: number;
+  loaded: boolean;
+  applySnapshot(snapshot: Snapshot): void;
+  applyEvent(event: CompanionEvent): void;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+
+type Reducer = (state: AppState, e: CompanionEvent) => Partial<AppState> | null;
+const reducers: Reducer[] = [
+  applySessionEvent,
+  applyTablesEvent,
+  applyBillsEvent,
+  applyPaymentsEvent,
+  applyNoticesEvent,
+  applySettingsEvent,
+  applyUiEvent,
+];
+
+export function createAppStore() {
+  return createStore<AppState>()((set, get) => ({
+    ...initialSession,
+    ...initialTables,
+    ...initialBills,
+    ...initialPayments,
+    ...initialNotices,
+    ...initialSettings,
+    ...initialUi,
+    seq: -1,
+    loaded: false,
+    ...uiActions(set),
+    applySnapshot: (s) => {
+      const state = get();
+      const selectionGone = state.selectedTableId !== null && !s.tables.some((t) => t.id === state.selectedTableId);
+      set({
+        ...sessionFromSnapshot(s),
+        ...tablesFromSnapshot(s),
+        ...billsFromSnapshot(s),
+        ...paymentsFromSnapshot(s),
+        ...noticesFromSnapshot(s),
+        ...settingsFromSnapshot(s),
+        ...(selectionGone ? { selectedTableId: null, selectedBillId: null } : {}),
+        seq: s.seq,
+        loaded: true,
+      });
+    },
+    applyEvent: (e) => {
+      const state = get();
+      // Before the snapshot there is nothing to apply to; at or below seq it is already included.
+      if (!state.loaded || e.seq <= state.seq) return;
+      const patch: Partial<AppState> = {};
+      for (const reduce of reducers) Object.assign(patch, reduce(state, e));
+      set({ ...patch, seq: e.seq });
+    },
+  }));
+}

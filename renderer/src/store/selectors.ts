@@ -1,0 +1,57 @@
+// Derived views of the store. They take slices (stable references) so components can memoise them.
+import type { BillView, Notice, PaymentView, TableView } from '../../../preload/contract';
+
+const natural = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+export interface AreaGroup {
+  area: string | null;
+  tables: TableView[];
+}
+
+/** Tables grouped by area (areas A→Z, "no area" last), tables in natural order ("2" before "10"). */
+export function groupTablesByArea(tables: Record<string, TableView>): AreaGroup[] {
+  const groups = new Map<string | null, TableView[]>();
+  for (const t of Object.values(tables)) {
+    const list = groups.get(t.area) ?? [];
+    list.push(t);
+    groups.set(t.area, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : natural.compare(a, b)))
+    .map(([area, list]) => ({ area, tables: list.sort((x, y) => natural.compare(x.name, y.name)) }));
+}
+
+export function sortedTables(tables: Record<string, TableView>): TableView[] {
+  return Object.values(tables).sort((x, y) => natural.compare(x.name, y.name));
+}
+
+/** The open bills of a table, in the table's own order. */
+export function billsOfTable(table: TableView | undefined, bills: Record<string, BillView>): BillView[] {
+  if (!table) return [];
+  return table.openBillIds.map((id) => bills[id]).filter((b): b is BillView => b !== undefined);
+}
+
+export function paymentsOfBill(bill: BillView, payments: Record<string, PaymentView>): PaymentView[] {
+  return bill.paymentIds
+    .map((id) => payments[id])
+    .filter((p): p is PaymentView => p !== undefined)
+    .sort((a, b) => b.created.localeCompare(a.created));
+}
+
+function sameLocalDay(iso: string, now: number): boolean {
+  return new Date(iso).toDateString() === new Date(now).toDateString();
+}
+
+/** Today's payments (local day of the cashier's PC), newest first. */
+export function todaysPayments(payments: Record<string, PaymentView>, now: number): PaymentView[] {
+  return Object.values(payments)
+    .filter((p) => sameLocalDay(p.created, now))
+    .sort((a, b) => Date.parse(b.created) - Date.parse(a.created));
+}
+
+/** Notices still waiting for the cashier, newest first. */
+export function openNotices(notices: Record<string, Notice>): Notice[] {
+  return Object.values(notices)
+    .filter((n) => !n.acknowledged)
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}

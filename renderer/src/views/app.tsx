@@ -1,0 +1,73 @@
+// The cashier's app: wires the store to main, then shows the tab bar, the open view, notices,
+// the connection banner and status bar.
+import { useEffect, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { ServicesProvider, useAppState, useServices, type AppServices } from '../app-context';
+import { connectStore } from '../store/connect-store';
+import { watchNewNotices } from '../store/notice-watcher';
+import { ConnectionBanner } from './connection/connection-banner';
+import { StatusBar } from './connection/status-bar';
+import { DemoView } from './demo/demo-view';
+import { NoticesPanel } from './notices/notices-panel';
+import { PaymentsView } from './payments/payments-view';
+import { QrView } from './qr/qr-view';
+import { SettingsView } from './settings/settings-view';
+import { TabBar } from './tab-bar';
+import { TablesView } from './tables/tables-view';
+
+export function App({ services, i18n }: { services: AppServices; i18n: I18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ServicesProvider services={services}>
+        <AppShell />
+      </ServicesProvider>
+    </I18nextProvider>
+  );
+}
+
+function AppShell() {
+  const { t, i18n } = useTranslation();
+  const { api, store, beep } = useServices();
+  const loaded = useAppState((s) => s.loaded);
+  const tab = useAppState((s) => s.tab);
+  const demo = useAppState((s) => s.demo);
+  const language = useAppState((s) => s.settings?.language);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => connectStore(api, store, { onError: () => setFailed(true) }), [api, store]);
+  useEffect(() => (loaded ? setFailed(false) : undefined), [loaded]);
+  useEffect(
+    () =>
+      watchNewNotices(store, () => {
+        if (store.getState().settings?.sound) beep();
+      }),
+    [store, beep],
+  );
+  useEffect(() => {
+    if (language && language !== i18n.language) void i18n.changeLanguage(language);
+  }, [language, i18n]);
+
+  if (!loaded) {
+    return <p className="loading" role={failed ? 'alert' : 'status'}>{t(failed ? 'app.loadFailed' : 'app.loading')}</p>;
+  }
+  const shown = tab === 'demo' && !demo ? 'tables' : tab;
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>{t('app.title')}</h1>
+        <TabBar />
+      </header>
+      <ConnectionBanner />
+      <NoticesPanel />
+      <main id="tab-panel" role="tabpanel" aria-labelledby={`tab-${shown}`} className="tab-panel">
+        {shown === 'tables' && <TablesView />}
+        {shown === 'payments' && <PaymentsView />}
+        {shown === 'qr' && <QrView />}
+        {shown === 'settings' && <SettingsView />}
+        {shown === 'demo' && <DemoView />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The QR sheet: A4 cards, two per row, each with the table's name, the restaurant, "Scan to pay"
+// and the code as vector SVG. Calls onReady once every code is drawn (the shell and e2e wait for it).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CompanionApi, QrCodeView } from '../../../../preload/contract';
+import { tableLabel } from '../common/labels';
+import { QrSvg } from '../common/qr-svg';
+
+interface Sheet {
+  restaurant: string | null;
+  cards: QrCodeView[];
+  missing: string[];
+}
+
+export function PrintSheet({ api, tableIds, onReady, onError }: { api: CompanionApi; tableIds: string[]; onReady(): void; onError(message: string): void }) {
+  const { t, i18n } = useTranslation();
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const drawn = useRef(new Set<string>());
+  const readyFired = useRef(false);
+  // Drawing callbacks may repeat on re-render; the page is ready exactly once.
+  const ready = useCallback(() => {
+    if (readyFired.current) return;
+    readyFired.current = true;
+    onReady();
+  }, [onReady]);
+
+  useEffect(() => {
+    let live = true;
+    const load = async () => {
+      const snapshot = await api.getSnapshot();
+      await i18n.changeLanguage(snapshot.settings.language);
+      const codes = await api.listQrCodes();
+      if (!codes.ok) throw new Error(codes.error.message);
+      const byTable = new Map(codes.value.map((c) => [c.tableId, c]));
+      const cards = tableIds.map((id) => byTable.get(id)).filter((c): c is QrCodeView => Boolean(c?.url));
+      const missing = tableIds.filter((id) => !byTable.get(id)?.url);
+      if (live) setSheet({ restaurant: snapshot.restaurantName, cards, missing });
+    };
+    load().catch((e: unknown) => {
+      const message = e instanceof Error ? e.message : String(e);
+      if (!live) return;
+      setError(message);
+      onError(message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, tableIds, i18n, onError]);
+
+  const markDrawn = useCallback(
+    (tableId: string) => {
+      drawn.current.add(tableId);
+      if (sheet && drawn.current.size === sheet.cards.length) ready();
+    },
+    [sheet, ready],
+  );
+  useEffect(() => {
+    if (sheet && sheet.cards.length === 0) ready();
+  }, [sheet, ready]);
+
+  if (error) return <p role="alert" className="error">{t('print.failed', { message: error })}</p>;
+  if (!sheet) return <p role="status">{t('app.loading')}</p>;
+  return (
+    <div className="sheet">
+      {sheet.missing.length > 0 && <p className="no-print error">{t('print.missing', { n: sheet.missing.length })}</p>}
+      {sheet.cards.length === 0 && <p className="error">{t('print.nothing')}</p>}
+      {sheet.cards.map((card) => (
+        <article key={card.tableId} className="card" data-table-id={card.tableId}>
+          <h2 className="card-table">{tableLabel(t, card.tableName)}</h2>
+          {sheet.restaurant && <p className="card-restaurant">{sheet.restaurant}</p>}
+          <QrSvg className="card-qr" url={card.url ?? ''} label={t('print.scanToPay')} onDrawn={() => markDrawn(card.tableId)} />
+          <p className="card-scan">{t('print.scanToPay')}</p>
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// One bill: items, totals, payments, adding items and closing it.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BillView } from '../../../../preload/contract';
+import { useApi, useAppState } from '../../app-context';
+import { formatMoney } from '../../format/decimal-text';
+import { paymentsOfBill } from '../../store/selectors';
+import { CommandErrorText } from '../common/command-error';
+import { Dialog } from '../common/dialog';
+import { useCommand } from '../common/use-command';
+import { AddItemForm } from './add-item-form';
+import { BillItems } from './bill-items';
+import { BillPayments } from './bill-payments';
+
+export function BillDetail({ bill }: { bill: BillView }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const allPayments = useAppState((s) => s.payments);
+  const dialog = useAppState((s) => s.dialog);
+  const openDialog = useAppState((s) => s.openDialog);
+  const closeDialog = useAppState((s) => s.closeDialog);
+  const payments = useMemo(() => paymentsOfBill(bill, allPayments), [bill, allPayments]);
+  const closing = useCommand();
+  const editable = bill.state === 'OPEN';
+  const money = (v: string) => formatMoney(v, bill.currency, i18n.language);
+
+  const confirmClose = async () => {
+    const result = await closing.run(() => api.closeBill({ billId: bill.id }));
+    if (result.ok) closeDialog();
+  };
+
+  return (
+    <div className="stack">
+      <p className="bill-state">
+        {bill.name && <span>{bill.name} · </span>}
+        {t(`bill.state.${bill.state}`)}
+      </p>
+      <BillItems bill={bill} editable={editable} />
+      <dl className="totals">
+        <dt>{t('bill.total')}</dt>
+        <dd className="amount">{money(bill.totals.total)}</dd>
+        <dt>{t('bill.paid')}</dt>
+        <dd className="amount">{money(bill.totals.paid)}</dd>
+        <dt>{t('bill.due')}</dt>
+        <dd className="amount amount-due">{money(bill.totals.due)}</dd>
+        <dt>{t('bill.tips')}</dt>
+        <dd className="amount">{money(bill.totals.tips)}</dd>
+      </dl>
+      {editable && <AddItemForm billId={bill.id} />}
+      <BillPayments payments={payments} />
+      <button type="button" onClick={() => openDialog({ kind: 'close-bill', billId: bill.id })}>
+        {t('bill.close')}
+      </button>
+      {dialog?.kind === 'close-bill' && dialog.billId === bill.id && (
+        <Dialog title={t('bill.closeTitle')} onClose={closeDialog}>
+          <p>{t('bill.closeConfirm')}</p>
+          <CommandErrorText error={closing.error} />
+          <div className="actions">
+            <button type="button" onClick={() => void confirmClose()} disabled={closing.pending}>
+              {t('bill.closeYes')}
+            </button>
+            <button type="button" onClick={closeDialog}>
+              {t('common.back')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Every table grouped by area, with its state and the amount still due. Arrow keys are not
+// needed: each card is a button in tab order, Enter opens its bill.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppState } from '../../app-context';
+import { formatMoney } from '../../format/decimal-text';
+import { groupTablesByArea } from '../../store/selectors';
+import { tableLabel } from '../common/labels';
+
+export function TableGrid() {
+  const { t, i18n } = useTranslation();
+  const tables = useAppState((s) => s.tables);
+  const selected = useAppState((s) => s.selectedTableId);
+  const selectTable = useAppState((s) => s.selectTable);
+  const groups = useMemo(() => groupTablesByArea(tables), [tables]);
+
+  if (groups.length === 0) return <p className="empty">{t('tables.none')}</p>;
+  return (
+    <div className="table-areas">
+      {groups.map((group) => {
+        const areaName = group.area ?? t('tables.noArea');
+        return (
+          <section key={group.area ?? ''} aria-label={areaName}>
+            <h2>{areaName}</h2>
+            <ul className="table-grid">
+              {group.tables.map((table) => (
+                <li key={table.id}>
+                  <button
+                    type="button"
+                    className={`table-card state-${table.state}`}
+                    aria-pressed={selected === table.id}
+                    onClick={() => selectTable(table.id)}
+                  >
+                    <span className="table-name">{tableLabel(t, table.name)}</span>
+                    <span className="badge">{t(`tables.state.${table.state}`)}</span>
+                    <span className="amount">
+                      {table.state === 'free' ? '\u00a0' : formatMoney(table.due, table.currency, i18n.language)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
