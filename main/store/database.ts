@@ -22,6 +22,10 @@ export function openDatabase(file: string, log?: Logger, migrations: readonly Mi
   if (openFiles.has(path)) throw new Error(`The bill database ${path} is already open in this process.`);
   const db = new BetterSqlite3(path);
   try {
+    // Check the version before any pragma writes to the file: a refused database stays byte-identical.
+    const found = schemaVersion(db);
+    const newest = migrations[migrations.length - 1]?.version ?? 0;
+    if (found > newest) throw new StoreError('SCHEMA_TOO_NEW', newerSchemaMessage(found));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManualClock } from '../../main/clock.js';
+import { createBillStore, type BillStore } from '../../main/store/index.js';
+import type { Payment } from '../../main/wire/index.js';
+
+/** A real store on a fresh SQLite file in a temp dir; `cleanup` closes it and removes the dir. */
+export function tempStore(): { store: BillStore; clock: ManualClock; dir: string; file: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-store-'));
+  const file = join(dir, 'bills.sqlite');
+  const clock = new ManualClock();
+  const store = createBillStore({ file, clock });
+  return {
+    store,
+    clock,
+    dir,
+    file,
+    cleanup: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function tempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-store-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Table "t1" with bill "b1": 2 × Beer 62.50, 1 × Goulash 189, 3 × Water 0.5 l at 40 (min 1). */
+export function seedBill(store: BillStore, billId = 'b1', tableId = 't1'): void {
+  store.upsertTable({ id: tableId, name: `Table ${tableId}`, area: 'Garden' });
+  store.putBill({
+    id: billId,
+    tableId,
+    name: 'Window',
+    currency: 'CZK',
+    items: [
+      { id: 'beer', name: 'Beer', price: '62.50', quantity: '2' },
+      { id: 'goulash', name: 'Goulash', price: '189', quantity: '1' },
+      { id: 'water', name: 'Water', price: '40', quantity: '3', minQuantity: '1' },
+    ],
+  });
+}
+
+/** A wire Payment as the service sends it with paymentStart. */
+export function wirePayment(id: string, items: { id: string; price: string; quantity: string }[], extra: Partial<Payment> = {}): Payment {
+  return {
+    id,
+    idBill: 'b1',
+    idCustomer: null,
+    currency: 'CZK',
+    state: 'STARTED',
+    items: items.map((i) => ({ ...i, name: i.id, tags: [] })),
+    parts: [{ total: '0', provider: { id: 'card', name: 'Card', type: 'CARD' } }],
+    tipBrutto: '0',
+    tipNetto: '0',
+    additionalData: null,
+    discount: null,
+    ...extra,
+  };
+}
