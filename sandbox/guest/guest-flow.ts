@@ -1,0 +1,130 @@
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
+import { Bill, Receipt, parseWith, type Payment, type PaymentItem } from '../../main/wire/index.js';
+import type { SandboxCore } from '../core.js';
+import { isError, type CallOutcome } from '../channels/types.js';
+import { errorReply, must, ReplyError } from '../http/replies.js';
+import { message } from '../http/messages.js';
+import { newId } from '../ids.js';
+import type { PaymentRecord } from '../state.js';
+import { GUEST_CARD, GuestPayRequest, GuestScanRequest, type GuestPayResult, type GuestStep } from './guest-schemas.js';
+import { callPos, sendPaymentClosed } from './pos-calls.js';
+
+const BillList = z.array(Bill);
+
+function requireConnection(core: SandboxCore, restaurantId: string): void {
+  if (!core.channels.live(restaurantId)) throw new ReplyError(errorReply(409, 'NO_POS_CONNECTION', message('noConnection', 'en')));
+}
+
+/** A POS failure before any payment exists: 502 with the POS's error and the steps so far. */
+function posFailed(method: string, outcome: CallOutcome, steps: GuestStep[]): never {
+  const error = isError(outcome) ? outcome.error : { code: 'BAD_POS_ANSWER', message: 'unexpected answer' };
+  throw new ReplyError({ status: 502, body: { code: error.code, message: `${method} failed: ${error.message}`, steps } });
+}
+
+function parseAnswer<T>(schema: z.ZodType<T>, method: string, outcome: CallOutcome, steps: GuestStep[]): T {
+  if (isError(outcome)) posFailed(method, outcome, steps);
+  const parsed = parseWith(schema, outcome.result);
+  if (!parsed.ok) posFailed(method, { error: { code: 'BAD_POS_ANSWER', message: `the POS answered with a bad shape: ${parsed.error}` } }, steps);
+  return parsed.value;
+}
+
+/** POST /sandbox/guest/scan: the guest scans the table's QR code; the service asks the POS for its bills. */
+export async function guestScan(core: SandboxCore, input: unknown): Promise<Bill[]> {
+  const req = must(parseWith(GuestScanRequest, input), 'en', input === undefined);
+  const r = core.restaurant(req.restaurantId);
+  requireConnection(core, r.id);
+  const steps: GuestStep[] = [];
+  return parseAnswer(BillList, 'getTableContents', await callPos(core, r.id, 'getTableContents', [req.idTable, null], steps), steps);
+}
+
+/** The payment's items: the guest's choice, or everything unpaid on the bill. Bad choices are a 400. */
+function chooseItems(bill: Bill, wanted: { id: string; quantity: string }[] | undefined): PaymentItem[] {
+  if (!wanted) {
+    return bill.items.filter((i) => new Decimal(i.quantity).gt(0)).map((i) => ({ ...i, quantity: i.quantity }));
+  }
+  return wanted.map((w, n) => {
+    const line = bill.items.find((i) => i.id === w.id);
+    if (!line) throw new ReplyError(errorReply(400, 'BAD_REQUEST', `items[${n}].id: "${w.id}" is not an unpaid item of bill ${bill.id}`));
+    if (new Decimal(w.quantity).lte(0)) throw new ReplyError(errorReply(400, 'BAD_REQUEST', `items[${n}].quantity: must be more than 0`));
+    return { ...line, quantity: w.quantity };
+  });
+}
+
+function buildPayment(core: SandboxCore, bill: Bill, items: PaymentItem[], tip: string, captureMode: 'auto' | 'manual'): Payment {
+  const sum = items.reduce((acc, i) => acc.plus(new Decimal(i.price).times(i.quantity)), new Decimal(0));
+  return {
+    id: newId(),
+    idBill: bill.id,
+    idCustomer: newId(),
+    currency: bill.currency,
+    state: 'STARTED',
+    items,
+    parts: [{ total: sum.plus(tip).toFixed(), provider: { ...GUEST_CARD } }],
+    tipBrutto: new Decimal(tip).toFixed(),
+    tipNetto: new Decimal(tip).toFixed(),
+    additionalData: bill.additionalData ?? null,
+    discount: null,
+    timestamp: core.nowIso(),
+    captureMode,
+  };
+}
+
+/** POST /sandbox/guest/pay: the whole flow of PROTOCOL.md §2 through the restaurant's channel. */
+export async function guestPay(core: SandboxCore, input: unknown): Promise<GuestPayResult> {
+  const req = must(parseWith(GuestPayRequest, input), 'en', input === undefined);
+  const r = core.restaurant(req.restaurantId);
+  requireConnection(core, r.id);
+  const steps: GuestStep[] = [];
+
+  const bills = parseAnswer(BillList, 'getTableContents', await callPos(core, r.id, 'getTableContents', [req.idTable, null], steps), steps);
+  const chosen = req.idBill ? bills.find((b) => b.id === req.idBill) : bills[0];
+  if (!chosen) {
+    const why = req.idBill ? `idBill: bill "${req.idBill}" is not open on table "${req.idTable}"` : `idTable: table "${req.idTable}" has no open bill`;
+    throw new ReplyError({ status: 404, body: { code: req.idBill ? 'BILL_NOT_FOUND' : 'NO_OPEN_BILL', message: why, steps } });
+  }
+  const bill = parseAnswer(Bill, 'getBill', await callPos(core, r.id, 'getBill', [chosen.id, null], steps), steps);
+
+  const items = chooseItems(bill, req.items);
+  if (items.length === 0) throw new ReplyError(errorReply(409, 'NOTHING_TO_PAY', `idBill: bill ${bill.id} has nothing left to pay`));
+  const tip = req.tip ?? '0';
+  if (!bill.allowTip && new Decimal(tip).gt(0)) throw new ReplyError(errorReply(400, 'BAD_REQUEST', `tip: bill ${bill.id} does not allow a tip`));
+
+  const payment = buildPayment(core, bill, items, tip, req.captureMode);
+  const record: PaymentRecord = { restaurantId: r.id, created: core.clock.now(), payment, receipts: [], authorized: false };
+  core.state.payments.set(payment.id, record);
+  core.log(`payment ${payment.id} started bill=${bill.id} total=${payment.parts[0]?.total} ${payment.currency}`);
+  const finish = (state: string, outcome: GuestPayResult['outcome']): GuestPayResult => {
+    payment.state = state;
+    return { payment: structuredClone(payment), steps, outcome };
+  };
+
+  const started = await callPos(core, r.id, 'paymentStart', [structuredClone(payment)], steps);
+  if (isError(started)) {
+    payment.state = 'CANCELLED';
+    // An explicit refusal locked nothing; a time-out or lost link may have: unlock (best effort).
+    if (started.error.code === 'TIMEOUT' || started.error.code === 'CONNECTION_LOST') await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
+    return finish('CANCELLED', 'cancelled');
+  }
+  if (req.outcome === 'declined') {
+    payment.state = 'CANCELLED';
+    await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
+    return finish('CANCELLED', 'declined');
+  }
+  const processed = await callPos(core, r.id, 'paymentProcessed', [payment.id], steps);
+  if (isError(processed)) {
+    payment.state = 'CANCELLED';
+    await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
+    return finish('CANCELLED', 'cancelled');
+  }
+  const receipt = parseWith(Receipt, processed.result);
+  if (receipt.ok) record.receipts.push(receipt.value);
+  if (req.captureMode === 'manual') {
+    record.authorized = true;
+    return finish('STARTED', 'authorized');
+  }
+  // The money is taken once paymentProcessed succeeded; a lost paymentClosed is recovered by GET payment.
+  payment.state = 'PAID';
+  await sendPaymentClosed(core, r.id, payment.id, 'PAID', steps);
+  return finish('PAID', 'paid');
+}

@@ -1,0 +1,85 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { parseJson } from '../../main/wire/index.js';
+import type { SandboxCore } from '../core.js';
+import { identifyHeaders } from './auth.js';
+import { langOf, message } from './messages.js';
+import { readBody } from './read-body.js';
+import { errorReply, ReplyError, badRequest } from './replies.js';
+import type { Reply, Route, RouteContext } from './route-types.js';
+
+/** Matches `/api/v2/pos/payment/:id` against a path; empty segments count (the `//poll` path). */
+function match(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith(':')) {
+      if (!g) return null;
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return params;
+}
+
+export function writeReply(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string> = { ...reply.headers };
+  let data: string | Buffer = '';
+  if (reply.raw) {
+    headers['content-type'] = reply.raw.contentType;
+    data = reply.raw.data;
+  } else if (reply.body !== undefined) {
+    headers['content-type'] = 'application/json; charset=utf-8';
+    data = JSON.stringify(reply.body);
+  }
+  headers['content-length'] = String(Buffer.byteLength(data));
+  res.writeHead(reply.status, headers);
+  res.end(data);
+}
+
+/** The HTTP side of the sandbox: route table lookup, POS auth, body limit and JSON parsing, replies. */
+export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const lang = langOf(req.headers['accept-language']);
+    const candidates = routes.map((r) => ({ r, params: match(r.path, url.pathname) })).filter((c) => c.params);
+    if (candidates.length === 0) return writeReply(res, errorReply(404, 'NOT_FOUND', message('notFound', lang)));
+    const hit = candidates.find((c) => c.r.method === req.method);
+    if (!hit) {
+      const allow = [...new Set(candidates.map((c) => c.r.method))].join(', ');
+      return writeReply(res, { ...errorReply(405, 'METHOD_NOT_ALLOWED', message('methodNotAllowed', lang)), headers: { allow } });
+    }
+    const identity = hit.r.auth === 'pos' ? identifyHeaders(core.state, req.headers) : null;
+    if (hit.r.auth === 'pos' && !identity) return writeReply(res, errorReply(401, 'UNAUTHORIZED', message('unauthorized', lang)));
+
+    const raw = await readBody(req);
+    if (!raw.ok) {
+      res.setHeader('connection', 'close'); // stop reading the rest of an oversized body
+      return writeReply(res, errorReply(413, 'PAYLOAD_TOO_LARGE', message('tooLarge', lang)));
+    }
+    let body: unknown = undefined;
+    if (raw.text.trim() !== '') {
+      const parsed = parseJson(raw.text);
+      if (!parsed.ok) return writeReply(res, badRequest(lang, `body: ${parsed.error}`));
+      body = parsed.value;
+    }
+    const base: RouteContext = { core, req, res, params: hit.params!, query: url.searchParams, lang, body };
+    const result = hit.r.auth === 'pos' ? await hit.r.handle({ ...base, restaurant: identity!.restaurant, posId: identity!.posId }) : await hit.r.handle(base);
+    if (result !== 'handled') writeReply(res, result);
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (e instanceof ReplyError) return writeReply(res, e.reply);
+      core.log(`internal error on ${req.method} ${req.url}: ${(e as Error).stack ?? String(e)}`);
+      writeReply(res, errorReply(500, 'INTERNAL_ERROR', 'The sandbox failed on this request; see its log.'));
+    });
+  });
+}

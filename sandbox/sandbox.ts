@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { METHOD_CALL_TIMEOUT_MS, POLL_HOLD_MS, WS_AUTH_TIMEOUT_MS } from '../main/wire/index.js';
+import { createSandboxClock } from './clock.js';
+import { SandboxCore } from './core.js';
+import { createWsEndpoint } from './channels/ws-server.js';
+import { guestPay, guestScan } from './guest/guest-flow.js';
+import { ReplyError } from './http/replies.js';
+import { createHttpServer } from './http/server.js';
+import { buildRoutes } from './routes/index.js';
+import type { Sandbox, SandboxOptions } from './types.js';
+
+/** What the programmatic API throws where HTTP would answer an error status. */
+export class SandboxRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    const msg = (body as { message?: unknown } | undefined)?.message;
+    super(typeof msg === 'string' ? msg : `sandbox answered ${status}`);
+    this.name = 'SandboxRequestError';
+  }
+}
+
+async function unwrap<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof ReplyError) throw new SandboxRequestError(e.reply.status, e.reply.body);
+    throw e;
+  }
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const core = new SandboxCore(
+    {
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 0,
+      serviceName: options.serviceName ?? 'qerko',
+      pollHoldMs: options.pollHoldMs ?? POLL_HOLD_MS,
+      callTimeoutMs: options.callTimeoutMs ?? METHOD_CALL_TIMEOUT_MS,
+      wsAuthTimeoutMs: options.wsAuthTimeoutMs ?? WS_AUTH_TIMEOUT_MS,
+      log: options.log ?? (() => {}),
+    },
+    createSandboxClock(options.now),
+  );
+  const restaurant = core.createRestaurant(options.restaurantName ?? 'Bistro Sandbox', options.apiKey);
+  core.mainRestaurantId = restaurant.id;
+
+  const server = createHttpServer(core, buildRoutes(core));
+  const ws = createWsEndpoint(core);
+  server.on('upgrade', ws.handleUpgrade);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(core.options.port, core.options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  core.url = `http://${host}:${addr.port}`;
+  core.log(`sandbox listening on ${core.url}`);
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: core.url,
+    restaurant,
+    createRestaurant: (name, apiKey) => {
+      try {
+        return core.createRestaurant(name, apiKey);
+      } catch (e) {
+        if (e instanceof ReplyError) throw new SandboxRequestError(e.reply.status, e.reply.body);
+        throw e;
+      }
+    },
+    guestScan: (input) => unwrap(() => guestScan(core, input)),
+    guestPay: (input) => unwrap(() => guestPay(core, input)),
+    advanceClock: (ms) => core.clock.advance(ms),
+    injectFault: (fault) => {
+      try {
+        core.injectFault(fault);
+      } catch (e) {
+        if (e instanceof ReplyError) throw new SandboxRequestError(e.reply.status, e.reply.body);
+        throw e;
+      }
+    },
+    state: () => core.snapshot(),
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        core.channels.closeAll('the sandbox is shutting down');
+        ws.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { EshopOrder, MenuItem, OrderStatus, Payment, QrCode, Receipt, StaticPaymentLink } from '../main/wire/index.js';
+
+/** In-memory records of the sandbox. Everything is lost when the process ends, by design. */
+export interface Restaurant {
+  id: string;
+  name: string;
+  apiKey: string;
+  /** The first Pos-Id seen; kept for display in /sandbox/state only (any UUID is accepted). */
+  firstPosId: string | null;
+  qr: Map<string, QrCode>;
+  menus: { id: string; name: string; items: MenuItem[] }[];
+  menuItems: MenuItem[];
+  orders: Map<string, OrderStatus>;
+  eshopOrders: Map<string, EshopOrder>;
+  staticLinks: Map<string, StaticPaymentLink>;
+}
+
+export interface PaymentRecord {
+  restaurantId: string;
+  /** Sandbox clock ms at creation: the 3-hour cancellation window counts from here. */
+  created: number;
+  payment: Payment;
+  receipts: Receipt[];
+  /** A captureMode "manual" payment whose paymentProcessed succeeded: the capture endpoint may complete it. */
+  authorized: boolean;
+}
+
+export interface Counters {
+  callsSent: number;
+  responsesReceived: number;
+  callsFailed: number;
+  polls: number;
+  wsConnections: number;
+  framesFromPos: number;
+  badFramesFromPos: number;
+}
+
+export class SandboxState {
+  readonly restaurants = new Map<string, Restaurant>();
+  readonly byApiKey = new Map<string, Restaurant>();
+  readonly payments = new Map<string, PaymentRecord>();
+  /** QR code -> owner, so /qr-image and /t/<code> resolve without scanning every restaurant. */
+  readonly qrCodes = new Map<string, { restaurantId: string; idTable: string }>();
+  readonly counters: Counters = {
+    callsSent: 0,
+    responsesReceived: 0,
+    callsFailed: 0,
+    polls: 0,
+    wsConnections: 0,
+    framesFromPos: 0,
+    badFramesFromPos: 0,
+  };
+
+  addRestaurant(id: string, name: string, apiKey: string): Restaurant {
+    if (this.byApiKey.has(apiKey)) throw new Error('apiKey: a restaurant with this API key already exists');
+    const r: Restaurant = {
+      id,
+      name,
+      apiKey,
+      firstPosId: null,
+      qr: new Map(),
+      menus: [],
+      menuItems: [],
+      orders: new Map(),
+      eshopOrders: new Map(),
+      staticLinks: new Map(),
+    };
+    this.restaurants.set(id, r);
+    this.byApiKey.set(apiKey, r);
+    return r;
+  }
+}

@@ -1,0 +1,51 @@
+import type { FaultRequest } from './faults.js';
+import type { GuestPayRequest, GuestPayResult } from './guest/guest-schemas.js';
+
+export type { FaultRequest, GuestPayRequest, GuestPayResult };
+
+export interface SandboxOptions {
+  /** default 0 (any free port) */
+  port?: number;
+  /** default '127.0.0.1' */
+  host?: string;
+  /** key of the restaurant created at start; generated if absent (xxxx-xxxx-xxxx-xxxx-xxxx) */
+  apiKey?: string;
+  /** default 'Bistro Sandbox' */
+  restaurantName?: string;
+  /** <svc> in the order-status paths, default 'qerko' */
+  serviceName?: string;
+  /** long-poll hold, default 25000 */
+  pollHoldMs?: number;
+  /** method-call answer budget, default 15000 */
+  callTimeoutMs?: number;
+  /** default 5000 */
+  wsAuthTimeoutMs?: number;
+  /** base clock; default Date.now (POST /sandbox/clock adds an offset on top) */
+  now?: () => number;
+  /** default: nothing */
+  log?: (line: string) => void;
+}
+
+export interface SandboxRestaurant {
+  id: string;
+  name: string;
+  apiKey: string;
+}
+
+export interface Sandbox {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly restaurant: SandboxRestaurant;
+  createRestaurant(name: string, apiKey?: string): SandboxRestaurant;
+  /** Same as POST /sandbox/guest/scan: the bills the POS answers for the table. */
+  guestScan(input: { idTable: string; restaurantId?: string }): Promise<unknown>;
+  /** Same as POST /sandbox/guest/pay. Rejects with SandboxRequestError for what HTTP answers 4xx/5xx. */
+  guestPay(input: GuestPayRequest): Promise<GuestPayResult>;
+  advanceClock(ms: number): void;
+  /** Same as POST /sandbox/faults. Throws SandboxRequestError on bad input. */
+  injectFault(fault: FaultRequest): void;
+  /** Same as GET /sandbox/state. */
+  state(): unknown;
+  /** Closes every socket, ends pending polls, resolves when the port is free. */
+  close(): Promise<void>;
+}
