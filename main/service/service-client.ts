@@ -1,0 +1,34 @@
+import type { Logger } from '../log.js';
+import { eshopEndpoints } from './eshop-endpoints.js';
+import { posEndpoints } from './pos-endpoints.js';
+import { ServiceHttp } from './service-http.js';
+import { v4Endpoints } from './v4-endpoints.js';
+
+export interface ServiceClientOptions {
+  /** e.g. https://sandbox.example.com or the embedded sandbox's http://127.0.0.1:<port> */
+  baseUrl: string;
+  apiKey: string;
+  posId: string;
+  /** Accept-Language of the service's error texts; default en. */
+  language?: string;
+  /** Per request; default 10 s. */
+  timeoutMs?: number;
+  /** `<svc>` of the order-status paths; default "qerko". */
+  serviceName?: string;
+  log: Logger;
+  fetch?: typeof fetch;
+}
+
+export type ServiceClient = ReturnType<typeof posEndpoints> & ReturnType<typeof eshopEndpoints> & ReturnType<typeof v4Endpoints>;
+
+export const DEFAULT_SERVICE_NAME = 'qerko';
+
+/** A typed method for every REST endpoint of the interface document; each answers a ServiceResult. */
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const http = new ServiceHttp(options);
+  return {
+    ...posEndpoints(http, options.serviceName ?? DEFAULT_SERVICE_NAME),
+    ...eshopEndpoints(http),
+    ...v4Endpoints(http),
+  };
+}
