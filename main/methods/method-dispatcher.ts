@@ -1,0 +1,87 @@
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import type { BillStore } from '../store/index.js';
+import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type PosMethod } from '../wire/index.js';
+import { getBill, getTableContents, getTableList } from './bill-methods.js';
+import { fail, fromError, ok } from './outcome.js';
+import { getPostponedReceipt, paymentClosed, paymentProcessed, paymentStart } from './payment-methods.js';
+import type { MethodDispatcher, MethodOutcome } from './types.js';
+
+export interface MethodDispatcherOptions {
+  store: BillStore;
+  log: Logger;
+  clock: Clock;
+  /** Told of every `error` call from the service (after it is in the event log). */
+  onServiceError?: (error: { code: string | null; message: string }) => void;
+}
+
+type Handlers = { [M in PosMethod]: (args: never) => MethodOutcome };
+
+/**
+ * The POS methods of PROTOCOL.md §2 behind one entry point that every transport uses. Arguments
+ * are parsed at this edge; handlers never throw: a store refusal becomes its method error, any
+ * other failure INTERNAL_ERROR (logged with the ids involved, never shown with internals).
+ */
+export function createMethodDispatcher(options: MethodDispatcherOptions): MethodDispatcher {
+  const { store, onServiceError } = options;
+  const log = options.log.child({ mod: 'methods' });
+
+  const serviceError = (args: unknown[]): MethodOutcome => {
+    const parsed = parseWith(ErrorBody, args[0]);
+    const error = parsed.ok ? parsed.value : { code: null, message: JSON.stringify(args[0] ?? null).slice(0, 500) };
+    log.warn({ code: error.code, message: error.message }, 'the service reported an error');
+    store.recordServiceError(error);
+    onServiceError?.(error);
+    return ok(null);
+  };
+
+  const handlers: Handlers = {
+    noop: () => ok(null),
+    getTableList: () => getTableList(store),
+    getTableContents: (args) => getTableContents(store, args),
+    getBill: (args) => getBill(store, args),
+    paymentStart: (args) => paymentStart(store, log, args),
+    paymentProcessed: (args) => paymentProcessed(store, log, args),
+    paymentClosed: (args) => paymentClosed(store, log, args),
+    getPostponedReceipt: (args) => getPostponedReceipt(store, log, args),
+    error: (args: unknown[]) => serviceError(args),
+  };
+
+  return {
+    async handle(method, args, context) {
+      if (!Object.hasOwn(METHOD_ARGS, method)) {
+        log.warn({ method, transport: context?.transport }, 'method not supported');
+        return fail(METHOD_ERROR.METHOD_NOT_SUPPORTED, `The POS does not support the method "${method}".`);
+      }
+      const name = method as PosMethod;
+      const parsed = parseWith(METHOD_ARGS[name], args);
+      if (!parsed.ok) {
+        log.warn({ method, transport: context?.transport, problem: parsed.error }, 'bad method arguments');
+        return fail(METHOD_ERROR.INVALID_ARGUMENTS, `${method}: args${parsed.error.startsWith('[') ? '' : ' '}${parsed.error}`);
+      }
+      try {
+        return (handlers[name] as (a: unknown) => MethodOutcome)(parsed.value);
+      } catch (e) {
+        const known = fromError(e);
+        const ids = idsOf(name, parsed.value as unknown[]);
+        if (known) {
+          log.info({ method, ...ids, code: 'error' in known ? known.error.code : undefined }, 'method refused');
+          return known;
+        }
+        log.error({ method, ...ids, err: e, at: options.clock.now() }, 'method failed');
+        return fail(METHOD_ERROR.INTERNAL_ERROR, 'The POS could not handle this call; it was logged. Try again.');
+      }
+    },
+  };
+}
+
+/** The bill or payment id of a call, for the log line that follows one payment through. */
+function idsOf(method: PosMethod, args: unknown[]): { billId?: string; paymentId?: string } {
+  const first = args[0];
+  if (method === 'paymentStart' && typeof first === 'object' && first !== null) {
+    const p = first as { id?: string; idBill?: string };
+    return { paymentId: p.id, billId: p.idBill };
+  }
+  if (typeof first !== 'string') return {};
+  return method === 'getBill' ? { billId: first } : method === 'getTableContents' ? {} : { paymentId: first };
+}

@@ -1,0 +1,41 @@
+import type { Logger } from '../log.js';
+import type { BillStore } from '../store/index.js';
+import { METHOD_ERROR, type MethodArgs } from '../wire/index.js';
+import { fail, ok } from './outcome.js';
+import type { MethodOutcome } from './types.js';
+
+/**
+ * The payment flow: paymentStart → paymentProcessed → paymentClosed. Each store call is one
+ * committed transaction before it returns, so the answer leaves only after the commit.
+ */
+
+export function paymentStart(store: BillStore, log: Logger, [payment]: MethodArgs<'paymentStart'>): MethodOutcome {
+  const { repeated, payment: p } = store.startPayment(payment);
+  log.info({ paymentId: p.id, billId: p.billId, amount: p.amount, tip: p.tip, repeated }, repeated ? 'payment start repeated' : 'payment started: items locked');
+  return ok(null);
+}
+
+export function paymentProcessed(store: BillStore, log: Logger, [paymentId]: MethodArgs<'paymentProcessed'>): MethodOutcome {
+  const { receipt, repeated } = store.processPayment(paymentId);
+  log.info({ paymentId, serial: receipt.receiptInfo.serial, repeated }, 'payment processed: receipt answered');
+  return ok(receipt);
+}
+
+export function paymentClosed(store: BillStore, log: Logger, [paymentId, state]: MethodArgs<'paymentClosed'>): MethodOutcome {
+  const { changed, payment } = store.closePayment(paymentId, state);
+  if (!payment) log.warn({ paymentId, state }, 'paymentClosed for an unknown payment: nothing to change');
+  else if (!changed) log.info({ paymentId, billId: payment.billId, state }, 'paymentClosed repeated: nothing changed');
+  else log.info({ paymentId, billId: payment.billId, state, amount: payment.amount }, state === 'PAID' ? 'payment paid' : 'payment ended unpaid: items unlocked');
+  return ok(null);
+}
+
+export function getPostponedReceipt(store: BillStore, log: Logger, [paymentId]: MethodArgs<'getPostponedReceipt'>): MethodOutcome {
+  const p = store.getPayment(paymentId);
+  if (!p) return fail(METHOD_ERROR.PAYMENT_NOT_FOUND, `Payment ${paymentId} is unknown here.`);
+  if (p.receipt !== null) return ok(p.receipt);
+  if (p.state !== 'PAID') return fail(METHOD_ERROR.PAYMENT_NOT_FOUND, `Payment ${paymentId} has no receipt (${p.closedState ?? p.state}).`);
+  // Paid without a processed step (recovered from the service): write the receipt now, once.
+  const { receipt } = store.processPayment(paymentId);
+  log.info({ paymentId, serial: receipt.receiptInfo.serial }, 'postponed receipt written');
+  return ok(receipt);
+}
