@@ -1,3 +1,152 @@
-import { app } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, app, dialog, powerMonitor, safeStorage } from 'electron';
+import type { Language, SessionView } from '../../preload/contract.js';
+import type { Companion, CompanionOptions, ShellPorts } from '../host-types.js';
+import { createLogger } from '../log.js';
+import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
+import { loadCreateCompanion } from './companion-loader.js';
+import { registerIpc } from './ipc.js';
+import { createNotifier } from './os-notifications.js';
+import { createPrintPorts } from './printing.js';
+import { createSafeStorageSecrets } from './safe-storage-secrets.js';
+import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
+import { createAppTray, type AppTray } from './tray.js';
+import { appPageUrl, type AppOrigins } from './trusted-url.js';
+import { createHardenedWindow, type WindowFactoryOptions } from './window-factory.js';
 
-void app.whenReady();
+/**
+ * The Electron entry (dist/main/shell/main.js): a tray app around the core. It owns windows, the
+ * tray, IPC, notifications, printing, safeStorage and the login item; everything else is the core
+ * built by createCompanion, the same one the headless host runs.
+ */
+
+const log = createLogger().child({ mod: 'shell' });
+const shellDir = path.dirname(fileURLToPath(import.meta.url));
+const args = parseShellArgs(process.argv);
+
+// Windows shows notifications and groups the taskbar under this id; set it before any window exists.
+app.setAppUserModelId(APP_USER_MODEL_ID);
+
+let mainWindow: BrowserWindow | null = null;
+let companion: Companion | null = null;
+let tray: AppTray | null = null;
+let quitting = false;
+let stopping: Promise<void> | null = null;
+
+function showWindow(): void {
+  if (mainWindow === null || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Tableside runs: it shows its window (second-instance) and this one leaves.
+  app.quit();
+} else {
+  app.on('second-instance', () => showWindow());
+  app.on('before-quit', (event) => {
+    quitting = true;
+    if (companion === null) return;
+    // Close the session and the database once, then leave for good.
+    event.preventDefault();
+    stopping ??= companion
+      .stop()
+      .catch((e: unknown) => log.error({ err: (e as Error).message }, 'clean stop failed'))
+      .finally(() => {
+        tray?.destroy();
+        app.exit(0);
+      });
+  });
+  // A tray app keeps running without windows; only Quit ends it.
+  app.on('window-all-closed', () => undefined);
+  app
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      log.fatal({ err: (e as Error).message }, 'Tableside could not start');
+      dialog.showErrorBox('Tableside could not start', `${(e as Error).message}\n\nRestart Tableside; if this keeps happening, reinstall it.`);
+      app.exit(1);
+    });
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const layout = appLayout(shellDir, app.isPackaged, process.resourcesPath);
+  const origins: AppOrigins = { rendererDir: layout.rendererDir, devUrl: devServerUrl(process.env, app.isPackaged) };
+  const iconPath = path.join(layout.assetsDir, 'icon.png');
+  const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, log };
+  const notify = createNotifier(iconPath, showWindow, log);
+  let language: Language = 'en';
+
+  mainWindow = createHardenedWindow({ width: 1366, height: 768, minWidth: 1024, minHeight: 640, show: false, title: 'Tableside' }, factory);
+  mainWindow.on('close', (event) => {
+    if (quitting) return;
+    // Closing hides to the tray: the till must keep answering the service.
+    event.preventDefault();
+    mainWindow?.hide();
+    if (takeCloseHint(dataDir)) notify(CLOSE_HINT[language].title, CLOSE_HINT[language].body);
+  });
+  if (!args.hidden) mainWindow.once('ready-to-show', showWindow);
+
+  const ports: ShellPorts = {
+    ...createPrintPorts({
+      origins,
+      dataDir,
+      log,
+      hiddenWindow: (withPreload) => createHardenedWindow({ width: 900, height: 1200, show: false }, { ...factory, preloadPath: withPreload ? layout.preloadPath : null }),
+      printer: async () => (companion === null ? null : (await companion.api.getSnapshot()).settings.printer),
+    }),
+    notify,
+    setLoginItem: (startAtLogin, startHidden) => app.setLoginItemSettings(loginItemSettings(startAtLogin, startHidden)),
+  };
+
+  const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
+  if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');
+  // nativeBinding: the store's Electron build of better-sqlite3 (CompanionOptions gets the field from the lead).
+  const options: CompanionOptions & { nativeBinding?: string } = {
+    dataDir,
+    secrets: createSafeStorageSecrets(dataDir, safeStorage, log),
+    shell: ports,
+    log: log.child({ mod: 'core' }),
+    ...(nativeBinding === undefined ? {} : { nativeBinding }),
+  };
+  const createCompanion = await loadCreateCompanion();
+  const core = await createCompanion(options);
+  companion = core;
+
+  tray = createAppTray(layout.assetsDir, {
+    open: showWindow,
+    reconnect: () => void core.api.reconnect(),
+    quit: () => app.quit(),
+  });
+  const snapshot = await core.api.getSnapshot();
+  let session: SessionView = snapshot.session;
+  language = snapshot.settings.language;
+  tray.update(session, language);
+  // Keep the OS login item in line with the settings; a dev checkout never registers itself.
+  if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(snapshot.settings.startAtLogin, snapshot.settings.startHidden));
+  core.api.onEvent((event) => {
+    if (event.type === 'session') session = event.session;
+    else if (event.type === 'settings') language = event.settings.language;
+    else return;
+    tray?.update(session, language);
+  });
+
+  registerIpc({
+    api: core.api,
+    origins,
+    log,
+    eventTargets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+  });
+  powerMonitor.on('resume', () => {
+    log.info('resumed from sleep: reconnecting');
+    core.onResume();
+  });
+
+  // Show the app while the core connects: the status bar tells the cashier how that goes.
+  await mainWindow.loadURL(appPageUrl('index.html', origins));
+  await core.start();
+  log.info({ demo: core.demo, hidden: args.hidden }, 'Tableside started');
+}

@@ -21,7 +21,7 @@ const LooseKey = z.string().trim().min(1, 'must not be empty').max(200, 'must be
 
 const SettingsInput = z.object({
   environment: z.enum(['demo', 'sandbox', 'production']).optional(),
-  serviceUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  serviceUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]).optional(),
   apiKey: LooseKey.optional(),
   posId: Id.optional(),
   transport: z.enum(['ws', 'longpoll', 'webhook']).optional(),

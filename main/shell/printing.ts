@@ -1,0 +1,94 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserWindow, WebContents } from 'electron';
+import type { CommandResult, PrintMode } from '../../preload/contract.js';
+import type { ShellPorts } from '../host-types.js';
+import type { Logger } from '../log.js';
+import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
+import { printSheetUrl, type AppOrigins } from './trusted-url.js';
+
+/**
+ * QR sheet printing from a hidden window: load print.html?tables=… with the same preload, wait
+ * until the sheet marks itself ready, then print to the dialog or a chosen printer, or save a PDF
+ * under <userData>/qr-sheets/. The core calls these through ShellPorts.
+ */
+
+export interface PrintingOptions {
+  origins: AppOrigins;
+  dataDir: string;
+  /** A hidden hardened window (from the window factory); withPreload: the sheet needs the bridge. */
+  hiddenWindow: (withPreload: boolean) => BrowserWindow;
+  /** The printer chosen in Settings, read when a job starts. */
+  printer: () => Promise<string | null>;
+  log: Logger;
+}
+
+const READY_TIMEOUT_MS = 30_000;
+type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters'>>;
+
+const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
+
+function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
+  return new Promise((resolve) => {
+    contents.print({ silent, printBackground: true, ...(deviceName === null ? {} : { deviceName }) }, (success, reason) => {
+      if (success) resolve({ ok: true, value: null });
+      else if (/cancel/i.test(reason)) resolve(fail('PRINT_CANCELLED', PRINT_ERRORS.cancelled));
+      else resolve(fail('PRINT_FAILED', PRINT_ERRORS.failed(reason)));
+    });
+  });
+}
+
+export function createPrintPorts(options: PrintingOptions): Ports {
+  const { log } = options;
+
+  const withHiddenWindow = async <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>): Promise<T> => {
+    const win = options.hiddenWindow(withPreload);
+    try {
+      return await job(win);
+    } finally {
+      if (!win.isDestroyed()) win.destroy();
+    }
+  };
+
+  const printQrSheet = async (input: { tableIds: string[]; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>> => {
+    const printer = input.mode === 'silent' ? await options.printer() : null;
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    return withHiddenWindow(true, async (win) => {
+      await win.loadURL(printSheetUrl(input.tableIds, options.origins));
+      try {
+        await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'sheet not ready', READY_TIMEOUT_MS);
+      } catch {
+        log.warn({ mod: 'print', tables: input.tableIds.length }, 'QR sheet did not become ready');
+        return fail('PRINT_NOT_READY', PRINT_ERRORS.notReady);
+      }
+      if (input.mode === 'pdf') {
+        const pdf = await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
+        const file = qrSheetPdfPath(options.dataDir, new Date());
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, pdf);
+        log.info({ mod: 'print', file, tables: input.tableIds.length }, 'QR sheet saved as PDF');
+        return { ok: true, value: { pdfPath: file } };
+      }
+      const printed = await print(win.webContents, input.mode === 'silent', printer);
+      log.info({ mod: 'print', mode: input.mode, ok: printed.ok, tables: input.tableIds.length }, 'QR sheet printed');
+      return printed.ok ? { ok: true, value: { pdfPath: null } } : printed;
+    });
+  };
+
+  const testPrint = async (): Promise<CommandResult<null>> => {
+    const printer = await options.printer();
+    if (printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    return withHiddenWindow(false, async (win) => {
+      await win.loadURL(testPrintPage(new Date(), printer));
+      return print(win.webContents, true, printer);
+    });
+  };
+
+  const listPrinters = async (): Promise<CommandResult<string[]>> =>
+    withHiddenWindow(false, async (win) => {
+      const printers = await win.webContents.getPrintersAsync();
+      return { ok: true, value: printers.map((p) => p.name) };
+    });
+
+  return { printQrSheet, testPrint, listPrinters };
+}
