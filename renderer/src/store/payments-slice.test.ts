@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { paymentFixture, snapshotFixture } from '../test/fixture';
+import { createAppStore } from './app-store';
+import { todaysPayments } from './selectors';
+
+describe('payments slice', () => {
+  it('replaces a payment from its event, once', () => {
+    const now = Date.now();
+    const store = createAppStore();
+    store.getState().applySnapshot(snapshotFixture(now));
+    const cancelled = paymentFixture(now, { id: 'p1', state: 'CANCELLED', closedState: 'CANCELLED', cancellableUntil: null });
+    store.getState().applyEvent({ type: 'payment', seq: 11, payment: cancelled });
+    const after = store.getState();
+    store.getState().applyEvent({ type: 'payment', seq: 11, payment: cancelled });
+    expect(store.getState()).toBe(after);
+    expect(after.payments.p1?.state).toBe('CANCELLED');
+  });
+
+  it("lists today's payments newest first and leaves out yesterday's", () => {
+    const now = Date.now();
+    const store = createAppStore();
+    store.getState().applySnapshot(snapshotFixture(now));
+    const old = paymentFixture(now, { id: 'p-old', created: new Date(now - 48 * 3600_000).toISOString() });
+    store.getState().applyEvent({ type: 'payment', seq: 11, payment: old });
+    expect(todaysPayments(store.getState().payments, now).map((p) => p.id)).toEqual(['p3', 'p1', 'p2']);
+  });
+});

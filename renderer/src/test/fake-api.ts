@@ -1,0 +1,89 @@
+// A CompanionApi test double built from a snapshot: records every command, answers with
+// per-command results the test may replace, and lets the test push events as main would.
+import type { CommandName, CommandResult, CompanionApi, CompanionEvent, QrCodeView, Snapshot } from '../../../preload/contract';
+
+type Answer<K extends CommandName> = Awaited<ReturnType<CompanionApi[K]>>;
+type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K>;
+
+export interface FakeApi extends CompanionApi {
+  snapshot: Snapshot;
+  calls: { cmd: CommandName; input: unknown }[];
+  callsOf(cmd: CommandName): unknown[];
+  answer<K extends CommandName>(cmd: K, result: Answer<K> | Handler<K>): void;
+  push(event: CompanionEvent): void;
+  listenerCount(): number;
+  snapshotRequests: number;
+}
+
+const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
+export const fail = (message: string, code = 'FAILED') => ({ ok: false as const, error: { code, message } });
+
+export function qrFixture(snapshot: Snapshot): QrCodeView[] {
+  return snapshot.tables.map((t, i) => ({
+    tableId: t.id,
+    tableName: t.name,
+    code: i === 0 ? null : `QR-${t.id}`,
+    url: i === 0 ? null : `https://pay.example.test/t/${t.id}`,
+  }));
+}
+
+export function createFakeApi(snapshot: Snapshot): FakeApi {
+  const listeners = new Set<(e: CompanionEvent) => void>();
+  const calls: { cmd: CommandName; input: unknown }[] = [];
+  const firstBill = snapshot.bills[0];
+  const defaults: { [K in CommandName]: Handler<K> } = {
+    openBill: (input) => ok({ ...firstBill!, id: 'b-new', tableId: input.tableId, items: [], paymentIds: [] }),
+    addItem: () => ok(firstBill!),
+    setItemQuantity: () => ok(firstBill!),
+    removeItem: () => ok(firstBill!),
+    closeBill: () => ok({ ...firstBill!, state: 'CLOSED' }),
+    cancelPayment: (input) => ok({ ...snapshot.payments.find((p) => p.id === input.paymentId)!, state: 'CANCELLED' }),
+    capturePayment: (input) => ok({ ...snapshot.payments.find((p) => p.id === input.paymentId)!, captured: true }),
+    acknowledgeNotice: () => ok(null),
+    listQrCodes: () => ok(qrFixture(snapshot)),
+    createQrCodes: (input) =>
+      ok(input.tableIds.map((id) => ({ tableId: id, tableName: id, code: `QR-${id}`, url: `https://pay.example.test/t/${id}` }))),
+    deleteQrCode: () => ok(null),
+    printQrSheet: () => ok({ pdfPath: null }),
+    testPrint: () => ok(null),
+    listPrinters: () => ok(['Kitchen', 'Bar']),
+    saveSettings: (input) => {
+      const { apiKey: _key, ...rest } = input;
+      return ok({ ...snapshot.settings, ...rest });
+    },
+    checkApiKey: () => ok({ restaurantName: 'U Zlatého stolu' }),
+    regeneratePosApiToken: () => ok({ ...snapshot.settings, posApiToken: 'tok-new' }),
+    reconnect: () => ok(null),
+    guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),
+  };
+  const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
+
+  const command = (cmd: CommandName) => async (input?: unknown) => {
+    calls.push({ cmd, input });
+    return handlers[cmd]!(input);
+  };
+
+  const api = {
+    snapshot,
+    calls,
+    snapshotRequests: 0,
+    callsOf: (cmd: CommandName) => calls.filter((c) => c.cmd === cmd).map((c) => c.input),
+    answer: (cmd: CommandName, result: unknown) => {
+      handlers[cmd] = typeof result === 'function' ? (result as (i: unknown) => unknown) : () => result;
+    },
+    push: (event: CompanionEvent) => {
+      for (const l of listeners) l(event);
+    },
+    listenerCount: () => listeners.size,
+    getSnapshot: async () => {
+      api.snapshotRequests += 1;
+      return structuredClone(snapshot);
+    },
+    onEvent: (listener: (e: CompanionEvent) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ...Object.fromEntries((Object.keys(defaults) as CommandName[]).map((cmd) => [cmd, command(cmd)])),
+  };
+  return api as unknown as FakeApi;
+}

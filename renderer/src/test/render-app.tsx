@@ -1,0 +1,52 @@
+// Renders the whole app against a FakeApi, with observable services, and waits for the snapshot.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { Language, Snapshot } from '../../../preload/contract';
+import type { AppServices } from '../app-context';
+import type { BridgeKind } from '../bridge/index';
+import { createI18n } from '../i18n/create-i18n';
+import { createAppStore } from '../store/app-store';
+import { App } from '../views/app';
+import { createFakeApi } from './fake-api';
+import { snapshotFixture } from './fixture';
+
+export interface RenderOptions {
+  snapshot?: Snapshot;
+  now?: () => number;
+  bridgeKind?: BridgeKind;
+  language?: Language;
+}
+
+export async function renderApp(options: RenderOptions = {}) {
+  const snapshot = options.snapshot ?? snapshotFixture();
+  const api = createFakeApi(snapshot);
+  const store = createAppStore();
+  const missingKeys: string[] = [];
+  const beeps: number[] = [];
+  const opened: string[] = [];
+  const copied: string[] = [];
+  const i18n = createI18n(options.language ?? 'en', { onMissingKey: (key) => missingKeys.push(key) });
+  const services: AppServices = {
+    api,
+    store,
+    bridgeKind: options.bridgeKind ?? 'electron',
+    now: options.now ?? (() => Date.now()),
+    beep: () => beeps.push(beeps.length),
+    openWindow: (url) => opened.push(url),
+    copyText: async (text) => {
+      copied.push(text);
+    },
+    randomUuid: () => 'F47AC10B-58CC-4372-A567-0E02B2C3D479',
+    pageToken: 'page-token',
+  };
+  const user = userEvent.setup();
+  const view = render(<App services={services} i18n={i18n} />);
+  await screen.findByRole('tablist');
+  return { api, store, services, user, i18n, missingKeys, beeps, opened, copied, view };
+}
+
+/** Every test ends with this: no view may have asked for a key that has no text. */
+export function expectNoMissingKeys(missingKeys: string[]) {
+  expect(missingKeys).toEqual([]);
+}

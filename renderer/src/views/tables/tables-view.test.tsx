@@ -1,0 +1,129 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail } from '../../test/fake-api';
+import { billFixture, snapshotFixture, tableFixture } from '../../test/fixture';
+import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+
+describe('Tables view', () => {
+  it('shows tables grouped by area with state and due amount', async () => {
+    const { missingKeys } = await renderApp();
+    const terrace = screen.getByRole('region', { name: 'Terrace' });
+    const card = within(terrace).getByRole('button', { name: /Table 2/ });
+    expect(card).toHaveTextContent('Open');
+    expect(card).toHaveTextContent('324.00 CZK');
+    expect(within(screen.getByRole('region', { name: 'Hall' })).getByRole('button', { name: /Table 12/ })).toHaveTextContent('Partly paid');
+    expect(screen.getByRole('button', { name: /Bar 1/ })).toHaveTextContent('Payment in progress');
+    expect(screen.getByRole('button', { name: /^Table 1(?!\d)/ })).toHaveTextContent('Free');
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('updates live from a pushed table event', async () => {
+    const { api } = await renderApp();
+    act(() => api.push({ type: 'table', seq: 11, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'paid', due: '0', currency: 'CZK' }) }));
+    expect(screen.getByRole('button', { name: /^Table 1(?!\d)/ })).toHaveTextContent('Paid');
+  });
+
+  it('opens a bill with items, paid and locked quantities, totals and payments', async () => {
+    const { user } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /Table 12/ }));
+    const panel = screen.getByRole('complementary', { name: 'Bill of Table 12' });
+    const coffee = within(panel).getByRole('row', { name: /Coffee/ });
+    expect(coffee).toHaveTextContent('50.00 CZK');
+    expect(coffee).toHaveTextContent('100.00 CZK');
+    expect(within(panel).getByText('Due').nextElementSibling).toHaveTextContent('100.00 CZK');
+    expect(within(panel).getByText('Tips').nextElementSibling).toHaveTextContent('30.00 CZK');
+    expect(within(panel).getByRole('region', { name: 'Payments on this bill' })).toHaveTextContent('324.00 CZK');
+    // Coffee has one paid: it cannot be removed; Cake can.
+    expect(within(coffee).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Remove Cake' })).toBeEnabled();
+  });
+
+  it('does not offer removal of a locked item', async () => {
+    const { user } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /Bar 1/ }));
+    const row = screen.getByRole('row', { name: /Wine/ });
+    expect(within(row).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(row).toHaveTextContent('Paid or in payment');
+  });
+
+  it('opens a bill on a free table and shows the new bill when main reports it', async () => {
+    const now = Date.now();
+    const { user, api } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /^Table 1(?!\d)/ }));
+    await user.type(screen.getByLabelText('Bill name (optional)'), 'Window');
+    await user.click(screen.getByRole('button', { name: 'Open a bill' }));
+    expect(api.callsOf('openBill')).toEqual([{ tableId: 't1', name: 'Window' }]);
+    act(() => {
+      api.push({ type: 'bill', seq: 11, bill: billFixture(now, { id: 'b-new', tableId: 't1', name: 'Window' }) });
+      api.push({ type: 'table', seq: 12, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'open', openBillIds: ['b-new'] }) });
+    });
+    expect(await screen.findByText('No items yet: add the first one below.')).toBeInTheDocument();
+  });
+
+  it('adds from the menu and as free text, and names the bad field', async () => {
+    const { user, api } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /Table 2/ }));
+    const form = screen.getByRole('form', { name: 'Add an item' });
+    await user.selectOptions(within(form).getByLabelText('Menu'), 'm1');
+    await user.clear(within(form).getByLabelText('Quantity'));
+    await user.type(within(form).getByLabelText('Quantity'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(api.callsOf('addItem')).toEqual([{ billId: 'b2', name: 'Pilsner', price: '54', quantity: '3', menuId: 'm1' }]);
+
+    await user.selectOptions(within(form).getByLabelText('Menu'), '');
+    await user.type(within(form).getByLabelText('Name'), 'Bread');
+    await user.type(within(form).getByLabelText('Price'), 'abc');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Price: enter a number such as 12.50');
+    expect(api.callsOf('addItem')).toHaveLength(1);
+
+    await user.clear(within(form).getByLabelText('Price'));
+    await user.type(within(form).getByLabelText('Price'), '12,50');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(api.callsOf('addItem')[1]).toEqual({ billId: 'b2', name: 'Bread', price: '12.50', quantity: '1' });
+  });
+
+  it('changes a quantity with the keyboard and removes an item', async () => {
+    const { user, api } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /Table 2/ }));
+    const qty = screen.getByLabelText('Quantity of Pilsner');
+    await user.clear(qty);
+    await user.type(qty, '4{Enter}');
+    expect(api.callsOf('setItemQuantity')).toEqual([{ billId: 'b2', itemId: 'i1', quantity: '4' }]);
+    await user.click(screen.getByRole('button', { name: 'Remove Goulash' }));
+    expect(api.callsOf('removeItem')).toEqual([{ billId: 'b2', itemId: 'i2' }]);
+  });
+
+  it("shows main's error message when a command fails", async () => {
+    const { user, api } = await renderApp();
+    api.answer('removeItem', fail('Goulash is being paid right now. Wait until the payment finishes.'));
+    await user.click(screen.getByRole('button', { name: /Table 2/ }));
+    await user.click(screen.getByRole('button', { name: 'Remove Goulash' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Goulash is being paid right now. Wait until the payment finishes.');
+  });
+
+  it('closes a bill after confirmation; Escape cancels the dialog', async () => {
+    const { user, api } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /Table 2/ }));
+    await user.click(screen.getByRole('button', { name: 'Close bill' }));
+    expect(screen.getByRole('dialog', { name: 'Close this bill?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close bill' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Close bill' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close bill' }));
+    expect(api.callsOf('closeBill')).toEqual([{ billId: 'b2' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is reachable by keyboard: Tab to a table, Enter opens it', async () => {
+    const snapshot = snapshotFixture();
+    const { user } = await renderApp({ snapshot });
+    const card = screen.getByRole('button', { name: /Table 2/ });
+    card.focus();
+    await user.keyboard('{Enter}');
+    expect(card).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('complementary', { name: 'Bill of Table 2' })).toBeInTheDocument();
+  });
+});
