@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import type { Logger } from '../../../main/log.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/index.js';
+import type { Transport } from '../../../main/transport/types.js';
+import { ScriptedDispatcher } from './scripted-dispatcher.js';
+import { LogSink } from './wait.js';
+
+/** Small delays so fault recovery is fast in tests; the defaults are covered by the unit tests. */
+export const FAST = { backoff: { minMs: 20, maxMs: 200 }, restartDelayMs: 300 } as const;
+
+/** One sandbox plus everything a transport test creates, torn down together in afterEach. */
+export class Fixture {
+  sandbox!: Sandbox;
+  readonly sink = new LogSink();
+  readonly log: Logger = pino({ level: 'debug', base: undefined }, this.sink);
+  readonly dispatcher = new ScriptedDispatcher();
+  readonly posId = randomUUID();
+  private readonly transports: Transport[] = [];
+
+  async start(options: SandboxOptions = {}): Promise<this> {
+    this.sandbox = await startSandbox({ port: 0, ...options });
+    return this;
+  }
+
+  get credentials(): { serviceUrl: string; apiKey: string; posId: string; dispatcher: ScriptedDispatcher } {
+    return { serviceUrl: this.sandbox.url, apiKey: this.sandbox.restaurant.apiKey, posId: this.posId, dispatcher: this.dispatcher };
+  }
+
+  track<T extends Transport>(transport: T): T {
+    this.transports.push(transport);
+    return transport;
+  }
+
+  /** Live connections the sandbox sees (both transports). */
+  connections(): { kind: string; live: boolean; posId: string }[] {
+    return (this.sandbox.state() as { connections: { kind: string; live: boolean; posId: string }[] }).connections;
+  }
+
+  counters(): Record<string, number> {
+    return (this.sandbox.state() as { counters: Record<string, number> }).counters;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.transports.map((t) => t.stop()));
+    await this.sandbox?.close();
+  }
+}
