@@ -1,7 +1,24 @@
-import { MethodCallResponse, RESTART_RETRY_MS, parseWith } from '../../main/wire/index.js';
+import { z } from 'zod';
+import { MethodError, RESTART_RETRY_MS, parseWith, type MethodCallResponse, type Parsed } from '../../main/wire/index.js';
 import { LongPollChannel } from '../channels/longpoll-channel.js';
 import { empty, errorReply, must } from '../http/replies.js';
 import { posRoute, type PosContext, type Route, type RouteFactory } from '../http/route-types.js';
+
+const Uuid = z.object({ uuid: z.string().nullable() });
+const WithError = z.object({ error: MethodError });
+
+/** MethodCallResponse, with a message naming the field (a plain union would only say "Invalid input"). */
+function parseAnswer(body: unknown): Parsed<MethodCallResponse> {
+  const base = parseWith(Uuid, body);
+  if (!base.ok) return base;
+  const obj = body as Record<string, unknown>;
+  if (obj.error !== undefined && obj.error !== null) {
+    const err = parseWith(WithError, body);
+    return err.ok ? { ok: true, value: { uuid: base.value.uuid, error: err.value.error } } : err;
+  }
+  if (!('result' in obj)) return { ok: false, error: 'result: required (or error) in a MethodCallResponse' };
+  return { ok: true, value: { uuid: base.value.uuid, result: obj.result ?? null } };
+}
 
 /**
  * Long-poll (PROTOCOL.md §3): an empty body asks for work; a MethodCallResponse body answers the
@@ -14,7 +31,7 @@ function poll(ctx: PosContext): 'handled' | ReturnType<typeof empty> {
   if (restart) {
     return errorReply(503, 'SERVICE_RESTARTING', 'The service is restarting: retry in 2 minutes.', { 'retry-after': String(RESTART_RETRY_MS / 1000) });
   }
-  const answer = ctx.body === undefined ? null : must(parseWith(MethodCallResponse, ctx.body), ctx.lang);
+  const answer = ctx.body === undefined ? null : must(parseAnswer(ctx.body), ctx.lang);
 
   const current = core.channels.get(restaurant.id);
   let channel: LongPollChannel;
