@@ -31,7 +31,10 @@ export interface WebhookTransportOptions extends TransportOptions {
   /** Local path; default `/webhook/<merchantId>`. */
   path?: string;
   merchantId?: string;
-  /** Public HTTPS base URL the service posts to; `publicUrl + path` is configured at the service. */
+  /**
+   * Public HTTPS base URL the service posts to; `publicUrl + path` is configured at the service.
+   * '' = no tunnel (a local sandbox): the local receiver URL is registered as it is.
+   */
   publicUrl: string;
   clock?: Clock;
   log: Logger;
@@ -55,7 +58,7 @@ export interface WebhookTransport extends Transport {
   readonly kind: 'webhook';
   /** Local receiver URL, e.g. http://127.0.0.1:4321/webhook/default; '' before start(). */
   readonly url: string;
-  /** The URL registered at the service (publicUrl + path). */
+  /** The URL registered at the service (publicUrl + path; the local URL when publicUrl is ''). */
   readonly webhookUrl: string;
   /** From who-am-i after configure; null until known. */
   restaurant(): { id: string; name: string } | null;

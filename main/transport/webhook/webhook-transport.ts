@@ -26,9 +26,10 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
   const clock = options.clock ?? systemClock;
   const log = options.log.child({ mod: 'webhook' });
   const path = options.path ?? `/webhook/${encodeURIComponent(options.merchantId ?? 'default')}`;
-  const webhookUrl = `${options.publicUrl.replace(/\/+$/, '')}${path}`;
+  // publicUrl '' = the service reaches the receiver directly (local sandbox): register the local URL.
+  let webhookUrl = options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${path}` : '';
   // The service signs the path it posts to; a tunnel may strip a prefix, so verify that one.
-  const signedPath = new URL(webhookUrl).pathname;
+  let signedPath = webhookUrl ? new URL(webhookUrl).pathname : path;
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? MIB;
   const budgetMs = options.budgetMs ?? WEBHOOK_BUDGET_MS;
@@ -119,7 +120,9 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
     get url() {
       return url;
     },
-    webhookUrl,
+    get webhookUrl() {
+      return webhookUrl;
+    },
     restaurant: () => restaurant,
     state: () => link.get(),
     onState: (listener) => link.onChange(listener),
@@ -143,6 +146,10 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
         server = s;
         const port = (s.address() as AddressInfo).port;
         url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`;
+        if (!options.publicUrl) {
+          webhookUrl = url;
+          signedPath = path;
+        }
         staleTimer = setInterval(() => link.checkStale(), options.staleCheckMs ?? 5000);
         staleTimer.unref();
         log.info({ url, webhookUrl }, 'webhook: receiver listening');
