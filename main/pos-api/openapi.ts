@@ -1,0 +1,218 @@
+/**
+ * OpenAPI 3.1 description of the local POS API, served at /v1/openapi.json. Hand-written so it
+ * reads as documentation; a test checks every served route is in here with its statuses.
+ */
+const json = (ref: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
+const list = (ref: string) => ({ content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${ref}` } } } } });
+const err = (description: string) => ({ description, ...json('Error') });
+const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } });
+const common = { '401': err('Missing or wrong bearer token'), '405': err('Method not allowed on this path') };
+const decimal = { type: 'string', pattern: '^\\d{1,15}(\\.\\d{1,6})?$', examples: ['62.50'] };
+const money = { type: 'string', description: 'Money with 2 decimal places', examples: ['125.00'] };
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Tableside local POS API',
+    version: '1.0.0',
+    description:
+      'Loopback HTTP API through which the restaurant POS feeds tables and bills into Tableside and learns of payments. ' +
+      'Every endpoint except this document needs `Authorization: Bearer <token>` (the token is in <dataDir>/pos-api-token). ' +
+      'Money and quantities are decimal strings. Unknown fields are ignored. Bodies over 1 MiB get 413.',
+  },
+  servers: [{ url: 'http://127.0.0.1:{port}/v1', variables: { port: { default: '4100' } } }],
+  security: [{ bearer: [] }],
+  paths: {
+    '/v1/openapi.json': {
+      get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1 document' } } },
+    },
+    '/v1/tables': {
+      get: { summary: 'List tables with their state and amount due', responses: { '200': { description: 'Tables', ...list('TableView') }, ...common } },
+    },
+    '/v1/tables/{id}': {
+      parameters: [id('id')],
+      put: {
+        summary: 'Create or rename a table',
+        requestBody: { required: true, ...json('TableInput') },
+        responses: { '200': { description: 'Updated', ...json('Table') }, '201': { description: 'Created', ...json('Table') }, '400': err('Bad input; `field` names it'), '413': err('Body over 1 MiB'), ...common },
+      },
+      delete: {
+        summary: 'Delete a table',
+        responses: { '204': { description: 'Deleted' }, '404': err('No such table'), '409': err('The table has open bills'), ...common },
+      },
+    },
+    '/v1/bills': {
+      get: {
+        summary: 'List bills',
+        parameters: [
+          { name: 'tableId', in: 'query', schema: { type: 'string' } },
+          { name: 'state', in: 'query', schema: { enum: ['OPEN', 'PAID', 'CLOSED'] } },
+        ],
+        responses: { '200': { description: 'Bills', ...list('BillView') }, '400': err('Bad query parameter'), ...common },
+      },
+    },
+    '/v1/bills/{id}': {
+      parameters: [id('id')],
+      put: {
+        summary: "Create a bill or replace its items (paid quantities stay paid)",
+        requestBody: { required: true, ...json('BillInput') },
+        responses: {
+          '200': { description: 'Replaced', ...json('BillDetail') },
+          '201': { description: 'Created', ...json('BillDetail') },
+          '400': err('Bad input; `field` names it (also: unknown tableId)'),
+          '409': err('The change would take away paid or locked quantity, change a locked price, or the bill is closed'),
+          '413': err('Body over 1 MiB'),
+          ...common,
+        },
+      },
+      get: { summary: 'A bill with items, totals and payments', responses: { '200': { description: 'The bill', ...json('BillDetail') }, '404': err('No such bill'), ...common } },
+      delete: {
+        summary: 'Close a bill',
+        responses: { '200': { description: 'Closed', ...json('BillDetail') }, '404': err('No such bill'), '409': err('A payment is in progress'), ...common },
+      },
+    },
+    '/v1/payments': {
+      get: {
+        summary: 'Payments created since a time',
+        parameters: [{ name: 'since', in: 'query', description: 'ISO 8601 time or ms since the epoch', schema: { type: 'string' } }],
+        responses: { '200': { description: 'Payments', ...list('PaymentView') }, '400': err('Bad `since`'), ...common },
+      },
+    },
+    '/v1/events': {
+      get: {
+        summary: 'Events after a sequence number: JSON, or a Server-Sent Events stream with Accept: text/event-stream',
+        description:
+          'The stream replays from `after` (or the Last-Event-ID header), then stays open with live events. Each SSE message has ' +
+          '`id` = seq, `event` = kind, `data` = the Event as JSON. A comment line arrives every 15 s as a heartbeat.',
+        parameters: [
+          { name: 'after', in: 'query', schema: { type: 'string', pattern: '^\\d+$', default: '0' } },
+          { name: 'limit', in: 'query', description: 'JSON mode only, 1..1000', schema: { type: 'string', default: '500' } },
+          { name: 'Last-Event-ID', in: 'header', schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'Events in order',
+            content: {
+              'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Event' } } },
+              'text/event-stream': { schema: { type: 'string' } },
+            },
+          },
+          '400': err('Bad `after` or `limit`'),
+          ...common,
+        },
+      },
+    },
+  },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    schemas: {
+      Error: {
+        type: 'object',
+        required: ['error'],
+        properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } } },
+      },
+      TableInput: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 }, area: { type: ['string', 'null'] } } },
+      Table: { type: 'object', required: ['id', 'name', 'area'], properties: { id: { type: 'string' }, name: { type: 'string' }, area: { type: ['string', 'null'] } } },
+      TableView: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          area: { type: ['string', 'null'] },
+          state: { enum: ['free', 'open', 'in-payment', 'partly-paid', 'paid'] },
+          due: money,
+          currency: { type: ['string', 'null'] },
+          openBillIds: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      BillItemInput: {
+        type: 'object',
+        required: ['id', 'name', 'price', 'quantity'],
+        properties: { id: { type: 'string' }, name: { type: 'string' }, price: decimal, quantity: decimal, minQuantity: { ...decimal, default: '1' }, tags: { type: 'array', items: { type: 'string' } } },
+      },
+      BillInput: {
+        type: 'object',
+        required: ['tableId', 'currency', 'items'],
+        properties: {
+          tableId: { type: 'string' },
+          name: { type: ['string', 'null'] },
+          currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+          items: { type: 'array', items: { $ref: '#/components/schemas/BillItemInput' } },
+          allowTip: { type: 'boolean', default: true },
+          allowPartialPayment: { type: 'boolean', default: true },
+          denyDiscounts: { type: 'boolean', default: false },
+          additionalData: {},
+        },
+      },
+      BillItemView: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          price: money,
+          quantity: decimal,
+          minQuantity: decimal,
+          paidQuantity: decimal,
+          lockedQuantity: decimal,
+          lineTotal: money,
+          tags: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      BillView: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          tableId: { type: 'string' },
+          name: { type: ['string', 'null'] },
+          currency: { type: 'string' },
+          state: { enum: ['OPEN', 'PAID', 'CLOSED'] },
+          items: { type: 'array', items: { $ref: '#/components/schemas/BillItemView' } },
+          totals: { type: 'object', properties: { total: money, paid: money, due: money, tips: money } },
+          paymentIds: { type: 'array', items: { type: 'string' } },
+          created: { type: 'string', format: 'date-time' },
+          updated: { type: 'string', format: 'date-time' },
+        },
+      },
+      BillDetail: {
+        allOf: [{ $ref: '#/components/schemas/BillView' }, { type: 'object', properties: { payments: { type: 'array', items: { $ref: '#/components/schemas/PaymentView' } } } }],
+      },
+      PaymentView: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          billId: { type: 'string' },
+          tableId: { type: ['string', 'null'] },
+          tableName: { type: ['string', 'null'] },
+          billName: { type: ['string', 'null'] },
+          currency: { type: 'string' },
+          amount: money,
+          tip: money,
+          provider: { type: ['string', 'null'] },
+          state: { enum: ['STARTED', 'PROCESSED', 'PAID', 'CANCELLED'] },
+          closedState: { type: ['string', 'null'] },
+          captureMode: { enum: ['auto', 'manual'] },
+          captured: { type: 'boolean' },
+          created: { type: 'string', format: 'date-time' },
+          closedAt: { type: ['string', 'null'], format: 'date-time' },
+          cancellableUntil: { type: ['string', 'null'], format: 'date-time' },
+          items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, price: money, quantity: decimal } } },
+        },
+      },
+      Event: {
+        type: 'object',
+        required: ['seq', 'at', 'kind', 'data'],
+        properties: {
+          seq: { type: 'integer' },
+          at: { type: 'string', format: 'date-time' },
+          kind: {
+            enum: ['table.upserted', 'table.deleted', 'bill.updated', 'bill.paid', 'bill.closed', 'payment.started', 'payment.processed', 'payment.paid', 'payment.cancelled', 'payment.refunded', 'payment.captured', 'service.error'],
+          },
+          tableId: { type: ['string', 'null'] },
+          billId: { type: ['string', 'null'] },
+          paymentId: { type: ['string', 'null'] },
+          data: { type: 'object' },
+        },
+      },
+    },
+  },
+} as const;

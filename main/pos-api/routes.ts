@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import type { BillView } from '../../preload/contract.js';
+import { isStoreError, type BillStore } from '../store/index.js';
+import { describeIssues } from '../wire/index.js';
+import { HttpError } from './http-io.js';
+import { openApiDocument } from './openapi.js';
+import { BillInput, BillsQuery, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
+
+/** What a handler answers; 'stream' means it took over the response (SSE). */
+export type Reply = { status: number; body?: unknown } | 'stream';
+
+export interface RouteContext {
+  store: BillStore;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Parsed JSON body, for routes with `body: true`. */
+  body: unknown;
+  wantsStream: boolean;
+  openStream: (after: number) => void;
+}
+
+export interface Route {
+  method: 'GET' | 'PUT' | 'DELETE';
+  /** The OpenAPI path template, also what the router matches. */
+  path: string;
+  body?: boolean;
+  public?: boolean;
+  handle(ctx: RouteContext): Reply;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query'): z.output<S> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const path = r.error.issues[0]?.path ?? [];
+  const field = path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');
+  throw new HttpError(400, 'BAD_REQUEST', describeIssues(r.error), field || where);
+}
+
+/** Store refusals map to their HTTP status with the store's message (it says what to do). */
+function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!isStoreError(e)) throw e;
+    const code = e.status === 400 ? 'BAD_REQUEST' : e.status === 404 ? 'NOT_FOUND' : e.status === 409 ? 'CONFLICT' : 'INTERNAL_ERROR';
+    throw new HttpError(e.status, code, e.message, e.field);
+  }
+}
+
+const notFound = (what: string, id: string) => new HttpError(404, 'NOT_FOUND', `${what} ${id} does not exist.`);
+
+function billWithPayments(store: BillStore, id: string): BillView & { payments: unknown[] } {
+  const view = store.billView(id);
+  if (!view) throw notFound('Bill', id);
+  return { ...view, payments: view.paymentIds.flatMap((p) => store.paymentView(p) ?? []) };
+}
+
+const query = (ctx: RouteContext) => Object.fromEntries(ctx.query);
+
+export const ROUTES: Route[] = [
+  { method: 'GET', path: '/v1/openapi.json', public: true, handle: () => ({ status: 200, body: openApiDocument }) },
+  { method: 'GET', path: '/v1/tables', handle: ({ store }) => ({ status: 200, body: store.tableViews() }) },
+  {
+    method: 'PUT',
+    path: '/v1/tables/{id}',
+    body: true,
+    handle: ({ store, params, body }) => {
+      const input = parse(TableInput, body, 'body');
+      const existed = store.getTable(params.id!) !== null;
+      const table = guard(() => store.upsertTable({ id: params.id!, name: input.name, area: input.area ?? null }));
+      return { status: existed ? 200 : 201, body: table };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/tables/{id}',
+    handle: ({ store, params }) => {
+      guard(() => store.deleteTable(params.id!));
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/bills',
+    handle: (ctx) => {
+      const q = parse(BillsQuery, query(ctx), 'query');
+      return { status: 200, body: ctx.store.billViews({ tableId: q.tableId, state: q.state }) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/v1/bills/{id}',
+    body: true,
+    handle: ({ store, params, body }) => {
+      const input = parse(BillInput, body, 'body');
+      const existed = store.getBill(params.id!) !== null;
+      guard(() => store.putBill({ ...input, id: params.id! }));
+      return { status: existed ? 200 : 201, body: billWithPayments(store, params.id!) };
+    },
+  },
+  { method: 'GET', path: '/v1/bills/{id}', handle: ({ store, params }) => ({ status: 200, body: billWithPayments(store, params.id!) }) },
+  {
+    method: 'DELETE',
+    path: '/v1/bills/{id}',
+    handle: ({ store, params }) => {
+      guard(() => store.closeBill(params.id!));
+      return { status: 200, body: billWithPayments(store, params.id!) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/payments',
+    handle: (ctx) => {
+      const q = parse(PaymentsQuery, query(ctx), 'query');
+      return { status: 200, body: ctx.store.paymentViews({ since: q.since }) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/events',
+    handle: (ctx) => {
+      const q = parse(EventsQuery, query(ctx), 'query');
+      if (ctx.wantsStream) {
+        ctx.openStream(q.after);
+        return 'stream';
+      }
+      return { status: 200, body: ctx.store.eventsAfter(q.after, q.limit) };
+    },
+  },
+];
+
+const compiled = ROUTES.map((route) => ({
+  route,
+  names: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+  regex: new RegExp(`^${route.path.replace(/\./g, '\\.').replace(/\{\w+\}/g, '([^/]+)')}$`),
+}));
+
+/** Finds the route for a path; `allowed` lists the methods of a path that matched with another method. */
+export function matchRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | null {
+  const allowed: string[] = [];
+  for (const c of compiled) {
+    const m = c.regex.exec(pathname);
+    if (!m) continue;
+    if (c.route.method !== method) {
+      allowed.push(c.route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    c.names.forEach((name, i) => {
+      try {
+        params[name] = decodeURIComponent(m[i + 1]!);
+      } catch {
+        throw new HttpError(400, 'BAD_REQUEST', `${name}: not a valid URL-encoded value`, name);
+      }
+    });
+    return { route: c.route, params };
+  }
+  return allowed.length > 0 ? { allowed } : null;
+}
