@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { describeIssues } from '../wire/index.js';
+
+/** Flags of `npm run headless`. With no service flags the host runs in demo mode. */
+export const HeadlessArgs = z
+  .object({
+    dataDir: z.string().min(1),
+    serviceUrl: z.string().url('must be a URL such as https://sandbox.example.com').optional(),
+    apiKey: z.string().min(1).optional(),
+    posId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID').optional(),
+    transport: z.enum(['ws', 'longpoll', 'webhook']).optional(),
+    posApiPort: z.coerce.number().int().min(0).max(65535).optional(),
+    webhookPort: z.coerce.number().int().min(0).max(65535).optional(),
+    webhookHost: z.string().optional(),
+    publicUrl: z.string().url('must be the public URL the service can reach').optional(),
+    uiPort: z.coerce.number().int().min(0).max(65535).optional(),
+    ui: z.boolean(),
+    serviceName: z.string().optional(),
+  })
+  .refine((a) => !a.serviceUrl === !a.apiKey, { message: '--service-url and --api-key go together (neither = demo mode)', path: ['serviceUrl'] })
+  .refine((a) => a.transport !== 'webhook' || !a.serviceUrl || a.publicUrl, { message: '--transport webhook needs --public-url', path: ['publicUrl'] });
+export type HeadlessArgs = z.infer<typeof HeadlessArgs>;
+
+export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArgs } | { ok: false; error: string } {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        'data-dir': { type: 'string' },
+        'service-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'pos-id': { type: 'string' },
+        transport: { type: 'string' },
+        'pos-api-port': { type: 'string' },
+        'webhook-port': { type: 'string' },
+        'webhook-host': { type: 'string' },
+        'public-url': { type: 'string' },
+        'ui-port': { type: 'string' },
+        'no-ui': { type: 'boolean' },
+        'service-name': { type: 'string' },
+      },
+    }));
+  } catch (e) {
+    return { ok: false, error: (e as Error).message };
+  }
+  const parsed = HeadlessArgs.safeParse({
+    dataDir: values['data-dir'] ?? '.data',
+    serviceUrl: values['service-url'],
+    apiKey: values['api-key'],
+    posId: values['pos-id'],
+    transport: values.transport,
+    posApiPort: values['pos-api-port'],
+    webhookPort: values['webhook-port'],
+    webhookHost: values['webhook-host'],
+    publicUrl: values['public-url'],
+    uiPort: values['ui-port'],
+    ui: values['no-ui'] !== true,
+    serviceName: values['service-name'],
+  });
+  return parsed.success ? { ok: true, args: parsed.data } : { ok: false, error: describeIssues(parsed.error) };
+}

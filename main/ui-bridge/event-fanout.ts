@@ -1,0 +1,45 @@
+import type { CompanionEvent } from '../../preload/contract.js';
+import type { BillStore, StoreEvent } from '../store/index.js';
+import { noticeFor, type NoticeBook } from './notice-book.js';
+
+type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * Turns committed store events into the renderer's events: the changed bill, its table, the
+ * payment, and a notice where one is due. A batch touching one bill pushes that bill once.
+ */
+export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBook, push: Push): void {
+  const tables = new Set<string>();
+  const bills = new Set<string>();
+  const payments = new Set<string>();
+  for (const e of events) {
+    if (e.kind === 'table.deleted' && e.tableId) {
+      push({ type: 'table-removed', tableId: e.tableId });
+      continue;
+    }
+    if (e.tableId) tables.add(e.tableId);
+    if (e.billId) bills.add(e.billId);
+    if (e.paymentId) payments.add(e.paymentId);
+  }
+  for (const id of payments) {
+    const payment = store.paymentView(id);
+    if (payment) push({ type: 'payment', payment });
+  }
+  for (const id of bills) {
+    const bill = store.billView(id);
+    if (bill) {
+      push({ type: 'bill', bill });
+      tables.add(bill.tableId);
+    }
+  }
+  for (const id of tables) {
+    const table = store.tableView(id);
+    if (table) push({ type: 'table', table });
+  }
+  for (const e of events) {
+    const notice = noticeFor(e, store);
+    if (notice && notices.add(notice)) push({ type: 'notice', notice });
+  }
+}
+export type { Push };

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Notice, NoticeKind } from '../../preload/contract.js';
+import type { BillStore, StoreEvent } from '../store/index.js';
+
+const FILE = 'notices.json';
+const KEEP = 200;
+
+/**
+ * The cashier's notices: one per cause (a stable id such as "paid:<paymentId>"), so an event
+ * delivered twice never makes a second one. Unacknowledged notices survive a restart.
+ */
+export function createNoticeBook(dataDir: string) {
+  const file = join(dataDir, FILE);
+  const notices = new Map<string, Notice>();
+  if (existsSync(file)) {
+    try {
+      for (const n of JSON.parse(readFileSync(file, 'utf8')) as Notice[]) notices.set(n.id, n);
+    } catch {
+      // A damaged notices file only loses old notices, never a payment.
+    }
+  }
+  const persist = () => {
+    const open = [...notices.values()].filter((n) => !n.acknowledged).slice(-KEEP);
+    writeFileSync(`${file}.tmp`, JSON.stringify(open));
+    renameSync(`${file}.tmp`, file);
+  };
+  return {
+    /** Adds a notice; false when one with that id was already there. */
+    add(notice: Notice): boolean {
+      if (notices.has(notice.id)) return false;
+      notices.set(notice.id, notice);
+      while (notices.size > KEEP * 2) notices.delete(notices.keys().next().value as string);
+      persist();
+      return true;
+    },
+    acknowledge(id: string): Notice | null {
+      const n = notices.get(id);
+      if (!n) return null;
+      if (!n.acknowledged) {
+        n.acknowledged = true;
+        persist();
+      }
+      return n;
+    },
+    open(): Notice[] {
+      return [...notices.values()].filter((n) => !n.acknowledged);
+    },
+  };
+}
+export type NoticeBook = ReturnType<typeof createNoticeBook>;
+
+const KIND_BY_EVENT: Partial<Record<StoreEvent['kind'], NoticeKind>> = {
+  'payment.paid': 'paid',
+  'payment.cancelled': 'declined',
+  'payment.refunded': 'cancelled',
+  'service.error': 'service-error',
+};
+
+/** The notice a store event calls for, if any. */
+export function noticeFor(event: StoreEvent, store: BillStore): Notice | null {
+  const kind = KIND_BY_EVENT[event.kind];
+  if (!kind) return null;
+  if (kind === 'service-error') {
+    const message = typeof event.data.message === 'string' ? event.data.message : 'The payment service reported an error.';
+    return { id: `service-error:${event.seq}`, kind, at: event.at, paymentId: null, tableName: null, amount: null, tip: null, currency: null, message, acknowledged: false };
+  }
+  const payment = event.paymentId ? store.paymentView(event.paymentId) : null;
+  if (!payment) return null;
+  return {
+    id: `${kind}:${payment.id}`,
+    kind,
+    at: event.at,
+    paymentId: payment.id,
+    tableName: payment.tableName ?? payment.billName,
+    amount: payment.amount,
+    tip: payment.tip,
+    currency: payment.currency,
+    message: kind === 'declined' ? payment.closedState : null,
+    acknowledged: false,
+  };
+}

@@ -1,0 +1,153 @@
+import type {
+  CompanionApi,
+  CompanionEvent,
+  MenuEntry,
+  QrCodeView,
+  SessionView,
+  SettingsInput,
+  SettingsView,
+  Snapshot,
+} from '../../preload/contract.js';
+import type { Clock } from '../clock.js';
+import type { ShellPorts } from '../host-types.js';
+import type { Logger } from '../log.js';
+import type { ServiceClient } from '../service/index.js';
+import type { BillStore } from '../store/index.js';
+import type { Receipt } from '../wire/index.js';
+import { attempt, fail, ok } from './command-result.js';
+import type { NoticeBook } from './notice-book.js';
+
+export interface UiApiDeps {
+  store: BillStore;
+  notices: NoticeBook;
+  clock: Clock;
+  log: Logger;
+  demo: boolean;
+  menu: MenuEntry[];
+  defaultCurrency: string;
+  shell: ShellPorts;
+  session(): SessionView;
+  settings(): SettingsView;
+  /** The current connection's REST client (settings may swap it). */
+  client(): ServiceClient;
+  subscribe(listener: (event: CompanionEvent) => void): () => void;
+  seq(): number;
+  pushNotice(event: Extract<CompanionEvent, { type: 'notice' }>['notice']): void;
+  saveSettings(input: SettingsInput): Promise<{ ok: true; value: SettingsView } | { ok: false; error: { code: string; message: string } }>;
+  checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<{ ok: true; value: { restaurantName: string } } | { ok: false; error: { code: string; message: string } }>;
+  regenerateToken(): Promise<SettingsView>;
+  reconnect(): void;
+  guestPay: CompanionApi['guestPay'] | null;
+}
+
+const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.');
+
+function startOfToday(now: number): number {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+/** CompanionApi over the core: the same store operations as the local POS API, and the service. */
+export function createUiApi(deps: UiApiDeps): CompanionApi {
+  const { store, log } = deps;
+  const run = <T>(name: string, fn: Parameters<typeof attempt<T>>[2]) => attempt<T>(log, name, fn);
+  const billResult = (id: string) => {
+    const view = store.billView(id);
+    return view ? ok(view) : fail('BILL_NOT_FOUND', 'This bill no longer exists: it may have been closed at the till.');
+  };
+
+  return {
+    async getSnapshot(): Promise<Snapshot> {
+      const seq = deps.seq();
+      const session = deps.session();
+      return {
+        demo: deps.demo,
+        session,
+        restaurantName: session.restaurantName,
+        tables: store.tableViews(),
+        bills: [...store.billViews({ state: 'OPEN' }), ...store.billViews({ state: 'PAID' })],
+        payments: store.paymentViews({ since: startOfToday(deps.clock.now()) }).reverse(),
+        notices: deps.notices.open(),
+        menu: deps.menu,
+        settings: deps.settings(),
+        seq,
+      };
+    },
+    onEvent: (listener) => deps.subscribe(listener),
+
+    openBill: (input) =>
+      run('openBill', () => billResult(store.openBill({ tableId: input.tableId, name: input.name ?? null, currency: input.currency ?? deps.defaultCurrency }).id)),
+    addItem: (input) =>
+      run('addItem', () => billResult(store.addItem(input.billId, { name: input.name, price: input.price, quantity: input.quantity, ...(input.menuId ? { menuId: input.menuId } : {}) }).id)),
+    setItemQuantity: (input) => run('setItemQuantity', () => billResult(store.setItemQuantity(input.billId, input.itemId, input.quantity).id)),
+    removeItem: (input) => run('removeItem', () => billResult(store.removeItem(input.billId, input.itemId).id)),
+    closeBill: (input) => run('closeBill', () => billResult(store.closeBill(input.billId).id)),
+
+    cancelPayment: (input) =>
+      run('cancelPayment', async () => {
+        if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment.');
+        const answer = await deps.client().cancelPayment(input.paymentId);
+        if (!answer.ok) return fail(answer.code, answer.message);
+        store.refundPayment(input.paymentId);
+        log.info({ mod: 'ui', paymentId: input.paymentId }, 'payment cancelled by the cashier');
+        return ok(store.paymentView(input.paymentId)!);
+      }),
+    capturePayment: (input) =>
+      run('capturePayment', async () => {
+        const payment = store.getPayment(input.paymentId);
+        if (!payment) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment.');
+        if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE', 'This payment needs no capture.');
+        if (!payment.receipt) return fail('NOT_CAPTURABLE', 'The guest has not finished paying yet: capture it once the payment is processed.');
+        const answer = await deps.client().capturePayment(input.paymentId, payment.receipt as Receipt);
+        if (!answer.ok) return fail(answer.code, answer.message);
+        store.markCaptured(input.paymentId);
+        return ok(store.paymentView(input.paymentId)!);
+      }),
+    acknowledgeNotice: (input) =>
+      run('acknowledgeNotice', () => {
+        const notice = deps.notices.acknowledge(input.noticeId);
+        if (!notice) return fail('NOT_FOUND', 'This notice is already gone.');
+        deps.pushNotice(notice);
+        return ok(null);
+      }),
+
+    listQrCodes: () => run('listQrCodes', () => qrViews(deps)),
+    createQrCodes: (input) =>
+      run('createQrCodes', async () => {
+        for (const id of input.tableIds) {
+          const answer = await deps.client().createQrCode(id);
+          if (!answer.ok) return fail(answer.code, answer.message);
+        }
+        return qrViews(deps);
+      }),
+    deleteQrCode: (input) =>
+      run('deleteQrCode', async () => {
+        const answer = await deps.client().deleteQrCode(input.tableId);
+        return answer.ok ? ok(null) : fail(answer.code, answer.message);
+      }),
+    printQrSheet: (input) => deps.shell.printQrSheet?.(input) ?? Promise.resolve(NO_PRINTER),
+    testPrint: () => deps.shell.testPrint?.() ?? Promise.resolve(NO_PRINTER),
+    listPrinters: () => deps.shell.listPrinters?.() ?? Promise.resolve(ok([])),
+
+    saveSettings: (input) => run('saveSettings', () => deps.saveSettings(input)),
+    checkApiKey: (input) => run('checkApiKey', () => deps.checkApiKey(input)),
+    regeneratePosApiToken: () => run('regeneratePosApiToken', async () => ok(await deps.regenerateToken())),
+    reconnect: () =>
+      run('reconnect', () => {
+        deps.reconnect();
+        return ok(null);
+      }),
+    guestPay: (input) =>
+      deps.guestPay ? run('guestPay', () => deps.guestPay!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
+  };
+}
+
+async function qrViews(deps: UiApiDeps) {
+  const answer = await deps.client().listQrCodes();
+  if (!answer.ok) return fail<QrCodeView[]>(answer.code, answer.message);
+  const byTable = new Map(answer.value.map((q) => [q.idTable, q]));
+  return ok(
+    deps.store.listTables().map((t): QrCodeView => ({ tableId: t.id, tableName: t.name, code: byTable.get(t.id)?.code ?? null, url: byTable.get(t.id)?.url ?? null })),
+  );
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CompanionEvent, SessionStatus } from '../../../preload/contract.js';
+import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import { createCompanion } from '../../../main/companion.js';
+import type { Companion } from '../../../main/host-types.js';
+import { silentLogger } from '../../../main/log.js';
+
+export type Kind = 'ws' | 'longpoll';
+
+/** Short delays so a test sees the reconnect logic without waiting minutes. */
+export const FAST = { restartDelayMs: 150, pingIntervalMs: 400, pongTimeoutMs: 400, backoff: { minMs: 30, maxMs: 300 } };
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'tableside-it-'));
+}
+
+export async function sandboxFor(options: Parameters<typeof startSandbox>[0] = {}): Promise<Sandbox> {
+  return startSandbox({ pollHoldMs: 1_000, callTimeoutMs: 5_000, ...options });
+}
+
+export interface Running {
+  companion: Companion;
+  dataDir: string;
+  pos: PosApi;
+  events: CompanionEvent[];
+  waitForStatus(status: SessionStatus, deadlineMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A real companion (store file, transport, local POS API) against the sandbox. */
+export async function startCompanion(sandbox: Sandbox, transport: Kind, options: { dataDir?: string; apiKey?: string; posId?: string } = {}): Promise<Running> {
+  const dataDir = options.dataDir ?? tempDir();
+  const companion = await createCompanion({
+    dataDir,
+    apiKey: options.apiKey ?? sandbox.restaurant.apiKey,
+    settings: { environment: 'sandbox', serviceUrl: sandbox.url, transport, posApiPort: 0, posId: options.posId ?? randomUUID() },
+    log: silentLogger(),
+    tuning: FAST,
+  });
+  const events: CompanionEvent[] = [];
+  const waiters = new Set<() => void>();
+  companion.api.onEvent((e) => {
+    events.push(e);
+    for (const w of [...waiters]) w();
+  });
+  await companion.start();
+  const current = async () => (await companion.api.getSnapshot()).session.status;
+  return {
+    companion,
+    dataDir,
+    pos: new PosApi(companion.posApiUrl, companion.posApiToken),
+    events,
+    async waitForStatus(status, deadlineMs = 15_000) {
+      if ((await current()) === status) return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`session did not reach ${status} in ${deadlineMs} ms`));
+        }, deadlineMs);
+        const check = () => {
+          const last = [...events].reverse().find((e) => e.type === 'session');
+          if (last?.type === 'session' && last.session.status === status) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop() {
+      await companion.stop();
+    },
+  };
+}
+
+export function cleanup(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The local POS API as the restaurant's till uses it: real HTTP with the bearer token. */
+export class PosApi {
+  constructor(
+    readonly base: string,
+    readonly token: string,
+  ) {}
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+  async seed(tableId: string, billId: string, items: { id: string; name: string; price: string; quantity: string; minQuantity?: string }[]) {
+    const t = await this.call('PUT', `/tables/${tableId}`, { name: `Table ${tableId}`, area: 'Hall' });
+    if (t.status >= 300) throw new Error(`PUT table: ${t.status} ${JSON.stringify(t.body)}`);
+    const b = await this.call('PUT', `/bills/${billId}`, { tableId, currency: 'CZK', name: `Bill ${billId}`, items });
+    if (b.status >= 300) throw new Error(`PUT bill: ${b.status} ${JSON.stringify(b.body)}`);
+    return b.body;
+  }
+  bill(billId: string) {
+    return this.call('GET', `/bills/${billId}`);
+  }
+}
+
+export const BEER = { id: 'beer', name: 'Pilsner', price: '62.00', quantity: '4' };
+export const GOULASH = { id: 'goulash', name: 'Goulash', price: '229.50', quantity: '2' };
