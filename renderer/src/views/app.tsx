@@ -1,6 +1,6 @@
 // The cashier's app: wires the store to main, then shows the tab bar, the open view, notices,
 // the connection banner and status bar.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { ServicesProvider, useAppState, useServices, type AppServices } from '../app-context';
@@ -44,8 +44,13 @@ function AppShell() {
       }),
     [store, beep],
   );
+  // Follow main's language when it changes (another window, first load), not on every render:
+  // a switch made here is already live before main confirms it.
+  const appliedLanguage = useRef<string | null>(null);
   useEffect(() => {
-    if (language && language !== i18n.language) void i18n.changeLanguage(language);
+    if (!language || language === appliedLanguage.current) return;
+    appliedLanguage.current = language;
+    if (language !== i18n.language) void i18n.changeLanguage(language);
   }, [language, i18n]);
 
   if (!loaded) {

@@ -1,0 +1,67 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail } from '../../test/fake-api';
+import { noticeFixture, settingsFixture, snapshotFixture } from '../../test/fixture';
+import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+
+const panel = () => screen.getByRole('region', { name: 'Notifications' });
+
+describe('Notifications', () => {
+  it('shows unacknowledged notices in words, hides acknowledged ones', async () => {
+    const { missingKeys, beeps } = await renderApp();
+    expect(panel()).toHaveTextContent('Table 12 paid 324.00 CZK + 30.00 tip');
+    expect(panel()).not.toHaveTextContent('Table 9');
+    expect(beeps).toHaveLength(0);
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('adds a pushed notice once and beeps once, even when delivered twice', async () => {
+    const now = Date.now();
+    const { api, beeps } = await renderApp();
+    const n = noticeFixture(now, { id: 'declined:p5', kind: 'declined', tableName: '4', at: new Date(now).toISOString() });
+    act(() => api.push({ type: 'notice', seq: 11, notice: n }));
+    act(() => api.push({ type: 'notice', seq: 12, notice: n }));
+    expect(within(panel()).getAllByText(/Payment at Table 4 was declined/)).toHaveLength(1);
+    expect(beeps).toHaveLength(1);
+  });
+
+  it('stays silent when sound is off', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.settings = settingsFixture({ sound: false });
+    const { api, beeps } = await renderApp({ snapshot });
+    act(() => api.push({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'paid:p6' }) }));
+    expect(beeps).toHaveLength(0);
+  });
+
+  it('words cancelled and service-error notices, without a zero tip', async () => {
+    const now = Date.now();
+    const { api } = await renderApp();
+    act(() => {
+      api.push({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'cancelled:p1', kind: 'cancelled', amount: '80', tip: '0' }) });
+      api.push({ type: 'notice', seq: 12, notice: noticeFixture(now, { id: 'err:1', kind: 'service-error', message: 'Rate limit exceeded', tableName: null }) });
+      api.push({ type: 'notice', seq: 13, notice: noticeFixture(now, { id: 'paid:p9', tip: '0', amount: '99.5' }) });
+    });
+    expect(panel()).toHaveTextContent('Payment of 80.00 CZK at Table 12 was cancelled');
+    expect(panel()).toHaveTextContent('The payment service reported an error: Rate limit exceeded');
+    expect(panel()).toHaveTextContent(/Table 12 paid 99\.50 CZK(?! \+)/);
+  });
+
+  it('acknowledges with the keyboard; the notice goes when main says so', async () => {
+    const now = Date.now();
+    const { api, user } = await renderApp();
+    const ok = within(panel()).getByRole('button', { name: 'OK' });
+    ok.focus();
+    await user.keyboard('{Enter}');
+    expect(api.callsOf('acknowledgeNotice')).toEqual([{ noticeId: 'paid:p1' }]);
+    act(() => api.push({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'paid:p1', acknowledged: true }) }));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('shows the error when acknowledging fails', async () => {
+    const { api, user } = await renderApp();
+    api.answer('acknowledgeNotice', fail('Could not save: the disk is full. Free some space and try again.'));
+    await user.click(within(panel()).getByRole('button', { name: 'OK' }));
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent('disk is full');
+  });
+});

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail } from '../../test/fake-api';
+import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+import { printSheetUrl } from './print-controls';
+
+async function openQr(options: Parameters<typeof renderApp>[0] = {}) {
+  const rendered = await renderApp(options);
+  await rendered.user.click(screen.getByRole('tab', { name: 'QR codes' }));
+  await screen.findByText('QR-t2');
+  return rendered;
+}
+
+const rowOf = (label: string) => screen.getByRole('cell', { name: label }).closest('tr')!;
+
+describe('QR codes view', () => {
+  it('lists every table with its code from the service', async () => {
+    const { api, missingKeys } = await openQr();
+    expect(api.callsOf('listQrCodes')).toHaveLength(1);
+    expect(rowOf('Table 1')).toHaveTextContent('No code yet');
+    expect(rowOf('Table 12')).toHaveTextContent('QR-t3');
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('creates a code for a table without one', async () => {
+    const { user, api } = await openQr();
+    await user.click(screen.getByRole('button', { name: 'Create a code for Table 1' }));
+    expect(api.callsOf('createQrCodes')).toEqual([{ tableIds: ['t1'] }]);
+    expect(await within(rowOf('Table 1')).findByText('QR-t1')).toBeInTheDocument();
+  });
+
+  it('creates codes for the selected tables that have none', async () => {
+    const { user, api } = await openQr();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Table 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Table 2' }));
+    await user.click(screen.getByRole('button', { name: 'Create codes for selected (1)' }));
+    expect(api.callsOf('createQrCodes')).toEqual([{ tableIds: ['t1'] }]);
+  });
+
+  it('previews a code as SVG drawn from its url', async () => {
+    const { user } = await openQr();
+    await user.click(screen.getByRole('button', { name: 'Preview the code of Table 12' }));
+    const img = await screen.findByRole('img', { name: 'QR code for https://pay.example.test/t/t3' });
+    expect(img.querySelector('svg')).not.toBeNull();
+  });
+
+  it('deletes a code after confirmation, and shows a failure', async () => {
+    const { user, api } = await openQr();
+    await user.click(screen.getByRole('button', { name: 'Delete the code of Table 2' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete this QR code?' })).getByRole('button', { name: 'Delete code' }));
+    expect(api.callsOf('deleteQrCode')).toEqual([{ tableId: 't2' }]);
+    expect(rowOf('Table 2')).toHaveTextContent('No code yet');
+
+    api.answer('deleteQrCode', fail('The service could not delete the code: try again in a minute.'));
+    await user.click(screen.getByRole('button', { name: 'Delete the code of Table 12' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete code' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('could not delete the code');
+  });
+
+  it('prints the selected tables through main in Electron, with the chosen mode', async () => {
+    const { user, api } = await openQr();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Table 2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Table 12' }));
+    await user.selectOptions(screen.getByLabelText('Print to'), 'pdf');
+    api.answer('printQrSheet', { ok: true, value: { pdfPath: 'C:\\Users\\pos\\qr.pdf' } });
+    await user.click(screen.getByRole('button', { name: 'Print sheet (2)' }));
+    expect(api.callsOf('printQrSheet')).toEqual([{ tableIds: ['t2', 't3'], mode: 'pdf' }]);
+    expect(await screen.findByText('Saved as C:\\Users\\pos\\qr.pdf')).toBeInTheDocument();
+  });
+
+  it('opens the print page in a new tab in browser mode, token kept', async () => {
+    const { user, api, opened } = await openQr({ bridgeKind: 'browser' });
+    expect(screen.queryByLabelText('Print to')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Table 2' }));
+    await user.click(screen.getByRole('button', { name: 'Print sheet (1)' }));
+    expect(opened).toEqual(['print.html?tables=t2&token=page-token&autoprint=1']);
+    expect(api.callsOf('printQrSheet')).toEqual([]);
+  });
+
+  it('builds the print URL with every table', () => {
+    expect(printSheetUrl(['a', 'b'], null)).toBe('print.html?tables=a%2Cb&autoprint=1');
+  });
+});

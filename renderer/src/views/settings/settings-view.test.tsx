@@ -1,0 +1,120 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail } from '../../test/fake-api';
+import { settingsFixture } from '../../test/fixture';
+import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+
+async function openSettings(options: Parameters<typeof renderApp>[0] = {}) {
+  const rendered = await renderApp(options);
+  await rendered.user.click(screen.getByRole('tab', { name: 'Settings' }));
+  await screen.findByRole('option', { name: 'Kitchen' });
+  return rendered;
+}
+
+describe('Settings view', () => {
+  it('shows every field, the key only masked', async () => {
+    const { missingKeys } = await openSettings();
+    expect(screen.getByLabelText('Environment')).toHaveValue('demo');
+    expect(screen.getByLabelText('Service URL')).toHaveValue('https://sandbox.example.test');
+    expect(screen.getByText('Stored API key: ••••-••••-••••-••••-ab12')).toBeInTheDocument();
+    expect(screen.getByLabelText(/New API key/)).toHaveValue('');
+    expect(screen.getByLabelText('Pos-Id')).toHaveValue('pos-1');
+    expect(screen.getByLabelText('Connection')).toHaveValue('ws');
+    expect(screen.getByLabelText('Printer for QR sheets')).toHaveValue('');
+    expect(screen.getByLabelText('Sound on new notifications')).toBeChecked();
+    expect(screen.getByLabelText('Start at login')).not.toBeChecked();
+    expect(screen.getByLabelText('Start hidden in the tray')).not.toBeChecked();
+    expect(screen.getByLabelText('Local POS API port')).toHaveValue('7311');
+    expect(screen.getByLabelText('Token')).toHaveValue('tok-123456');
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('checks a new API key with the service before saving, and shows its message', async () => {
+    const { user, api } = await openSettings();
+    api.answer('checkApiKey', fail('The service rejected this API key (401). Copy it again from the partner portal.'));
+    await user.type(screen.getByLabelText(/New API key/), 'bad-key');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.callsOf('checkApiKey')).toEqual([{ serviceUrl: 'https://sandbox.example.test', apiKey: 'bad-key', posId: 'pos-1' }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service rejected this API key (401)');
+    expect(api.callsOf('saveSettings')).toEqual([]);
+  });
+
+  it('saves every field once the key is good', async () => {
+    const { user, api } = await openSettings();
+    await user.type(screen.getByLabelText(/New API key/), 'good-key');
+    await user.selectOptions(screen.getByLabelText('Connection'), 'webhook');
+    await user.clear(screen.getByLabelText('Webhook port'));
+    await user.type(screen.getByLabelText('Webhook port'), '9000');
+    await user.type(screen.getByLabelText('Webhook public URL'), 'https://pos.example.test/hook');
+    await user.selectOptions(screen.getByLabelText('Printer for QR sheets'), 'Bar');
+    await user.click(screen.getByLabelText('Start at login'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(api.callsOf('saveSettings')).toEqual([
+      {
+        environment: 'demo',
+        serviceUrl: 'https://sandbox.example.test',
+        posId: 'pos-1',
+        transport: 'webhook',
+        webhookPort: 9000,
+        webhookPublicUrl: 'https://pos.example.test/hook',
+        printer: 'Bar',
+        sound: true,
+        startAtLogin: true,
+        startHidden: false,
+        posApiPort: 7311,
+        apiKey: 'good-key',
+      },
+    ]);
+    expect(screen.getByLabelText(/New API key/)).toHaveValue('');
+  });
+
+  it('names the bad field and sends nothing', async () => {
+    const { user, api } = await openSettings();
+    await user.clear(screen.getByLabelText('Local POS API port'));
+    await user.type(screen.getByLabelText('Local POS API port'), '70000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Local POS API port: enter a port number from 1 to 65535');
+    await user.clear(screen.getByLabelText('Service URL'));
+    await user.type(screen.getByLabelText('Service URL'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Service URL: enter a full address');
+    expect(api.calls.filter((c) => c.cmd === 'saveSettings' || c.cmd === 'checkApiKey')).toEqual([]);
+  });
+
+  it('generates a lower-case Pos-Id outside production', async () => {
+    const { user } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByLabelText('Pos-Id')).toHaveValue('f47ac10b-58cc-4372-a567-0e02b2c3d479');
+    await user.selectOptions(screen.getByLabelText('Environment'), 'production');
+    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
+  });
+
+  it('switches the language at once and saves it', async () => {
+    const { user, api, i18n } = await openSettings();
+    await user.selectOptions(screen.getByLabelText('Language'), 'cs');
+    expect(await screen.findByRole('tab', { name: 'Nastavení' })).toBeInTheDocument();
+    expect(i18n.language).toBe('cs');
+    expect(api.callsOf('saveSettings')).toEqual([{ language: 'cs' }]);
+  });
+
+  it('test-prints, copies and regenerates the POS API token', async () => {
+    const { user, api, copied } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Test print' }));
+    expect(await screen.findByText('Test page sent to the printer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(copied).toEqual(['tok-123456']);
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Regenerate token' }));
+    expect(api.callsOf('regeneratePosApiToken')).toHaveLength(1);
+    act(() => api.push({ type: 'settings', seq: 11, settings: settingsFixture({ posApiToken: 'tok-new' }) }));
+    expect(screen.getByLabelText('Token')).toHaveValue('tok-new');
+  });
+
+  it('shows a failing test print', async () => {
+    const { user, api } = await openSettings();
+    api.answer('testPrint', fail('Printer "Bar" is offline. Switch it on or pick another printer.'));
+    await user.click(screen.getByRole('button', { name: 'Test print' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Printer "Bar" is offline');
+  });
+});
