@@ -17,7 +17,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads the body up to 1 MiB; beyond that it stops reading and throws 413. */
+/** Reads the body up to 1 MiB; beyond that it stops keeping it and throws 413. */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? '0');
   if (declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
@@ -27,8 +27,9 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
+        // Keep nothing more; let the rest flow away so the 413 can be read (the server cuts it off after a while).
         req.off('data', onData);
-        req.pause();
+        req.resume();
         reject(tooLarge());
         return;
       }

@@ -83,8 +83,13 @@ export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
         return;
       }
       sendError(res, error);
-      // 413: we stopped reading; drop the rest of the upload with the connection.
-      if (error.status === 413) res.once('finish', () => req.destroy());
+      // 413: we stopped keeping the body. Node discards the rest so the client can read this answer
+      // (closing at once could reset the socket before it does); a client that keeps sending is cut off.
+      if (error.status === 413) {
+        const cutOff = setTimeout(() => req.socket.destroy(), 5_000);
+        cutOff.unref();
+        req.socket.once('close', () => clearTimeout(cutOff));
+      }
     });
   });
   server.headersTimeout = 10_000;
