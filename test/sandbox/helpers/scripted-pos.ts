@@ -75,10 +75,11 @@ export class WsPos extends CallLog {
     });
     this.ws.on('open', () => {
       if (auth === 'frame' || auth === 'both') this.ws.send(JSON.stringify({ type: 'auth-request', apiKey: [opts.apiKey], posId: opts.posId }));
-      if (auth !== 'frame') this.opened.resolve();
+      if (auth === 'headers' || auth === 'none') this.opened.resolve();
     });
     this.ws.on('message', (data: Buffer) => void this.onText(data.toString('utf8')));
     void this.closed.then(({ code }) => this.opened.reject(new Error(`closed ${code} before auth`)));
+    this.opened.promise.catch(() => {}); // a refused connection is asserted through `closed`, not ready()
   }
 
   /** Resolves once the connection is usable (open, and authorized when authenticating by frame). */
