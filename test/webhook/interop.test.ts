@@ -37,7 +37,7 @@ describe('library signs, our receiver verifies', () => {
       },
       { method: 'POST', url: h.transport.webhookUrl, headers: { 'content-type': 'application/json', 'content-digest': contentDigestHeader(body), 'signature-sha256': bodySignature(API_KEY, body) } },
     );
-    const res = await h.post({ headers: signed.headers as Record<string, string>, body });
+    const res = await h.post({ headers: signed.headers, body });
     expect(res).toEqual({ status: 200, body: { result: [{ id: 'b1', table: 't7' }] } });
   });
 
