@@ -20,6 +20,8 @@ export interface RenderOptions {
 
 export async function renderApp(options: RenderOptions = {}) {
   const snapshot = options.snapshot ?? snapshotFixture();
+  // The app follows main's language, so a test in Czech needs main to say Czech.
+  if (options.language) snapshot.settings.language = options.language;
   const api = createFakeApi(snapshot);
   const store = createAppStore();
   const missingKeys: string[] = [];
