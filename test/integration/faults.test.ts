@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/index.js';
+import { BEER, cleanup, sandboxFor, startCompanion, type Kind, type Running } from './helpers/harness.js';
+
+type Fault = 'drop' | 'close-1001' | 'close-4503' | 'http-503' | 'malformed-frame' | 'unknown-fields' | 'delay' | 'no-pong';
+const FAULTS: Record<Kind, Fault[]> = {
+  ws: ['drop', 'close-1001', 'close-4503', 'http-503', 'malformed-frame', 'unknown-fields', 'delay', 'no-pong'],
+  longpoll: ['drop', 'http-503', 'malformed-frame', 'unknown-fields', 'delay'],
+};
+
+/** Connection faults end the link: wait for the session to leave "connected" and come back. */
+const BREAKS_LINK: Fault[] = ['drop', 'close-1001', 'close-4503', 'no-pong'];
+
+describe.each<Kind>(['ws', 'longpoll'])('faults over %s: the session recovers and every payment is applied once', (kind) => {
+  let sandbox: Sandbox;
+  let pos: Running;
+  let n = 0;
+
+  beforeAll(async () => {
+    sandbox = await sandboxFor();
+    pos = await startCompanion(sandbox, kind);
+    await pos.waitForStatus('connected');
+  });
+  afterAll(async () => {
+    await pos.stop();
+    await sandbox.close();
+    cleanup(pos.dataDir);
+  });
+
+  it.each(FAULTS[kind])('%s', async (fault) => {
+    n += 1;
+    const table = `f${n}`;
+    await pos.pos.seed(table, `bill-${table}`, [BEER]);
+    const before = pos.events.length;
+    if (fault === 'http-503') {
+      // A 503 hits the next poll or handshake: force a new one.
+      sandbox.injectFault({ kind: 'http-503' });
+      sandbox.injectFault({ kind: kind === 'ws' ? 'close-1001' : 'drop' });
+    } else {
+      sandbox.injectFault({ kind: fault, ...(fault === 'delay' ? { ms: 300 } : {}) });
+    }
+    if (BREAKS_LINK.includes(fault) || fault === 'http-503') {
+      await waitUntil(() => pos.events.slice(before).some((e) => e.type === 'session' && e.session.status !== 'connected'));
+    }
+    await pos.waitForStatus('connected', 20_000);
+
+    const paid = await sandbox.guestPay({ idTable: table, items: [{ id: 'beer', quantity: '1' }] });
+    expect(paid.outcome).toBe('paid');
+    const again = await sandbox.guestPay({ idTable: table, items: [{ id: 'beer', quantity: '1' }] });
+    expect(again.outcome).toBe('paid');
+    const bill = await pos.pos.bill(`bill-${table}`);
+    expect(bill.body.items[0]).toMatchObject({ paidQuantity: '2', lockedQuantity: '0' });
+    expect(bill.body.totals).toMatchObject({ paid: '124.00', due: '124.00' });
+  });
+});
+
+describe.each<Kind>(['ws', 'longpoll'])('refusals over %s', (kind) => {
+  let sandbox: Sandbox;
+  const running: Running[] = [];
+  beforeAll(async () => {
+    sandbox = await sandboxFor();
+  });
+  afterEach(async () => {
+    for (const r of running.splice(0)) {
+      await r.stop();
+      cleanup(r.dataDir);
+    }
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('a rejected API key stops the session in "rejected" and says what to do', async () => {
+    const pos = await startCompanion(sandbox, kind, { apiKey: 'zzzz-zzzz-zzzz-zzzz-zzzz' });
+    running.push(pos);
+    await pos.waitForStatus('rejected');
+    const snap = await pos.companion.api.getSnapshot();
+    expect(snap.session.sentence).toMatch(/Settings/);
+    expect(JSON.stringify(snap)).not.toContain('zzzz-zzzz-zzzz-zzzz-zzzz');
+  });
+
+  it('a second connection for the restaurant is refused as a conflict, and the first keeps working', async () => {
+    const first = await startCompanion(sandbox, kind, { posId: randomUUID() });
+    running.push(first);
+    await first.waitForStatus('connected');
+    const second = await startCompanion(sandbox, kind, { posId: randomUUID() });
+    running.push(second);
+    await second.waitForStatus('conflict');
+    expect((await second.companion.api.getSnapshot()).session.sentence).toMatch(/Another connection/);
+    await first.pos.seed('c1', 'bill-c1', [BEER]);
+    expect((await sandbox.guestPay({ idTable: 'c1' })).outcome).toBe('paid');
+  });
+});
+
+async function waitUntil(condition: () => boolean, deadlineMs = 15_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setImmediate(r));
+  }
+}
