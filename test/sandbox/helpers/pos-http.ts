@@ -31,7 +31,7 @@ export async function posFetch(
   }
   const res = await fetch(`${creds.url}${path}`, { method: init.method ?? 'GET', headers, body, signal: init.signal });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, json: text ? (JSON.parse(text) as unknown) : undefined };
+  return { status: res.status, headers: res.headers, text, json: jsonOf(res, text) };
 }
 
 /** A request to the sandbox control API (no POS auth). */
@@ -42,5 +42,10 @@ export async function control(url: string, path: string, body?: unknown, method 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, json: text ? (JSON.parse(text) as unknown) : undefined };
+  return { status: res.status, headers: res.headers, text, json: jsonOf(res, text) };
+}
+
+/** The parsed body when the answer is JSON; undefined for empty or non-JSON bodies (PNG, SVG, HTML). */
+function jsonOf(res: Response, text: string): unknown {
+  return text && (res.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : undefined;
 }
