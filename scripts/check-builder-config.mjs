@@ -1,0 +1,50 @@
+// Validates electron-builder.yml offline: app-builder-lib's own loader (getConfig, which also
+// merges package.json's "build") and schema check (validateConfiguration), plus the few settings
+// this project relies on. Exit 0 when valid; otherwise the problems, one a line, and exit 1.
+// Usage: node scripts/check-builder-config.mjs [path/to/electron-builder.yml]
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config');
+const { DebugLogger } = require('builder-util');
+
+const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const configPath = path.resolve(projectDir, process.argv[2] ?? 'electron-builder.yml');
+
+/** What Tableside needs beyond the schema: each a [description, check] pair. */
+const REQUIRED = [
+  ['appId is cz.tableside.companion', (c) => c.appId === 'cz.tableside.companion'],
+  ['productName is Tableside', (c) => c.productName === 'Tableside'],
+  ['extraMetadata.main is dist/main/shell/main.js', (c) => c.extraMetadata?.main === 'dist/main/shell/main.js'],
+  ['npmRebuild is false (keeps the Node build of better-sqlite3)', (c) => c.npmRebuild === false],
+  ['asarUnpack covers better-sqlite3 .node files', (c) => [c.asarUnpack ?? []].flat().some((p) => p.includes('better-sqlite3') && p.includes('.node'))],
+  ['win target is nsis', (c) => JSON.stringify(c.win?.target ?? '').includes('nsis')],
+  ['nsis installs per user with a start menu shortcut', (c) => c.nsis?.perMachine === false && c.nsis?.createStartMenuShortcut === true],
+  ['output is not dist/ (the build output)', (c) => c.directories?.output && !/^dist\b/.test(c.directories.output)],
+];
+
+export async function checkBuilderConfig(file = configPath) {
+  const problems = [];
+  let config;
+  try {
+    config = await getConfig(projectDir, file, null);
+    await validateConfiguration(config, new DebugLogger(false));
+  } catch (e) {
+    problems.push(String(e.message ?? e).trim());
+    return problems;
+  }
+  for (const [what, ok] of REQUIRED) if (!ok(config)) problems.push(`${path.basename(file)}: ${what}`);
+  return problems;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const problems = await checkBuilderConfig();
+  if (problems.length === 0) {
+    console.log(`${path.relative(projectDir, configPath)}: valid`);
+  } else {
+    for (const p of problems) console.error(p);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+// app-builder-lib loads slowly on a busy machine: generous per-test deadlines.
+const SLOW = 120_000;
+
+const run = promisify(execFile);
+const script = path.resolve('scripts/check-builder-config.mjs');
+const original = readFileSync('electron-builder.yml', 'utf8');
+
+/** Runs the checker on a config file; resolves with its exit code and output. */
+async function check(file?: string): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, file === undefined ? [script] : [script, file], { cwd: process.cwd() });
+    return { code: 0, out: stdout + stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout + err.stderr };
+  }
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'tableside-builder-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('electron-builder.yml', () => {
+  it('passes app-builder-lib schema validation and the project rules', async () => {
+    const result = await check();
+    expect(result.out).toContain('electron-builder.yml: valid');
+    expect(result.code).toBe(0);
+  }, SLOW);
+
+  it('rejects a key the schema does not know, naming it', async () => {
+    const file = path.join(dir, 'bad-key.yml');
+    writeFileSync(file, `${original}\nnotAnOption: true\n`);
+    const result = await check(file);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('notAnOption');
+  }, SLOW);
+
+  it('rejects turning npmRebuild on (it would replace the Node build of better-sqlite3)', async () => {
+    const file = path.join(dir, 'rebuild.yml');
+    writeFileSync(file, original.replace('npmRebuild: false', 'npmRebuild: true'));
+    const result = await check(file);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('rebuild.yml: npmRebuild is false (keeps the Node build of better-sqlite3)');
+  }, SLOW);
+
+  it('rejects a config that would write packages into dist/', async () => {
+    const file = path.join(dir, 'output.yml');
+    writeFileSync(file, original.replace('output: out/packages', 'output: dist'));
+    const result = await check(file);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('output is not dist/');
+  }, SLOW);
+});
