@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, powerMonitor, safeStorage } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
-import type { Companion, CompanionOptions, ShellPorts } from '../host-types.js';
+import { createCompanion, type CreateCompanionOptions } from '../companion.js';
+import type { Companion, ShellPorts } from '../host-types.js';
 import { createLogger } from '../log.js';
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
-import { loadCreateCompanion } from './companion-loader.js';
 import { registerIpc } from './ipc.js';
 import { createNotifier } from './os-notifications.js';
 import { createPrintPorts } from './printing.js';
@@ -104,15 +104,13 @@ async function start(): Promise<void> {
 
   const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
   if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');
-  // nativeBinding: the store's Electron build of better-sqlite3 (CompanionOptions gets the field from the lead).
-  const options: CompanionOptions & { nativeBinding?: string } = {
+  const options: CreateCompanionOptions = {
     dataDir,
     secrets: createSafeStorageSecrets(dataDir, safeStorage, log),
     shell: ports,
     log: log.child({ mod: 'core' }),
     ...(nativeBinding === undefined ? {} : { nativeBinding }),
   };
-  const createCompanion = await loadCreateCompanion();
   const core = await createCompanion(options);
   companion = core;
 
