@@ -63,7 +63,7 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
         return (handlers[name] as (a: unknown) => MethodOutcome)(parsed.value);
       } catch (e) {
         const known = fromError(e);
-        const ids = idsOf(name, parsed.value as unknown[]);
+        const ids = idsOf(name, parsed.value);
         if (known) {
           log.info({ method, ...ids, code: 'error' in known ? known.error.code : undefined }, 'method refused');
           return known;

@@ -1,7 +1,9 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wirePayment } from '../store/helpers.js';
-import { startApi, TOKEN } from './helpers.js';
+import type { PaymentView, TableView } from '../../preload/contract.js';
+import type { StoreEvent } from '../../main/store/index.js';
+import { startApi, TOKEN, type BillDetail } from './helpers.js';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
 
@@ -61,8 +63,8 @@ describe('the local POS API over HTTP', () => {
       json: { id: 't1', name: 'Window', area: 'Hall' },
     });
     expect((await a.call('PUT', '/tables/t1', { name: 'Window seat' })).status).toBe(200);
-    expect((await a.call('PUT', '/tables/t%2F2', { name: 'Slash' })).json.id).toBe('t/2');
-    const tables = await a.call('GET', '/tables');
+    expect((await a.call<{ id: string }>('PUT', '/tables/t%2F2', { name: 'Slash' })).json.id).toBe('t/2');
+    const tables = await a.call<TableView[]>('GET', '/tables');
     expect(tables.json).toEqual([
       { id: 't1', name: 'Window seat', area: null, state: 'free', due: '0', currency: null, openBillIds: [] },
       { id: 't/2', name: 'Slash', area: null, state: 'free', due: '0', currency: null, openBillIds: [] },
@@ -117,13 +119,13 @@ describe('the local POS API over HTTP', () => {
     a.store.closePayment('p1', 'PAID');
     a.store.startPayment(wirePayment('p2', [{ id: 'soup', price: '55', quantity: '1' }]));
 
-    const got = await a.call('GET', '/bills/b1');
-    expect(got.json.items.map((i: any) => [i.id, i.paidQuantity, i.lockedQuantity])).toEqual([
+    const got = await a.call<BillDetail>('GET', '/bills/b1');
+    expect(got.json.items.map((i) => [i.id, i.paidQuantity, i.lockedQuantity])).toEqual([
       ['beer', '1', '0'],
       ['soup', '0', '1'],
     ]);
     expect(got.json.totals).toEqual({ total: '180.00', paid: '62.50', due: '117.50', tips: '5.00' });
-    expect(got.json.payments.map((p: any) => [p.id, p.state])).toEqual([
+    expect(got.json.payments.map((p) => [p.id, p.state])).toEqual([
       ['p1', 'PAID'],
       ['p2', 'STARTED'],
     ]);
@@ -131,11 +133,11 @@ describe('the local POS API over HTTP', () => {
     const locked = await a.call('PUT', '/bills/b1', beerBill({ items: [{ id: 'beer', name: 'Beer', price: '62.50', quantity: '2' }] }));
     expect(locked.status).toBe(409);
     expect(locked.json.error.message).toMatch(/Soup/);
-    const replaced = await a.call('PUT', '/bills/b1', beerBill({ items: [...beerBill().items, { id: 'tea', name: 'Tea', price: '30', quantity: '1' }] }));
+    const replaced = await a.call<BillDetail>('PUT', '/bills/b1', beerBill({ items: [...beerBill().items, { id: 'tea', name: 'Tea', price: '30', quantity: '1' }] }));
     expect(replaced.status).toBe(200);
-    expect(replaced.json.items.map((i: any) => i.id)).toEqual(['beer', 'soup', 'tea']);
+    expect(replaced.json.items.map((i) => i.id)).toEqual(['beer', 'soup', 'tea']);
 
-    expect((await a.call('GET', '/bills?tableId=t1&state=OPEN')).json.map((b: any) => b.id)).toEqual(['b1']);
+    expect((await a.call<BillDetail[]>('GET', '/bills?tableId=t1&state=OPEN')).json.map((b) => b.id)).toEqual(['b1']);
     expect((await a.call('GET', '/bills?state=CLOSED')).json).toEqual([]);
     expect((await a.call('DELETE', '/bills/b1')).status).toBe(409);
     a.store.closePayment('p2', 'CANCELLED');
@@ -154,8 +156,8 @@ describe('the local POS API over HTTP', () => {
     const mark = a.clock.now();
     a.store.closePayment('p1', 'PAID');
     a.store.startPayment(wirePayment('p2', [{ id: 'soup', price: '55', quantity: '1' }]));
-    expect((await a.call('GET', '/payments')).json.map((p: any) => p.id)).toEqual(['p1', 'p2']);
-    expect((await a.call('GET', `/payments?since=${mark}`)).json.map((p: any) => p.id)).toEqual(['p2']);
+    expect((await a.call<PaymentView[]>('GET', '/payments')).json.map((p) => p.id)).toEqual(['p1', 'p2']);
+    expect((await a.call<PaymentView[]>('GET', `/payments?since=${mark}`)).json.map((p) => p.id)).toEqual(['p2']);
     const iso = await a.call('GET', `/payments?since=${encodeURIComponent(new Date(mark).toISOString())}`);
     expect(iso.json).toMatchObject([{ id: 'p2', tableName: 'One', amount: '55.00', state: 'STARTED' }]);
   });
@@ -163,12 +165,12 @@ describe('the local POS API over HTTP', () => {
   it('lists events after a sequence number as JSON', async () => {
     await a.call('PUT', '/tables/t1', { name: 'One' });
     await a.call('PUT', '/bills/b1', beerBill());
-    const all = await a.call('GET', '/events');
-    expect(all.json.map((e: any) => [e.seq, e.kind])).toEqual([
+    const all = await a.call<StoreEvent[]>('GET', '/events');
+    expect(all.json.map((e) => [e.seq, e.kind])).toEqual([
       [1, 'table.upserted'],
       [2, 'bill.updated'],
     ]);
-    expect((await a.call('GET', '/events?after=1')).json.map((e: any) => e.seq)).toEqual([2]);
+    expect((await a.call<StoreEvent[]>('GET', '/events?after=1')).json.map((e) => e.seq)).toEqual([2]);
     expect((await a.call('GET', '/events?after=1&limit=1')).json).toHaveLength(1);
   });
 
