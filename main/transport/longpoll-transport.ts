@@ -142,8 +142,8 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
       await loopDone;
     },
     reconnectNow() {
-      log.info('reconnect requested');
-      driver.reconnectNow();
+      if (driver.reconnectNow()) log.info('reconnect requested');
+      else log.debug('reconnect ignored: the session is stopped');
     },
     state: () => driver.machine.state(),
     onState: (listener) => driver.machine.onState(listener),

@@ -46,6 +46,8 @@ export class SessionDriver {
   readonly machine: SessionStateMachine;
   private attemptId = 0;
   private running = false;
+  /** stop() was called: only start() brings the session back, not reconnectNow() (a resume hook). */
+  private stoppedByOwner = true;
   private established_ = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly connectedListeners = new Set<() => void>();
@@ -65,28 +67,33 @@ export class SessionDriver {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stoppedByOwner = false;
     this.options.backoff.reset();
     this.begin();
   }
 
   stop(): void {
     this.running = false;
+    this.stoppedByOwner = true;
     this.attemptId += 1;
     this.clearTimer();
     this.options.close();
     this.machine.stopped();
   }
 
-  /** Drop whatever we have and connect now: also out of rejected / conflict (the user retries). */
-  reconnectNow(): void {
-    if (!this.running) {
-      this.running = true;
-    }
+  /**
+   * Drop whatever we have and connect now: also out of rejected / conflict (the user retries after
+   * fixing the cause). Ignored after stop(): false then.
+   */
+  reconnectNow(): boolean {
+    if (this.stoppedByOwner) return false;
+    this.running = true;
     this.attemptId += 1;
     this.clearTimer();
     this.options.close();
     this.options.backoff.reset();
     this.begin();
+    return true;
   }
 
   onConnected(listener: () => void): () => void {

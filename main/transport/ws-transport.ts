@@ -194,8 +194,8 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
       if (current) await current.closed;
     },
     reconnectNow() {
-      log.info('reconnect requested');
-      driver.reconnectNow();
+      if (driver.reconnectNow()) log.info('reconnect requested');
+      else log.debug('reconnect ignored: the session is stopped');
     },
     state: () => driver.machine.state(),
     onState: (listener) => driver.machine.onState(listener),

@@ -4,7 +4,7 @@ import { createLongPollTransport, type LongPollTransportOptions } from '../../ma
 import { SENTENCES } from '../../main/transport/session-state.js';
 import { createWsTransport } from '../../main/transport/ws-transport.js';
 import type { SessionState, Transport } from '../../main/transport/types.js';
-import { FAST, Fixture } from './helpers/fixture.js';
+import { FAST, FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
 let fx: Fixture;
@@ -170,5 +170,19 @@ describe('long-poll transport against the sandbox', () => {
     expect(t.state().status).toBe('stopped');
     await waitUntil(() => fx.connections().every((c) => !c.live), 'the sandbox to see the poll end');
     await waitUntil(() => count('TCPSocketWrap') <= baseline.sockets && count('Timeout') <= baseline.timers, 'sockets and timers to go');
+  });
+
+  it('shows offline while the service cannot be reached, and connects once it is up', async () => {
+    fx = new Fixture();
+    const port = await freePort();
+    const t = fx.track(
+      createLongPollTransport({ ...FAST, acceptAfterMs: 100, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log }),
+    );
+    await t.start();
+    const offline = await waitForState(t, (s) => s.status === 'offline' && s.attempt >= 2);
+    expect(offline.sentence).toMatch(/^Cannot reach the payment service/);
+    await fx.start({ port, apiKey: FIXED_KEY, ...HOLD });
+    await waitForState(t, 'connected');
+    expect((await fx.sandbox.guestPay({ idTable: 'T1' })).outcome).toBe('paid');
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWsTransport, type WsTransport, type WsTransportOptions } from '../../main/transport/ws-transport.js';
 import { SENTENCES } from '../../main/transport/session-state.js';
 import type { SessionState } from '../../main/transport/types.js';
-import { FAST, Fixture } from './helpers/fixture.js';
+import { FAST, FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
 let fx: Fixture;
@@ -202,5 +202,28 @@ describe('WebSocket transport against the sandbox', () => {
     expect(t.state().sentence).toBe(SENTENCES.stopped);
     await waitUntil(() => fx.connections().length === 0, 'the sandbox to see the close');
     await waitUntil(() => count('TCPSocketWrap') <= baseline.sockets && count('Timeout') <= baseline.timers, 'sockets and timers to go');
+  });
+
+  it('shows offline while the service cannot be reached, and connects once it is up', async () => {
+    fx = new Fixture();
+    const port = await freePort();
+    const t = fx.track(createWsTransport({ ...FAST, serviceUrl: `http://127.0.0.1:${port}/`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log }));
+    await t.start();
+    const offline = await waitForState(t, (s) => s.status === 'offline' && s.attempt >= 2);
+    expect(offline.sentence).toMatch(/^Cannot reach the payment service: check the internet connection\. Trying again in \d+ s\.$/);
+    await fx.start({ port, apiKey: FIXED_KEY });
+    await waitForState(t, 'connected');
+    expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
+  });
+
+  it('reconnectNow after stop() does nothing (a resume must not revive a stopped session)', async () => {
+    fx = await new Fixture().start();
+    const { t } = await connected();
+    await t.stop();
+    t.reconnectNow();
+    expect(t.state().status).toBe('stopped');
+    expect(fx.sink.has('reconnect ignored: the session is stopped')).toBe(true);
+    await t.start();
+    await waitForState(t, 'connected');
   });
 });

@@ -46,3 +46,19 @@ export class Fixture {
     await this.sandbox?.close();
   }
 }
+
+/** A port nothing listens on (bound, then released): the service is "down" there until we start it. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const FIXED_KEY = 'tbls-test-key0-abcd-1234';
