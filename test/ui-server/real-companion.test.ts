@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanionEvent, Snapshot, TableView } from '../../preload/contract.js';
+import { createCompanion } from '../../main/companion.js';
+import type { Companion } from '../../main/host-types.js';
+import { silentLogger } from '../../main/log.js';
+import { startUiServer, type UiServer } from '../../main/ui-server/index.js';
+import { connectBridge, type BridgeClient } from './bridge-client.js';
+
+/**
+ * The browser-mode bridge over real sockets in front of the real core in demo mode (embedded
+ * sandbox, SQLite in a temp dir): what a browser page does, minus the browser.
+ */
+
+let dir: string;
+let companion: Companion;
+let server: UiServer;
+let client: BridgeClient;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'tableside-ui-core-'));
+  const staticDir = path.join(dir, 'renderer');
+  mkdirSync(staticDir);
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Tableside</title>');
+  companion = await createCompanion({ dataDir: path.join(dir, 'data'), settings: { environment: 'demo', posApiPort: 0 }, log: silentLogger() });
+  await companion.start();
+  server = await startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port: 0, log: silentLogger() });
+  const page = await fetch(server.url);
+  expect(page.status).toBe(200);
+  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  client = await connectBridge(`${new URL(server.url).origin.replace('http', 'ws')}/bridge`, { cookie });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+  await companion?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const events = (): CompanionEvent[] => client.frames.filter((f) => 'event' in f).map((f) => f.event as CompanionEvent);
+const snapshot = async (): Promise<Snapshot> => (await client.call('getSnapshot')).result as Snapshot;
+
+describe('browser-mode bridge with the real core (demo mode)', () => {
+  it('serves the snapshot of the demo restaurant and reaches a connected session', async () => {
+    const first = await snapshot();
+    expect(first.demo).toBe(true);
+    expect(first.tables.length).toBeGreaterThan(0);
+    if (first.session.status !== 'connected') {
+      await client.next((f) => (f.event as CompanionEvent | undefined)?.type === 'session' && (f.event as { session: { status: string } }).session.status === 'connected', 'a connected session');
+    }
+    expect((await snapshot()).session.status).toBe('connected');
+  });
+
+  it('opens a bill and adds an item, pushing the bill to the page', async () => {
+    const free = (await snapshot()).tables.find((t) => t.state === 'free');
+    expect(free, 'a free demo table').toBeDefined();
+    const opened = (await client.call('openBill', { tableId: (free as TableView).id, currency: 'CZK' })).result as { ok: boolean; value: { id: string } };
+    expect(opened.ok).toBe(true);
+    const added = (await client.call('addItem', { billId: opened.value.id, name: 'Lemonade', price: '45.50', quantity: '2' })).result as {
+      ok: boolean;
+      value: { totals: { total: string } };
+    };
+    expect(added).toMatchObject({ ok: true, value: { totals: { total: '91.00' } } });
+    await client.next((f) => {
+      const e = f.event as CompanionEvent | undefined;
+      return e?.type === 'bill' && e.bill.id === opened.value.id && e.bill.items.length === 1;
+    }, 'the bill event with the new item');
+  });
+
+  it('refuses bad input with the field named and leaves the bill as it was', async () => {
+    const before = await snapshot();
+    const reply = (await client.call('addItem', { billId: before.bills[0]?.id ?? 'none', name: 'Soup', price: 'a lot', quantity: '1' })).result;
+    expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect((reply as { error: { message: string } }).error.message).toContain('price: must be a decimal string such as "62.50"');
+    expect((await snapshot()).bills).toEqual(before.bills);
+  });
+
+  it('a guest pays a table: the page gets the paid notice pushed', async () => {
+    const open = (await snapshot()).tables.find((t) => t.state === 'open');
+    expect(open, 'an open demo table').toBeDefined();
+    const paid = (await client.call('guestPay', { tableId: (open as TableView).id, tip: '10' })).result as { ok: boolean; value: { paymentId: string } };
+    expect(paid.ok).toBe(true);
+    const notice = await client.next((f) => {
+      const e = f.event as CompanionEvent | undefined;
+      return e?.type === 'notice' && e.notice.kind === 'paid' && e.notice.paymentId === paid.value.paymentId;
+    }, 'the paid notice');
+    expect((notice.event as { notice: { tip: string } }).notice.tip).toBe('10.00');
+    expect(events().filter((e) => e.type === 'notice' && e.notice.paymentId === paid.value.paymentId && e.notice.kind === 'paid')).toHaveLength(1);
+  });
+
+  it('answers printing with the browser-mode explanation', async () => {
+    const tableId = (await snapshot()).tables[0]?.id ?? 'none';
+    const reply = (await client.call('printQrSheet', { tableIds: [tableId], mode: 'pdf' })).result;
+    expect(reply).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED' } });
+  });
+});
