@@ -1,9 +1,11 @@
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { credsOf, sandboxFixture } from './helpers/fixture.js';
 import { posFetch } from './helpers/pos-http.js';
 
+// jsqr is CommonJS with `exports.default`; under nodenext the default import is the module object.
+const jsQR = jsQRModule.default;
 const env = sandboxFixture();
 
 describe('QR codes', () => {

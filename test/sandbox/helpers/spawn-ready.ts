@@ -8,13 +8,13 @@ import { createInterface } from 'node:readline';
 export function spawnReady(command: string, args: string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<{ child: ChildProcess; ready: Record<string, unknown>; stderr: () => string }> {
   const child = spawn(command, args, { cwd: opts.cwd ?? process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`no ready line within ${opts.timeoutMs ?? 60_000} ms; stderr: ${err}`));
     }, opts.timeoutMs ?? 60_000);
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.once('line', (line) => {
       clearTimeout(timer);
       try {
