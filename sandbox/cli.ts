@@ -50,10 +50,7 @@ const sandbox = await startSandbox({
   ...(values['poll-hold-ms'] === undefined ? {} : { pollHoldMs: intFlag('poll-hold-ms', values['poll-hold-ms']) }),
   ...(values['call-timeout-ms'] === undefined ? {} : { callTimeoutMs: intFlag('call-timeout-ms', values['call-timeout-ms']) }),
   log: (line) => process.stderr.write(`${new Date().toISOString()} sandbox ${line}\n`),
-});
-
-// The key is printed on purpose: this is the local sandbox and the caller needs the key it made up.
-process.stdout.write(`${JSON.stringify({ ready: true, url: sandbox.url, restaurant: sandbox.restaurant })}\n`);
+}).catch((e: unknown) => fail(`could not start (is the port free?): ${(e as Error).message}`));
 
 let stopping = false;
 const stop = (signal: string) => {
@@ -64,3 +61,7 @@ const stop = (signal: string) => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
+
+// Signal handlers are in place before the ready line, so a caller may stop us as soon as it reads it.
+// The key is printed on purpose: this is the local sandbox and the caller needs the key it made up.
+process.stdout.write(`${JSON.stringify({ ready: true, url: sandbox.url, restaurant: sandbox.restaurant })}\n`);
