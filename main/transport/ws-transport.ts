@@ -63,6 +63,8 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
   const runner = new CallRunner(options.dispatcher, 'ws', log);
   const outgoing = new OutgoingCalls();
   let link: WsLink | null = null;
+  /** Settles when the last link we closed is fully closed. */
+  let previousClosed: Promise<void> = Promise.resolve();
 
   const driver: SessionDriver = new SessionDriver({
     kind: 'ws',
@@ -71,12 +73,19 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
     backoff: createBackoff(options.backoff ?? DEFAULT_BACKOFF, options.random),
     ...(options.restartDelayMs !== undefined ? { restartDelayMs: options.restartDelayMs } : {}),
     open: (token) => {
-      link = openLink(token);
+      // The service allows one connection per restaurant: a new link waits until the old one is
+      // closed, or the service could still count it and refuse the newcomer with 4409.
+      void previousClosed.then(() => {
+        if (driver.isCurrent(token)) link = openLink(token);
+      });
     },
     close: () => {
       const current = link;
       link = null;
-      if (current) closeLink(current);
+      if (current) {
+        previousClosed = current.closed;
+        closeLink(current);
+      }
     },
   });
 
@@ -132,6 +141,11 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
         if (ws.readyState === WebSocket.OPEN) driver.established(token);
       }, options.authWaitMs ?? WS_AUTH_TIMEOUT_MS);
     });
+    const accepted = (): void => {
+      if (self.authTimer) clearTimeout(self.authTimer);
+      self.authTimer = null;
+      driver.established(token);
+    };
     ws.on('message', (data, isBinary) => {
       driver.machine.noteMessage();
       handleWsFrame(data, isBinary, {
@@ -139,12 +153,12 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
         runner,
         outgoing,
         send: (frame) => (link === self ? self.send(frame) : false),
-        authorized: () => driver.established(token),
+        authorized: accepted,
         unauthorized: () => {
           log.warn('auth-response: not authorized');
           driver.ended(token, { kind: 'rejected' });
         },
-        called: () => driver.established(token),
+        called: accepted,
       });
     });
     ws.on('pong', () => {
