@@ -8,7 +8,9 @@ const bin = (name) => `node_modules/.bin/${name}`;
 
 rmSync('dist', { recursive: true, force: true });
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-run(bin('tsc'), ['-p', 'tsconfig.shell.json', '--outDir', 'dist', '--noEmit', 'false']);
+// The preload bundle first: its vite build empties dist/preload, and the shell's tsc output puts
+// dist/preload/channels.js there, which dist/main/shell imports at runtime.
 run(bin('vite'), ['build', '--config', 'preload/vite.config.mjs', '--logLevel', 'warn']);
+run(bin('tsc'), ['-p', 'tsconfig.shell.json', '--outDir', 'dist', '--noEmit', 'false']);
 run(bin('vite'), ['build', '--config', 'renderer/vite.config.mjs', '--logLevel', 'warn']);
 console.log('build: dist/ ready');
