@@ -5,9 +5,17 @@ import type { Bill as WireBill, Item as WireItem } from '../wire/index.js';
  * A stored bill as the service sees it (PROTOCOL.md §2 "Bill"): only what a guest can still pay,
  * i.e. each line's quantity − paid − locked, and lines with nothing left are left out.
  */
+/** Canonical decimal text of a value ≥ 1. */
+const WHOLE_OR_MORE = /^[1-9]\d*(\.\d+)?$/;
+
 export function toWireBill(bill: BillWithItems): WireBill {
   const items: WireItem[] = [];
   for (const i of bill.items) {
+    // Untouched whole-piece lines (the common case) need no decimal arithmetic at all.
+    if (i.paidQuantity === '0' && i.lockedQuantity === '0' && i.minQuantity === '1' && WHOLE_OR_MORE.test(i.quantity)) {
+      items.push({ id: i.id, name: i.name, price: i.price, quantity: i.quantity, minQuantity: '1', tags: i.tags });
+      continue;
+    }
     const left = remainderOf(i);
     if (left.lessThanOrEqualTo(0)) continue;
     // A remainder smaller than the line's minimum can still be paid whole: say so to the guest app.

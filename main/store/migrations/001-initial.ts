@@ -30,7 +30,7 @@ export const migration001: Migration = {
         created TEXT NOT NULL,
         updated TEXT NOT NULL
       );
-      CREATE INDEX bills_by_table_state ON bills (tableId, state, created);
+      CREATE INDEX bills_by_table_state ON bills (tableId, state, created, id);
       CREATE INDEX bills_by_state ON bills (state);
 
       CREATE TABLE bill_items (

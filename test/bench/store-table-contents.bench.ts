@@ -1,0 +1,51 @@
+/**
+ * getTableContents through the method dispatcher, in-process, with 1,000 tables × 20 items in a
+ * real SQLite file: the component share of the over-WebSocket figure (issue 3 target p99 < 2 ms).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { systemClock } from '../../main/clock.js';
+import { silentLogger } from '../../main/log.js';
+import { createMethodDispatcher } from '../../main/methods/index.js';
+import { createBillStore } from '../../main/store/index.js';
+import { summarize, type BenchFigure } from './harness.js';
+
+const TABLES = 1_000;
+const ITEMS = 20;
+const SAMPLES = 5_000;
+
+export default async function bench(): Promise<BenchFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
+  const store = createBillStore({ file: join(dir, 'bills.sqlite') });
+  try {
+    for (let t = 0; t < TABLES; t += 1) {
+      store.upsertTable({ id: `t${t}`, name: `Table ${t}` });
+      store.putBill({
+        id: `b${t}`,
+        tableId: `t${t}`,
+        currency: 'CZK',
+        items: Array.from({ length: ITEMS }, (_, i) => ({ id: `i${i}`, name: `Item ${i}`, price: `${50 + i}.50`, quantity: `${1 + (i % 3)}` })),
+      });
+    }
+    const methods = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
+    const call = (t: number) => methods.handle('getTableContents', [`t${t}`, null], { transport: 'ws' });
+    for (let i = 0; i < 500; i += 1) await call(i % TABLES);
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      const table = (i * 7919) % TABLES; // spread over the whole store, not one hot page
+      const start = process.hrtime.bigint();
+      const outcome = await call(table);
+      samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (!('result' in outcome) || (outcome.result as unknown[]).length !== 1) throw new Error(`unexpected answer for table t${table}`);
+    }
+    const s = summarize(samples);
+    return [
+      { bench: 'store-table-contents', metric: 'getTableContents p50 (dispatcher, in-process)', value: s.p50, unit: 'ms', target: 'component figure', pass: true },
+      { bench: 'store-table-contents', metric: 'getTableContents p99 (dispatcher, in-process)', value: s.p99, unit: 'ms', target: 'p99 < 2 ms', pass: s.p99 < 2 },
+    ];
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
