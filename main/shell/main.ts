@@ -144,7 +144,10 @@ async function start(): Promise<void> {
   });
 
   // Show the app while the core connects: the status bar tells the cashier how that goes.
-  await mainWindow.loadURL(appPageUrl('index.html', origins));
+  await mainWindow.loadURL(appPageUrl('index.html', origins)).catch((e: unknown) => {
+    // The core still serves the till; the window shows once the cashier opens it again.
+    log.error({ err: (e as Error).message }, 'the app page did not load');
+  });
   await core.start();
   log.info({ demo: core.demo, hidden: args.hidden }, 'Tableside started');
 }

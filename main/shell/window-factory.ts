@@ -39,7 +39,8 @@ const cspInstalled = new WeakSet<Session>();
 export function installCsp(target: Session = session.defaultSession): void {
   if (cspInstalled.has(target)) return;
   cspInstalled.add(target);
-  target.webRequest.onHeadersReceived({ urls: ['file://*/*', 'http://*/*', 'https://*/*'] }, (details, callback) => {
+  // No URL filter: match patterns for file:// are easy to get wrong, and every response needs it.
+  target.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withCsp(details.responseHeaders) });
   });
   // The renderer needs no camera, microphone, geolocation or notifications of its own.
