@@ -147,7 +147,7 @@ export class SessionDriver {
         const delayMs = end.delayMs ?? this.options.restartDelayMs ?? RESTART_RETRY_MS;
         log.info({ delayMs }, 'service restarting; waiting before reconnecting');
         this.schedule(delayMs);
-        this.machine.waiting('restarting', this.options.backoff.attempt, this.options.clock.now() + delayMs);
+        this.machine.waiting('restarting', this.options.backoff.attempt, delayMs);
         return;
       }
       case 'dropped':
@@ -161,7 +161,7 @@ export class SessionDriver {
     const { attempt, delayMs } = this.options.backoff.next();
     this.options.log.warn({ attempt, delayMs, detail }, 'link lost; backing off');
     this.schedule(delayMs);
-    this.machine.waiting(reason, attempt, this.options.clock.now() + delayMs);
+    this.machine.waiting(reason, attempt, delayMs);
   }
 
   private begin(): void {

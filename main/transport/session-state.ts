@@ -78,9 +78,9 @@ export class SessionStateMachine {
     this.set(this.make('connected', { lastMessageAt: now }));
   }
 
-  /** Waiting before the next try: `unreachable` shows as offline, the rest as reconnecting. */
-  waiting(reason: WaitReason, attempt: number, nextTryAt: number): void {
-    this.set(this.make(reason === 'unreachable' ? 'offline' : 'reconnecting', { attempt, nextTryAt, reason }));
+  /** Waiting `delayMs` before the next try: `unreachable` shows as offline, the rest as reconnecting. */
+  waiting(reason: WaitReason, attempt: number, delayMs: number): void {
+    this.set(this.make(reason === 'unreachable' ? 'offline' : 'reconnecting', { attempt, delayMs, reason }));
   }
 
   rejected(): void {
@@ -109,11 +109,12 @@ export class SessionStateMachine {
 
   private make(
     status: SessionStatus,
-    detail: { attempt?: number; nextTryAt?: number; lastMessageAt?: number; reason?: WaitReason },
+    detail: { attempt?: number; delayMs?: number; lastMessageAt?: number; reason?: WaitReason },
   ): SessionState {
     const now = this.clock.now();
     const attempt = detail.attempt ?? 0;
-    const nextTryAt = detail.nextTryAt ?? null;
+    // since and nextTryAt come from one reading of the clock, so nextTryAt - since is the delay.
+    const nextTryAt = detail.delayMs === undefined ? null : now + detail.delayMs;
     return {
       status,
       transport: this.transport,

@@ -39,13 +39,13 @@ describe('session state machine', () => {
     clock.advance(1000);
     m.noteMessage(12.345);
     expect(m.state()).toMatchObject({ lastMessageAt: clock.now(), rttMs: 12.35 });
-    m.waiting('dropped', 3, clock.now() + 4000);
+    m.waiting('dropped', 3, 4000);
     expect(m.state()).toMatchObject({ status: 'reconnecting', attempt: 3, nextTryAt: clock.now() + 4000 });
     expect(m.state().sentence).toBe('The connection to the payment service dropped; reconnecting in 4 s (attempt 3).');
-    m.waiting('unreachable', 4, clock.now() + 8000);
+    m.waiting('unreachable', 4, 8000);
     expect(m.state().status).toBe('offline');
     expect(m.state().sentence).toBe('Cannot reach the payment service: check the internet connection. Trying again in 8 s.');
-    m.waiting('restarting', 0, clock.now() + 120_000);
+    m.waiting('restarting', 0, 120_000);
     expect(m.state().sentence).toBe('The payment service is restarting; reconnecting in 2 minutes.');
     m.rejected();
     m.conflict();
@@ -146,6 +146,13 @@ describe('WebSocket frame handling', () => {
     const pending = ctx.outgoing.call((f) => ((request = f), true), 'whoAmI', []);
     frame({ type: 'method-call-response', uuid: request!.uuid, result: [{ id: 'r', name: 'R' }] });
     expect(await pending).toEqual({ result: [{ id: 'r', name: 'R' }] });
+  });
+
+  it('a call the service never answers ends as TIMEOUT', async () => {
+    const outgoing = new OutgoingCalls();
+    const outcome = await outgoing.call(() => true, 'whoAmI', [], 50);
+    expect(outcome).toEqual({ error: { code: 'TIMEOUT', message: 'The payment service did not answer whoAmI in time; try again.' } });
+    expect(await outgoing.call(() => false, 'noop', [])).toMatchObject({ error: { code: 'NOT_CONNECTED' } });
   });
 
   it('turns a throwing handler into INTERNAL_ERROR', async () => {
