@@ -223,6 +223,9 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     get demo() {
       return isDemo();
     },
+    get transport() {
+      return settings.transport;
+    },
     get posApiUrl() {
       return posApi.url;
     },

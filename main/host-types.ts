@@ -53,6 +53,7 @@ export interface CompanionOptions {
 export interface Companion {
   readonly api: CompanionApi;
   readonly demo: boolean;
+  readonly transport: TransportKind;
   /** e.g. http://127.0.0.1:4100/v1 */
   readonly posApiUrl: string;
   readonly posApiToken: string;

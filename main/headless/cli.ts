@@ -39,20 +39,22 @@ const companion = await createCompanion({
 });
 await companion.start();
 
-const staticDir = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+// Run from source (main/headless) or built (dist/main/headless): the renderer is in dist/renderer.
+const staticDir = [new URL('../../dist/renderer', import.meta.url), new URL('../../renderer', import.meta.url)]
+  .map((u) => fileURLToPath(u))
+  .find((dir) => existsSync(resolve(dir, 'index.html')));
 let ui: UiServer | null = null;
-if (args.ui && existsSync(resolve(staticDir, 'index.html'))) {
+if (args.ui && staticDir) {
   ui = await startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port: args.uiPort ?? 0, log });
 } else if (args.ui) {
   log.warn({ mod: 'headless' }, 'the renderer is not built (run `npm run build`): browser mode is off');
 }
 
-const snapshot = await companion.api.getSnapshot();
 const ready = {
   ready: true,
   posApi: companion.posApiUrl,
   posApiToken: companion.posApiToken,
-  transport: snapshot.settings.transport,
+  transport: companion.transport,
   ...(companion.webhookUrl ? { webhook: companion.webhookUrl } : {}),
   ...(ui ? { ui: ui.url } : {}),
   ...(companion.sandboxUrl ? { demo: true, sandbox: companion.sandboxUrl } : {}),

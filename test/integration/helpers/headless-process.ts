@@ -16,8 +16,10 @@ export interface Ready {
 }
 
 /** `npm run headless` as a real child process; resolves with its ready line (the first stdout line). */
-export async function startHeadless(args: string[]): Promise<{ child: ChildProcess; ready: Ready; exited: Promise<number | null>; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/headless/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startHeadless(args: string[], options: { built?: boolean } = {}): Promise<{ child: ChildProcess; ready: Ready; exited: Promise<number | null>; stderr: () => string }> {
+  // built: the compiled host, as deployed (npm run build); otherwise from source through tsx.
+  const entry = options.built ? ['dist/main/headless/cli.js'] : ['--import', 'tsx', 'main/headless/cli.ts'];
+  const child = spawn(process.execPath, [...entry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

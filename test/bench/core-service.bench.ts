@@ -1,0 +1,151 @@
+/**
+ * Issue 3 figures: getTableContents over WebSocket as the service sees it (beside a bare ws echo),
+ * complete guest payments per second (beside raw durable SQLite commits on the same disk), and the
+ * time to answer calls again after a 1001 close.
+ */
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket, { WebSocketServer } from 'ws';
+import { createCompanion } from '../../main/companion.js';
+import { silentLogger } from '../../main/log.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { summarize, type BenchFigure } from './harness.js';
+import { seedStore } from './seed-store.js';
+
+const TABLES = 1_000;
+const ITEMS = 20;
+const CALLS = 2_000;
+
+async function echoRoundTrips(payload: string, n: number): Promise<number[]> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  server.on('connection', (ws) => ws.on('message', (data) => ws.send(data.toString())));
+  await new Promise((r) => server.once('listening', r));
+  const { port } = server.address() as { port: number };
+  const client = new WebSocket(`ws://127.0.0.1:${port}`);
+  await new Promise((r) => client.once('open', r));
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      client.once('message', (m) => {
+        JSON.parse(m.toString());
+        resolve();
+      });
+      client.send(payload);
+    });
+    samples.push(performance.now() - t0);
+  }
+  client.close();
+  await new Promise((r) => server.close(r));
+  return samples;
+}
+
+function rawDurableCommits(dir: string, n: number): number {
+  const db = new Database(join(dir, 'raw.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+  const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) db.transaction(() => insert.run(`row ${i}`))();
+  const perSecond = n / ((performance.now() - t0) / 1000);
+  db.close();
+  return perSecond;
+}
+
+async function until(fn: () => Promise<boolean>, deadlineMs: number): Promise<void> {
+  const end = performance.now() + deadlineMs;
+  // setImmediate between tries: a failing call rejects in a microtask and would starve socket I/O.
+  while (!(await fn())) {
+    if (performance.now() > end) throw new Error('timed out');
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+export default async function bench(): Promise<BenchFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
+  seedStore(dir, TABLES, ITEMS);
+  const sandbox: Sandbox = await startSandbox({ callTimeoutMs: 15_000 });
+  const companion = await createCompanion({
+    dataDir: dir,
+    apiKey: sandbox.restaurant.apiKey,
+    settings: { environment: 'sandbox', serviceUrl: sandbox.url, transport: 'ws', posApiPort: 0, posId: randomUUID() },
+    log: silentLogger(),
+  });
+  const figures: BenchFigure[] = [];
+  try {
+    const connected = new Promise<void>((resolve) => {
+      const off = companion.api.onEvent((e) => {
+        if (e.type === 'session' && e.session.status === 'connected') {
+          off();
+          resolve();
+        }
+      });
+    });
+    await companion.start();
+    await connected;
+
+    // getTableContents as the service sees it: its call, our answer over the socket, parsed.
+    for (let i = 0; i < 200; i++) await sandbox.guestScan({ idTable: `t${i % TABLES}` });
+    const scans: number[] = [];
+    let sample = '';
+    for (let i = 0; i < CALLS; i++) {
+      const t0 = performance.now();
+      const bills = await sandbox.guestScan({ idTable: `t${(i * 7919) % TABLES}` });
+      scans.push(performance.now() - t0);
+      if (i === 0) sample = JSON.stringify({ type: 'method-call-response', uuid: randomUUID(), result: bills });
+    }
+    const echo = summarize(await echoRoundTrips(sample, CALLS));
+    const scan = summarize(scans);
+    figures.push(
+      { bench: 'getTableContents over WS (1,000 tables, 20,000 items)', metric: 'p50', value: scan.p50, unit: 'ms', baseline: { metric: 'bare ws echo p50', value: echo.p50, unit: 'ms' }, target: 'p50 <= 1.5x echo p50', pass: scan.p50 <= 1.5 * echo.p50 },
+      { bench: 'getTableContents over WS (1,000 tables, 20,000 items)', metric: 'p99', value: scan.p99, unit: 'ms', baseline: { metric: 'bare ws echo p99', value: echo.p99, unit: 'ms' }, target: 'p99 < 2 ms', pass: scan.p99 < 2 },
+    );
+
+    // Complete guest payments per second (five calls, three durable commits each).
+    const PAYMENTS = 300;
+    const t0 = performance.now();
+    for (let i = 0; i < PAYMENTS; i++) {
+      const r = await sandbox.guestPay({ idTable: `t${i}`, items: [{ id: 'i0', quantity: '1' }] });
+      if (r.outcome !== 'paid') throw new Error(`payment ${i}: ${r.outcome}`);
+    }
+    const paymentsPerSecond = PAYMENTS / ((performance.now() - t0) / 1000);
+    const raw = rawDurableCommits(dir, 1_000);
+    figures.push({
+      bench: 'guest payments through the sandbox (WS)',
+      metric: 'payments/s',
+      value: paymentsPerSecond,
+      unit: '/s',
+      baseline: { metric: 'raw durable commits', value: raw, unit: '/s' },
+      target: '>= 30% of raw commit rate',
+      pass: paymentsPerSecond >= 0.3 * raw,
+    });
+
+    // Reconnect after a 1001 close: from the close until a call is answered again.
+    const reconnects: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const start = performance.now();
+      sandbox.injectFault({ kind: 'close-1001' });
+      await until(async () => {
+        try {
+          await sandbox.guestScan({ idTable: 't1' });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 10_000);
+      reconnects.push(performance.now() - start);
+    }
+    const rc = summarize(reconnects);
+    figures.push({ bench: 'reconnect after close 1001', metric: 'max of 10', value: Math.max(...reconnects), unit: 'ms', baseline: { metric: 'p50', value: rc.p50, unit: 'ms' }, target: '< 300 ms', pass: Math.max(...reconnects) < 300 });
+  } finally {
+    await companion.stop();
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
