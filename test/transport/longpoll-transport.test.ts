@@ -12,6 +12,14 @@ afterEach(async () => {
   await fx.close();
 });
 
+/**
+ * "Connected" may come from the accept window before the sandbox has even read the poll (a loaded
+ * machine); guest actions need the sandbox to see the POS, so tests wait for that too.
+ */
+async function sandboxSeesPoll(): Promise<void> {
+  await waitUntil(() => fx.connections().some((c) => c.kind === 'longpoll' && c.live), 'the sandbox to hold a poll');
+}
+
 /** Short holds and a short accept window keep the loop busy and the tests quick. */
 const HOLD = { pollHoldMs: 400 };
 
@@ -22,6 +30,7 @@ async function connected(options: Partial<LongPollTransportOptions> = {}): Promi
   t.onState((s) => states.push(s));
   await t.start();
   await counter.waitFor(1);
+  await sandboxSeesPoll();
   return { t, counter, states };
 }
 
@@ -60,6 +69,7 @@ describe('long-poll transport against the sandbox', () => {
     fx.sandbox.injectFault({ kind: 'drop' });
     await counter.waitFor(2);
     expect(states.some((s) => s.status === 'reconnecting' && s.attempt === 1)).toBe(true);
+    await sandboxSeesPoll();
     expect((await fx.sandbox.guestPay({ idTable: 'T1' })).outcome).toBe('paid');
   });
 
@@ -148,6 +158,7 @@ describe('long-poll transport against the sandbox', () => {
     await waitUntil(() => fx.connections().length === 0, 'the slot to be free');
     t.reconnectNow();
     await waitForState(t, 'connected');
+    await sandboxSeesPoll();
     expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
   });
 
@@ -156,6 +167,7 @@ describe('long-poll transport against the sandbox', () => {
     const { t, counter } = await connected();
     t.reconnectNow();
     await counter.waitFor(2);
+    await sandboxSeesPoll();
     expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
   });
 
@@ -183,6 +195,7 @@ describe('long-poll transport against the sandbox', () => {
     expect(offline.sentence).toMatch(/^Cannot reach the payment service/);
     await fx.start({ port, apiKey: FIXED_KEY, ...HOLD });
     await waitForState(t, 'connected');
+    await sandboxSeesPoll();
     expect((await fx.sandbox.guestPay({ idTable: 'T1' })).outcome).toBe('paid');
   });
 });
