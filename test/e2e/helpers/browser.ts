@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, never a downloaded one; these flags keep it off hosts this network refuses. */
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const VIEWPORT = { width: 1366, height: 768 };
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+
+export interface Chromium {
+  browser: Browser;
+  context: BrowserContext;
+  /** Every page error and console error, so a failing test can say what the page saw. */
+  pageErrors: string[];
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium with its own user-data dir (removed on close), sized like the cashier's screen. */
+export async function launchChromium(): Promise<Chromium> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tableside-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: VIEWPORT,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Prague',
+  });
+  const browser = context.browser();
+  const pageErrors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
+    });
+  };
+  context.on('page', watch);
+  for (const p of context.pages()) watch(p);
+  return {
+    // launchPersistentContext has no separate Browser object; the context is what we drive.
+    browser: browser as Browser,
+    context,
+    pageErrors,
+    async newPage() {
+      const existing = context.pages().find((p) => p.url() === 'about:blank');
+      return existing ?? context.newPage();
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-viewport screenshot under test-results/screenshots/<name>.png for review. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
