@@ -1,1 +1,1 @@
-export { recoverPayments, DEFAULT_LOCK_TIMEOUT_MS, type RecoveryOptions, type RecoverySummary } from './recover-payments.js';
+export { recoverPayments, awaitingCapture, DEFAULT_LOCK_TIMEOUT_MS, type RecoveryOptions, type RecoverySummary } from './recover-payments.js';

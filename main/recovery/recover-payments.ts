@@ -31,6 +31,11 @@ export interface RecoverySummary {
 
 const IN_PROGRESS = new Set(['STARTED', 'PROCESSED']);
 
+/** A manual-capture payment that was processed holds the guest's money until the cashier captures it: its lock stays. */
+export function awaitingCapture(p: { captureMode: 'auto' | 'manual'; state: string }): boolean {
+  return p.captureMode === 'manual' && p.state === 'PROCESSED';
+}
+
 /**
  * Settles payments whose paymentClosed we may have missed (PROTOCOL.md §2): on every
  * (re)connect, each payment still STARTED or PROCESSED here is looked up at the service and
@@ -62,7 +67,7 @@ export async function recoverPayments(options: RecoveryOptions): Promise<Recover
       store.closePayment(paymentId, state);
       summary.unlocked.push(paymentId);
       log.info({ paymentId, billId: local.billId, state }, 'recovered: the payment ended unpaid, items unlocked');
-    } else if (local.lockedAt !== null && clock.now() - Date.parse(local.lockedAt) > lockTimeoutMs) {
+    } else if (!awaitingCapture(local) && local.lockedAt !== null && clock.now() - Date.parse(local.lockedAt) > lockTimeoutMs) {
       store.closePayment(paymentId, LOCK_EXPIRED);
       summary.expired.push(paymentId);
       log.warn({ paymentId, billId: local.billId, lockedAt: local.lockedAt }, 'released a lock older than the service time-out');

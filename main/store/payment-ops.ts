@@ -174,11 +174,15 @@ export function markCaptured(tx: Tx, id: string): { changed: boolean; payment: P
   return { changed: true, payment: { ...p, captured: true } };
 }
 
-/** Unlocks payments the service left open longer than it could still close them. */
+/**
+ * Unlocks payments the service left open longer than it could still close them. A processed
+ * manual-capture payment is authorised money waiting for the cashier's capture: it keeps its lock.
+ */
 export function releaseStaleLocks(tx: Tx, olderThanMs: number): string[] {
   const cutoff = new Date(tx.nowMs - olderThanMs).toISOString();
   const released: string[] = [];
   for (const p of tx.payments.pending()) {
+    if (p.captureMode === 'manual' && p.state === 'PROCESSED') continue;
     if (p.lockedAt !== null && p.lockedAt < cutoff && closePayment(tx, p.id, LOCK_EXPIRED).changed) released.push(p.id);
   }
   return released;

@@ -25,6 +25,7 @@ describe('payment recovery on (re)connect', () => {
     asked.push(id);
     if (id === 'offline') throw new Error('connect ECONNREFUSED 127.0.0.1:443');
     if (id === 'gone') return null;
+    // A manual-capture payment stays STARTED at the service until the cashier captures it.
     const state = id === 'paid' ? 'PAID' : id === 'cancelled' ? 'CANCELLED' : 'STARTED';
     return { ...wirePayment(id, [{ id: 'beer', price: '62.5', quantity: '1' }]), state };
   };
@@ -48,10 +49,15 @@ describe('payment recovery on (re)connect', () => {
     expect(t.store.getBill('b1')?.items[0]?.paidQuantity).toBe('1');
   });
 
-  it('releases a lock the service still calls STARTED once it is older than the time-out', async () => {
+  it('releases a lock the service still calls STARTED once it is older than the time-out, but not an authorised manual capture', async () => {
+    seedBill(t.store, 'b6', 't6');
+    t.store.startPayment(wirePayment('manual', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b6', captureMode: 'manual' }));
+    t.store.processPayment('manual');
     t.clock.advance(5 * 60_000 + 1);
     const summary = await recoverPayments({ store: t.store, getPayment: service([]), log: silentLogger(), clock: t.clock, lockTimeoutMs: 5 * 60_000 });
     expect(summary.expired).toEqual(['running']);
+    expect(summary.open).toEqual(['manual']);
+    expect(t.store.getBill('b6')?.items[0]?.lockedQuantity).toBe('1');
     expect(t.store.getPayment('running')).toMatchObject({ state: 'CANCELLED', closedState: LOCK_EXPIRED });
     expect(t.store.getBill('b4')?.items[0]?.lockedQuantity).toBe('0');
   });

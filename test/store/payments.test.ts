@@ -181,6 +181,13 @@ describe('payments on the bill', () => {
     expect(store.closePayment('p1', 'PAID').changed).toBe(false);
     expect(store.getBill('b1')?.items[0]).toMatchObject({ paidQuantity: '1', lockedQuantity: '0' });
     expect(store.pendingPayments().map((p) => p.id)).toEqual(['p2']);
+    // An authorised manual-capture payment keeps its lock however long the cashier takes.
+    store.closePayment('p2', 'CANCELLED');
+    store.startPayment(wirePayment('m1', [item('goulash', '189', '1')], { idBill: 'b2', captureMode: 'manual' }));
+    store.processPayment('m1');
+    clock.advance(60 * 60_000);
+    expect(store.releaseStaleLocks(5 * 60_000)).toEqual([]);
+    expect(store.getPayment('m1')?.state).toBe('PROCESSED');
   });
 
   it('lists payments since a time and the pending ones', () => {
