@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigureRequest, GetPaymentRequest, MethodError, PATHS, Payment, WebhookReply, WhoAmI } from '../wire/index.js';
+import { ConfigureRequest, GetPaymentRequest, PATHS, Payment, WebhookReply, WhoAmI, type MethodError } from '../wire/index.js';
 import { checkInput, type ServiceHttp } from './service-http.js';
 import { MESSAGES, type ServiceResult } from './service-result.js';
 
