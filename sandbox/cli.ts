@@ -28,6 +28,7 @@ const { values } = (() => {
         'service-name': { type: 'string' },
         'poll-hold-ms': { type: 'string' },
         'call-timeout-ms': { type: 'string' },
+        'webhook-ping-ms': { type: 'string' },
       },
       strict: true,
     });
@@ -49,6 +50,7 @@ const sandbox = await startSandbox({
   serviceName: serviceName ?? 'qerko',
   ...(values['poll-hold-ms'] === undefined ? {} : { pollHoldMs: intFlag('poll-hold-ms', values['poll-hold-ms']) }),
   ...(values['call-timeout-ms'] === undefined ? {} : { callTimeoutMs: intFlag('call-timeout-ms', values['call-timeout-ms']) }),
+  ...(values['webhook-ping-ms'] === undefined ? {} : { webhookPingMs: intFlag('webhook-ping-ms', values['webhook-ping-ms']) }),
   log: (line) => process.stderr.write(`${new Date().toISOString()} sandbox ${line}\n`),
 }).catch((e: unknown) => fail(`could not start (is the port free?): ${(e as Error).message}`));
 

@@ -15,6 +15,7 @@ export interface ResolvedOptions {
   pollHoldMs: number;
   callTimeoutMs: number;
   wsAuthTimeoutMs: number;
+  webhookPingMs: number;
   log: (line: string) => void;
 }
 

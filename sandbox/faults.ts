@@ -15,6 +15,13 @@ export const FAULT_KINDS = [
   'unknown-fields',
   'repeat-payment-closed',
   'no-pong',
+  // v4 webhooks (sandbox/webhook): each acts on the restaurant's next delivery.
+  'webhook-wrong-digest',
+  'webhook-wrong-signature',
+  'webhook-stale-created',
+  'webhook-past-expires',
+  'webhook-replay',
+  'webhook-unknown-event',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

@@ -20,6 +20,8 @@ export interface SandboxOptions {
   callTimeoutMs?: number;
   /** default 5000 */
   wsAuthTimeoutMs?: number;
+  /** v4 webhook ping interval, default 60000; 0 = no pings */
+  webhookPingMs?: number;
   /** base clock; default Date.now (POST /sandbox/clock adds an offset on top) */
   now?: () => number;
   /** default: nothing */

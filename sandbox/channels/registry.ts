@@ -7,6 +7,8 @@ import type { PosChannel } from './types.js';
  */
 export class ChannelRegistry {
   private readonly byRestaurant = new Map<string, PosChannel>();
+  /** A configured webhook: the restaurant's channel whenever no WS/poll connection is live. */
+  private readonly fallbacks = new Map<string, PosChannel>();
 
   /** The registered channel, live or not (a long-poll POS between polls keeps its pending calls here). */
   get(restaurantId: string): PosChannel | null {
@@ -16,7 +18,18 @@ export class ChannelRegistry {
   /** The restaurant's open connection, or null. */
   live(restaurantId: string): PosChannel | null {
     const ch = this.byRestaurant.get(restaurantId);
-    return ch?.isLive() ? ch : null;
+    if (ch?.isLive()) return ch;
+    const fallback = this.fallbacks.get(restaurantId);
+    return fallback?.isLive() ? fallback : null;
+  }
+
+  /** Sets the restaurant's webhook channel (it does not hold the slot: a WS or poll POS still may). */
+  setFallback(channel: PosChannel): void {
+    this.fallbacks.set(channel.restaurantId, channel);
+  }
+
+  clearFallback(channel: PosChannel): void {
+    if (this.fallbacks.get(channel.restaurantId) === channel) this.fallbacks.delete(channel.restaurantId);
   }
 
   /** Takes the slot for `channel`; false when another live connection owns it. */
@@ -36,7 +49,7 @@ export class ChannelRegistry {
   }
 
   all(): PosChannel[] {
-    return [...this.byRestaurant.values()];
+    return [...this.byRestaurant.values(), ...this.fallbacks.values()];
   }
 
   closeAll(reason: string): void {
@@ -44,5 +57,6 @@ export class ChannelRegistry {
       this.byRestaurant.delete(ch.restaurantId);
       ch.close(reason);
     }
+    this.fallbacks.clear();
   }
 }

@@ -7,6 +7,7 @@ import { paymentRoutes } from './payments.js';
 import { pollRoutes } from './poll.js';
 import { posInfoRoutes } from './pos-info.js';
 import { qrRoutes } from './qr.js';
+import { v4WebhookRoutes } from './v4-webhooks.js';
 
 /** Every route family of the sandbox. A new family (e.g. v4 webhooks) = one file + one line here. */
 export const ROUTE_FACTORIES: RouteFactory[] = [
@@ -17,6 +18,7 @@ export const ROUTE_FACTORIES: RouteFactory[] = [
   eshopOrderRoutes,
   eshopLinkRoutes,
   controlRoutes,
+  v4WebhookRoutes,
 ];
 
 export function buildRoutes(core: SandboxCore): Route[] {

@@ -13,7 +13,7 @@ export const WEBHOOK_FAULT_KINDS = [
 export type WebhookFaultKind = (typeof WEBHOOK_FAULT_KINDS)[number];
 
 export function takeWebhookFault(core: SandboxCore, restaurantId: string, kind: WebhookFaultKind, detail: string): boolean {
-  return core.faults.take(restaurantId, kind as FaultKind, detail, core.nowIso()) !== null;
+  return core.faults.take(restaurantId, kind satisfies FaultKind, detail, core.nowIso()) !== null;
 }
 
 /** One attempt of one delivery, for GET /sandbox/state (tests read what the POS answered). */

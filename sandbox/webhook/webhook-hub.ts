@@ -25,12 +25,12 @@ export class WebhookHub {
   configure(restaurant: Restaurant, posId: string, webhookUrl: string): WebhookChannel {
     const old = this.channels.get(restaurant.id);
     if (old) {
-      fallbacks(this.core).clearFallback?.(old);
+      this.core.channels.clearFallback(old);
       old.close('a new webhook URL was configured');
     }
     const ch = new WebhookChannel(this.core, restaurant.id, posId, webhookUrl, restaurant.apiKey, { budgetMs: this.settings.budgetMs, pingIntervalMs: this.settings.pingIntervalMs });
     this.channels.set(restaurant.id, ch);
-    fallbacks(this.core).setFallback?.(ch);
+    this.core.channels.setFallback(ch);
     this.core.log(`webhook configured restaurant=${restaurant.id} url=${webhookUrl}`);
     return ch;
   }
@@ -40,18 +40,13 @@ export class WebhookHub {
   }
 }
 
-// TEMPORARY until the registry gains setFallback/clearFallback (after the sandbox helper finished).
-type FallbackRegistry = { setFallback?(ch: WebhookChannel): void; clearFallback?(ch: WebhookChannel): void };
-const fallbacks = (core: SandboxCore): FallbackRegistry => core.channels as unknown as FallbackRegistry;
-
 const hubs = new WeakMap<SandboxCore, WebhookHub>();
 
 /** The sandbox's hub, made on first use with the core's options. */
 export function webhookHub(core: SandboxCore): WebhookHub {
   let hub = hubs.get(core);
   if (!hub) {
-    const opts = core.options as { webhookPingMs?: number; callTimeoutMs: number };
-    hub = new WebhookHub(core, { pingIntervalMs: opts.webhookPingMs ?? 60_000, budgetMs: opts.callTimeoutMs ?? WEBHOOK_BUDGET_MS });
+    hub = new WebhookHub(core, { pingIntervalMs: core.options.webhookPingMs, budgetMs: core.options.callTimeoutMs || WEBHOOK_BUDGET_MS });
     hubs.set(core, hub);
   }
   return hub;

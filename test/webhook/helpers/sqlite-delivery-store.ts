@@ -6,8 +6,8 @@ import type { DeliveryStore } from '../../../main/transport/webhook/index.js';
  * A real SQLite file behind the DeliveryStore port, as the bill store will provide it (the lead
  * wires the real one). Reopening the same file is how the tests restart the companion.
  */
-export function openSqliteDeliveryStore(file: string): DeliveryStore & { close(): void; count(): number } {
-  const db = new Database(file);
+export function openSqliteDeliveryStore(file: string, options: { busyTimeoutMs?: number } = {}): DeliveryStore & { close(): void; count(): number } {
+  const db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
   db.pragma('journal_mode = WAL');
   db.exec('CREATE TABLE IF NOT EXISTS deliveries(id TEXT PRIMARY KEY, outcome TEXT NOT NULL, at INTEGER NOT NULL)');
   const get = db.prepare<[string], { outcome: string }>('SELECT outcome FROM deliveries WHERE id = ?');
@@ -23,5 +23,22 @@ export function openSqliteDeliveryStore(file: string): DeliveryStore & { close()
     },
     count: () => count.get()?.n ?? 0,
     close: () => db.close(),
+  };
+}
+
+/**
+ * Another connection holds the write lock (BEGIN IMMEDIATE), as a backup tool or a second
+ * process might: writes of a store opened with busyTimeoutMs 0 then fail with SQLITE_BUSY.
+ */
+export function lockDatabase(file: string): { release(): void } {
+  const db = new Database(file);
+  db.exec('BEGIN IMMEDIATE');
+  return {
+    release() {
+      if (db.open) {
+        db.exec('COMMIT');
+        db.close();
+      }
+    },
   };
 }
