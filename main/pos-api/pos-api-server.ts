@@ -5,7 +5,9 @@ import type { BillStore } from '../store/index.js';
 import { parseJson } from '../wire/index.js';
 import { streamEvents } from './event-stream.js';
 import { hasToken, HttpError, readBody, sendError, sendJson } from './http-io.js';
-import { matchRoute } from './routes.js';
+import { matchRoute, ROUTES } from './routes.js';
+
+const isPublic = (method: string, path: string) => ROUTES.some((r) => r.public === true && r.method === method && r.path === path);
 
 export interface PosApiOptions {
   store: BillStore;
@@ -38,12 +40,13 @@ export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const match = matchRoute(req.method ?? 'GET', url.pathname);
-    if (!(match && 'route' in match && match.route.public) && !hasToken(req, token)) {
+    // The token comes first: without it nothing else about the request is answered.
+    if (!isPublic(req.method ?? 'GET', url.pathname) && !hasToken(req, token)) {
       throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong bearer token: send "Authorization: Bearer <token>" with the token from Settings (or <dataDir>/pos-api-token).', null, {
         'www-authenticate': 'Bearer',
       });
     }
+    const match = matchRoute(req.method ?? 'GET', url.pathname);
     if (!match) throw new HttpError(404, 'NOT_FOUND', `No endpoint ${url.pathname}; see /v1/openapi.json.`);
     if ('allowed' in match) {
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${match.allowed.join(', ')}.`, null, {

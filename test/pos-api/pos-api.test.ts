@@ -40,6 +40,10 @@ describe('the local POS API over HTTP', () => {
     expect(wrong.text).not.toContain(TOKEN);
     const basic = await a.call('GET', '/tables', undefined, { authorization: `Basic ${TOKEN}` });
     expect(basic.status).toBe(401);
+    // Nothing else is answered without the token: not even a malformed path or a missing route.
+    expect((await fetch(`${a.api.url}/bills/%E0%A4%A`)).status).toBe(401);
+    expect((await fetch(`${a.api.url}/nothing`)).status).toBe(401);
+    expect((await a.call('GET', '/bills/%E0%A4%A')).status).toBe(400);
   });
 
   it('a regenerated token replaces the old one at once', async () => {
