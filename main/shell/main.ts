@@ -21,7 +21,9 @@ import { createHardenedWindow, type WindowFactoryOptions } from './window-factor
  * built by createCompanion, the same one the headless host runs.
  */
 
-const log = createLogger().child({ mod: 'shell' });
+// Modules tag their own lines (mod); this file's lines say mod=shell.
+const rootLog = createLogger();
+const log = rootLog.child({ mod: 'shell' });
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
 const args = parseShellArgs(process.argv);
 
@@ -76,8 +78,8 @@ async function start(): Promise<void> {
   const layout = appLayout(shellDir, app.isPackaged, process.resourcesPath);
   const origins: AppOrigins = { rendererDir: layout.rendererDir, devUrl: devServerUrl(process.env, app.isPackaged) };
   const iconPath = path.join(layout.assetsDir, 'icon.png');
-  const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, log };
-  const notify = createNotifier(iconPath, showWindow, log);
+  const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, log: rootLog };
+  const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
 
   mainWindow = createHardenedWindow({ width: 1366, height: 768, minWidth: 1024, minHeight: 640, show: false, title: 'Tableside' }, factory);
@@ -94,7 +96,7 @@ async function start(): Promise<void> {
     ...createPrintPorts({
       origins,
       dataDir,
-      log,
+      log: rootLog,
       hiddenWindow: (withPreload) => createHardenedWindow({ width: 900, height: 1200, show: false }, { ...factory, preloadPath: withPreload ? layout.preloadPath : null }),
       printer: async () => (companion === null ? null : (await companion.api.getSnapshot()).settings.printer),
     }),
@@ -106,9 +108,9 @@ async function start(): Promise<void> {
   if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');
   const options: CreateCompanionOptions = {
     dataDir,
-    secrets: createSafeStorageSecrets(dataDir, safeStorage, log),
+    secrets: createSafeStorageSecrets(dataDir, safeStorage, rootLog),
     shell: ports,
-    log: log.child({ mod: 'core' }),
+    log: rootLog,
     ...(nativeBinding === undefined ? {} : { nativeBinding }),
   };
   const core = await createCompanion(options);
@@ -135,7 +137,7 @@ async function start(): Promise<void> {
   registerIpc({
     api: core.api,
     origins,
-    log,
+    log: rootLog,
     eventTargets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
   });
   powerMonitor.on('resume', () => {

@@ -8,7 +8,7 @@ import type { Logger } from '../log.js';
 export function createNotifier(iconPath: string, onClick: () => void, log: Logger): (title: string, body: string) => void {
   return (title, body) => {
     if (!Notification.isSupported()) {
-      log.info({ mod: 'shell' }, 'OS notifications are not supported here');
+      log.info({ mod: 'notify' }, 'OS notifications are not supported here');
       return;
     }
     const notification = new Notification({ title, body, icon: iconPath, silent: true });

@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The built Electron entry (dist/main/shell/main.js) run for real with the real core in demo mode
+ * (embedded sandbox, SQLite in a temp data dir), on a stand-in for the `electron` module (the one
+ * allowed fake). fixtures/drive-shell.mjs plays the OS and the cashier and reports what happened.
+ */
+const run = promisify(execFile);
+const SLOW = 300_000;
+
+interface Report {
+  error?: string;
+  appUserModelId: string;
+  window: { url: string; webPreferences: Record<string, unknown> };
+  tray: { icon: string; tooltip: string; menu: string[] };
+  channels: number;
+  csp: { responseHeaders: Record<string, string[]> };
+  snapshotDemo: boolean;
+  foreign: unknown;
+  printers: unknown;
+  pdf: { ok: boolean; exists: boolean; path: string | null };
+  printWindowDestroyed: boolean;
+  silentWithoutPrinter: { ok: boolean; error: { code: string } };
+  close0: { prevented: boolean; visible: boolean; notifications: number };
+  close1: { prevented: boolean; visible: boolean; notifications: number };
+  visibleAfterOpen: boolean;
+  paymentNotification: { title: string; body: string };
+  paid: boolean;
+  eventsToWindow: number;
+  resumed: boolean;
+  exit: number;
+  trayDestroyed: boolean;
+  walBeforeQuit: boolean;
+  walAfterQuit: boolean;
+}
+
+let dir: string;
+let report: Report;
+
+beforeAll(async () => {
+  const needed = ['dist/main/shell/main.js', 'dist/main/shell/ipc.js', 'dist/preload/channels.js', 'dist/main/companion.js'];
+  if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
+  dir = mkdtempSync(path.join(tmpdir(), 'tableside-shell-entry-'));
+  // Port 0 for the local POS API, so parallel test files never fight over 4100.
+  writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ posApiPort: 0 }));
+  const { stdout } = await run(process.execPath, ['test/shell/fixtures/drive-shell.mjs'], {
+    env: { ...process.env, FAKE_USER_DATA: dir, TABLESIDE_LOG_LEVEL: 'error' },
+    timeout: 240_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const last = stdout.trim().split('\n').at(-1) ?? '{}';
+  report = JSON.parse(last) as Report;
+}, SLOW);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the Electron entry with the real core', () => {
+  it('started without error, under our AppUserModelID', () => {
+    expect(report.error).toBeUndefined();
+    expect(report.appUserModelId).toBe('cz.tableside.companion');
+  });
+
+  it('opens the app page in a hardened window with the bundled preload', () => {
+    expect(report.window.url).toBe(`file://${path.resolve('dist/renderer/index.html')}`);
+    expect(report.window.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(report.window.webPreferences.preload).toBe(path.resolve('dist/preload/preload.cjs'));
+    expect(report.csp.responseHeaders['Content-Security-Policy']?.[0]).toContain("default-src 'self'");
+  });
+
+  it('shows the connection in the tray and its menu', () => {
+    expect(report.tray.icon).toBe(path.resolve('assets/tray-connected.png'));
+    expect(report.tray.tooltip).toBe('Tableside: Connected');
+    expect(report.tray.menu).toEqual(['Open Tableside', 'separator', 'Connected', 'Reconnect', 'separator', 'Quit Tableside']);
+  });
+
+  it('answers IPC from its page only, one channel per command plus the snapshot', () => {
+    expect(report.channels).toBe(20);
+    expect(report.snapshotDemo).toBe(true);
+    expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not control Tableside. Restart the app.' } });
+  });
+
+  it('prints through hidden windows: printers, a PDF sheet, and a clear error without a printer', () => {
+    expect(report.printers).toEqual({ ok: true, value: ['Kitchen', 'Bar'] });
+    expect(report.pdf.ok).toBe(true);
+    expect(report.pdf.exists).toBe(true);
+    expect(report.pdf.path?.startsWith(path.join(dir, 'qr-sheets', 'qr-sheet-'))).toBe(true);
+    expect(readFileSync(report.pdf.path!, 'utf8')).toContain('%PDF');
+    expect(report.printWindowDestroyed).toBe(true);
+    expect(report.silentWithoutPrinter).toMatchObject({ ok: false, error: { code: 'NO_PRINTER' } });
+  });
+
+  it('hides to the tray on close, with the hint once, and opens again from the tray', () => {
+    expect(report.close0).toEqual({ prevented: true, visible: false, notifications: 1 });
+    expect(report.close1).toEqual({ prevented: true, visible: false, notifications: 1 });
+    expect(existsSync(path.join(dir, 'close-hint-shown'))).toBe(true);
+    expect(report.visibleAfterOpen).toBe(true);
+  });
+
+  it('notifies the OS when a guest pays and pushes events to the window', () => {
+    expect(report.paid).toBe(true);
+    expect(report.paymentNotification.title).toMatch(/paid/);
+    expect(report.eventsToWindow).toBeGreaterThan(0);
+    expect(report.resumed).toBe(true);
+  });
+
+  it('quits cleanly: the database closed (its WAL folded in), the tray removed, exit code 0', () => {
+    expect(report.walBeforeQuit).toBe(true);
+    expect(report.walAfterQuit).toBe(false);
+    expect(existsSync(path.join(dir, 'tableside.sqlite'))).toBe(true);
+    expect(report.exit).toBe(0);
+    expect(report.trayDestroyed).toBe(true);
+  });
+});
