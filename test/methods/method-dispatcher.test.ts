@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMethodDispatcher } from '../../main/methods/index.js';
 import type { MethodDispatcher, MethodOutcome } from '../../main/methods/index.js';
@@ -118,6 +119,20 @@ describe('the method dispatcher', () => {
     expect(changed).toEqual({ error: { code: 'ITEMS_CHANGED', message: expect.stringContaining('"Beer"') } });
     t.store.closeBill('b1');
     expect(code(await call('paymentStart', wirePayment('p3', beer)))).toBe('BILL_CLOSED');
+  });
+
+  it('answers only after the change is committed: another connection to the file already sees it', async () => {
+    await call('paymentStart', wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '2' }]));
+    const reader = new BetterSqlite3(t.file, { readonly: true });
+    try {
+      const row = reader.prepare<[], { lockedQuantity: string }>("SELECT lockedQuantity FROM bill_items WHERE billId = 'b1' AND id = 'beer'");
+      expect(row.get()?.lockedQuantity).toBe('2');
+      await call('paymentClosed', 'p1', 'PAID');
+      const paid = reader.prepare<[], { state: string }>("SELECT state FROM payments WHERE id = 'p1'");
+      expect(paid.get()?.state).toBe('PAID');
+    } finally {
+      reader.close();
+    }
   });
 
   it('a declined payment unlocks its items and records the service state', async () => {

@@ -165,6 +165,21 @@ describe('tables and bills', () => {
     expect(store.lastSeq()).toBe(3);
   });
 
+  it('tells listeners only after the commit, so they read the new state; a failing listener breaks nothing', () => {
+    const { store } = t;
+    const seen: (string | undefined)[] = [];
+    store.onEvent(() => {
+      throw new Error('listener bug');
+    });
+    store.onEvent((events) => {
+      if (events.some((e) => e.kind === 'bill.updated')) seen.push(store.getBill('b1')?.items[0]?.quantity);
+    });
+    seedBill(store);
+    store.setItemQuantity('b1', 'beer', '5');
+    expect(seen).toEqual(['2', '5']);
+    expect(store.getBill('b1')?.items[0]?.quantity).toBe('5');
+  });
+
   it('lists bills by table and state', () => {
     const { store } = t;
     seedBill(store, 'b1', 't1');
