@@ -4,5 +4,8 @@ export { createWsTransport, type WsTransport, type WsTransportOptions } from './
 export { createLongPollTransport, type LongPollTransportOptions } from './longpoll-transport.js';
 export { createBackoff, DEFAULT_BACKOFF, type Backoff, type BackoffOptions } from './backoff.js';
 export { describeSession, SENTENCES } from './session-state.js';
-export { INVALID_REQUEST } from './call-runner.js';
 export { SERVICE_CALL_ERROR } from './ws-service-calls.js';
+/** Building blocks for another transport (see README.md, "Adding a transport"). */
+export { SessionDriver, type AttemptToken, type LinkEnd, type SessionDriverOptions } from './session-driver.js';
+export { CallRunner, INVALID_REQUEST } from './call-runner.js';
+export { SessionStateMachine, type WaitReason } from './session-state.js';
