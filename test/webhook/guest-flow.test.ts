@@ -8,6 +8,7 @@ import { createV4ServiceClient, createWebhookTransport, type WebhookTransport, t
 import type { Sandbox, SandboxOptions } from '../../sandbox/index.js';
 import { startSandbox, type FaultKind } from '../../sandbox/index.js';
 import { sampleBook } from '../sandbox/helpers/fixture.js';
+import { WsPos } from '../sandbox/helpers/scripted-pos.js';
 import type { BillBook } from '../sandbox/helpers/bill-book.js';
 import { until } from './helpers/http-post.js';
 import { lockDatabase, openSqliteDeliveryStore } from './helpers/sqlite-delivery-store.js';
@@ -208,5 +209,22 @@ describe('pings and events', () => {
     const res = await fetch(`${env.sb.url}/sandbox/webhook/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'error', args: [{ code: 'INVALID_RESPONSE', message: 'bad receipt' }] }) });
     expect(res.status).toBe(200);
     expect(env.calls.map((c) => c.method)).toEqual(['error']);
+  });
+});
+
+describe('one transport at a time', () => {
+  it('a connected WebSocket POS takes the calls; the webhook serves again once it leaves', async () => {
+    const env = await setup();
+    const ws = await WsPos.connect({ url: env.sb.url, apiKey: env.sb.restaurant.apiKey, posId: POS_ID, handler: () => ({ result: [] }) });
+    cleanups.push(() => ws.close());
+    expect(await env.sb.guestScan({ idTable: 'T1' })).toEqual([]);
+    expect(ws.count('getTableContents')).toBe(1);
+    expect(deliveries(env.sb)).toEqual([]);
+    await ws.close();
+    const wsLive = () => (env.sb.state() as { connections: { kind: string; live: boolean }[] }).connections.some((c) => c.kind === 'ws' && c.live);
+    await until(() => !wsLive(), 'the sandbox to see the WebSocket gone');
+    const bills = (await env.sb.guestScan({ idTable: 'T1' })) as { id: string }[];
+    expect(bills.map((b) => b.id)).toEqual(['B1']);
+    expect(deliveries(env.sb).map((d) => [d.event, d.status])).toEqual([['getTableContents', 200]]);
   });
 });
