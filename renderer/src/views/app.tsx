@@ -36,7 +36,6 @@ function AppShell() {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => connectStore(api, store, { onError: () => setFailed(true) }), [api, store]);
-  useEffect(() => (loaded ? setFailed(false) : undefined), [loaded]);
   useEffect(
     () =>
       watchNewNotices(store, () => {

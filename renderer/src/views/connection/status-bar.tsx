@@ -13,7 +13,7 @@ export function StatusBar() {
       <span className="status-dot" aria-hidden="true" />
       <span>{t(`session.status.${session.status}`)}</span>
       <span>{t(`session.transport.${session.transport}`)}</span>
-      <span>{session.rttMs === null ? t('session.noRtt') : t('session.rtt', { ms: session.rttMs })}</span>
+      <span>{session.rttMs === null ? t('session.noRtt') : t('session.rtt', { ms: Math.round(session.rttMs) })}</span>
       <span>{restaurant ?? t('session.noRestaurant')}</span>
       {demo && <span className="badge">{t('session.demo')}</span>}
     </footer>

@@ -81,3 +81,14 @@ describe('QR codes view', () => {
     expect(printSheetUrl(['a', 'b'], null)).toBe('print.html?tables=a%2Cb&autoprint=1');
   });
 });
+
+describe('QR codes view selection', () => {
+  it('selects all tables and clears again', async () => {
+    const { user } = await openQr();
+    await user.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(screen.getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Print sheet (3)' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.getAllByRole('checkbox').some((c) => (c as HTMLInputElement).checked)).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 // QR codes: every table with its code from the service, create/delete, preview, print a sheet.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QrCodeView } from '../../../../preload/contract';
 import { useApi, useAppState } from '../../app-context';
@@ -26,13 +26,21 @@ export function QrView() {
   const rows = useMemo(() => sortedTables(tables), [tables]);
 
   const merge = (list: QrCodeView[]) => setCodes((old) => ({ ...old, ...Object.fromEntries(list.map((c) => [c.tableId, c])) }));
-  const load = useCallback(async () => {
-    const result = await run(() => api.listQrCodes());
-    if (result.ok) setCodes(Object.fromEntries(result.value.map((c) => [c.tableId, c])));
-  }, [api, run]);
+  const { setError } = command;
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    api.listQrCodes().then(
+      (r) => {
+        if (!live) return;
+        if (r.ok) setCodes(Object.fromEntries(r.value.map((c) => [c.tableId, c])));
+        else setError(r.error);
+      },
+      (e: unknown) => live && setError({ code: 'bridge-failed', message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, setError]);
 
   const hasCode = (id: string) => Boolean(codes[id]?.url);
   const toggle = (id: string) =>
@@ -57,6 +65,7 @@ export function QrView() {
   const chosen = rows.filter((r) => selected.has(r.id));
   const withoutCode = chosen.filter((r) => !hasCode(r.id)).map((r) => r.id);
   const printable = chosen.filter((r) => hasCode(r.id)).map((r) => r.id);
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const previewUrl = preview ? codes[preview]?.url : null;
   const deleting = dialog?.kind === 'delete-qr' ? dialog.tableId : null;
 
@@ -64,6 +73,15 @@ export function QrView() {
     <section aria-label={t('qr.title')} className="split">
       <div className="stack">
         <h2>{t('qr.title')}</h2>
+        <div className="actions">
+          <button type="button" onClick={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}>
+            {t(allSelected ? 'qr.selectNone' : 'qr.selectAll')}
+          </button>
+          <button type="button" disabled={withoutCode.length === 0 || command.pending} onClick={() => void create(withoutCode)}>
+            {t('qr.createSelected', { n: withoutCode.length })}
+          </button>
+          <PrintControls tableIds={printable} />
+        </div>
         <CommandErrorText error={command.error} />
         <table className="qr-table">
           <thead>
@@ -106,12 +124,6 @@ export function QrView() {
             })}
           </tbody>
         </table>
-        <div className="actions">
-          <button type="button" disabled={withoutCode.length === 0 || command.pending} onClick={() => void create(withoutCode)}>
-            {t('qr.createSelected', { n: withoutCode.length })}
-          </button>
-          <PrintControls tableIds={printable} />
-        </div>
       </div>
       <aside className="panel" aria-label={t('qr.previewTitle')}>
         {preview && previewUrl ? (

@@ -12,13 +12,22 @@ export function PrinterField({ value, onChange }: { value: string; onChange(valu
   const [done, setDone] = useState(false);
   const list = useCommand();
   const test = useCommand();
-  const { run: runList } = list;
+  const { setError: setListError } = list;
 
   useEffect(() => {
-    void runList(() => api.listPrinters()).then((r) => {
-      if (r.ok) setPrinters(r.value);
-    });
-  }, [api, runList]);
+    let live = true;
+    api.listPrinters().then(
+      (r) => {
+        if (!live) return;
+        if (r.ok) setPrinters(r.value);
+        else setListError(r.error);
+      },
+      (e: unknown) => live && setListError({ code: 'bridge-failed', message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, setListError]);
 
   // A printer saved earlier but not connected now stays selectable, so saving does not drop it.
   const options = value && !printers.includes(value) ? [value, ...printers] : printers;

@@ -45,15 +45,17 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** 0 is kept: main stores it for "any free port" (headless, tests). */
 function port(text: string): number | null {
   if (!/^\d{1,5}$/.test(text.trim())) return null;
   const n = Number(text.trim());
-  return n >= 1 && n <= 65535 ? n : null;
+  return n <= 65535 ? n : null;
 }
 
 /** Either the input to save, or an error naming the first bad field. */
 export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInput } | { error: CommandError } {
-  if (!isHttpUrl(d.serviceUrl.trim())) return { error: inputError(t('settings.serviceUrl'), t('errors.url')) };
+  // Demo runs against the embedded sandbox, whose address main picks: no URL to check there.
+  if (d.environment !== 'demo' && !isHttpUrl(d.serviceUrl.trim())) return { error: inputError(t('settings.serviceUrl'), t('errors.url')) };
   if (!d.posId.trim()) return { error: inputError(t('settings.posId'), t('errors.required')) };
   const webhookPort = port(d.webhookPort);
   if (webhookPort === null) return { error: inputError(t('settings.webhookPort'), t('errors.port')) };

@@ -75,11 +75,20 @@ describe('Settings view', () => {
     await user.type(screen.getByLabelText('Local POS API port'), '70000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Local POS API port: enter a port number from 1 to 65535');
+    await user.selectOptions(screen.getByLabelText('Environment'), 'sandbox');
     await user.clear(screen.getByLabelText('Service URL'));
     await user.type(screen.getByLabelText('Service URL'), 'not a url');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Service URL: enter a full address');
     expect(api.calls.filter((c) => c.cmd === 'saveSettings' || c.cmd === 'checkApiKey')).toEqual([]);
+  });
+
+  it('saves in demo mode without a service URL (main picks the embedded sandbox)', async () => {
+    const { user, api } = await openSettings();
+    await user.clear(screen.getByLabelText('Service URL'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(api.callsOf('saveSettings')).toEqual([expect.objectContaining({ environment: 'demo', serviceUrl: '' })]);
   });
 
   it('generates a lower-case Pos-Id outside production', async () => {

@@ -13,6 +13,7 @@ export function BillItems({ bill, editable }: { bill: BillView; editable: boolea
   if (bill.items.length === 0) return <p className="empty">{t('bill.noItems')}</p>;
   return (
     <>
+      <div className="table-scroll">
       <table className="items">
         <thead>
           <tr>
@@ -31,6 +32,7 @@ export function BillItems({ bill, editable }: { bill: BillView; editable: boolea
           ))}
         </tbody>
       </table>
+      </div>
       <CommandErrorText error={command.error} />
     </>
   );
