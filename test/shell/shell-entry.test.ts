@@ -19,6 +19,7 @@ interface Report {
   window: { url: string; webPreferences: Record<string, unknown> };
   tray: { icon: string; tooltip: string; menu: string[] };
   channels: number;
+  guards: { navigationPrevented: boolean; ownPagePrevented: boolean; openEvil: string; openPrint: string; printPreload: string | null; openAllowListed: string; externalOpened: string[] };
   csp: { responseHeaders: Record<string, string[]> };
   snapshotDemo: boolean;
   foreign: unknown;
@@ -70,6 +71,18 @@ describe('the Electron entry with the real core', () => {
     expect(report.window.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
     expect(report.window.webPreferences.preload).toBe(path.resolve('dist/preload/preload.cjs'));
     expect(report.csp.responseHeaders['Content-Security-Policy']?.[0]).toContain("default-src 'self'");
+  });
+
+  it('guards the window: no navigation away, only the print sheet opens a window, allow-listed links go to the browser', () => {
+    expect(report.guards).toEqual({
+      navigationPrevented: true,
+      ownPagePrevented: false,
+      openEvil: 'deny',
+      openPrint: 'allow',
+      printPreload: path.resolve('dist/preload/preload.cjs'),
+      openAllowListed: 'deny',
+      externalOpened: ['https://qerko.com/'],
+    });
   });
 
   it('shows the connection in the tray and its menu', () => {
