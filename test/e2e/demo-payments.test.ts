@@ -103,4 +103,23 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     }
     expect((await pos.bill('b-t2')).totals.due).toBe('628.00');
   });
+
+  it('the Demo panel pays some items with a tip, and a declined card notifies too', async () => {
+    await tab(page, 'Demo').click();
+    const demo = page.getByRole('region', { name: 'Demo: pay as a guest' });
+    const table = demo.getByRole('combobox', { name: 'Table' });
+    expect(await table.locator('option[value="t7"]').textContent()).toMatch(/^Table 7 · 567\.00\sCZK$/);
+    await table.selectOption('t7');
+    await demo.getByRole('radio', { name: 'Some items' }).check();
+    await demo.getByLabel('Quantity of Pilsner 0.5 l to pay').fill('1');
+    await demo.getByLabel('Tip').fill('10');
+    await screenshot(page, 'demo');
+    await demo.getByRole('button', { name: 'Pay', exact: true }).click();
+    await demo.getByRole('status').filter({ hasText: /^Payment \S+: PAID$/ }).waitFor();
+    await notice(page, 'Table 7 paid 62.00 CZK + 10.00 tip').waitFor();
+
+    await demo.getByRole('button', { name: 'Decline' }).click();
+    await notice(page, 'Payment at Table 7 was declined').waitFor();
+    expect((await pos.bill('b-t7')).totals).toMatchObject({ paid: '62.00', due: '505.00', tips: '10.00' });
+  });
 });
