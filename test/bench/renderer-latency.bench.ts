@@ -1,0 +1,71 @@
+/**
+ * paymentClosed committed → the notice visible in the renderer (Chromium, browser mode), over
+ * ~30 payments. Commit time: the `at` of the host's `payment.paid` store event, read from the POS
+ * API event stream. Notice time: a MutationObserver in the page. Same machine clock for both.
+ * Baseline (same run, same payments): SSE delivery, commit → the event read in this process.
+ */
+import type { Page } from 'playwright-core';
+import { openApp } from '../e2e/helpers/app-page.js';
+import { launchChromium } from '../e2e/helpers/browser.js';
+import { openEventStream } from '../e2e/helpers/event-stream.js';
+import { startHost } from '../e2e/helpers/host.js';
+import { installNoticeProbe, noticeTimes } from '../e2e/helpers/page-probes.js';
+import { PosClient, SandboxControl } from '../e2e/helpers/service-clients.js';
+import { summarize, type BenchFigure } from './harness.js';
+
+const PAYMENTS = 30;
+const BENCH = 'renderer notice latency';
+
+async function noticeFor(page: Page, name: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (prefix) => Object.entries(window.__noticeTimes ?? {}).find(([text]) => text.startsWith(prefix))?.[1],
+    `${name} paid `,
+    { timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+export default async function rendererLatency(): Promise<BenchFigure[]> {
+  const host = await startHost();
+  const chromium = await launchChromium();
+  try {
+    const pos = new PosClient(host.ready.posApi, host.ready.posApiToken);
+    const sandbox = new SandboxControl(host.ready.sandbox ?? '');
+    for (let i = 1; i <= PAYMENTS; i += 1) {
+      await pos.putTable(`lat-${i}`, `Latency ${i}`, 'Bench');
+      await pos.putBill(`lat-b${i}`, `lat-${i}`, [{ id: 'espresso', name: 'Espresso', price: '49.00', quantity: '1' }]);
+    }
+    const page = await chromium.newPage();
+    await openApp(page, host.ui);
+    await installNoticeProbe(page);
+    const stream = await openEventStream(host.ready.posApi, host.ready.posApiToken);
+
+    const latency: number[] = [];
+    const delivery: number[] = [];
+    // One payment at a time: each measures the path alone, not a queue behind the previous one.
+    for (let i = 1; i <= PAYMENTS; i += 1) {
+      await sandbox.guestPay({ idTable: `lat-${i}` });
+      const paid = await stream.waitFor((e) => e.kind === 'payment.paid' && e.tableId === `lat-${i}`, `payment.paid for lat-${i}`);
+      const shown = await noticeFor(page, `Latency ${i}`);
+      const committed = Date.parse(paid.event.at);
+      latency.push(shown - committed);
+      delivery.push(paid.receivedAt - committed);
+    }
+    stream.close();
+    const l = summarize(latency);
+    const d = summarize(delivery);
+    const figure = (metric: 'p50' | 'p95'): BenchFigure => ({
+      bench: BENCH,
+      metric: `commit → notice in DOM ${metric} (n=${l.n})`,
+      value: l[metric],
+      unit: 'ms',
+      baseline: { metric: `commit → SSE event read ${metric}`, value: d[metric], unit: 'ms' },
+      target: '< 100 ms',
+      pass: l[metric] < 100,
+    });
+    return [figure('p50'), figure('p95')];
+  } finally {
+    await chromium.close();
+    await host.stop();
+  }
+}
