@@ -53,6 +53,18 @@ describe('payments on the bill', () => {
     expect(store.getPayment('p1')).toMatchObject({ state: 'PAID', closedState: 'PAID', lockedAt: null });
   });
 
+  it('keeps the connection at synchronous=FULL around the relaxed paymentStart commit, also when it is refused', () => {
+    const { store } = t;
+    expect(store.synchronousLevel()).toBe(2);
+    store.startPayment(wirePayment('p1', [item('beer', '62.5', '1')]));
+    expect(store.synchronousLevel()).toBe(2);
+    expect(codeOf(() => store.startPayment(wirePayment('p2', [item('beer', '62.5', '1')])))).toBe('BILL_LOCKED');
+    expect(store.synchronousLevel()).toBe(2);
+    store.processPayment('p1');
+    store.closePayment('p1', 'PAID');
+    expect(store.synchronousLevel()).toBe(2);
+  });
+
   it('ignores paymentClosed for an unknown id', () => {
     expect(t.store.closePayment('ghost', 'PAID')).toEqual({ changed: false, payment: null });
     expect(heard).toEqual([]);
