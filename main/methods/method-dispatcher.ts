@@ -1,8 +1,9 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { BillStore } from '../store/index.js';
-import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type PosMethod } from '../wire/index.js';
-import { getBill, getTableContents, getTableList } from './bill-methods.js';
+import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type MethodArgs, type PosMethod } from '../wire/index.js';
+import { getBill, getTableList } from './bill-methods.js';
+import { createTableContentsCache } from './table-contents-cache.js';
 import { fail, fromError, ok } from './outcome.js';
 import { getPostponedReceipt, paymentClosed, paymentProcessed, paymentStart } from './payment-methods.js';
 import type { MethodDispatcher, MethodOutcome } from './types.js';
@@ -35,10 +36,12 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
     return ok(null);
   };
 
+  const tableContents = createTableContentsCache(store);
+
   const handlers: Handlers = {
     noop: () => ok(null),
     getTableList: () => getTableList(store),
-    getTableContents: (args) => getTableContents(store, args),
+    getTableContents: (args: MethodArgs<'getTableContents'>) => ok(tableContents.get(args[0])),
     getBill: (args) => getBill(store, args),
     paymentStart: (args) => paymentStart(store, log, args),
     paymentProcessed: (args) => paymentProcessed(store, log, args),

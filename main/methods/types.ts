@@ -12,3 +12,25 @@ export interface MethodDispatcher {
 }
 
 export type TransportKind = 'ws' | 'longpoll' | 'webhook';
+
+/**
+ * A result that is already JSON text (the hot getTableContents answer, cached per table): the
+ * transports splice it into their frame instead of serialising it again. `toJSON` keeps any
+ * other path correct, only slower.
+ */
+export class RawJson {
+  constructor(readonly json: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.json);
+  }
+}
+
+/** JSON text of a frame or body whose `result` may be RawJson, without re-serialising it. */
+export function encodeFrame(frame: object): string {
+  const result = (frame as { result?: unknown }).result;
+  if (!(result instanceof RawJson)) return JSON.stringify(frame);
+  const rest: Record<string, unknown> = { ...frame };
+  delete rest.result;
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"result":${result.json}}`;
+}

@@ -1,3 +1,4 @@
+import { encodeFrame } from '../methods/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import { MethodCallRequest, parseJson, parseWith, PATHS, POLL_HOLD_MS, type MethodCallResponse } from '../wire/index.js';
@@ -91,7 +92,7 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
           Connection: 'close',
           ...(body ? { 'Content-Type': 'application/json' } : {}),
         },
-        ...(body ? { body: JSON.stringify(body) } : {}),
+        ...(body ? { body: encodeFrame(body) } : {}),
         signal: AbortSignal.any([signal, AbortSignal.timeout(pollTimeoutMs)]),
       });
       const text = await response.text();

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import type { MethodOutcome } from '../methods/types.js';
+import { encodeFrame, type MethodOutcome } from '../methods/types.js';
 import {
   PATHS,
   WS_AUTH_TIMEOUT_MS,
@@ -118,7 +118,7 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
       }),
       send: (frame) => {
         if (ws.readyState !== WebSocket.OPEN) return false;
-        ws.send(JSON.stringify(frame));
+        ws.send(encodeFrame(frame));
         return true;
       },
     };

@@ -8,9 +8,10 @@ import { Bill, parseWith, Receipt } from '../../main/wire/index.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 const code = (o: MethodOutcome) => ('error' in o ? o.error.code : 'ok');
-const result = (o: MethodOutcome) => {
+/** The result as the service receives it: through JSON (a result may be pre-serialised JSON text). */
+const result = (o: MethodOutcome): unknown => {
   if ('error' in o) throw new Error(`expected a result, got ${o.error.code}: ${o.error.message}`);
-  return o.result;
+  return JSON.parse(JSON.stringify(o.result ?? null)) as unknown;
 };
 
 describe('the method dispatcher', () => {
@@ -170,5 +171,35 @@ describe('the method dispatcher', () => {
     t.store.close();
     const outcome = await call('getTableContents', 't1', null);
     expect(outcome).toEqual({ error: { code: 'INTERNAL_ERROR', message: expect.stringContaining('Try again') } });
+  });
+});
+
+describe('the getTableContents cache', () => {
+  it('is cleared by every committed change, so an answer is never older than the last write', async () => {
+    const { createBillStore } = await import('../../main/store/index.js');
+    const { createMethodDispatcher } = await import('../../main/methods/index.js');
+    const { silentLogger } = await import('../../main/log.js');
+    const { systemClock } = await import('../../main/clock.js');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'tableside-cache-'));
+    const store = createBillStore({ file: join(dir, 'db.sqlite') });
+    try {
+      const d = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
+      const wire = async () => JSON.parse(JSON.stringify(((await d.handle('getTableContents', ['t1', null])) as { result: unknown }).result)) as { items: { quantity: string }[] }[];
+      store.upsertTable({ id: 't1', name: 'One' });
+      expect(await wire()).toEqual([]);
+      store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: [{ id: 'i', name: 'Tea', price: '40', quantity: '2' }] });
+      expect((await wire())[0]!.items[0]!.quantity).toBe('2');
+      store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: [{ id: 'i', name: 'Tea', price: '40', quantity: '3' }] });
+      expect((await wire())[0]!.items[0]!.quantity).toBe('3');
+      store.upsertTable({ id: 't2', name: 'Two' });
+      store.putBill({ id: 'b1', tableId: 't2', currency: 'CZK', items: [{ id: 'i', name: 'Tea', price: '40', quantity: '3' }] });
+      expect(await wire()).toEqual([]);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

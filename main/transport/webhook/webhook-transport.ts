@@ -1,3 +1,4 @@
+import { encodeFrame } from '../../methods/types.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../../clock.js';
@@ -11,7 +12,7 @@ import type { WebhookTransport, WebhookTransportOptions } from './types.js';
 const MIB = 1024 * 1024;
 
 function send(res: ServerResponse, answer: Answer, close = false): void {
-  const text = JSON.stringify(answer.body);
+  const text = typeof answer.body === 'object' && answer.body !== null ? encodeFrame(answer.body) : JSON.stringify(answer.body);
   res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}) });
   res.end(text);
 }
