@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 declare global {
   interface Window {
     __noticeTimes?: Record<string, number>;
-    __frames?: { work: number[]; interval: number[]; stop: boolean };
+    __frames?: { interval: number[]; longTasks: number[]; stop: boolean; observer: PerformanceObserver | null };
   }
 }
 
@@ -33,42 +33,47 @@ export async function noticeTimes(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => ({ ...(window.__noticeTimes ?? {}) }));
 }
 
-/**
- * Starts a frame recorder. Per frame: `interval` is the rAF-to-rAF time (vsync-quantised, ~16.7 ms
- * at 60 Hz when on time), `work` is the main-thread time from the frame's start until a message
- * posted from its rAF callback runs, i.e. rAF callbacks, style, layout, paint and any task queued
- * ahead: the frame's cost, which must stay under 16 ms for the frame to make its deadline.
- */
+/** Frames seen in the page: rAF-to-rAF intervals, and the main thread's long tasks (> 50 ms). */
+export interface Frames {
+  /** rAF-to-rAF ms: vsync-quantised, ~16.7 at 60 Hz when every frame is on time, a multiple when frames drop. */
+  interval: number[];
+  /** Durations of long tasks (PerformanceObserver 'longtask'): what kept the main thread from drawing. */
+  longTasks: number[];
+}
+
+/** Starts the frame recorder; stopFrameRecorder ends it and returns what it saw. */
 export async function startFrameRecorder(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const rec = { work: [] as number[], interval: [] as number[], stop: false };
+    const rec = { interval: [] as number[], longTasks: [] as number[], stop: false, observer: null as PerformanceObserver | null };
     window.__frames = rec;
-    const channel = new MessageChannel();
+    rec.observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) rec.longTasks.push(entry.duration);
+    });
+    rec.observer.observe({ type: 'longtask' });
     let last: number | null = null;
-    // The frame's start travels with the message, so a message that runs after the next frame began is still measured from its own frame.
-    channel.port1.onmessage = (e: MessageEvent<number>) => rec.work.push(performance.now() - e.data);
     const tick = (ts: number) => {
       if (rec.stop) return;
       if (last !== null) rec.interval.push(ts - last);
       last = ts;
-      channel.port2.postMessage(ts);
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
 }
 
-export async function stopFrameRecorder(page: Page): Promise<{ work: number[]; interval: number[] }> {
+export async function stopFrameRecorder(page: Page): Promise<Frames> {
   return page.evaluate(() => {
     const rec = window.__frames;
     if (!rec) throw new Error('no frame recorder running');
     rec.stop = true;
-    return { work: [...rec.work], interval: [...rec.interval] };
+    for (const entry of rec.observer?.takeRecords() ?? []) rec.longTasks.push(entry.duration);
+    rec.observer?.disconnect();
+    return { interval: [...rec.interval], longTasks: [...rec.longTasks] };
   });
 }
 
 /** Records frames for `ms` of page time without any load: the idle baseline. Resolves in the page. */
-export async function recordIdleFrames(page: Page, ms: number): Promise<{ work: number[]; interval: number[] }> {
+export async function recordIdleFrames(page: Page, ms: number): Promise<Frames> {
   await startFrameRecorder(page);
   await page.evaluate((duration) => new Promise<void>((resolve) => setTimeout(resolve, duration)), ms);
   return stopFrameRecorder(page);
