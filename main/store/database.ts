@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Logger } from '../log.js';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.js';
@@ -20,6 +21,7 @@ export function newerSchemaMessage(version: number): string {
 export function openDatabase(file: string, log?: Logger, migrations: readonly Migration[] = MIGRATIONS): Database {
   const path = resolve(file);
   if (openFiles.has(path)) throw new Error(`The bill database ${path} is already open in this process.`);
+  mkdirSync(dirname(path), { recursive: true }); // a fresh data folder may not exist yet
   const db = new BetterSqlite3(path);
   try {
     // Check the version before any pragma writes to the file: a refused database stays byte-identical.

@@ -11,7 +11,7 @@ describe('the bill database file', () => {
 
   it('opens with WAL, synchronous=FULL, foreign keys, a busy timeout and the current schema', () => {
     const tmp = tempDir();
-    const db = openDatabase(join(tmp.dir, 'bills.sqlite'));
+    const db = openDatabase(join(tmp.dir, 'new-data-folder', 'bills.sqlite'));
     cleanup = () => {
       closeDatabase(db);
       tmp.cleanup();
