@@ -1,6 +1,7 @@
 /**
  * getTableContents through the method dispatcher, in-process, with 1,000 tables × 20 items in a
  * real SQLite file: the component share of the over-WebSocket figure (issue 3 target p99 < 2 ms).
+ * Also the uncached path (query + wire mapping + JSON), what the first scan after a change costs.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/clock.js';
 import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher } from '../../main/methods/index.js';
+import { createMethodDispatcher, toWireBill } from '../../main/methods/index.js';
 import { createBillStore } from '../../main/store/index.js';
 import { summarize, type BenchFigure } from './harness.js';
 
@@ -39,10 +40,20 @@ export default async function bench(): Promise<BenchFigure[]> {
       const start = process.hrtime.bigint();
       const outcome = await call(table);
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (!('result' in outcome) || (outcome.result as unknown[]).length !== 1) throw new Error(`unexpected answer for table t${table}`);
+      // Through JSON, as the service sees it (the dispatcher may answer pre-serialised JSON text).
+      const bills = 'result' in outcome ? (JSON.parse(JSON.stringify(outcome.result)) as unknown[]) : [];
+      if (bills.length !== 1) throw new Error(`unexpected answer for table t${table}`);
     }
     const s = summarize(samples);
     const raw = rawQueryBaseline(file);
+    // The cold path: query, wire mapping and JSON text, with no cache in front (the first scan after a change).
+    const cold: number[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      const start = process.hrtime.bigint();
+      JSON.stringify(store.openBillsOfTable(`t${(i * 7919) % TABLES}`).map(toWireBill));
+      cold.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    const c = summarize(cold);
     return [
       {
         bench: 'store-table-contents',
@@ -61,6 +72,15 @@ export default async function bench(): Promise<BenchFigure[]> {
         baseline: { metric: 'bare SQL p99', value: raw.p99, unit: 'ms' },
         target: 'p99 < 2 ms',
         pass: s.p99 < 2,
+      },
+      {
+        bench: 'store-table-contents',
+        metric: 'uncached query + wire mapping + JSON p99',
+        value: c.p99,
+        unit: 'ms',
+        baseline: { metric: 'bare SQL p99', value: raw.p99, unit: 'ms' },
+        target: 'p99 < 2 ms',
+        pass: c.p99 < 2,
       },
     ];
   } finally {
