@@ -9,7 +9,7 @@ import { startSandbox } from '../../sandbox/index.js';
 import { openApp, tab } from '../e2e/helpers/app-page.js';
 import { launchChromium } from '../e2e/helpers/browser.js';
 import { startHost } from '../e2e/helpers/host.js';
-import { recordIdleFrames, startFrameRecorder, stopFrameRecorder } from '../e2e/helpers/page-probes.js';
+import { recordIdleFrames, startFrameRecorder, stopFrameRecorder, waitForNoticeCount } from '../e2e/helpers/page-probes.js';
 import { PosClient } from '../e2e/helpers/service-clients.js';
 import { summarize, type BenchFigure } from './harness.js';
 
@@ -45,7 +45,7 @@ export default async function rendererBurst(): Promise<BenchFigure[]> {
     );
     const results = await Promise.all(payments);
     if (results.some((r) => r.outcome !== 'paid')) throw new Error(`burst: not every payment was paid: ${results.map((r) => r.outcome).join(',')}`);
-    await page.waitForFunction((n) => document.querySelectorAll('.notice-text').length >= n, BURST, { timeout: 60_000 });
+    await waitForNoticeCount(page, BURST);
     const burstMs = performance.now() - started;
     const burst = await stopFrameRecorder(page);
     const idle = await recordIdleFrames(page, burstMs);

@@ -4,26 +4,16 @@
  * API event stream. Notice time: a MutationObserver in the page. Same machine clock for both.
  * Baseline (same run, same payments): SSE delivery, commit → the event read in this process.
  */
-import type { Page } from 'playwright-core';
 import { openApp } from '../e2e/helpers/app-page.js';
 import { launchChromium } from '../e2e/helpers/browser.js';
 import { openEventStream } from '../e2e/helpers/event-stream.js';
 import { startHost } from '../e2e/helpers/host.js';
-import { installNoticeProbe, noticeTimes } from '../e2e/helpers/page-probes.js';
+import { installNoticeProbe, noticeSeenAt } from '../e2e/helpers/page-probes.js';
 import { PosClient, SandboxControl } from '../e2e/helpers/service-clients.js';
 import { summarize, type BenchFigure } from './harness.js';
 
 const PAYMENTS = 30;
 const BENCH = 'renderer notice latency';
-
-async function noticeFor(page: Page, name: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    (prefix) => Object.entries(window.__noticeTimes ?? {}).find(([text]) => text.startsWith(prefix))?.[1],
-    `${name} paid `,
-    { timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as number;
-}
 
 export default async function rendererLatency(): Promise<BenchFigure[]> {
   const host = await startHost();
@@ -46,7 +36,7 @@ export default async function rendererLatency(): Promise<BenchFigure[]> {
     for (let i = 1; i <= PAYMENTS; i += 1) {
       await sandbox.guestPay({ idTable: `lat-${i}` });
       const paid = await stream.waitFor((e) => e.kind === 'payment.paid' && e.tableId === `lat-${i}`, `payment.paid for lat-${i}`);
-      const shown = await noticeFor(page, `Latency ${i}`);
+      const shown = await noticeSeenAt(page, `Latency ${i} paid `);
       const committed = Date.parse(paid.event.at);
       latency.push(shown - committed);
       delivery.push(paid.receivedAt - committed);

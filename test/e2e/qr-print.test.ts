@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { openApp, tab } from './helpers/app-page.js';
 import { SCREENSHOT_DIR, launchChromium, screenshot, type Chromium } from './helpers/browser.js';
 import { startHost, type Host } from './helpers/host.js';
+import { waitForSheetReady } from './helpers/page-probes.js';
 import { pdfQrCodes, pdfText } from './helpers/pdf-qr.js';
 import { PosClient } from './helpers/service-clients.js';
 
@@ -77,8 +78,7 @@ describe('QR codes and the print sheet', () => {
     expect(opened.pathname).toBe('/print.html');
     expect(opened.searchParams.get('tables')).toBe(NEW_TABLES.map((t) => t.id).join(','));
     expect(opened.searchParams.get('token')).toBe(host.uiToken);
-    await sheet.waitForFunction(() => document.body.dataset.ready === 'true' || document.body.dataset.ready === 'error', undefined, { timeout: 30_000 });
-    expect(await sheet.evaluate(() => document.body.dataset.error ?? null)).toBeNull();
+    expect(await waitForSheetReady(sheet)).toEqual({ ready: 'true', error: null });
     expect(await sheet.locator('article.card').count()).toBe(3);
     await screenshot(sheet, 'print-sheet');
 

@@ -4,14 +4,9 @@ import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { notice, openApp, statusBar } from './helpers/app-page.js';
 import { launchChromium, screenshot, type Chromium } from './helpers/browser.js';
+import { installStatusRecorder, statusesSeen, waitForStatuses } from './helpers/page-probes.js';
 import { startHost, type Host } from './helpers/host.js';
 import { PosClient } from './helpers/service-clients.js';
-
-declare global {
-  interface Window {
-    __statusSeen?: string[];
-  }
-}
 
 // The sandbox drops the POS connection (fault `drop`); the cashier's status bar leaves
 // "Connected", the host reconnects by itself, and payments reach the page again.
@@ -36,22 +31,13 @@ describe('reconnect after the service drops the connection', () => {
 
   it('leaves connected on a drop and comes back to connected', async () => {
     // Every status the bar shows is recorded in the page, so a short "Reconnecting" is not missed.
-    await page.evaluate(() => {
-      const bar = document.querySelector('footer.status-bar');
-      if (!bar) throw new Error('no status bar');
-      const seen: string[] = [bar.className];
-      window.__statusSeen = seen;
-      new MutationObserver(() => {
-        const now = document.querySelector('footer.status-bar')?.className ?? 'none';
-        if (seen[seen.length - 1] !== now) seen.push(now);
-      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
-    });
-    expect(await page.evaluate(() => window.__statusSeen)).toEqual(['status-bar status-connected']);
+    await installStatusRecorder(page);
+    expect(await statusesSeen(page)).toEqual(['status-bar status-connected']);
 
     sandbox.injectFault({ kind: 'drop' });
-    await page.waitForFunction(() => (window.__statusSeen ?? []).some((c) => c !== 'status-bar status-connected'), undefined, { timeout: 30_000 });
-    await page.waitForFunction(() => (window.__statusSeen ?? []).at(-1) === 'status-bar status-connected', undefined, { timeout: 60_000 });
-    const seen = (await page.evaluate(() => window.__statusSeen)) ?? [];
+    await waitForStatuses(page, "seen.some((c) => c !== 'status-bar status-connected')", 30_000);
+    await waitForStatuses(page, "seen.length > 1 && seen[seen.length - 1] === 'status-bar status-connected'", 60_000);
+    const seen = await statusesSeen(page);
     expect(seen[0]).toBe('status-bar status-connected');
     expect(seen.slice(1, -1).every((c) => /status-(reconnecting|connecting|offline)$/.test(c))).toBe(true);
     expect(seen.length).toBeGreaterThanOrEqual(3);

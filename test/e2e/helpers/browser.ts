@@ -31,9 +31,6 @@ export async function launchChromium(): Promise<Chromium> {
     locale: 'en-GB',
     timezoneId: 'Europe/Prague',
   });
-  // tsx (esbuild keepNames) wraps named functions in page.evaluate callbacks with __name(), which
-  // the page does not have; an identity stand-in lets the same callbacks run from tsx and vitest.
-  await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((f) => f);' });
   const browser = context.browser();
   const pageErrors: string[] = [];
   const watch = (page: Page) => {

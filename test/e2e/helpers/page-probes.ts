@@ -1,36 +1,38 @@
 import type { Page } from 'playwright-core';
 
-/** Measuring probes installed in the app page (benchmarks). Times are wall-clock ms: performance.timeOrigin + performance.now(). */
-
-declare global {
-  interface Window {
-    __noticeTimes?: Record<string, number>;
-    __frames?: { interval: number[]; longTasks: number[]; stop: boolean; observer: PerformanceObserver | null };
-  }
-}
-
 /**
- * Records when each notice text first appears in the DOM (MutationObserver callback, before paint),
- * keyed by the notice's text.
+ * Measuring probes installed in the app page (benchmarks, reconnect test). Times are wall-clock ms:
+ * performance.timeOrigin + performance.now(). The page-side code is plain JavaScript text: the Node
+ * tsconfig has no DOM types, and these few lines run only in Chromium.
  */
+
+const NOTICE_PROBE = `(() => {
+  const times = {};
+  window.__noticeTimes = times;
+  const scan = () => {
+    const now = performance.timeOrigin + performance.now();
+    for (const el of document.querySelectorAll('.notice-text')) {
+      const text = el.textContent ?? '';
+      if (!(text in times)) times[text] = now;
+    }
+  };
+  scan();
+  new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, characterData: true });
+})()`;
+
+/** Records when each notice text first appears in the DOM (MutationObserver callback, before paint), keyed by its text. */
 export async function installNoticeProbe(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const times: Record<string, number> = {};
-    window.__noticeTimes = times;
-    const scan = () => {
-      const now = performance.timeOrigin + performance.now();
-      for (const el of document.querySelectorAll('.notice-text')) {
-        const text = el.textContent ?? '';
-        if (!(text in times)) times[text] = now;
-      }
-    };
-    scan();
-    new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  await page.evaluate(NOTICE_PROBE);
 }
 
-export async function noticeTimes(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => ({ ...(window.__noticeTimes ?? {}) }));
+/** Waits until a notice whose text starts with `prefix` has appeared; returns when (wall-clock ms). */
+export async function noticeSeenAt(page: Page, prefix: string, timeoutMs = 30_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    `Object.entries(window.__noticeTimes ?? {}).find(([text]) => text.startsWith(${JSON.stringify(prefix)}))?.[1]`,
+    undefined,
+    { timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as number;
 }
 
 /** Frames seen in the page: rAF-to-rAF intervals, and the main thread's long tasks (> 50 ms). */
@@ -41,40 +43,80 @@ export interface Frames {
   longTasks: number[];
 }
 
+const FRAME_RECORDER = `(() => {
+  const rec = { interval: [], longTasks: [], stop: false, observer: null };
+  window.__frames = rec;
+  rec.observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) rec.longTasks.push(entry.duration);
+  });
+  rec.observer.observe({ type: 'longtask' });
+  let last = null;
+  const tick = (ts) => {
+    if (rec.stop) return;
+    if (last !== null) rec.interval.push(ts - last);
+    last = ts;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
+const FRAME_STOP = `(() => {
+  const rec = window.__frames;
+  if (!rec) throw new Error('no frame recorder running');
+  rec.stop = true;
+  for (const entry of rec.observer.takeRecords()) rec.longTasks.push(entry.duration);
+  rec.observer.disconnect();
+  return { interval: [...rec.interval], longTasks: [...rec.longTasks] };
+})()`;
+
 /** Starts the frame recorder; stopFrameRecorder ends it and returns what it saw. */
 export async function startFrameRecorder(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const rec = { interval: [] as number[], longTasks: [] as number[], stop: false, observer: null as PerformanceObserver | null };
-    window.__frames = rec;
-    rec.observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) rec.longTasks.push(entry.duration);
-    });
-    rec.observer.observe({ type: 'longtask' });
-    let last: number | null = null;
-    const tick = (ts: number) => {
-      if (rec.stop) return;
-      if (last !== null) rec.interval.push(ts - last);
-      last = ts;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await page.evaluate(FRAME_RECORDER);
 }
 
 export async function stopFrameRecorder(page: Page): Promise<Frames> {
-  return page.evaluate(() => {
-    const rec = window.__frames;
-    if (!rec) throw new Error('no frame recorder running');
-    rec.stop = true;
-    for (const entry of rec.observer?.takeRecords() ?? []) rec.longTasks.push(entry.duration);
-    rec.observer?.disconnect();
-    return { interval: [...rec.interval], longTasks: [...rec.longTasks] };
-  });
+  return page.evaluate<Frames>(FRAME_STOP);
 }
 
-/** Records frames for `ms` of page time without any load: the idle baseline. Resolves in the page. */
+/** Records frames for `ms` of page time without any load: the idle baseline. The wait runs in the page. */
 export async function recordIdleFrames(page: Page, ms: number): Promise<Frames> {
   await startFrameRecorder(page);
-  await page.evaluate((duration) => new Promise<void>((resolve) => setTimeout(resolve, duration)), ms);
+  await page.evaluate(`new Promise((resolve) => setTimeout(resolve, ${Math.round(ms)}))`);
   return stopFrameRecorder(page);
+}
+
+/** Waits until the page has at least `n` notice texts on screen. */
+export async function waitForNoticeCount(page: Page, n: number, timeoutMs = 60_000): Promise<void> {
+  await page.waitForFunction(`document.querySelectorAll('.notice-text').length >= ${n}`, undefined, { timeout: timeoutMs });
+}
+
+const STATUS_RECORDER = `(() => {
+  const bar = document.querySelector('footer.status-bar');
+  if (!bar) throw new Error('no status bar');
+  const seen = [bar.className];
+  window.__statusSeen = seen;
+  new MutationObserver(() => {
+    const now = document.querySelector('footer.status-bar')?.className ?? 'none';
+    if (seen[seen.length - 1] !== now) seen.push(now);
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+})()`;
+
+/** Records every class the status bar takes (so a short "reconnecting" is not missed). */
+export async function installStatusRecorder(page: Page): Promise<void> {
+  await page.evaluate(STATUS_RECORDER);
+}
+
+export async function statusesSeen(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>('[...(window.__statusSeen ?? [])]');
+}
+
+/** Waits until a recorded status satisfies the JS condition `cond` over `seen` (the array of classes). */
+export async function waitForStatuses(page: Page, cond: string, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(`((seen) => ${cond})(window.__statusSeen ?? [])`, undefined, { timeout: timeoutMs });
+}
+
+/** The print sheet says it is done: body[data-ready] is 'true' (drawn) or 'error'. */
+export async function waitForSheetReady(page: Page, timeoutMs = 30_000): Promise<{ ready: string; error: string | null }> {
+  await page.waitForFunction(`['true', 'error'].includes(document.body.dataset.ready)`, undefined, { timeout: timeoutMs });
+  return page.evaluate<{ ready: string; error: string | null }>(`({ ready: document.body.dataset.ready, error: document.body.dataset.error ?? null })`);
 }

@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
+import jsqrModule from 'jsqr';
 import { PNG } from 'pngjs';
+
+// jsqr is CommonJS: under nodenext its default import is the module, whose `default` is the decoder.
+const jsQR = jsqrModule.default;
 
 /** The text of a PDF as poppler's pdftotext reads it (layout kept, so names stay on one line). */
 export function pdfText(pdf: Buffer): string {
