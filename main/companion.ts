@@ -62,7 +62,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
       shell.notify(text.title, text.body);
     }
   };
-  const offStore = store.onEvent((events) => fanOut(events, store, notices, push));
+  const offStore = store.onEvent((events) => fanOut(events, store, notices, push, listeners.size > 0));
 
   let sandbox: Sandbox | null = null;
   let restaurantName: string | null = null;
@@ -249,6 +249,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
         await posApi.close();
         await sandbox?.close();
         offStore();
+        notices.flush();
         listeners.clear();
         store.close();
         log.info({ mod: 'companion' }, 'stopped cleanly');

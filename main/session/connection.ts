@@ -26,11 +26,14 @@ export interface ConnectionDeps {
   onState: (state: SessionState) => void;
   onRestaurant: (restaurant: { id: string; name: string }) => void;
   /** Tests shorten the service's delays. */
-  tuning?: { restartDelayMs?: number; pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: { minMs: number; maxMs: number } };
+  tuning?: { recoverySweepMs?: number; restartDelayMs?: number; pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: { minMs: number; maxMs: number } };
 }
 
 /** A stuck lock older than this is released on reconnect: well past the service's 15 s call budget. */
 export const LOCK_TIMEOUT_MS = 5 * 60 * 1000;
+/** While connected, pending payments are also checked this often: a missed paymentClosed or a
+ * late paymentStart whose payment the service already cancelled does not wait for a reconnect. */
+export const RECOVERY_SWEEP_MS = 5 * 60 * 1000;
 
 /**
  * One session with the service: the REST client, the transport of the configured kind, and what
@@ -48,6 +51,7 @@ export function createConnection(deps: ConnectionDeps) {
     log: deps.log,
   });
   const common = { serviceUrl: config.serviceUrl, apiKey: config.apiKey, posId: config.posId, dispatcher, clock, log: deps.log };
+  const { recoverySweepMs: _sweep, ...transportTuning } = deps.tuning ?? {};
   let transport: Transport;
   if (config.transport === 'webhook') {
     transport = createWebhookTransport({
@@ -60,14 +64,13 @@ export function createConnection(deps: ConnectionDeps) {
       serviceClient: createV4ServiceClient({ serviceUrl: config.serviceUrl, apiKey: config.apiKey, posId: config.posId }),
     });
   } else if (config.transport === 'longpoll') {
-    transport = createLongPollTransport({ ...common, ...deps.tuning });
+    transport = createLongPollTransport({ ...common, ...transportTuning });
   } else {
-    transport = createWsTransport({ ...common, ...deps.tuning });
+    transport = createWsTransport({ ...common, ...transportTuning });
   }
 
   let recovering: Promise<unknown> = Promise.resolve();
-  const offState = transport.onState(deps.onState);
-  const offConnected = transport.onConnected(() => {
+  const recover = (withWhoAmI: boolean) => {
     recovering = recovering.then(async () => {
       const summary = await recoverPayments({
         store,
@@ -81,12 +84,19 @@ export function createConnection(deps: ConnectionDeps) {
           throw new Error(answer.message);
         },
       });
-      log.info({ summary }, 'payment recovery done');
+      if (summary.checked > 0 || withWhoAmI) log.info({ summary }, 'payment recovery done');
+      if (!withWhoAmI) return;
       const who = await client.whoAmI();
       if (who.ok) deps.onRestaurant(who.value);
       else log.warn({ code: who.code }, `who-am-i failed: ${who.message}`);
-    }).catch((e: unknown) => log.error({ err: e }, 'recovery after connect failed; it runs again on the next connect'));
-  });
+    }).catch((e: unknown) => log.error({ err: e }, 'recovery failed; it runs again on the next connect or sweep'));
+  };
+  const offState = transport.onState(deps.onState);
+  const offConnected = transport.onConnected(() => recover(true));
+  const sweep = setInterval(() => {
+    if (transport.state().status === 'connected' && store.pendingPayments().length > 0) recover(false);
+  }, deps.tuning?.recoverySweepMs ?? RECOVERY_SWEEP_MS);
+  sweep.unref();
 
   return {
     client,
@@ -95,6 +105,7 @@ export function createConnection(deps: ConnectionDeps) {
     webhookUrl: (): string | null => (transport.kind === 'webhook' ? (transport as WebhookTransport).url : null),
     start: () => transport.start(),
     async stop(): Promise<void> {
+      clearInterval(sweep);
       offState();
       offConnected();
       await transport.stop();

@@ -9,7 +9,13 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
  * Turns committed store events into the renderer's events: the changed bill, its table, the
  * payment, and a notice where one is due. A batch touching one bill pushes that bill once.
  */
-export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBook, push: Push): void {
+export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBook, push: Push, listening: boolean): void {
+  for (const e of events) {
+    const notice = noticeFor(e, store);
+    if (notice && notices.add(notice)) push({ type: 'notice', notice });
+  }
+  // Views are for a renderer; with none attached (a headless till) the work is skipped.
+  if (!listening) return;
   const tables = new Set<string>();
   const bills = new Set<string>();
   const payments = new Set<string>();
@@ -36,10 +42,6 @@ export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBo
   for (const id of tables) {
     const table = store.tableView(id);
     if (table) push({ type: 'table', table });
-  }
-  for (const e of events) {
-    const notice = noticeFor(e, store);
-    if (notice && notices.add(notice)) push({ type: 'notice', notice });
   }
 }
 export type { Push };

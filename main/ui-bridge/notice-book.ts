@@ -5,6 +5,7 @@ import type { BillStore, StoreEvent } from '../store/index.js';
 
 const FILE = 'notices.json';
 const KEEP = 200;
+const PERSIST_DELAY_MS = 500;
 
 /**
  * The cashier's notices: one per cause (a stable id such as "paid:<paymentId>"), so an event
@@ -20,10 +21,18 @@ export function createNoticeBook(dataDir: string) {
       // A damaged notices file only loses old notices, never a payment.
     }
   }
-  const persist = () => {
+  // Written shortly after a change, not on every payment: a notice is derived from a payment that
+  // is already committed in the store, so a crash can lose at most a reminder, never money.
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
     const open = [...notices.values()].filter((n) => !n.acknowledged).slice(-KEEP);
     writeFileSync(`${file}.tmp`, JSON.stringify(open));
     renameSync(`${file}.tmp`, file);
+  };
+  const persist = () => {
+    timer ??= setTimeout(flush, PERSIST_DELAY_MS);
   };
   return {
     /** Adds a notice; false when one with that id was already there. */
@@ -42,6 +51,10 @@ export function createNoticeBook(dataDir: string) {
         persist();
       }
       return n;
+    },
+    /** Writes pending changes now (on shutdown). */
+    flush(): void {
+      if (timer) flush();
     },
     open(): Notice[] {
       return [...notices.values()].filter((n) => !n.acknowledged);
