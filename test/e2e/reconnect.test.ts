@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { notice, openApp, statusBar } from './helpers/app-page.js';
 import { launchChromium, screenshot, type Chromium } from './helpers/browser.js';
-import { installStatusRecorder, statusesSeen, waitForStatuses } from './helpers/page-probes.js';
+import { installStatusRecorder, statusesSeen, waitForStatusBack, waitForStatusLeft } from './helpers/page-probes.js';
 import { startHost, type Host } from './helpers/host.js';
 import { PosClient } from './helpers/service-clients.js';
 
@@ -35,8 +35,8 @@ describe('reconnect after the service drops the connection', () => {
     expect(await statusesSeen(page)).toEqual(['status-bar status-connected']);
 
     sandbox.injectFault({ kind: 'drop' });
-    await waitForStatuses(page, "seen.some((c) => c !== 'status-bar status-connected')", 30_000);
-    await waitForStatuses(page, "seen.length > 1 && seen[seen.length - 1] === 'status-bar status-connected'", 60_000);
+    await waitForStatusLeft(page, 'connected', 30_000);
+    await waitForStatusBack(page, 'connected', 60_000);
     const seen = await statusesSeen(page);
     expect(seen[0]).toBe('status-bar status-connected');
     expect(seen.slice(1, -1).every((c) => /status-(reconnecting|connecting|offline)$/.test(c))).toBe(true);

@@ -2,9 +2,18 @@ import type { Page } from 'playwright-core';
 
 /**
  * Measuring probes installed in the app page (benchmarks, reconnect test). Times are wall-clock ms:
- * performance.timeOrigin + performance.now(). The page-side code is plain JavaScript text: the Node
- * tsconfig has no DOM types, and these few lines run only in Chromium.
+ * performance.timeOrigin + performance.now(). The probes are plain JavaScript text (the Node tsconfig
+ * has no DOM types; run through tsx, named inner functions would also need esbuild's __name helper).
+ * Wait conditions are inline functions over the few page globals below: the app's CSP forbids
+ * eval, so waitForFunction cannot take a string.
  */
+
+/** The part of the page's globalThis that the wait conditions read. */
+interface PageGlobals {
+  __noticeTimes?: Record<string, number>;
+  __statusSeen?: string[];
+  document: { body: { dataset: Record<string, string | undefined> }; querySelectorAll(selector: string): { length: number } };
+}
 
 const NOTICE_PROBE = `(() => {
   const times = {};
@@ -28,8 +37,8 @@ export async function installNoticeProbe(page: Page): Promise<void> {
 /** Waits until a notice whose text starts with `prefix` has appeared; returns when (wall-clock ms). */
 export async function noticeSeenAt(page: Page, prefix: string, timeoutMs = 30_000): Promise<number> {
   const handle = await page.waitForFunction(
-    `Object.entries(window.__noticeTimes ?? {}).find(([text]) => text.startsWith(${JSON.stringify(prefix)}))?.[1]`,
-    undefined,
+    (p) => Object.entries((globalThis as unknown as PageGlobals).__noticeTimes ?? {}).find(([text]) => text.startsWith(p))?.[1],
+    prefix,
     { timeout: timeoutMs },
   );
   return (await handle.jsonValue()) as number;
@@ -87,7 +96,7 @@ export async function recordIdleFrames(page: Page, ms: number): Promise<Frames> 
 
 /** Waits until the page has at least `n` notice texts on screen. */
 export async function waitForNoticeCount(page: Page, n: number, timeoutMs = 60_000): Promise<void> {
-  await page.waitForFunction(`document.querySelectorAll('.notice-text').length >= ${n}`, undefined, { timeout: timeoutMs });
+  await page.waitForFunction((count) => (globalThis as unknown as PageGlobals).document.querySelectorAll('.notice-text').length >= count, n, { timeout: timeoutMs });
 }
 
 const STATUS_RECORDER = `(() => {
@@ -110,13 +119,25 @@ export async function statusesSeen(page: Page): Promise<string[]> {
   return page.evaluate<string[]>('[...(window.__statusSeen ?? [])]');
 }
 
-/** Waits until a recorded status satisfies the JS condition `cond` over `seen` (the array of classes). */
-export async function waitForStatuses(page: Page, cond: string, timeoutMs: number): Promise<void> {
-  await page.waitForFunction(`((seen) => ${cond})(window.__statusSeen ?? [])`, undefined, { timeout: timeoutMs });
+/** Waits until the status bar has left `status` at least once since the recorder was installed. */
+export async function waitForStatusLeft(page: Page, status: string, timeoutMs: number): Promise<void> {
+  await page.waitForFunction((cls) => ((globalThis as unknown as PageGlobals).__statusSeen ?? []).some((c) => c !== cls), `status-bar status-${status}`, { timeout: timeoutMs });
+}
+
+/** Waits until the status bar, after some change, shows `status` again. */
+export async function waitForStatusBack(page: Page, status: string, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(
+    (cls) => {
+      const seen = (globalThis as unknown as PageGlobals).__statusSeen ?? [];
+      return seen.length > 1 && seen[seen.length - 1] === cls;
+    },
+    `status-bar status-${status}`,
+    { timeout: timeoutMs },
+  );
 }
 
 /** The print sheet says it is done: body[data-ready] is 'true' (drawn) or 'error'. */
 export async function waitForSheetReady(page: Page, timeoutMs = 30_000): Promise<{ ready: string; error: string | null }> {
-  await page.waitForFunction(`['true', 'error'].includes(document.body.dataset.ready)`, undefined, { timeout: timeoutMs });
+  await page.waitForFunction(() => ['true', 'error'].includes((globalThis as unknown as PageGlobals).document.body.dataset.ready ?? ''), undefined, { timeout: timeoutMs });
   return page.evaluate<{ ready: string; error: string | null }>(`({ ready: document.body.dataset.ready, error: document.body.dataset.error ?? null })`);
 }
