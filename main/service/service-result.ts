@@ -59,7 +59,8 @@ export function failureForStatus(status: number, wording: StatusWording, service
     case 400:
       return failure(status, SERVICE_ERROR.BAD_REQUEST, `The payment service refused the request${detail}. Correct it and try again.`);
     case 401:
-      return failure(status, SERVICE_ERROR.UNAUTHORIZED, MESSAGES.rejected);
+      // The service's own words (in the cashier's language) say which of the two it refused.
+      return failure(status, SERVICE_ERROR.UNAUTHORIZED, serviceMessage ? `${MESSAGES.rejected} The service says: "${serviceMessage}"` : MESSAGES.rejected);
     case 403:
       return failure(status, SERVICE_ERROR.FORBIDDEN, wording[403] ?? 'The payment service refused access: this belongs to another restaurant.');
     case 404:

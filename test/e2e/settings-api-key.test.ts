@@ -46,6 +46,7 @@ describe('settings and the API key', () => {
     // The service itself refuses the key: the same who-am-i the app asks answers 401.
     const direct = await fetch(`${sandbox.url}/api/v2/pos/who-am-i`, { headers: { authorization: `Bearer ${WRONG_KEY}`, 'pos-id': posId } });
     expect(direct.status).toBe(401);
+    const serviceSays = ((await direct.json()) as { message: string }).message;
 
     await tab(page, 'Settings').click();
     const form = settingsForm(page);
@@ -58,7 +59,7 @@ describe('settings and the API key', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     const alert = form.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe(REJECTED);
+    expect(await alert.textContent()).toBe(`${REJECTED} The service says: "${serviceSays}"`);
     expect(await alert.textContent()).not.toContain(WRONG_KEY);
     expect(await form.getByRole('status').count()).toBe(0);
     await screenshot(page, 'settings-rejected-key');
