@@ -47,8 +47,18 @@ export const openApiDocument = {
         parameters: [
           { name: 'tableId', in: 'query', schema: { type: 'string' } },
           { name: 'state', in: 'query', schema: { enum: ['OPEN', 'PAID', 'CLOSED'] } },
+          { name: 'limit', in: 'query', description: 'Page size (default 200)', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+          { name: 'after', in: 'query', description: 'Last bill id of the previous page', schema: { type: 'string' } },
         ],
-        responses: { '200': { description: 'Bills', ...list('BillView') }, '400': err('Bad query parameter'), ...common },
+        responses: {
+          '200': {
+            description: 'One page of bills in bill-id order; a `Link: <…>; rel="next"` header points at the next page when there is one',
+            headers: { Link: { schema: { type: 'string' } } },
+            ...list('BillView'),
+          },
+          '400': err('Bad query parameter'),
+          ...common,
+        },
       },
     },
     '/v1/bills/{id}': {

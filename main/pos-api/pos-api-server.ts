@@ -72,7 +72,7 @@ export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
       },
     });
     if (reply === 'stream') return;
-    sendJson(res, reply.status, reply.body);
+    sendJson(res, reply.status, reply.body, reply.headers);
     log.debug({ method: req.method, path: url.pathname, status: reply.status }, 'request');
   }
 

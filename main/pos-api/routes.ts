@@ -7,7 +7,7 @@ import { openApiDocument } from './openapi.js';
 import { BillInput, BillsQuery, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
 
 /** What a handler answers; 'stream' means it took over the response (SSE). */
-export type Reply = { status: number; body?: unknown } | 'stream';
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'stream';
 
 export interface RouteContext {
   store: BillStore;
@@ -84,7 +84,13 @@ export const ROUTES: Route[] = [
     path: '/v1/bills',
     handle: (ctx) => {
       const q = parse(BillsQuery, query(ctx), 'query');
-      return { status: 200, body: ctx.store.billViews({ tableId: q.tableId, state: q.state }) };
+      // One more than asked tells whether a next page exists, without counting them all.
+      const page = ctx.store.billViews({ tableId: q.tableId, state: q.state, after: q.after, limit: q.limit + 1 });
+      const more = page.length > q.limit;
+      const bills = more ? page.slice(0, q.limit) : page;
+      if (!more) return { status: 200, body: bills };
+      const next = new URLSearchParams({ ...(q.tableId ? { tableId: q.tableId } : {}), ...(q.state ? { state: q.state } : {}), after: bills.at(-1)!.id, limit: String(q.limit) });
+      return { status: 200, body: bills, headers: { link: `</v1/bills?${next.toString()}>; rel="next"` } };
     },
   },
   {

@@ -28,9 +28,20 @@ export const BillInput = z.object({
   additionalData: z.unknown().optional(),
 });
 
+export const BILLS_PAGE_DEFAULT = 200;
+export const BILLS_PAGE_MAX = 1000;
+
+/** Bills come in pages (bill-id order): `after` is the last id of the previous page. */
 export const BillsQuery = z.object({
   tableId: Id.optional(),
   state: z.enum(['OPEN', 'PAID', 'CLOSED']).optional(),
+  after: Id.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, `must be a number from 1 to ${BILLS_PAGE_MAX}`)
+    .optional()
+    .transform((s) => (s === undefined ? BILLS_PAGE_DEFAULT : Number(s)))
+    .refine((n) => n >= 1 && n <= BILLS_PAGE_MAX, `must be a number from 1 to ${BILLS_PAGE_MAX}`),
 });
 
 /** An ISO 8601 time or milliseconds since the epoch. */

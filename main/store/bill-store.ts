@@ -145,8 +145,18 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
       const bill = repos.bills.getWithItems(id);
       return bill ? toBillView(bill, repos.payments.listByBill(id)) : null;
     },
-    billViews(filter: { tableId?: string; state?: BillState } = {}): BillView[] {
-      return repos.bills.list(filter).flatMap((b) => {
+    /**
+     * Bill views; with `limit`, one page in bill-id order after the id `after` (a stable cursor even
+     * when bills close between pages). Views are built only for the page.
+     */
+    billViews(filter: { tableId?: string; state?: BillState; after?: string; limit?: number } = {}): BillView[] {
+      let records = repos.bills.list(filter);
+      if (filter.limit !== undefined || filter.after !== undefined) {
+        const after = filter.after;
+        records = records.filter((b) => after === undefined || b.id > after).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        if (filter.limit !== undefined) records = records.slice(0, filter.limit);
+      }
+      return records.flatMap((b) => {
         const bill = repos.bills.getWithItems(b.id);
         return bill ? [toBillView(bill, repos.payments.listByBill(b.id))] : [];
       });

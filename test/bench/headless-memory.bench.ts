@@ -30,9 +30,13 @@ async function measure(bills: number): Promise<number> {
   try {
     // Work the host the way a service does: scans of many tables, and the till's views.
     for (let i = 0; i < 500; i++) await sandbox.guestScan({ idTable: `t${(i * 37) % Math.max(1, bills)}` }).catch(() => undefined);
-    process.stderr.write(`rss after scans: ${rssMb(host.child.pid!).toFixed(1)} MB\n`);
-    const res = await fetch(`${host.ready.posApi}/bills?state=OPEN`, { headers: { authorization: `Bearer ${host.ready.posApiToken}` } });
-    await res.arrayBuffer();
+    // ...and the till reading every open bill, page by page (the Link header points at the next).
+    let path: string | null = '/bills?state=OPEN&limit=1000';
+    for (let pages = 0; path && pages < 100; pages++) {
+      const res: Response = await fetch(`${host.ready.posApi}${path}`, { headers: { authorization: `Bearer ${host.ready.posApiToken}` } });
+      await res.arrayBuffer();
+      path = /^<\/v1(\/bills\?[^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+    }
     return rssMb(host.child.pid!);
   } finally {
     host.child.kill('SIGTERM');
