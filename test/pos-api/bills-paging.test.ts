@@ -28,8 +28,8 @@ describe('GET /v1/bills in pages', () => {
   });
 
   it('answers everything up to the default page size without a Link header', async () => {
-    const all = await a.call('GET', '/bills');
-    expect((all.json as BillView[]).map((b) => b.id)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
+    const all = await a.call<BillView[]>('GET', '/bills');
+    expect(all.json.map((b) => b.id)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
     expect(all.headers.get('link')).toBeNull();
   });
 
