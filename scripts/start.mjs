@@ -51,6 +51,15 @@ if (process.env.TABLESIDE_SKIP_BUILD !== '1') {
 
 const electron = electronBinary();
 if (electron !== null) {
+  // Electron loads better-sqlite3 built for its own ABI; build it once, beside the Node build.
+  if (!existsSync(path.join(root, 'out', 'native-electron', 'better_sqlite3.node'))) {
+    try {
+      execFileSync(process.execPath, [path.join(root, 'scripts', 'build-native-electron.mjs')], { cwd: root, stdio: 'inherit' });
+    } catch {
+      console.error('better-sqlite3 for Electron is missing (see above): run `npm run native:electron` with network access.');
+      process.exit(1);
+    }
+  }
   runChild(electron, ['.', ...extraArgs]);
 } else {
   console.log('Electron is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); starting the browser mode instead.');
