@@ -5,10 +5,13 @@ import { useStore } from 'zustand';
 import type { CompanionApi } from '../../preload/contract';
 import type { BridgeKind } from './bridge/index';
 import type { AppState, AppStore } from './store/app-store';
+import type { FrameScheduler } from './store/frame-scheduler';
 
 export interface AppServices {
   api: CompanionApi;
   store: AppStore;
+  /** When queued events reach the store: every animation frame in the app, by hand in tests. */
+  frames: FrameScheduler;
   bridgeKind: BridgeKind;
   now(): number;
   beep(): void;

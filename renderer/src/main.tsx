@@ -5,11 +5,13 @@ import { createI18n } from './i18n/create-i18n';
 import { browserServices } from './services';
 import { createAppStore } from './store/app-store';
 import { App } from './views/app';
+import { warmUpSoundOnFirstGesture } from './views/notices/beep';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 const store = createAppStore();
+warmUpSoundOnFirstGesture(window);
 
 createRoot(root).render(
   <StrictMode>

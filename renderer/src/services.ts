@@ -2,12 +2,14 @@
 import type { AppServices } from './app-context';
 import { bridgeKind, getCompanionApi } from './bridge/index';
 import type { AppStore } from './store/app-store';
+import { animationFrameScheduler } from './store/frame-scheduler';
 import { beep } from './views/notices/beep';
 
 export function browserServices(store: AppStore): AppServices {
   return {
     api: getCompanionApi(),
     store,
+    frames: animationFrameScheduler,
     bridgeKind: bridgeKind(),
     now: () => Date.now(),
     beep,

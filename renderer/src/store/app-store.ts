@@ -17,6 +17,11 @@ export interface AppState extends DataSlices, UiSlice, UiActions {
   loaded: boolean;
   applySnapshot(snapshot: Snapshot): void;
   applyEvent(event: CompanionEvent): void;
+  /**
+   * Applies events in order with one store update (one re-render) for all of them; the result is
+   * the same as calling applyEvent for each. connectStore feeds it once per animation frame.
+   */
+  applyEvents(events: readonly CompanionEvent[]): void;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -59,13 +64,22 @@ export function createAppStore() {
         loaded: true,
       });
     },
-    applyEvent: (e) => {
-      const state = get();
-      // Before the snapshot there is nothing to apply to; at or below seq it is already included.
-      if (!state.loaded || e.seq <= state.seq) return;
+    applyEvent: (e) => get().applyEvents([e]),
+    applyEvents: (events) => {
+      // Before the snapshot there is nothing to apply to.
+      if (!get().loaded) return;
+      let state = get();
       const patch: Partial<AppState> = {};
-      for (const reduce of reducers) Object.assign(patch, reduce(state, e));
-      set({ ...patch, seq: e.seq });
+      for (const e of events) {
+        // At or below seq it is already included (a repeat, or a late copy of an older event).
+        if (e.seq <= state.seq) continue;
+        const step: Partial<AppState> = { seq: e.seq };
+        for (const reduce of reducers) Object.assign(step, reduce(state, e));
+        // The next reducer sees this event's result, exactly as if it had been set on its own.
+        state = { ...state, ...step };
+        Object.assign(patch, step);
+      }
+      if (Object.keys(patch).length > 0) set(patch);
     },
   }));
 }

@@ -31,7 +31,7 @@ describe('notices slice', () => {
     const now = Date.now();
     const store = createAppStore();
     const seen: string[] = [];
-    const off = watchNewNotices(store, (n) => seen.push(n.id));
+    const off = watchNewNotices(store, (fresh) => seen.push(...fresh.map((n) => n.id)));
     store.getState().applySnapshot(snapshotFixture(now));
     const n = noticeFixture(now, { id: 'declined:p8', kind: 'declined' });
     store.getState().applyEvent({ type: 'notice', seq: 11, notice: n });

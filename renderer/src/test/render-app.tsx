@@ -1,12 +1,13 @@
 // Renders the whole app against a FakeApi, with observable services, and waits for the snapshot.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { Language, Snapshot } from '../../../preload/contract';
+import type { CompanionEvent, Language, Snapshot } from '../../../preload/contract';
 import type { AppServices } from '../app-context';
 import type { BridgeKind } from '../bridge/index';
 import { createI18n } from '../i18n/create-i18n';
 import { createAppStore } from '../store/app-store';
+import { manualFrames } from '../store/frame-scheduler';
 import { App } from '../views/app';
 import { createFakeApi } from './fake-api';
 import { snapshotFixture } from './fixture';
@@ -24,6 +25,8 @@ export async function renderApp(options: RenderOptions = {}) {
   if (options.language) snapshot.settings.language = options.language;
   const api = createFakeApi(snapshot);
   const store = createAppStore();
+  // Frames advance by hand: a test decides when queued events reach the store (see pushEvents).
+  const frames = manualFrames();
   const missingKeys: string[] = [];
   const beeps: number[] = [];
   const opened: string[] = [];
@@ -32,6 +35,7 @@ export async function renderApp(options: RenderOptions = {}) {
   const services: AppServices = {
     api,
     store,
+    frames: frames.schedule,
     bridgeKind: options.bridgeKind ?? 'electron',
     now: options.now ?? (() => Date.now()),
     beep: () => beeps.push(beeps.length),
@@ -45,7 +49,13 @@ export async function renderApp(options: RenderOptions = {}) {
   const user = userEvent.setup();
   const view = render(<App services={services} i18n={i18n} />);
   await screen.findByRole('tablist');
-  return { api, store, services, user, i18n, missingKeys, beeps, opened, copied, view };
+  /** Main pushes these events, then one animation frame passes (the app applies them as one batch). */
+  const pushEvents = (...events: CompanionEvent[]) =>
+    act(() => {
+      for (const e of events) api.push(e);
+      frames.next();
+    });
+  return { api, store, services, frames, pushEvents, user, i18n, missingKeys, beeps, opened, copied, view };
 }
 
 /** Every test ends with this: no view may have asked for a key that has no text. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppServices } from '../app-context';
 import { createI18n } from '../i18n/create-i18n';
 import { createAppStore } from '../store/app-store';
+import { manualFrames } from '../store/frame-scheduler';
 import { createFakeApi } from '../test/fake-api';
 import { snapshotFixture } from '../test/fixture';
 import { renderApp } from '../test/render-app';
@@ -37,6 +38,7 @@ describe('App shell and navigation', () => {
     const services: AppServices = {
       api,
       store: createAppStore(),
+      frames: manualFrames().schedule,
       bridgeKind: 'electron',
       now: () => Date.now(),
       beep: () => undefined,

@@ -28,16 +28,17 @@ export function App({ services, i18n }: { services: AppServices; i18n: I18n }) {
 
 function AppShell() {
   const { t, i18n } = useTranslation();
-  const { api, store, beep } = useServices();
+  const { api, store, beep, frames } = useServices();
   const loaded = useAppState((s) => s.loaded);
   const tab = useAppState((s) => s.tab);
   const demo = useAppState((s) => s.demo);
   const language = useAppState((s) => s.settings?.language);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => connectStore(api, store, { onError: () => setFailed(true) }), [api, store]);
+  useEffect(() => connectStore(api, store, { onError: () => setFailed(true), schedule: frames }), [api, store, frames]);
   useEffect(
     () =>
+      // Once per store update (one per frame), however many notices it brought.
       watchNewNotices(store, () => {
         if (store.getState().settings?.sound) beep();
       }),

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { sessionFixture, snapshotFixture } from '../../test/fixture';
@@ -18,11 +18,11 @@ describe('Connection status and banner', () => {
 
   it('shows no banner for a short outage, and one after 30 s offline', async () => {
     const now = Date.now();
-    const { api } = await renderApp();
-    act(() => api.push({ type: 'session', seq: 11, session: sessionFixture(now, { status: 'reconnecting', since: now - 5000, rttMs: null }) }));
+    const { pushEvents } = await renderApp();
+    pushEvents({ type: 'session', seq: 11, session: sessionFixture(now, { status: 'reconnecting', since: now - 5000, rttMs: null }) });
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting');
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => api.push({ type: 'session', seq: 12, session: sessionFixture(now, { status: 'offline', since: now - 120_000, transport: 'longpoll' }) }));
+    pushEvents({ type: 'session', seq: 12, session: sessionFixture(now, { status: 'offline', since: now - 120_000, transport: 'longpoll' }) });
     expect(screen.getByRole('alert')).toHaveTextContent('No connection to the payment service for 2 min');
     expect(screen.getByRole('status')).toHaveTextContent('Long-poll');
   });

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { snapshotFixture, tableFixture } from '../../test/fixture';
@@ -54,9 +54,9 @@ describe('Demo panel', () => {
   });
 
   it('offers a table as soon as a pushed event gives it a bill', async () => {
-    const { api } = await openDemo();
+    const { pushEvents } = await openDemo();
     expect(screen.queryByRole('option', { name: /Table 1 ·/ })).toBeNull();
-    act(() => api.push({ type: 'table', seq: 11, table: tableFixture({ id: 't1', name: '1', state: 'open', due: '54', currency: 'CZK', openBillIds: ['b2'] }) }));
+    pushEvents({ type: 'table', seq: 11, table: tableFixture({ id: 't1', name: '1', state: 'open', due: '54', currency: 'CZK', openBillIds: ['b2'] }) });
     expect(screen.getByRole('option', { name: /Table 1 ·/ })).toBeInTheDocument();
   });
 });

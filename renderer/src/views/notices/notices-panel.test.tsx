@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { noticeFixture, settingsFixture, snapshotFixture } from '../../test/fixture';
@@ -17,10 +17,10 @@ describe('Notifications', () => {
 
   it('adds a pushed notice once and beeps once, even when delivered twice', async () => {
     const now = Date.now();
-    const { api, beeps } = await renderApp();
+    const { beeps, pushEvents } = await renderApp();
     const n = noticeFixture(now, { id: 'declined:p5', kind: 'declined', tableName: '4', at: new Date(now).toISOString() });
-    act(() => api.push({ type: 'notice', seq: 11, notice: n }));
-    act(() => api.push({ type: 'notice', seq: 12, notice: n }));
+    pushEvents({ type: 'notice', seq: 11, notice: n });
+    pushEvents({ type: 'notice', seq: 12, notice: n });
     expect(within(panel()).getAllByText(/Payment at Table 4 was declined/)).toHaveLength(1);
     expect(beeps).toHaveLength(1);
   });
@@ -29,19 +29,19 @@ describe('Notifications', () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
     snapshot.settings = settingsFixture({ sound: false });
-    const { api, beeps } = await renderApp({ snapshot });
-    act(() => api.push({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'paid:p6' }) }));
+    const { beeps, pushEvents } = await renderApp({ snapshot });
+    pushEvents({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'paid:p6' }) });
     expect(beeps).toHaveLength(0);
   });
 
   it('words cancelled and service-error notices, without a zero tip', async () => {
     const now = Date.now();
-    const { api } = await renderApp();
-    act(() => {
-      api.push({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'cancelled:p1', kind: 'cancelled', amount: '80', tip: '0' }) });
-      api.push({ type: 'notice', seq: 12, notice: noticeFixture(now, { id: 'err:1', kind: 'service-error', message: 'Rate limit exceeded', tableName: null }) });
-      api.push({ type: 'notice', seq: 13, notice: noticeFixture(now, { id: 'paid:p9', tip: '0', amount: '99.5' }) });
-    });
+    const { pushEvents } = await renderApp();
+    pushEvents(
+      { type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'cancelled:p1', kind: 'cancelled', amount: '80', tip: '0' }) },
+      { type: 'notice', seq: 12, notice: noticeFixture(now, { id: 'err:1', kind: 'service-error', message: 'Rate limit exceeded', tableName: null }) },
+      { type: 'notice', seq: 13, notice: noticeFixture(now, { id: 'paid:p9', tip: '0', amount: '99.5' }) },
+    );
     expect(panel()).toHaveTextContent('Payment of 80.00 CZK at Table 12 was cancelled');
     expect(panel()).toHaveTextContent('The payment service reported an error: Rate limit exceeded');
     expect(panel()).toHaveTextContent(/Table 12 paid 99\.50 CZK(?! \+)/);
@@ -49,12 +49,12 @@ describe('Notifications', () => {
 
   it('acknowledges with the keyboard; the notice goes when main says so', async () => {
     const now = Date.now();
-    const { api, user } = await renderApp();
+    const { api, user, pushEvents } = await renderApp();
     const ok = within(panel()).getByRole('button', { name: 'OK' });
     ok.focus();
     await user.keyboard('{Enter}');
     expect(api.callsOf('acknowledgeNotice')).toEqual([{ noticeId: 'paid:p1' }]);
-    act(() => api.push({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'paid:p1', acknowledged: true }) }));
+    pushEvents({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'paid:p1', acknowledged: true }) });
     expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
   });
 

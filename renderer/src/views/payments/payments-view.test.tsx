@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { paymentFixture, snapshotFixture } from '../../test/fixture';
@@ -81,8 +81,8 @@ describe('Payments view', () => {
 
   it('reacts to a pushed payment event', async () => {
     const now = Date.now();
-    const { api } = await openPayments();
-    act(() => api.push({ type: 'payment', seq: 11, payment: paymentFixture(now, { id: 'p1', state: 'CANCELLED', closedState: 'DECLINED', cancellableUntil: null }) }));
+    const { pushEvents } = await openPayments();
+    pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(now, { id: 'p1', state: 'CANCELLED', closedState: 'DECLINED', cancellableUntil: null }) });
     expect(row('p1')).toHaveClass('cancelled');
     expect(row('p1')).toHaveTextContent('Declined');
   });

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { settingsFixture } from '../../test/fixture';
@@ -108,7 +108,7 @@ describe('Settings view', () => {
   });
 
   it('test-prints, copies and regenerates the POS API token', async () => {
-    const { user, api, copied } = await openSettings();
+    const { user, api, copied, pushEvents } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'Test print' }));
     expect(await screen.findByText('Test page sent to the printer.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy' }));
@@ -116,7 +116,7 @@ describe('Settings view', () => {
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Regenerate token' }));
     expect(api.callsOf('regeneratePosApiToken')).toHaveLength(1);
-    act(() => api.push({ type: 'settings', seq: 11, settings: settingsFixture({ posApiToken: 'tok-new' }) }));
+    pushEvents({ type: 'settings', seq: 11, settings: settingsFixture({ posApiToken: 'tok-new' }) });
     expect(screen.getByLabelText('Token')).toHaveValue('tok-new');
   });
 

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { billFixture, snapshotFixture, tableFixture } from '../../test/fixture';
@@ -18,8 +18,8 @@ describe('Tables view', () => {
   });
 
   it('updates live from a pushed table event', async () => {
-    const { api } = await renderApp();
-    act(() => api.push({ type: 'table', seq: 11, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'paid', due: '0', currency: 'CZK' }) }));
+    const { pushEvents } = await renderApp();
+    pushEvents({ type: 'table', seq: 11, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'paid', due: '0', currency: 'CZK' }) });
     expect(screen.getByRole('button', { name: /^Table 1(?!\d)/ })).toHaveTextContent('Paid');
   });
 
@@ -48,15 +48,15 @@ describe('Tables view', () => {
 
   it('opens a bill on a free table and shows the new bill when main reports it', async () => {
     const now = Date.now();
-    const { user, api } = await renderApp();
+    const { user, api, pushEvents } = await renderApp();
     await user.click(screen.getByRole('button', { name: /^Table 1(?!\d)/ }));
     await user.type(screen.getByLabelText('Bill name (optional)'), 'Window');
     await user.click(screen.getByRole('button', { name: 'Open a bill' }));
     expect(api.callsOf('openBill')).toEqual([{ tableId: 't1', name: 'Window' }]);
-    act(() => {
-      api.push({ type: 'bill', seq: 11, bill: billFixture(now, { id: 'b-new', tableId: 't1', name: 'Window' }) });
-      api.push({ type: 'table', seq: 12, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'open', openBillIds: ['b-new'] }) });
-    });
+    pushEvents(
+      { type: 'bill', seq: 11, bill: billFixture(now, { id: 'b-new', tableId: 't1', name: 'Window' }) },
+      { type: 'table', seq: 12, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'open', openBillIds: ['b-new'] }) },
+    );
     expect(await screen.findByText('No items yet: add the first one below.')).toBeInTheDocument();
   });
 
