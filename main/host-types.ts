@@ -1,24 +1,13 @@
-import type { CompanionApi, Environment, Language, TransportKind } from '../preload/contract.js';
+import type { CompanionApi, SettingsView, TransportKind } from '../preload/contract.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
 
-/** Settings as stored (settings.json in the data directory). The API key is not in here. */
-export interface StoredSettings {
-  environment: Environment;
-  serviceUrl: string;
-  posId: string;
-  transport: TransportKind;
+/** Settings as stored (settings.json in the data directory): what the cashier sees, less the
+ * secrets, plus two fields only integrators set. The API key is not in here. */
+export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'> & {
   webhookHost: string;
-  webhookPort: number;
-  webhookPublicUrl: string;
-  printer: string | null;
-  language: Language;
-  sound: boolean;
-  startAtLogin: boolean;
-  startHidden: boolean;
-  posApiPort: number;
   serviceName: string;
-}
+};
 
 /** Where the API key lives at rest: Electron safeStorage in the app, a plain file (with a warning) headless. */
 export interface SecretStore {

@@ -1,4 +1,5 @@
 import type { MethodError } from '../wire/index.js';
+import type { TransportKind } from '../../preload/contract.js';
 
 /** What a method handler answers: a result or an error, never a throw. */
 export type MethodOutcome = { result: unknown } | { error: MethodError };
@@ -11,7 +12,7 @@ export interface MethodDispatcher {
   handle(method: string, args: unknown[], context?: { transport: TransportKind; callId?: string | null }): Promise<MethodOutcome>;
 }
 
-export type TransportKind = 'ws' | 'longpoll' | 'webhook';
+export type { TransportKind } from '../../preload/contract.js';
 
 /**
  * A result that is already JSON text (the hot getTableContents answer, cached per table): the

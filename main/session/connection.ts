@@ -4,7 +4,7 @@ import type { MethodDispatcher, TransportKind } from '../methods/types.js';
 import { createServiceClient, type ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
 import { createLongPollTransport, createWsTransport, type SessionState, type Transport } from '../transport/index.js';
-import { createV4ServiceClient, createWebhookTransport, type WebhookTransport } from '../transport/webhook/index.js';
+import { createWebhookTransport, v4ClientOver, type WebhookTransport } from '../transport/webhook/index.js';
 import { recoverPayments } from '../recovery/index.js';
 
 export interface ConnectionConfig {
@@ -61,7 +61,7 @@ export function createConnection(deps: ConnectionDeps) {
       publicUrl: config.webhook.publicUrl,
       store,
       ...(deps.tuning?.backoff ? { backoff: { baseMs: deps.tuning.backoff.minMs, maxMs: deps.tuning.backoff.maxMs } } : {}),
-      serviceClient: createV4ServiceClient({ serviceUrl: config.serviceUrl, apiKey: config.apiKey, posId: config.posId }),
+      serviceClient: v4ClientOver(client),
     });
   } else if (config.transport === 'longpoll') {
     transport = createLongPollTransport({ ...common, ...transportTuning });

@@ -1,27 +1,13 @@
+import type { SessionView } from '../../preload/contract.js';
 import type { MethodDispatcher, TransportKind } from '../methods/types.js';
 
 /**
- * Link state the UI shows (PROTOCOL.md §3 and issue 3). Owned by the transport.
- * `sentence` is English for logs and the headless host; the renderer translates from `status`.
+ * Link state the UI shows (PROTOCOL.md §3 and issue 3), owned by the transport: the contract's
+ * SessionView without the restaurant's name (which who-am-i adds). `sentence` is English for logs
+ * and the headless host; the renderer translates from `status`.
  */
-export type SessionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'rejected' | 'conflict' | 'stopped';
-
-export interface SessionState {
-  status: SessionStatus;
-  transport: TransportKind;
-  /** ms epoch: when the current status began. */
-  since: number;
-  /** connected: ms epoch of the last message from the service. */
-  lastMessageAt: number | null;
-  /** connected: last measured round trip in ms (ping/pong or noop). */
-  rttMs: number | null;
-  /** reconnecting: attempt number (1-based) and when the next try is due (ms epoch). */
-  attempt: number;
-  nextTryAt: number | null;
-  /** webhook: true when pings stopped arriving. */
-  stale?: boolean;
-  sentence: string;
-}
+export type { SessionStatus } from '../../preload/contract.js';
+export type SessionState = Omit<SessionView, 'restaurantName'>;
 
 export interface Transport {
   readonly kind: TransportKind;

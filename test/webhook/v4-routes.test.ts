@@ -64,6 +64,6 @@ describe('createV4ServiceClient against the sandbox', () => {
     expect(bad).toMatchObject({ ok: false, status: 401, code: 'UNAUTHORIZED' });
     expect(JSON.stringify(bad)).not.toContain(wrongKey);
     const down = await createV4ServiceClient({ serviceUrl: 'http://127.0.0.1:9', apiKey: KEY, posId: POS_ID }).whoAmI();
-    expect(down).toMatchObject({ ok: false, status: null, code: null });
+    expect(down).toMatchObject({ ok: false, status: null, code: 'NETWORK_ERROR' });
   });
 });
