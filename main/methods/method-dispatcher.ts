@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import type { BillStore } from '../store/index.js';
 import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type MethodArgs, type PosMethod } from '../wire/index.js';
 import { getBill, getTableList } from './bill-methods.js';
+import { createCommitBatcher } from './commit-batcher.js';
 import { createTableContentsCache } from './table-contents-cache.js';
 import { fail, fromError, ok } from './outcome.js';
 import { getPostponedReceipt, paymentClosed, paymentProcessed, paymentStart } from './payment-methods.js';
@@ -15,6 +16,9 @@ export interface MethodDispatcherOptions {
   /** Told of every `error` call from the service (after it is in the event log). */
   onServiceError?: (error: { code: string | null; message: string }) => void;
 }
+
+/** The payment writes: during a rush they share durable commits (see commit-batcher.ts). */
+const GROUP_COMMITTED = new Set<PosMethod>(['paymentStart', 'paymentProcessed', 'paymentClosed']);
 
 type Handlers = { [M in PosMethod]: (args: never) => MethodOutcome };
 
@@ -37,6 +41,7 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
   };
 
   const tableContents = createTableContentsCache(store);
+  const batcher = createCommitBatcher(store, log);
 
   const handlers: Handlers = {
     noop: () => ok(null),
@@ -62,18 +67,21 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
         log.warn({ method, transport: context?.transport, problem: parsed.error }, 'bad method arguments');
         return fail(METHOD_ERROR.INVALID_ARGUMENTS, `${method}: args${parsed.error.startsWith('[') ? '' : ' '}${parsed.error}`);
       }
-      try {
-        return (handlers[name] as (a: unknown) => MethodOutcome)(parsed.value);
-      } catch (e) {
-        const known = fromError(e);
-        const ids = idsOf(name, parsed.value);
-        if (known) {
-          log.info({ method, ...ids, code: 'error' in known ? known.error.code : undefined }, 'method refused');
-          return known;
+      const run = (): MethodOutcome => {
+        try {
+          return (handlers[name] as (a: unknown) => MethodOutcome)(parsed.value);
+        } catch (e) {
+          const known = fromError(e);
+          const ids = idsOf(name, parsed.value);
+          if (known) {
+            log.info({ method, ...ids, code: 'error' in known ? known.error.code : undefined }, 'method refused');
+            return known;
+          }
+          log.error({ method, ...ids, err: e, at: options.clock.now() }, 'method failed');
+          return fail(METHOD_ERROR.INTERNAL_ERROR, 'The POS could not handle this call; it was logged. Try again.');
         }
-        log.error({ method, ...ids, err: e, at: options.clock.now() }, 'method failed');
-        return fail(METHOD_ERROR.INTERNAL_ERROR, 'The POS could not handle this call; it was logged. Try again.');
-      }
+      };
+      return GROUP_COMMITTED.has(name) ? batcher.run(run) : run();
     },
   };
 }

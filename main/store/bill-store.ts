@@ -26,6 +26,8 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
   const db = openDatabase(options.file, log);
   const repos = { tables: createTablesRepo(db), bills: createBillsRepo(db), payments: createPaymentsRepo(db), events: createEventsRepo(db) };
   const listeners = new Set<EventListener>();
+  /** Set while group() runs: writes become savepoints of its one transaction. */
+  let group: { events: StoreEvent[] } | null = null;
 
   function write<T>(fn: (tx: Tx) => T, at?: number, relaxed = false): T {
     const nowMs = at ?? clock.now();
@@ -39,6 +41,13 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
       for (const e of pending) written.push(repos.events.append(e, now));
       return result;
     });
+    if (group) {
+      // A savepoint of the group's transaction: a refusal rolls back this write alone, and its
+      // events are told only after the group's one durable commit.
+      const result = run();
+      group.events.push(...written);
+      return result;
+    }
     // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
     let result: T;
     if (relaxed) {
@@ -76,6 +85,24 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     close(): void {
       listeners.clear();
       closeDatabase(db);
+    },
+    /**
+     * Group commit: runs `fn` (several writes) in one transaction with one durable commit. Each
+     * write inside is a savepoint, so one that throws rolls back alone while the others commit.
+     * Listeners hear of the events after the commit; if the commit itself fails, nothing is told.
+     */
+    group<T>(fn: () => T): T {
+      if (group) return fn();
+      const current: { events: StoreEvent[] } = { events: [] };
+      group = current;
+      let result: T;
+      try {
+        result = db.transaction(fn).immediate();
+      } finally {
+        group = null;
+      }
+      if (current.events.length > 0) notify(current.events);
+      return result;
     },
     /** Fires after each commit with the events it appended. Returns the unsubscribe. */
     onEvent(listener: EventListener): () => void {

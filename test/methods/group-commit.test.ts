@@ -1,0 +1,70 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../main/clock.js';
+import { silentLogger } from '../../main/log.js';
+import { createMethodDispatcher } from '../../main/methods/index.js';
+import type { MethodDispatcher, MethodOutcome } from '../../main/methods/types.js';
+import type { StoreEvent } from '../../main/store/index.js';
+import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+
+const code = (o: MethodOutcome) => ('error' in o ? o.error.code : 'ok');
+
+describe('group commit of payment calls', () => {
+  let t: ReturnType<typeof tempStore>;
+  let d: MethodDispatcher;
+  beforeEach(() => {
+    t = tempStore();
+    for (const n of [1, 2, 3]) seedBill(t.store, `b${n}`, `t${n}`);
+    d = createMethodDispatcher({ store: t.store, log: silentLogger(), clock: systemClock });
+  });
+  afterEach(() => t.cleanup());
+
+  it('calls arriving together commit together; a refused one rolls back alone', async () => {
+    const told: StoreEvent[][] = [];
+    t.store.onEvent((events) => told.push(events));
+    const seqBefore = t.store.lastSeq();
+    const outcomes = await Promise.all([
+      d.handle('paymentStart', [wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b1' })]),
+      d.handle('paymentStart', [wirePayment('p2', [{ id: 'beer', price: '999', quantity: '1' }], { idBill: 'b2' })]),
+      d.handle('paymentStart', [wirePayment('p3', [{ id: 'beer', price: '62.5', quantity: '2' }], { idBill: 'b3' })]),
+    ]);
+    expect(outcomes.map(code)).toEqual(['ok', 'ITEMS_CHANGED', 'ok']);
+    // One commit, told once, with the events of the two that went through.
+    expect(told).toHaveLength(1);
+    expect(told[0]!.map((e) => `${e.kind}:${e.paymentId}`)).toEqual(['payment.started:p1', 'payment.started:p3']);
+    expect(t.store.lastSeq()).toBe(seqBefore + 2);
+    // Committed: another connection to the file sees both, and nothing of the refused one.
+    const other = new Database(t.file, { readonly: true });
+    try {
+      const ids = other.prepare('SELECT id FROM payments ORDER BY id').all() as { id: string }[];
+      expect(ids.map((r) => r.id)).toEqual(['p1', 'p3']);
+    } finally {
+      other.close();
+    }
+    expect(t.store.getBill('b2')!.items.every((i) => i.lockedQuantity === '0')).toBe(true);
+  });
+
+  it('when the shared commit cannot happen, none of the calls takes effect and each says so', async () => {
+    // Another connection holds the write lock past the busy time-out: BEGIN IMMEDIATE fails.
+    const other = new Database(t.file);
+    other.pragma('busy_timeout = 0');
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const seqBefore = t.store.lastSeq();
+      const outcomes = await Promise.all([
+        d.handle('paymentStart', [wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b1' })]),
+        d.handle('paymentStart', [wirePayment('p3', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b3' })]),
+      ]);
+      expect(outcomes.map(code)).toEqual(['INTERNAL_ERROR', 'INTERNAL_ERROR']);
+      other.exec('ROLLBACK');
+      expect(t.store.lastSeq()).toBe(seqBefore);
+      expect(t.store.getPayment('p1')).toBeNull();
+      expect(t.store.getPayment('p3')).toBeNull();
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
+    // And the next call goes through as usual.
+    expect(code(await d.handle('paymentStart', [wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b1' })]))).toBe('ok');
+  });
+});
