@@ -27,6 +27,8 @@ const onError = (message: string) => {
   document.body.dataset.error = message;
 };
 
+// On the root too: the page background (what prints below the cards) is the root's.
+document.documentElement.classList.add('print-page');
 document.body.classList.add('print-page');
 createRoot(root).render(
   <StrictMode>

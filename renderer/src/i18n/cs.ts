@@ -97,6 +97,9 @@ export const cs: Translations = {
     declined: 'Platba u stolu {{table}} byla zamítnuta: host může zkusit znovu nebo zaplatit u pokladny.',
     serviceError: 'Platební služba hlásí chybu: {{message}}',
     acknowledge: 'OK',
+    more: '+{{n}} dalších',
+    showFewer: 'Zobrazit jen nejnovější',
+    acknowledgeAll: 'Potvrdit vše ({{n}})',
   },
   qr: {
     title: 'QR kódy',
@@ -205,7 +208,11 @@ export const cs: Translations = {
     tip: 'Spropitné',
     pay: 'Zaplatit',
     decline: 'Zamítnout',
-    result: 'Platba {{id}}: {{state}}',
+    resultPaid: 'Zaplaceno: host zaplatil, viz oznámení a stůl.',
+    resultAuthorized: 'Autorizováno: platbu dokončete zachycením v Platbách.',
+    resultDeclined: 'Zamítnuto: karta byla odmítnuta a nic nebylo zaplaceno.',
+    resultCancelled: 'Zrušeno: nic nebylo zaplaceno a položky jsou zpět na účtu.',
+    resultOther: 'Platební služba odpověděla „{{state}}“: zkontrolujte platbu v Platbách.',
   },
   errors: {
     unknown: 'Něco se nepovedlo. Zkuste to znovu.',

@@ -95,6 +95,9 @@ export const en = {
     declined: 'Payment at {{table}} was declined: the guest can try again or pay at the till.',
     serviceError: 'The payment service reported an error: {{message}}',
     acknowledge: 'OK',
+    more: '+{{n}} more',
+    showFewer: 'Show only the newest',
+    acknowledgeAll: 'Acknowledge all ({{n}})',
   },
   qr: {
     title: 'QR codes',
@@ -203,7 +206,11 @@ export const en = {
     tip: 'Tip',
     pay: 'Pay',
     decline: 'Decline',
-    result: 'Payment {{id}}: {{state}}',
+    resultPaid: 'Paid: the guest has paid, see the notice and the table.',
+    resultAuthorized: 'Authorized: capture the payment in Payments to finish it.',
+    resultDeclined: 'Declined: the card was refused and nothing was paid.',
+    resultCancelled: 'Cancelled: nothing was paid and the items are back on the bill.',
+    resultOther: 'The payment service answered "{{state}}": check the payment in Payments.',
   },
   errors: {
     unknown: 'Something went wrong. Try again.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { burstEvents } from '../test/burst';
 import { snapshotFixture, tableFixture } from '../test/fixture';
 import { createAppStore } from './app-store';
 
@@ -38,5 +39,35 @@ describe('app store: snapshot then ordered events', () => {
     expect(store.getState().seq).toBe(3);
     expect(Object.keys(store.getState().tables)).not.toContain('t2');
     expect(store.getState().selectedTableId).toBeNull();
+  });
+});
+
+describe('app store: a batch of events', () => {
+  it('applyEvents gives the state applyEvent gives one by one, in one update', () => {
+    const now = Date.now();
+    const events = burstEvents(now, 20);
+    const batched = createAppStore();
+    batched.getState().applySnapshot(snapshotFixture(now));
+    let updates = 0;
+    batched.subscribe(() => (updates += 1));
+    batched.getState().applyEvents(events);
+    const single = createAppStore();
+    single.getState().applySnapshot(snapshotFixture(now));
+    for (const e of events) single.getState().applyEvent(e);
+    const { applyEvent: _a, applyEvents: _b, applySnapshot: _c, ...state } = batched.getState();
+    const { applyEvent: _d, applyEvents: _e, applySnapshot: _f, ...expected } = single.getState();
+    expect(JSON.stringify(state)).toBe(JSON.stringify(expected));
+    expect(updates).toBe(1);
+  });
+
+  it('a batch of repeated or stale events changes nothing and notifies nobody', () => {
+    const store = createAppStore();
+    store.getState().applySnapshot(snapshotFixture());
+    let updates = 0;
+    store.subscribe(() => (updates += 1));
+    store.getState().applyEvents([{ type: 'table', seq: 10, table: tableFixture({ id: 't1', name: 'late' }) }]);
+    store.getState().applyEvents([]);
+    expect(updates).toBe(0);
+    expect(store.getState().tables.t1?.name).toBe('1');
   });
 });

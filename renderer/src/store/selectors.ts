@@ -49,9 +49,11 @@ export function todaysPayments(payments: Record<string, PaymentView>, now: numbe
     .sort((a, b) => Date.parse(b.created) - Date.parse(a.created));
 }
 
-/** Notices still waiting for the cashier, newest first. */
+/** Notices still waiting for the cashier, newest first (the same minute: the one that came later first). */
 export function openNotices(notices: Record<string, Notice>): Notice[] {
+  // Records keep insertion order; reversed, a stable sort puts the later arrival first on a tie.
   return Object.values(notices)
+    .reverse()
     .filter((n) => !n.acknowledged)
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 }

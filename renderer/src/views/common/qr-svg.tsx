@@ -2,8 +2,10 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
+// A quiet zone of 4 modules (what the QR standard asks for) drawn white inside the code itself, so
+// it scans on any card, table or printer background.
 export function qrSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return QRCode.toString(url, { type: 'svg', margin: 4, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
 }
 
 export function QrSvg({ url, label, className, onDrawn }: { url: string; label: string; className?: string; onDrawn?(): void }) {

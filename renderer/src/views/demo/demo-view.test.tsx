@@ -1,8 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { snapshotFixture, tableFixture } from '../../test/fixture';
+import { createI18n } from '../../i18n/create-i18n';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+import { demoResultText } from './demo-view';
+
+const demoRegion = () => screen.getByRole('region', { name: 'Demo: pay as a guest' });
 
 async function openDemo() {
   const rendered = await renderApp();
@@ -25,7 +29,9 @@ describe('Demo panel', () => {
     await user.type(screen.getByLabelText('Tip'), '30');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(api.callsOf('guestPay')).toEqual([{ tableId: 't2', billId: 'b2', outcome: 'paid', tip: '30' }]);
-    expect(await screen.findByText('Payment p-new: PAID')).toBeInTheDocument();
+    expect(await within(demoRegion()).findByRole('status')).toHaveTextContent('Paid: the guest has paid');
+    // The payment's uuid means nothing to a cashier.
+    expect(within(demoRegion()).getByRole('status')).not.toHaveTextContent('p-new');
     expectNoMissingKeys(missingKeys);
   });
 
@@ -42,6 +48,20 @@ describe('Demo panel', () => {
     await user.type(screen.getByLabelText('Quantity of Pilsner to pay'), '1');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(api.callsOf('guestPay')).toEqual([{ tableId: 't2', billId: 'b2', outcome: 'paid', items: [{ id: 'i1', quantity: '1' }] }]);
+  });
+
+  it('words the service state for the cashier: a decline, an authorization, in Czech too', async () => {
+    const { user, api } = await openDemo();
+    api.answer('guestPay', { ok: true, value: { paymentId: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d', state: 'CANCELLED' } });
+    await user.selectOptions(screen.getByLabelText('Table'), 't3');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(await within(demoRegion()).findByRole('status')).toHaveTextContent('Declined: the card was refused');
+    expect(within(demoRegion()).getByRole('status')).not.toHaveTextContent('9b1deb4d');
+    const cs = createI18n('cs');
+    expect(demoResultText(cs.t, 'AUTHORIZED', 'paid')).toBe('Autorizováno: platbu dokončete zachycením v Platbách.');
+    expect(demoResultText(cs.t, 'CANCELLED', 'paid')).toMatch(/^Zrušeno/);
+    expect(demoResultText(cs.t, 'PAID', 'paid')).toMatch(/^Zaplaceno/);
+    expect(demoResultText(createI18n('en').t, 'PENDING', 'paid')).toBe('The payment service answered "PENDING": check the payment in Payments.');
   });
 
   it('declines and shows a failure from the sandbox', async () => {

@@ -1,6 +1,7 @@
 // Demo mode only: act as a guest against the embedded sandbox, to train staff and show the flow.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { GuestPayInput } from '../../../../preload/contract';
 import { useApi, useAppState } from '../../app-context';
 import { formatMoney, formatQuantity, isZero, parseDecimalInput } from '../../format/decimal-text';
@@ -47,7 +48,7 @@ export function DemoView() {
       input.items = items;
     }
     const r = await run(() => api.guestPay(input));
-    if (r.ok) setOutcome(t('demo.result', { id: r.value.paymentId, state: r.value.state }));
+    if (r.ok) setOutcome(demoResultText(t, r.value.state, result));
   };
 
   return (
@@ -136,4 +137,23 @@ export function DemoView() {
       {outcome && <p role="status">{outcome}</p>}
     </section>
   );
+}
+
+/**
+ * The service's final state in the cashier's words; the payment's uuid means nothing to them.
+ * A declined card ends CANCELLED at the service, so the button pressed tells the two apart.
+ */
+export function demoResultText(t: TFunction, state: string, asked: 'paid' | 'declined'): string {
+  switch (state.toUpperCase()) {
+    case 'PAID':
+      return t('demo.resultPaid');
+    case 'AUTHORIZED':
+      return t('demo.resultAuthorized');
+    case 'DECLINED':
+      return t('demo.resultDeclined');
+    case 'CANCELLED':
+      return t(asked === 'declined' ? 'demo.resultDeclined' : 'demo.resultCancelled');
+    default:
+      return t('demo.resultOther', { state });
+  }
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
+import { burstEvents } from '../../test/burst';
 import { noticeFixture, settingsFixture, snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
@@ -63,5 +64,62 @@ describe('Notifications', () => {
     api.answer('acknowledgeNotice', fail('Could not save: the disk is full. Free some space and try again.'));
     await user.click(within(panel()).getByRole('button', { name: 'OK' }));
     expect(await within(panel()).findByRole('alert')).toHaveTextContent('disk is full');
+  });
+
+  it('shows the newest three of a burst with "+N more", in one frame and with one beep', async () => {
+    const now = Date.now();
+    const { user, beeps, pushEvents, missingKeys } = await renderApp();
+    // 50 payments: 200+ events, applied in one frame; plus the snapshot's open notice = 51 open.
+    pushEvents(...burstEvents(now, 50));
+    const rows = () => within(panel()).getAllByRole('listitem');
+    expect(rows()).toHaveLength(3);
+    expect(rows().map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Table 149 paid'),
+      expect.stringContaining('Table 148 paid'),
+      expect.stringContaining('Table 147 paid'),
+    ]);
+    expect(panel()).toHaveAttribute('data-open-count', '51');
+    expect(beeps).toHaveLength(1);
+
+    const more = within(panel()).getByRole('button', { name: '+48 more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(rows()).toHaveLength(51);
+    const fewer = within(panel()).getByRole('button', { name: 'Show only the newest' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await user.click(fewer);
+    expect(rows()).toHaveLength(3);
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('acknowledges all open notices at once; they go when main says so', async () => {
+    const now = Date.now();
+    const { api, user, pushEvents } = await renderApp();
+    pushEvents(...burstEvents(now, 4));
+    await user.click(within(panel()).getByRole('button', { name: 'Acknowledge all (5)' }));
+    const acknowledged = api.callsOf('acknowledgeNotice') as { noticeId: string }[];
+    expect(acknowledged.map((c) => c.noticeId).sort()).toEqual(['paid:bp-0', 'paid:bp-1', 'paid:bp-2', 'paid:bp-3', 'paid:p1']);
+    const notices = Object.values(api.snapshot.notices).filter((n) => !n.acknowledged);
+    pushEvents(
+      ...[...notices.map((n) => n.id), 'paid:bp-0', 'paid:bp-1', 'paid:bp-2', 'paid:bp-3'].map((id, i) => ({
+        type: 'notice' as const,
+        seq: 100 + i,
+        notice: noticeFixture(now, { id, acknowledged: true }),
+      })),
+    );
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('says so when acknowledging all fails, and offers it only for two or more', async () => {
+    const now = Date.now();
+    const { api, user, pushEvents } = await renderApp();
+    expect(within(panel()).queryByRole('button', { name: /Acknowledge all/ })).toBeNull();
+    pushEvents({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'paid:p5', at: new Date(now).toISOString() }) });
+    api.answer('acknowledgeNotice', (input) =>
+      input.noticeId === 'paid:p5' ? fail('Could not save: the disk is full. Free some space and try again.') : { ok: true, value: null },
+    );
+    await user.click(within(panel()).getByRole('button', { name: 'Acknowledge all (2)' }));
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent('disk is full');
+    expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
   });
 });

@@ -86,10 +86,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {t('settings.newApiKey')}
           <input type="password" autoComplete="off" value={draft.apiKey} onChange={(e) => set('apiKey', e.target.value)} />
         </label>
-        <div className="field-row">
+        <div className="field-row pos-id-row">
           <label>
             {t('settings.posId')}
-            <input value={draft.posId} onChange={(e) => set('posId', e.target.value)} />
+            <input className="mono pos-id" spellCheck={false} value={draft.posId} onChange={(e) => set('posId', e.target.value)} />
           </label>
           {draft.environment !== 'production' && (
             <button type="button" onClick={() => set('posId', randomUuid().toLowerCase())}>

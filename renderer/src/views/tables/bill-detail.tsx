@@ -12,7 +12,8 @@ import { AddItemForm } from './add-item-form';
 import { BillItems } from './bill-items';
 import { BillPayments } from './bill-payments';
 
-export function BillDetail({ bill }: { bill: BillView }) {
+/** `heading` is what the panel's title already says (the table); a bill named the same is not repeated. */
+export function BillDetail({ bill, heading }: { bill: BillView; heading: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const allPayments = useAppState((s) => s.payments);
@@ -22,6 +23,7 @@ export function BillDetail({ bill }: { bill: BillView }) {
   const payments = useMemo(() => paymentsOfBill(bill, allPayments), [bill, allPayments]);
   const closing = useCommand();
   const editable = bill.state === 'OPEN';
+  const ownName = bill.name !== null && bill.name.trim() !== '' && bill.name.trim() !== heading;
   const money = (v: string) => formatMoney(v, bill.currency, i18n.language);
 
   const confirmClose = async () => {
@@ -32,8 +34,8 @@ export function BillDetail({ bill }: { bill: BillView }) {
   return (
     <div className="stack">
       <p className="bill-state">
-        {bill.name && <span>{bill.name} · </span>}
-        {t(`bill.state.${bill.state}`)}
+        {ownName && <span>{bill.name} · </span>}
+        <span className={`badge bill-${bill.state.toLowerCase()}`}>{t(`bill.state.${bill.state}`)}</span>
       </p>
       <BillItems bill={bill} editable={editable} />
       <dl className="totals">

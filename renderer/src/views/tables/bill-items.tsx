@@ -81,8 +81,8 @@ function ItemRow({ bill, item, editable, command }: { bill: BillView; item: Bill
           formatQuantity(item.quantity, lang)
         )}
       </td>
-      <td>{formatMoney(item.price, bill.currency, lang)}</td>
-      <td>{formatMoney(item.lineTotal, bill.currency, lang)}</td>
+      <td className="money">{formatMoney(item.price, bill.currency, lang)}</td>
+      <td className="money">{formatMoney(item.lineTotal, bill.currency, lang)}</td>
       <td>{formatQuantity(item.paidQuantity, lang)}</td>
       <td>{formatQuantity(item.lockedQuantity, lang)}</td>
       {editable && (

@@ -22,7 +22,7 @@ export function BillPanel() {
 
   return (
     <aside className="panel" aria-label={t('bill.panelLabel', { table: tableLabel(t, table.name) })}>
-      <h2>{tableLabel(t, table.name)}</h2>
+      <h2 className="bill-heading">{tableLabel(t, table.name)}</h2>
       {bills.length > 1 && (
         <div className="bill-chooser" role="group" aria-label={t('bill.choose')}>
           {bills.map((b, i) => (
@@ -32,7 +32,7 @@ export function BillPanel() {
           ))}
         </div>
       )}
-      {bill ? <BillDetail key={bill.id} bill={bill} /> : <OpenBillForm tableId={table.id} />}
+      {bill ? <BillDetail key={bill.id} bill={bill} heading={tableLabel(t, table.name)} /> : <OpenBillForm tableId={table.id} />}
     </aside>
   );
 }

@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
 import { useAppState } from '../../app-context';
-import { formatMoney } from '../../format/decimal-text';
+import { formatAmount } from '../../format/decimal-text';
 import { groupTablesByArea } from '../../store/selectors';
 import { tableLabel } from '../common/labels';
 
@@ -43,7 +43,10 @@ const TableCard = memo(function TableCard({ table, selected, onSelect }: { table
       <button type="button" className={`table-card state-${table.state}`} aria-pressed={selected} onClick={() => onSelect(table.id)}>
         <span className="table-name">{tableLabel(t, table.name)}</span>
         <span className="badge">{t(`tables.state.${table.state}`)}</span>
-        <span className="amount">{table.state === 'free' ? '\u00a0' : formatMoney(table.due, table.currency, i18n.language)}</span>
+        <span className="amount">
+          {table.state === 'free' ? '\u00a0' : formatAmount(table.due, i18n.language)}
+          {table.state !== 'free' && table.currency && <span className="currency">{` ${table.currency}`}</span>}
+        </span>
       </button>
     </li>
   );
