@@ -55,7 +55,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   let seq = 0;
   const listeners = new Set<(event: CompanionEvent) => void>();
   const push: Push = (event) => {
-    const numbered = { ...event, seq: ++seq } as CompanionEvent;
+    const numbered: CompanionEvent = { ...event, seq: ++seq };
     for (const listener of [...listeners]) listener(numbered);
     if (numbered.type === 'notice' && !numbered.notice.acknowledged && shell.notify) {
       const text = osNotificationText(numbered.notice, settings.language);

@@ -23,7 +23,7 @@ const CALLS = 5_000;
 
 async function echoRoundTrips(payload: string, n: number): Promise<number[]> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  server.on('connection', (ws) => ws.on('message', (data) => ws.send(data.toString())));
+  server.on('connection', (ws) => ws.on('message', (data) => ws.send((data as Buffer).toString())));
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as { port: number };
   const client = new WebSocket(`ws://127.0.0.1:${port}`);
@@ -33,7 +33,7 @@ async function echoRoundTrips(payload: string, n: number): Promise<number[]> {
     const t0 = performance.now();
     await new Promise<void>((resolve) => {
       client.once('message', (m) => {
-        JSON.parse(m.toString());
+        JSON.parse((m as Buffer).toString());
         resolve();
       });
       client.send(payload);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import WebSocket, { WebSocketServer } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 
 /**
  * The service's end of the WebSocket, reduced to what a latency figure needs: it accepts the
@@ -34,8 +34,8 @@ export async function startServiceSocket() {
     call(method: string, args: unknown[]): Promise<{ ms: number; text: string }> {
       const uuid = randomUUID();
       return new Promise((resolve) => {
-        const onMessage = (data: WebSocket.RawData) => {
-          const text = data.toString();
+        const onMessage = (data: RawData) => {
+          const text = (data as Buffer).toString();
           const frame = JSON.parse(text) as { uuid?: string };
           if (frame.uuid !== uuid) return;
           pos!.off('message', onMessage);

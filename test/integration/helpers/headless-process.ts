@@ -21,9 +21,9 @@ export async function startHeadless(args: string[], options: { built?: boolean }
   const entry = options.built ? ['dist/main/headless/cli.js'] : ['--import', 'tsx', 'main/headless/cli.ts'];
   const child = spawn(process.execPath, [...entry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const first = await Promise.race([
     new Promise<string>((resolve) => lines.once('line', resolve)),
     exited.then((code) => {
