@@ -94,11 +94,6 @@ export async function recordIdleFrames(page: Page, ms: number): Promise<Frames> 
   return stopFrameRecorder(page);
 }
 
-/** Waits until the page has at least `n` notice texts on screen. */
-export async function waitForNoticeCount(page: Page, n: number, timeoutMs = 60_000): Promise<void> {
-  await page.waitForFunction((count) => (globalThis as unknown as PageGlobals).document.querySelectorAll('.notice-text').length >= count, n, { timeout: timeoutMs });
-}
-
 const STATUS_RECORDER = `(() => {
   const bar = document.querySelector('footer.status-bar');
   if (!bar) throw new Error('no status bar');
