@@ -66,6 +66,7 @@ function toItem(row: ItemRow): ItemRecord {
 export function createBillsRepo(db: Database) {
   const getBill = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE id = ?`);
   const itemsOf = db.prepare<[string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? ORDER BY position`);
+  const itemOf = db.prepare<[string, string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? AND id = ?`);
   const listAll = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills ORDER BY created, id`);
   const listByTable = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? ORDER BY created, id`);
   const listByState = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state = ? ORDER BY created, id`);
@@ -126,6 +127,11 @@ export function createBillsRepo(db: Database) {
     getWithItems(id: string): BillWithItems | null {
       const row = getBill.get(id);
       return row ? { ...toBill(row), items: itemsOf.all(id).map(toItem) } : null;
+    },
+    /** One line of a bill, by key: a payment moves a few lines of a long bill. */
+    item(billId: string, itemId: string): ItemRecord | null {
+      const row = itemOf.get(billId, itemId);
+      return row ? toItem(row) : null;
     },
     items(billId: string): ItemRecord[] {
       return itemsOf.all(billId).map(toItem);

@@ -2,7 +2,7 @@ import type { Payment as WirePayment, Receipt } from '../wire/index.js';
 import { settleBill } from './bill-ops.js';
 import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
-import { isPending, type PaymentItemRecord, type PaymentRecord } from './records.js';
+import { isPending, type ItemRecord, type PaymentItemRecord, type PaymentRecord } from './records.js';
 import { StoreError } from './store-error.js';
 import type { Tx } from './tx.js';
 
@@ -28,11 +28,13 @@ function requestedLines(payment: WirePayment): PaymentItemRecord[] {
   return [...lines.values()];
 }
 
-/** Moves quantities of a payment's lines: delta for paid and for locked, never below zero. */
-function shiftLines(tx: Tx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1): void {
-  const items = new Map(tx.bills.items(payment.billId).map((i) => [i.id, i]));
+/**
+ * Moves quantities of a payment's lines: delta for paid and for locked, never below zero. Reads
+ * only those lines (a payment is a few lines of a possibly long bill) unless the caller has them.
+ */
+function shiftLines(tx: Tx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1, loaded?: Map<string, ItemRecord>): void {
   for (const line of payment.items) {
-    const item = items.get(line.itemId);
+    const item = loaded ? loaded.get(line.itemId) : tx.bills.item(payment.billId, line.itemId);
     if (!item) continue; // removed after the payment ended: nothing left to move
     const q = dec(line.quantity);
     const paid = dec(item.paidQuantity).plus(q.times(paidDelta));
@@ -81,7 +83,7 @@ export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRe
     items: lines,
   };
   tx.payments.insert(record);
-  shiftLines(tx, record, 0, 1);
+  shiftLines(tx, record, 0, 1, new Map(bill.items.map((i) => [i.id, i])));
   tx.emit({
     kind: 'payment.started',
     tableId: bill.tableId,
@@ -100,11 +102,10 @@ export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated
   if (p.state === 'CANCELLED') {
     throw new StoreError('INVALID', `Payment ${id} was already ended (${p.closedState ?? 'CANCELLED'}); start a new payment.`, 'idPayment');
   }
-  const bill = tx.bills.getWithItems(p.billId);
-  const tags = new Map(bill?.items.map((i) => [i.id, i.tags]) ?? []);
+  const bill = tx.bills.get(p.billId);
   const receipt: Receipt = {
     receiptInfo: { billName: bill?.name ?? null, timestamp: tx.now, serial: String(tx.events.nextCounter('receiptSerial')) },
-    items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: tags.get(l.itemId) ?? [] })),
+    items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: tx.bills.item(p.billId, l.itemId)?.tags ?? [] })),
     taxInfo: [],
     fiscalInfo: null,
     receiptDeliveryType: 'QERKO_GENERATED',
