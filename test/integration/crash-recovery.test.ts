@@ -82,6 +82,11 @@ describe('a crash between paymentProcessed and paymentClosed', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     }
+    // Secrets never reach the log, through a crash, a restart and a recovery.
+    for (const host of [first, second]) {
+      expect(host.stderr()).not.toContain(sandbox.restaurant.apiKey);
+      expect(host.stderr()).not.toContain(host.ready.posApiToken);
+    }
   });
 });
 
