@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseDictionary } from 'structured-headers';
+import { parseByteDictionary } from './byte-dictionary.js';
 import { safeEqual } from './safe-compare.js';
 
 /**
@@ -30,7 +30,7 @@ export function verifyContentDigest(header: string | undefined, body: Uint8Array
   if (header === undefined || header.trim() === '') return { ok: false, reason: 'Content-Digest header is missing' };
   let dict;
   try {
-    dict = parseDictionary(header);
+    dict = parseByteDictionary(header);
   } catch {
     return { ok: false, reason: 'Content-Digest is not a valid structured-field dictionary' };
   }

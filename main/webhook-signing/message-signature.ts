@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { parseDictionary, serializeInnerList, isInnerList, type BareItem, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
+import { parseByteDictionary } from './byte-dictionary.js';
+import { serializeInnerList, isInnerList, type BareItem, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
 import { safeEqual } from './safe-compare.js';
 import { signatureBase, type HttpRequestParts } from './signature-base.js';
 
@@ -74,7 +75,7 @@ function readParams(params: Parameters): SignatureParams | string {
 function parse(header: string | undefined, name: string): Dictionary | string {
   if (header === undefined || header.trim() === '') return `${name} header is missing`;
   try {
-    return parseDictionary(header);
+    return parseByteDictionary(header);
   } catch {
     return `${name} is not a valid structured-field dictionary`;
   }
