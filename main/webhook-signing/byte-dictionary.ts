@@ -13,7 +13,7 @@ export function parseByteDictionary(header: string): Dictionary {
   const m = ONE_BYTE_SEQUENCE.exec(header);
   if (m && m[2]!.length % 4 === 0) {
     const bytes = Buffer.from(m[2]!, 'base64');
-    const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     return new Map([[m[1]!, [copy, new Map()]]]);
   }
   return parseDictionary(header);
