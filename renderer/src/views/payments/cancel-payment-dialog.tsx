@@ -9,6 +9,7 @@ import { CommandErrorText } from '../common/command-error';
 import { Dialog } from '../common/dialog';
 import { tableLabel } from '../common/labels';
 import { useCommand } from '../common/use-command';
+import { ConfirmActions } from '../common/confirm-actions';
 
 export function CancelPaymentDialog({ payment, now }: { payment: PaymentView; now: number }) {
   const { t, i18n } = useTranslation();
@@ -37,16 +38,7 @@ export function CancelPaymentDialog({ payment, now }: { payment: PaymentView; no
         <p className="error">{t('payments.windowOver')}</p>
       )}
       <CommandErrorText error={error} />
-      <div className="actions">
-        {open && (
-          <button type="button" className="danger" disabled={pending} onClick={() => void confirm()}>
-            {t('payments.cancelYes')}
-          </button>
-        )}
-        <button type="button" onClick={closeDialog}>
-          {t('common.back')}
-        </button>
-      </div>
+      <ConfirmActions label={t('payments.cancelYes')} danger pending={pending} onBack={closeDialog} {...(open ? { onConfirm: confirm } : {})} />
     </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { tableLabel } from '../common/labels';
 import { QrSvg } from '../common/qr-svg';
 import { useCommand } from '../common/use-command';
 import { PrintControls } from './print-controls';
+import { ConfirmActions } from '../common/confirm-actions';
 
 export function QrView() {
   const { t } = useTranslation();
@@ -140,14 +141,7 @@ export function QrView() {
         <Dialog title={t('qr.deleteTitle')} onClose={closeDialog}>
           <p>{t('qr.deleteConfirm', { table: tableLabel(t, tables[deleting]?.name ?? null) })}</p>
           <CommandErrorText error={command.error} />
-          <div className="actions">
-            <button type="button" className="danger" disabled={command.pending} onClick={() => void remove(deleting)}>
-              {t('qr.deleteYes')}
-            </button>
-            <button type="button" onClick={closeDialog}>
-              {t('common.back')}
-            </button>
-          </div>
+          <ConfirmActions label={t('qr.deleteYes')} danger pending={command.pending} onConfirm={() => remove(deleting)} onBack={closeDialog} />
         </Dialog>
       )}
     </section>

@@ -6,6 +6,7 @@ import { useApi, useAppState, useServices } from '../../app-context';
 import { CommandErrorText } from '../common/command-error';
 import { Dialog } from '../common/dialog';
 import { useCommand } from '../common/use-command';
+import { ConfirmActions } from '../common/confirm-actions';
 
 export function PosApiSection({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -54,14 +55,7 @@ export function PosApiSection({ token }: { token: string }) {
         <Dialog title={t('settings.regenerateTitle')} onClose={closeDialog}>
           <p>{t('settings.regenerateConfirm')}</p>
           <CommandErrorText error={error} />
-          <div className="actions">
-            <button type="button" className="danger" disabled={pending} onClick={() => void regenerate()}>
-              {t('settings.regenerateYes')}
-            </button>
-            <button type="button" onClick={closeDialog}>
-              {t('common.back')}
-            </button>
-          </div>
+          <ConfirmActions label={t('settings.regenerateYes')} danger pending={pending} onConfirm={regenerate} onBack={closeDialog} />
         </Dialog>
       )}
     </section>

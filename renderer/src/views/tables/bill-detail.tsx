@@ -11,6 +11,7 @@ import { useCommand } from '../common/use-command';
 import { AddItemForm } from './add-item-form';
 import { BillItems } from './bill-items';
 import { BillPayments } from './bill-payments';
+import { ConfirmActions } from '../common/confirm-actions';
 
 /** `heading` is what the panel's title already says (the table); a bill named the same is not repeated. */
 export function BillDetail({ bill, heading }: { bill: BillView; heading: string }) {
@@ -57,14 +58,7 @@ export function BillDetail({ bill, heading }: { bill: BillView; heading: string 
         <Dialog title={t('bill.closeTitle')} onClose={closeDialog}>
           <p>{t('bill.closeConfirm')}</p>
           <CommandErrorText error={closing.error} />
-          <div className="actions">
-            <button type="button" onClick={() => void confirmClose()} disabled={closing.pending}>
-              {t('bill.closeYes')}
-            </button>
-            <button type="button" onClick={closeDialog}>
-              {t('common.back')}
-            </button>
-          </div>
+          <ConfirmActions label={t('bill.closeYes')} pending={closing.pending} onConfirm={confirmClose} onBack={closeDialog} />
         </Dialog>
       )}
     </div>
