@@ -70,31 +70,40 @@ export function createConnection(deps: ConnectionDeps) {
   }
 
   let recovering: Promise<unknown> = Promise.resolve();
-  const recover = (withWhoAmI: boolean) => {
-    recovering = recovering.then(async () => {
-      const summary = await recoverPayments({
-        store,
-        clock,
-        log: deps.log,
-        lockTimeoutMs: LOCK_TIMEOUT_MS,
-        getPayment: async (id) => {
-          const answer = await client.getPayment(id);
-          if (answer.ok) return answer.value;
-          if (answer.status === 404) return null;
-          throw new Error(answer.message);
-        },
-      });
-      if (summary.checked > 0 || withWhoAmI) log.info({ summary }, 'payment recovery done');
-      if (!withWhoAmI) return;
-      const who = await client.whoAmI();
+  const recover = () => {
+    recovering = recovering
+      .then(async () => {
+        const summary = await recoverPayments({
+          store,
+          clock,
+          log: deps.log,
+          lockTimeoutMs: LOCK_TIMEOUT_MS,
+          getPayment: async (id) => {
+            const answer = await client.getPayment(id);
+            if (answer.ok) return answer.value;
+            if (answer.status === 404) return null;
+            throw new Error(answer.message);
+          },
+        });
+        if (summary.checked > 0) log.info({ summary }, 'payment recovery done');
+      })
+      .catch((e: unknown) => log.error({ err: e }, 'recovery failed; it runs again on the next connect or sweep'));
+  };
+  // The restaurant's name for the status bar, asked beside recovery rather than after it.
+  let naming: Promise<void> = Promise.resolve();
+  const name = () => {
+    naming = client.whoAmI().then((who) => {
       if (who.ok) deps.onRestaurant(who.value);
       else log.warn({ code: who.code }, `who-am-i failed: ${who.message}`);
-    }).catch((e: unknown) => log.error({ err: e }, 'recovery failed; it runs again on the next connect or sweep'));
+    });
   };
   const offState = transport.onState(deps.onState);
-  const offConnected = transport.onConnected(() => recover(true));
+  const offConnected = transport.onConnected(() => {
+    recover();
+    name();
+  });
   const sweep = setInterval(() => {
-    if (transport.state().status === 'connected' && store.pendingPayments().length > 0) recover(false);
+    if (transport.state().status === 'connected' && store.pendingPayments().length > 0) recover();
   }, deps.tuning?.recoverySweepMs ?? RECOVERY_SWEEP_MS);
   sweep.unref();
 
@@ -109,7 +118,7 @@ export function createConnection(deps: ConnectionDeps) {
       offState();
       offConnected();
       await transport.stop();
-      await recovering;
+      await Promise.all([recovering, naming]);
     },
   };
 }

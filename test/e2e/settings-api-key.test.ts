@@ -95,8 +95,9 @@ describe('settings and the API key', () => {
     await form.getByLabel('New API key (leave empty to keep the stored one)').fill(second.apiKey);
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
-    await statusBar(page).filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
-    expect(await statusBar(page).textContent()).toContain('Bistro Two');
+    // Connected first, then who-am-i names the restaurant: wait for the name itself.
+    await statusBar(page).filter({ hasText: 'Bistro Two' }).waitFor({ timeout: 30_000 });
+    expect(await statusBar(page).textContent()).toContain('Connected');
     await banner.waitFor({ state: 'detached' });
     await page.close();
   });
