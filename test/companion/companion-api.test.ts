@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index.js';
-import { BEER, GOULASH, cleanup, sandboxFor, startCompanion, type Running } from '../integration/helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { BEER, GOULASH, liveCompanion } from '../integration/helpers/harness.js';
 
 describe('CompanionApi over the core', () => {
-  let sandbox: Sandbox;
-  let pos: Running;
-
-  beforeAll(async () => {
-    sandbox = await sandboxFor();
-    pos = await startCompanion(sandbox, 'ws');
-    await pos.waitForStatus('connected');
-  });
-  afterAll(async () => {
-    await pos.stop();
-    await sandbox.close();
-    cleanup(pos.dataDir);
-  });
+  const live = liveCompanion('ws');
 
   it('the snapshot carries the restaurant, tables, bills and settings, never the API key', async () => {
-    await pos.pos.seed('s1', 'bs1', [BEER]);
-    const snap = await pos.companion.api.getSnapshot();
-    expect(snap.restaurantName).toBe(sandbox.restaurant.name);
+    await live.pos.pos.seed('s1', 'bs1', [BEER]);
+    const snap = await live.pos.companion.api.getSnapshot();
+    expect(snap.restaurantName).toBe(live.sandbox.restaurant.name);
     expect(snap.tables.find((t) => t.id === 's1')).toMatchObject({ state: 'open', due: '248.00', currency: 'CZK' });
     expect(snap.bills.find((b) => b.id === 'bs1')?.totals.due).toBe('248.00');
     expect(snap.settings.apiKeyMasked).toMatch(/^[•-]+[a-z0-9]{4}$/);
-    expect(JSON.stringify(snap)).not.toContain(sandbox.restaurant.apiKey);
+    expect(JSON.stringify(snap)).not.toContain(live.sandbox.restaurant.apiKey);
   });
 
   it('cashier bill operations go through the store and push bill and table events', async () => {
-    const api = pos.companion.api;
-    await pos.pos.call('PUT', '/tables/s2', { name: 'Table S2' });
+    const api = live.pos.companion.api;
+    await live.pos.pos.call('PUT', '/tables/s2', { name: 'Table S2' });
     const opened = await api.openBill({ tableId: 's2' });
     expect(opened.ok).toBe(true);
     const billId = opened.ok ? opened.value.id : '';
@@ -40,106 +27,106 @@ describe('CompanionApi over the core', () => {
     expect(changed.ok && changed.value.totals.due).toBe('147.00');
     const bad = await api.setItemQuantity({ billId, itemId, quantity: 'three' });
     expect(bad.ok).toBe(false);
-    expect(pos.events.some((e) => e.type === 'table' && e.table.id === 's2' && e.table.due === '147.00')).toBe(true);
+    expect(live.pos.events.some((e) => e.type === 'table' && e.table.id === 's2' && e.table.due === '147.00')).toBe(true);
     expect((await api.closeBill({ billId })).ok).toBe(true);
   });
 
   it('a payment closed twice makes one notice, and acknowledging it removes it', async () => {
-    await pos.pos.seed('s3', 'bs3', [GOULASH]);
-    sandbox.injectFault({ kind: 'repeat-payment-closed' });
-    const paid = await sandbox.guestPay({ idTable: 's3', tip: '30' });
+    await live.pos.pos.seed('s3', 'bs3', [GOULASH]);
+    live.sandbox.injectFault({ kind: 'repeat-payment-closed' });
+    const paid = await live.sandbox.guestPay({ idTable: 's3', tip: '30' });
     const id = `paid:${paid.payment.id}`;
-    expect(pos.events.filter((e) => e.type === 'notice' && e.notice.id === id)).toHaveLength(1);
-    const notice = (await pos.companion.api.getSnapshot()).notices.find((n) => n.id === id);
+    expect(live.pos.events.filter((e) => e.type === 'notice' && e.notice.id === id)).toHaveLength(1);
+    const notice = (await live.pos.companion.api.getSnapshot()).notices.find((n) => n.id === id);
     expect(notice).toMatchObject({ kind: 'paid', tableName: 'Table s3', amount: '459.00', tip: '30.00', currency: 'CZK' });
-    expect((await pos.companion.api.acknowledgeNotice({ noticeId: id })).ok).toBe(true);
-    expect((await pos.companion.api.getSnapshot()).notices.some((n) => n.id === id)).toBe(false);
+    expect((await live.pos.companion.api.acknowledgeNotice({ noticeId: id })).ok).toBe(true);
+    expect((await live.pos.companion.api.getSnapshot()).notices.some((n) => n.id === id)).toBe(false);
   });
 
   it('cancels a payment within 3 hours (items back on the bill) and refuses after, saying why', async () => {
-    await pos.pos.seed('s4', 'bs4', [BEER]);
-    const first = await sandbox.guestPay({ idTable: 's4', items: [{ id: 'beer', quantity: '2' }] });
-    const cancelled = await pos.companion.api.cancelPayment({ paymentId: first.payment.id });
+    await live.pos.pos.seed('s4', 'bs4', [BEER]);
+    const first = await live.sandbox.guestPay({ idTable: 's4', items: [{ id: 'beer', quantity: '2' }] });
+    const cancelled = await live.pos.companion.api.cancelPayment({ paymentId: first.payment.id });
     expect(cancelled.ok && cancelled.value.state).toBe('CANCELLED');
-    const bill = await pos.pos.bill('bs4');
+    const bill = await live.pos.pos.bill('bs4');
     expect(bill.body.items[0]).toMatchObject({ paidQuantity: '0' });
     expect(bill.body.totals.due).toBe('248.00');
 
-    const second = await sandbox.guestPay({ idTable: 's4', items: [{ id: 'beer', quantity: '1' }] });
-    sandbox.advanceClock(3 * 60 * 60 * 1000 + 1000);
-    const late = await pos.companion.api.cancelPayment({ paymentId: second.payment.id });
+    const second = await live.sandbox.guestPay({ idTable: 's4', items: [{ id: 'beer', quantity: '1' }] });
+    live.sandbox.advanceClock(3 * 60 * 60 * 1000 + 1000);
+    const late = await live.pos.companion.api.cancelPayment({ paymentId: second.payment.id });
     expect(late.ok).toBe(false);
     if (!late.ok) expect(late.error.message).toMatch(/3-hour/);
-    expect((await pos.pos.bill('bs4')).body.items[0]).toMatchObject({ paidQuantity: '1' });
+    expect((await live.pos.pos.bill('bs4')).body.items[0]).toMatchObject({ paidQuantity: '1' });
   });
 
   it('captures a manual payment, after which the service closes it as PAID', async () => {
-    await pos.pos.seed('s5', 'bs5', [BEER]);
-    const authorized = await sandbox.guestPay({ idTable: 's5', captureMode: 'manual' });
+    await live.pos.pos.seed('s5', 'bs5', [BEER]);
+    const authorized = await live.sandbox.guestPay({ idTable: 's5', captureMode: 'manual' });
     expect(authorized.outcome).toBe('authorized');
     const paidNotice = new Promise<void>((resolve) => {
-      const off = pos.companion.api.onEvent((e) => {
+      const off = live.pos.companion.api.onEvent((e) => {
         if (e.type === 'notice' && e.notice.id === `paid:${authorized.payment.id}`) {
           off();
           resolve();
         }
       });
     });
-    const captured = await pos.companion.api.capturePayment({ paymentId: authorized.payment.id });
+    const captured = await live.pos.companion.api.capturePayment({ paymentId: authorized.payment.id });
     expect(captured.ok).toBe(true);
     await paidNotice;
-    expect((await pos.pos.bill('bs5')).body.state).toBe('PAID');
-    const again = await pos.companion.api.capturePayment({ paymentId: authorized.payment.id });
+    expect((await live.pos.pos.bill('bs5')).body.state).toBe('PAID');
+    const again = await live.pos.companion.api.capturePayment({ paymentId: authorized.payment.id });
     expect(again.ok).toBe(false);
   });
 
   it('creates, lists and deletes table QR codes at the service', async () => {
-    await pos.pos.call('PUT', '/tables/q1', { name: 'Table Q1' });
-    const created = await pos.companion.api.createQrCodes({ tableIds: ['q1'] });
+    await live.pos.pos.call('PUT', '/tables/q1', { name: 'Table Q1' });
+    const created = await live.pos.companion.api.createQrCodes({ tableIds: ['q1'] });
     expect(created.ok).toBe(true);
     const q1 = created.ok ? created.value.find((q) => q.tableId === 'q1') : undefined;
     expect(q1?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/t\//);
-    const again = await pos.companion.api.createQrCodes({ tableIds: ['q1'] });
+    const again = await live.pos.companion.api.createQrCodes({ tableIds: ['q1'] });
     expect(again.ok && again.value.find((q) => q.tableId === 'q1')?.code).toBe(q1?.code);
-    expect((await pos.companion.api.deleteQrCode({ tableId: 'q1' })).ok).toBe(true);
-    const listed = await pos.companion.api.listQrCodes();
+    expect((await live.pos.companion.api.deleteQrCode({ tableId: 'q1' })).ok).toBe(true);
+    const listed = await live.pos.companion.api.listQrCodes();
     expect(listed.ok && listed.value.find((q) => q.tableId === 'q1')?.code).toBeNull();
   });
 
   it('regenerating the POS API token stops the old one at once', async () => {
-    const oldToken = pos.pos.token;
-    const result = await pos.companion.api.regeneratePosApiToken();
+    const oldToken = live.pos.pos.token;
+    const result = await live.pos.companion.api.regeneratePosApiToken();
     expect(result.ok).toBe(true);
     const newToken = result.ok ? result.value.posApiToken : '';
     expect(newToken).not.toBe(oldToken);
-    const withOld = await fetch(`${pos.pos.base}/tables`, { headers: { authorization: `Bearer ${oldToken}` } });
+    const withOld = await fetch(`${live.pos.pos.base}/tables`, { headers: { authorization: `Bearer ${oldToken}` } });
     expect(withOld.status).toBe(401);
-    const withNew = await fetch(`${pos.pos.base}/tables`, { headers: { authorization: `Bearer ${newToken}` } });
+    const withNew = await fetch(`${live.pos.pos.base}/tables`, { headers: { authorization: `Bearer ${newToken}` } });
     expect(withNew.status).toBe(200);
   });
 
   it('settings: a bad API key is refused with the service message and nothing changes', async () => {
-    const before = (await pos.companion.api.getSnapshot()).settings;
-    const result = await pos.companion.api.saveSettings({ environment: 'sandbox', serviceUrl: sandbox.url, apiKey: 'bad0-bad0-bad0-bad0-bad0' });
+    const before = (await live.pos.companion.api.getSnapshot()).settings;
+    const result = await live.pos.companion.api.saveSettings({ environment: 'sandbox', serviceUrl: live.sandbox.url, apiKey: 'bad0-bad0-bad0-bad0-bad0' });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.message).toMatch(/rejected/i);
       expect(result.error.message).not.toContain('bad0-bad0');
     }
-    expect((await pos.companion.api.getSnapshot()).settings).toEqual(before);
-    const invalid = await pos.companion.api.saveSettings({ posApiPort: 70000 });
+    expect((await live.pos.companion.api.getSnapshot()).settings).toEqual(before);
+    const invalid = await live.pos.companion.api.saveSettings({ posApiPort: 70000 });
     expect(invalid.ok).toBe(false);
     if (!invalid.ok) expect(invalid.error.message).toMatch(/posApiPort/);
   });
 
   it('settings: a new key for another restaurant is checked, saved, and the session moves to it', async () => {
-    const other = sandbox.createRestaurant('Second Bistro');
-    const result = await pos.companion.api.saveSettings({ apiKey: other.apiKey, language: 'cs' });
+    const other = live.sandbox.createRestaurant('Second Bistro');
+    const result = await live.pos.companion.api.saveSettings({ apiKey: other.apiKey, language: 'cs' });
     expect(result.ok).toBe(true);
-    await pos.waitForStatus('connected');
+    await live.pos.waitForStatus('connected');
     const named = new Promise<void>((resolve) => {
-      const check = async () => ((await pos.companion.api.getSnapshot()).restaurantName === 'Second Bistro' ? resolve() : undefined);
-      const off = pos.companion.api.onEvent((e) => {
+      const check = async () => ((await live.pos.companion.api.getSnapshot()).restaurantName === 'Second Bistro' ? resolve() : undefined);
+      const off = live.pos.companion.api.onEvent((e) => {
         if (e.type === 'session' && e.session.restaurantName === 'Second Bistro') {
           off();
           resolve();
@@ -148,7 +135,7 @@ describe('CompanionApi over the core', () => {
       void check();
     });
     await named;
-    const snap = await pos.companion.api.getSnapshot();
+    const snap = await live.pos.companion.api.getSnapshot();
     expect(snap.settings.language).toBe('cs');
     expect(snap.settings.apiKeyMasked?.slice(-4)).toBe(other.apiKey.slice(-4));
   });

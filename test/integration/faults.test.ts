@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index.js';
-import { BEER, cleanup, sandboxFor, startCompanion, type Kind, type Running } from './helpers/harness.js';
+import { BEER, cleanup, liveCompanion, sandboxFor, startCompanion, type Kind, type Running } from './helpers/harness.js';
 
 type Fault = 'drop' | 'close-1001' | 'close-4503' | 'http-503' | 'malformed-frame' | 'unknown-fields' | 'delay' | 'no-pong';
 const FAULTS: Record<Kind, Fault[]> = {
@@ -13,43 +13,31 @@ const FAULTS: Record<Kind, Fault[]> = {
 const BREAKS_LINK: Fault[] = ['drop', 'close-1001', 'close-4503', 'no-pong'];
 
 describe.each<Kind>(['ws', 'longpoll'])('faults over %s: the session recovers and every payment is applied once', (kind) => {
-  let sandbox: Sandbox;
-  let pos: Running;
+  const live = liveCompanion(kind);
   let n = 0;
-
-  beforeAll(async () => {
-    sandbox = await sandboxFor();
-    pos = await startCompanion(sandbox, kind);
-    await pos.waitForStatus('connected');
-  });
-  afterAll(async () => {
-    await pos.stop();
-    await sandbox.close();
-    cleanup(pos.dataDir);
-  });
 
   it.each(FAULTS[kind])('%s', async (fault) => {
     n += 1;
     const table = `f${n}`;
-    await pos.pos.seed(table, `bill-${table}`, [BEER]);
-    const before = pos.events.length;
+    await live.pos.pos.seed(table, `bill-${table}`, [BEER]);
+    const before = live.pos.events.length;
     if (fault === 'http-503') {
       // A 503 hits the next poll or handshake: force a new one.
-      sandbox.injectFault({ kind: 'http-503' });
-      sandbox.injectFault({ kind: kind === 'ws' ? 'close-1001' : 'drop' });
+      live.sandbox.injectFault({ kind: 'http-503' });
+      live.sandbox.injectFault({ kind: kind === 'ws' ? 'close-1001' : 'drop' });
     } else {
-      sandbox.injectFault({ kind: fault, ...(fault === 'delay' ? { ms: 300 } : {}) });
+      live.sandbox.injectFault({ kind: fault, ...(fault === 'delay' ? { ms: 300 } : {}) });
     }
     if (BREAKS_LINK.includes(fault) || fault === 'http-503') {
-      await waitUntil(() => pos.events.slice(before).some((e) => e.type === 'session' && e.session.status !== 'connected'));
+      await waitUntil(() => live.pos.events.slice(before).some((e) => e.type === 'session' && e.session.status !== 'connected'));
     }
-    await pos.waitForStatus('connected', 20_000);
+    await live.pos.waitForStatus('connected', 20_000);
 
-    const paid = await sandbox.guestPay({ idTable: table, items: [{ id: 'beer', quantity: '1' }] });
+    const paid = await live.sandbox.guestPay({ idTable: table, items: [{ id: 'beer', quantity: '1' }] });
     expect(paid.outcome).toBe('paid');
-    const again = await sandbox.guestPay({ idTable: table, items: [{ id: 'beer', quantity: '1' }] });
+    const again = await live.sandbox.guestPay({ idTable: table, items: [{ id: 'beer', quantity: '1' }] });
     expect(again.outcome).toBe('paid');
-    const bill = await pos.pos.bill(`bill-${table}`);
+    const bill = await live.pos.pos.bill(`bill-${table}`);
     expect(bill.body.items[0]).toMatchObject({ paidQuantity: '2', lockedQuantity: '0' });
     expect(bill.body.totals).toMatchObject({ paid: '124.00', due: '124.00' });
   });

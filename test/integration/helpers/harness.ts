@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { CompanionEvent, SessionStatus } from '../../../preload/contract.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { createCompanion } from '../../../main/companion.js';
@@ -76,6 +77,22 @@ export async function startCompanion(sandbox: Sandbox, transport: Kind, options:
       await companion.stop();
     },
   };
+}
+
+/** A sandbox and a connected companion for one describe block, closed after it. */
+export function liveCompanion(kind: Kind): { sandbox: Sandbox; pos: Running } {
+  const live = {} as { sandbox: Sandbox; pos: Running };
+  beforeAll(async () => {
+    live.sandbox = await sandboxFor();
+    live.pos = await startCompanion(live.sandbox, kind);
+    await live.pos.waitForStatus('connected');
+  });
+  afterAll(async () => {
+    await live.pos.stop();
+    await live.sandbox.close();
+    cleanup(live.pos.dataDir);
+  });
+  return live;
 }
 
 export function cleanup(dir: string): void {
