@@ -157,13 +157,14 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     }
     const sessionChanged = newKey !== undefined || SESSION_FIELDS.some((k) => next[k] !== settings[k]);
     const portChanged = next.posApiPort !== settings.posApiPort;
+    const loginChanged = next.startAtLogin !== settings.startAtLogin || next.startHidden !== settings.startHidden;
     settings = next;
     saveSettings(dataDir, settings);
     if (newKey !== undefined) {
       apiKey = newKey;
       secrets.save(newKey);
     }
-    if (next.startAtLogin !== undefined) shell.setLoginItem?.(settings.startAtLogin, settings.startHidden);
+    if (loginChanged) shell.setLoginItem?.(settings.startAtLogin, settings.startHidden);
     if (portChanged) await restartPosApi();
     if (sessionChanged) await restartConnection();
     push({ type: 'settings', settings: settingsView() });

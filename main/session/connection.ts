@@ -29,8 +29,6 @@ export interface ConnectionDeps {
   tuning?: { recoverySweepMs?: number; restartDelayMs?: number; pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: { minMs: number; maxMs: number } };
 }
 
-/** A stuck lock older than this is released on reconnect: well past the service's 15 s call budget. */
-export const LOCK_TIMEOUT_MS = 5 * 60 * 1000;
 /** While connected, pending payments are also checked this often: a missed paymentClosed or a
  * late paymentStart whose payment the service already cancelled does not wait for a reconnect. */
 export const RECOVERY_SWEEP_MS = 5 * 60 * 1000;
@@ -77,7 +75,6 @@ export function createConnection(deps: ConnectionDeps) {
           store,
           clock,
           log: deps.log,
-          lockTimeoutMs: LOCK_TIMEOUT_MS,
           getPayment: async (id) => {
             const answer = await client.getPayment(id);
             if (answer.ok) return answer.value;

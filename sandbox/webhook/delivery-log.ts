@@ -1,16 +1,8 @@
 import type { SandboxCore } from '../core.js';
 import type { FaultKind } from '../faults.js';
 
-/** Webhook faults (POST /sandbox/faults): each acts on the restaurant's next delivery. */
-export const WEBHOOK_FAULT_KINDS = [
-  'webhook-wrong-digest',
-  'webhook-wrong-signature',
-  'webhook-stale-created',
-  'webhook-past-expires',
-  'webhook-replay',
-  'webhook-unknown-event',
-] as const;
-export type WebhookFaultKind = (typeof WEBHOOK_FAULT_KINDS)[number];
+/** Webhook faults (POST /sandbox/faults, listed in faults.ts): each acts on the restaurant's next delivery. */
+export type WebhookFaultKind = Extract<FaultKind, `webhook-${string}`>;
 
 export function takeWebhookFault(core: SandboxCore, restaurantId: string, kind: WebhookFaultKind, detail: string): boolean {
   return core.faults.take(restaurantId, kind satisfies FaultKind, detail, core.nowIso()) !== null;
