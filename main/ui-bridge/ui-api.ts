@@ -86,7 +86,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
 
     cancelPayment: (input) =>
       run('cancelPayment', async () => {
-        if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment.');
+        if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
         const answer = await deps.client().cancelPayment(input.paymentId);
         if (!answer.ok) return fail(answer.code, answer.message);
         store.refundPayment(input.paymentId);
@@ -96,7 +96,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     capturePayment: (input) =>
       run('capturePayment', async () => {
         const payment = store.getPayment(input.paymentId);
-        if (!payment) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment.');
+        if (!payment) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
         if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE', 'This payment needs no capture.');
         if (!payment.receipt) return fail('NOT_CAPTURABLE', 'The guest has not finished paying yet: capture it once the payment is processed.');
         const answer = await deps.client().capturePayment(input.paymentId, payment.receipt as Receipt);
