@@ -2,9 +2,9 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { BillStore } from '../store/index.js';
 import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type MethodArgs, type PosMethod } from '../wire/index.js';
-import { getBill, getTableList } from './bill-methods.js';
+import { createAnswerCache } from './answer-cache.js';
+import { getTableList } from './bill-methods.js';
 import { createCommitBatcher } from './commit-batcher.js';
-import { createTableContentsCache } from './table-contents-cache.js';
 import { fail, fromError, ok } from './outcome.js';
 import { getPostponedReceipt, paymentClosed, paymentProcessed, paymentStart } from './payment-methods.js';
 import type { MethodDispatcher, MethodOutcome } from './types.js';
@@ -40,14 +40,14 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
     return ok(null);
   };
 
-  const tableContents = createTableContentsCache(store);
+  const answers = createAnswerCache(store);
   const batcher = createCommitBatcher(store, log);
 
   const handlers: Handlers = {
     noop: () => ok(null),
     getTableList: () => getTableList(store),
-    getTableContents: (args: MethodArgs<'getTableContents'>) => ok(tableContents.get(args[0])),
-    getBill: (args) => getBill(store, args),
+    getTableContents: (args: MethodArgs<'getTableContents'>) => ok(answers.tableContents(args[0])),
+    getBill: (args: MethodArgs<'getBill'>) => answers.bill(args[0]),
     paymentStart: (args) => paymentStart(store, log, args),
     paymentProcessed: (args) => paymentProcessed(store, log, args),
     paymentClosed: (args) => paymentClosed(store, log, args),

@@ -44,7 +44,7 @@ function requireTable(tx: Tx, tableId: string, field: string): void {
 }
 
 /** OPEN while anything is due, PAID once every line is paid; a CLOSED bill stays closed. */
-export function settleBill(tx: Tx, bill: BillRecord, items: ItemRecord[]): BillRecord['state'] {
+export function settleBill(tx: Tx, bill: BillRecord, items: readonly Pick<ItemRecord, 'quantity' | 'paidQuantity'>[]): BillRecord['state'] {
   if (bill.state === 'CLOSED') return 'CLOSED';
   const next = isSettled(items) ? 'PAID' : 'OPEN';
   if (next !== bill.state) {
@@ -69,7 +69,7 @@ export function putBill(tx: Tx, input: PutBillInput): BillWithItems {
     if (old.currency !== input.currency) {
       throw new StoreError('CONFLICT', `Bill ${input.id} already has payments in ${old.currency}; its currency cannot change.`, 'currency');
     }
-    if (old.tableId !== input.tableId && tx.payments.pendingOnBill(input.id).length > 0) {
+    if (old.tableId !== input.tableId && tx.payments.pendingIdOnBill(input.id) !== null) {
       throw new StoreError('CONFLICT', `Bill ${input.id} is being paid right now; move it to another table after the payment ends.`, 'tableId');
     }
   }
@@ -105,7 +105,7 @@ export function putBill(tx: Tx, input: PutBillInput): BillWithItems {
 export function closeBill(tx: Tx, id: string): BillWithItems {
   const bill = requireBill(tx, id);
   if (bill.state === 'CLOSED') return bill;
-  if (tx.payments.pendingOnBill(id).length > 0) {
+  if (tx.payments.pendingIdOnBill(id) !== null) {
     throw new StoreError('CONFLICT', `Bill ${id} is being paid by a guest right now; close it after the payment ends.`);
   }
   tx.bills.setState(id, 'CLOSED', tx.now);

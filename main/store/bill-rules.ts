@@ -68,7 +68,7 @@ export function checkBillHeader(input: PutBillInput): void {
 }
 
 /** A bill is settled when every line is fully paid and something was paid at all. */
-export function isSettled(items: ItemRecord[]): boolean {
+export function isSettled(items: readonly Pick<ItemRecord, 'quantity' | 'paidQuantity'>[]): boolean {
   let anyPaid = false;
   for (const i of items) {
     if (dec(i.paidQuantity).lessThan(i.quantity)) return false;

@@ -29,22 +29,23 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
   /** Set while group() runs: writes become savepoints of its one transaction. */
   let group: { events: StoreEvent[] } | null = null;
 
+  // Built once: better-sqlite3 makes a new wrapper on every db.transaction() call.
+  const runWrite = db.transaction((fn: (tx: Tx) => unknown, now: string, nowMs: number, written: StoreEvent[]): unknown => {
+    const pending: NewEvent[] = [];
+    const result = fn({ ...repos, now, nowMs, emit: (e) => pending.push(e) });
+    for (const e of pending) written.push(repos.events.append(e, now));
+    return result;
+  });
+  const runGroup = db.transaction((fn: () => unknown): unknown => fn());
+
   function write<T>(fn: (tx: Tx) => T, at?: number, relaxed = false): T {
     const nowMs = at ?? clock.now();
     const now = new Date(nowMs).toISOString();
-    const pending: NewEvent[] = [];
     const written: StoreEvent[] = [];
-    const run = db.transaction(() => {
-      pending.length = 0;
-      written.length = 0;
-      const result = fn({ ...repos, now, nowMs, emit: (e) => pending.push(e) });
-      for (const e of pending) written.push(repos.events.append(e, now));
-      return result;
-    });
     if (group) {
       // A savepoint of the group's transaction: a refusal rolls back this write alone, and its
       // events are told only after the group's one durable commit.
-      const result = run();
+      const result = runWrite(fn, now, nowMs, written) as T;
       group.events.push(...written);
       return result;
     }
@@ -53,12 +54,12 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     if (relaxed) {
       db.pragma('synchronous = NORMAL');
       try {
-        result = run.immediate();
+        result = runWrite.immediate(fn, now, nowMs, written) as T;
       } finally {
         db.pragma('synchronous = FULL');
       }
     } else {
-      result = run.immediate();
+      result = runWrite.immediate(fn, now, nowMs, written) as T;
     }
     if (written.length > 0) notify([...written]);
     return result;
@@ -97,7 +98,7 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
       group = current;
       let result: T;
       try {
-        result = db.transaction(fn).immediate();
+        result = runGroup.immediate(fn) as T;
       } finally {
         group = null;
       }

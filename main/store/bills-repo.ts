@@ -66,6 +66,7 @@ function toItem(row: ItemRow): ItemRecord {
 export function createBillsRepo(db: Database) {
   const getBill = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE id = ?`);
   const itemsOf = db.prepare<[string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? ORDER BY position`);
+  const quantitiesOf = db.prepare<[string], { quantity: string; paidQuantity: string }>('SELECT quantity, paidQuantity FROM bill_items WHERE billId = ?');
   const itemOf = db.prepare<[string, string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? AND id = ?`);
   const listAll = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills ORDER BY created, id`);
   const listByTable = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? ORDER BY created, id`);
@@ -135,6 +136,10 @@ export function createBillsRepo(db: Database) {
     },
     items(billId: string): ItemRecord[] {
       return itemsOf.all(billId).map(toItem);
+    },
+    /** Each line's quantity and paid quantity: all that settling a bill needs. */
+    quantities(billId: string): { quantity: string; paidQuantity: string }[] {
+      return quantitiesOf.all(billId);
     },
     list(filter: { tableId?: string; state?: BillState } = {}): BillRecord[] {
       const { tableId, state } = filter;

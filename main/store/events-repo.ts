@@ -22,8 +22,9 @@ export function createEventsRepo(db: Database) {
   const last = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM events');
   const getDelivery = db.prepare<[string], { outcome: string; at: string }>('SELECT outcome, at FROM deliveries WHERE id = ?');
   const putDelivery = db.prepare('INSERT OR IGNORE INTO deliveries (id, outcome, at) VALUES (?, ?, ?)');
-  const bump = db.prepare<[string], { value: number }>('UPDATE counters SET value = value + 1 WHERE name = ? RETURNING value');
-  const seedCounter = db.prepare('INSERT OR IGNORE INTO counters (name, value) VALUES (?, 0)');
+  const bump = db.prepare<[string], { value: number }>(
+    'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
+  );
 
   return {
     append(event: NewEvent, at: string): StoreEvent {
@@ -45,7 +46,6 @@ export function createEventsRepo(db: Database) {
       return putDelivery.run(id, JSON.stringify(outcome ?? null), at).changes > 0;
     },
     nextCounter(name: string): number {
-      seedCounter.run(name);
       return bump.get(name)?.value ?? 1;
     },
   };

@@ -2,7 +2,7 @@ import type { Payment as WirePayment, Receipt } from '../wire/index.js';
 import { settleBill } from './bill-ops.js';
 import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
-import { isPending, type ItemRecord, type PaymentItemRecord, type PaymentRecord } from './records.js';
+import { isPending, type BillRecord, type ItemRecord, type PaymentItemRecord, type PaymentRecord } from './records.js';
 import { StoreError } from './store-error.js';
 import type { Tx } from './tx.js';
 
@@ -43,6 +43,24 @@ function shiftLines(tx: Tx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, locke
   }
 }
 
+/** A few named lines are read by key; a whole-bill payment or one of many lines reads the bill once. */
+const LINES_READ_BY_KEY = 4;
+
+/**
+ * The bill lines paymentLines must see: the ones the payment names (a payment is a few lines of a
+ * possibly long bill), or all of them when the bill must be paid whole (every line is checked).
+ */
+function linesToCheck(tx: Tx, bill: BillRecord, payment: WirePayment): ItemRecord[] {
+  const ids = new Set(payment.items.map((i) => i.id));
+  if (!bill.allowPartialPayment || ids.size > LINES_READ_BY_KEY) return tx.bills.items(bill.id);
+  const items: ItemRecord[] = [];
+  for (const id of ids) {
+    const item = tx.bills.item(bill.id, id);
+    if (item) items.push(item);
+  }
+  return items;
+}
+
 export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRecord; repeated: boolean } {
   const existing = tx.payments.get(payment.id);
   if (existing) {
@@ -54,11 +72,13 @@ export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRe
     }
     return { payment: existing, repeated: true };
   }
-  const bill = tx.bills.getWithItems(payment.idBill);
-  if (!bill) throw new StoreError('BILL_NOT_FOUND', `Bill ${payment.idBill} does not exist; scan the table again.`, 'idBill');
-  if (bill.state !== 'OPEN') throw new StoreError('BILL_CLOSED', `Bill ${payment.idBill} is already ${bill.state === 'PAID' ? 'paid' : 'closed'}.`, 'idBill');
-  const other = tx.payments.pendingOnBill(bill.id)[0];
-  if (other) throw new StoreError('BILL_LOCKED', `Another guest is paying bill ${bill.id} right now; try again in a moment.`, 'idBill');
+  const header = tx.bills.get(payment.idBill);
+  if (!header) throw new StoreError('BILL_NOT_FOUND', `Bill ${payment.idBill} does not exist; scan the table again.`, 'idBill');
+  if (header.state !== 'OPEN') throw new StoreError('BILL_CLOSED', `Bill ${payment.idBill} is already ${header.state === 'PAID' ? 'paid' : 'closed'}.`, 'idBill');
+  if (tx.payments.pendingIdOnBill(header.id) !== null) {
+    throw new StoreError('BILL_LOCKED', `Another guest is paying bill ${header.id} right now; try again in a moment.`, 'idBill');
+  }
+  const bill = { ...header, items: linesToCheck(tx, header, payment) };
   const lines = paymentLines(bill, payment);
 
   const timestamp = payment.timestamp !== undefined ? Date.parse(payment.timestamp) : Number.NaN;
@@ -69,7 +89,6 @@ export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRe
     closedState: null,
     captureMode: payment.captureMode ?? 'auto',
     captured: false,
-    wire: payment,
     receipt: null,
     amount: linesAmount(lines),
     tip: canon(payment.tipBrutto),
@@ -82,7 +101,7 @@ export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRe
     lockedAt: tx.now,
     items: lines,
   };
-  tx.payments.insert(record);
+  tx.payments.insert(record, payment);
   shiftLines(tx, record, 0, 1, new Map(bill.items.map((i) => [i.id, i])));
   tx.emit({
     kind: 'payment.started',
@@ -103,6 +122,7 @@ export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated
     throw new StoreError('INVALID', `Payment ${id} was already ended (${p.closedState ?? 'CANCELLED'}); start a new payment.`, 'idPayment');
   }
   const bill = tx.bills.get(p.billId);
+  const tableId = bill?.tableId ?? null;
   const receipt: Receipt = {
     receiptInfo: { billName: bill?.name ?? null, timestamp: tx.now, serial: String(tx.events.nextCounter('receiptSerial')) },
     items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: tx.bills.item(p.billId, l.itemId)?.tags ?? [] })),
@@ -113,7 +133,7 @@ export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated
   };
   if (p.state === 'STARTED') {
     tx.payments.setProcessed(id, receipt, tx.now);
-    tx.emit({ kind: 'payment.processed', tableId: tableOf(tx, p.billId), billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial } });
+    tx.emit({ kind: 'payment.processed', tableId, billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial } });
   } else {
     tx.payments.setReceipt(id, receipt);
   }
@@ -127,11 +147,12 @@ export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated
 export function closePayment(tx: Tx, id: string, state: string): { changed: boolean; payment: PaymentRecord | null } {
   const p = tx.payments.get(id);
   if (!p) return { changed: false, payment: null };
-  const tableId = tableOf(tx, p.billId);
+  // A late PAID after we released the lock ourselves: the guest did pay, so it counts (once).
+  const late = state === 'PAID' && p.state === 'CANCELLED' && p.closedState === LOCK_EXPIRED;
+  if (!isPending(p.state) && !late) return { changed: false, payment: p };
+  const bill = tx.bills.get(p.billId);
+  const tableId = bill?.tableId ?? null;
   if (state === 'PAID') {
-    // A late PAID after we released the lock ourselves: the guest did pay, so it counts (once).
-    const late = p.state === 'CANCELLED' && p.closedState === LOCK_EXPIRED;
-    if (!isPending(p.state) && !late) return { changed: false, payment: p };
     shiftLines(tx, p, 1, late ? 0 : -1);
     tx.payments.setClosed(id, 'PAID', 'PAID', tx.now);
     tx.emit({
@@ -141,15 +162,13 @@ export function closePayment(tx: Tx, id: string, state: string): { changed: bool
       paymentId: id,
       data: { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late },
     });
-    const bill = tx.bills.get(p.billId);
-    if (bill) settleBill(tx, bill, tx.bills.items(bill.id));
-  } else {
-    if (!isPending(p.state)) return { changed: false, payment: p };
-    shiftLines(tx, p, 0, -1);
-    tx.payments.setClosed(id, 'CANCELLED', state, tx.now);
-    tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, currency: p.currency } });
+    if (bill) settleBill(tx, bill, tx.bills.quantities(bill.id));
+    return { changed: true, payment: { ...p, state: 'PAID', closedState: 'PAID', closedAt: tx.now, lockedAt: null } };
   }
-  return { changed: true, payment: tx.payments.get(id) };
+  shiftLines(tx, p, 0, -1);
+  tx.payments.setClosed(id, 'CANCELLED', state, tx.now);
+  tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, currency: p.currency } });
+  return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: state, closedAt: tx.now, lockedAt: null } };
 }
 
 /** After the service's DELETE answered CANCELLED: the paid lines go back to unpaid, the bill reopens. */
@@ -162,8 +181,8 @@ export function refundPayment(tx: Tx, id: string): { changed: boolean; payment: 
   tx.payments.setClosed(id, 'CANCELLED', 'CANCELLED', tx.now);
   const bill = tx.bills.get(p.billId);
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
-  if (bill) settleBill(tx, bill, tx.bills.items(bill.id));
-  return { changed: true, payment: tx.payments.get(id) ?? p };
+  if (bill) settleBill(tx, bill, tx.bills.quantities(bill.id));
+  return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null } };
 }
 
 export function markCaptured(tx: Tx, id: string): { changed: boolean; payment: PaymentRecord } {

@@ -8,7 +8,6 @@ interface PaymentRow {
   closedState: string | null;
   captureMode: string;
   captured: number;
-  wire: string;
   receipt: string | null;
   amount: string;
   tip: string;
@@ -20,8 +19,9 @@ interface PaymentRow {
   lockedAt: string | null;
 }
 
+// The stored wire Payment (column `wire`) is kept for audit and never read back on a hot path.
 const COLUMNS =
-  'id, billId, state, closedState, captureMode, captured, wire, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
+  'id, billId, state, closedState, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
 
 /** Payments and their items. A payment's items never change after paymentStart. */
 export function createPaymentsRepo(db: Database) {
@@ -34,12 +34,12 @@ export function createPaymentsRepo(db: Database) {
   const pending = db.prepare<[], PaymentRow>(
     `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`,
   );
-  const pendingOnBill = db.prepare<[string], PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') ORDER BY created, id`,
+  const pendingOnBill = db.prepare<[string], { id: string }>(
+    "SELECT id FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') ORDER BY created, id LIMIT 1",
   );
   const insert = db.prepare(
-    `INSERT INTO payments (${COLUMNS}) VALUES (@id, @billId, @state, @closedState, @captureMode, @captured, @wire, @receipt,
-       @amount, @tip, @currency, @provider, @created, @processedAt, @closedAt, @lockedAt)`,
+    `INSERT INTO payments (${COLUMNS}, wire) VALUES (@id, @billId, @state, @closedState, @captureMode, @captured, @receipt,
+       @amount, @tip, @currency, @provider, @created, @processedAt, @closedAt, @lockedAt, @wire)`,
   );
   const insertItem = db.prepare('INSERT INTO payment_items (paymentId, itemId, name, quantity, price) VALUES (?, ?, ?, ?, ?)');
   const setProcessed = db.prepare("UPDATE payments SET state = 'PROCESSED', receipt = ?, processedAt = ? WHERE id = ?");
@@ -54,7 +54,6 @@ export function createPaymentsRepo(db: Database) {
     closedState: row.closedState,
     captureMode: row.captureMode === 'manual' ? 'manual' : 'auto',
     captured: row.captured === 1,
-    wire: JSON.parse(row.wire) as unknown,
     receipt: row.receipt === null ? null : (JSON.parse(row.receipt) as unknown),
     amount: row.amount,
     tip: row.tip,
@@ -81,14 +80,16 @@ export function createPaymentsRepo(db: Database) {
     pending(): PaymentRecord[] {
       return pending.all().map(withItems);
     },
-    pendingOnBill(billId: string): PaymentRecord[] {
-      return pendingOnBill.all(billId).map(withItems);
+    /** The id of a payment still in progress on the bill (the one holding its lock), or null. */
+    pendingIdOnBill(billId: string): string | null {
+      return pendingOnBill.get(billId)?.id ?? null;
     },
-    insert(p: PaymentRecord): void {
+    /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
+    insert(p: PaymentRecord, wire: unknown): void {
       insert.run({
         ...p,
         captured: p.captured ? 1 : 0,
-        wire: JSON.stringify(p.wire),
+        wire: JSON.stringify(wire),
         receipt: p.receipt === null ? null : JSON.stringify(p.receipt),
       });
       for (const item of p.items) insertItem.run(p.id, item.itemId, item.name, item.quantity, item.price);

@@ -56,8 +56,6 @@ export interface PaymentRecord {
   closedState: string | null;
   captureMode: 'auto' | 'manual';
   captured: boolean;
-  /** The wire Payment as parsed at paymentStart (unknown fields already dropped). */
-  wire: unknown;
   receipt: unknown;
   amount: string;
   tip: string;

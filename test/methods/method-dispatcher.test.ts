@@ -82,6 +82,24 @@ describe('the method dispatcher', () => {
     expect(code(await call('getBill', 'b1', null))).toBe('BILL_CLOSED');
   });
 
+  it('getBill answers from the last scan until the bill changes, and never older than the last write', async () => {
+    const answer = async () => ((await call('getBill', 'b1', null)) as { result: unknown }).result;
+    const scan = result(await call('getTableContents', 't1', null)) as unknown[];
+    const first = await answer();
+    expect(JSON.parse(JSON.stringify(first))).toEqual(scan[0]);
+    // Ready text: the very same answer again while nothing changed, also after a change to another bill.
+    seedBill(t.store, 'b2', 't2');
+    expect(await answer()).toBe(first);
+    await call('paymentStart', wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }]));
+    const locked = result(await call('getBill', 'b1', null)) as { items: { id: string; quantity: string }[] };
+    expect(locked.items.find((i) => i.id === 'beer')?.quantity).toBe('1');
+    await call('paymentClosed', 'p1', 'CANCELLED');
+    t.store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: [{ id: 'tea', name: 'Tea', price: '40', quantity: '4' }] });
+    expect(result(await call('getBill', 'b1', null))).toMatchObject({ items: [{ id: 'tea', quantity: '4' }] });
+    t.store.closeBill('b1');
+    expect(code(await call('getBill', 'b1', null))).toBe('BILL_CLOSED');
+  });
+
   it('rejects bad arguments with INVALID_ARGUMENTS naming the argument, changing nothing', async () => {
     const seq = t.store.lastSeq();
     const bad = await call('getTableContents', 12, null);
@@ -174,7 +192,7 @@ describe('the method dispatcher', () => {
   });
 });
 
-describe('the getTableContents cache', () => {
+describe('the answer cache', () => {
   it('drops the answers a committed change can touch, so an answer is never older than the last write', async () => {
     const { createBillStore } = await import('../../main/store/index.js');
     const { createMethodDispatcher } = await import('../../main/methods/index.js');
