@@ -98,11 +98,9 @@ export class SessionStateMachine {
   /** A message came from the service: refreshes lastMessageAt (and rtt) of a connected state. */
   noteMessage(rttMs?: number): void {
     if (this.current.status !== 'connected') return;
-    this.current = {
-      ...this.current,
-      lastMessageAt: this.clock.now(),
-      rttMs: rttMs === undefined ? this.current.rttMs : Math.round(rttMs * 100) / 100,
-    };
+    // In place: this runs for every frame, and `current` never leaves this class (state() copies it).
+    this.current.lastMessageAt = this.clock.now();
+    if (rttMs !== undefined) this.current.rttMs = Math.round(rttMs * 100) / 100;
     // Round-trip updates are worth showing; plain message ticks are read on demand via state().
     if (rttMs !== undefined) this.emit();
   }

@@ -4,6 +4,7 @@ import type { Logger } from '../log.js';
 import { encodeFrame, type MethodOutcome } from '../methods/types.js';
 import {
   PATHS,
+  tickCork,
   WS_AUTH_TIMEOUT_MS,
   WS_PING_INTERVAL_MS,
   WS_PONG_TIMEOUT_MS,
@@ -118,10 +119,16 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
       }),
       send: (frame) => {
         if (ws.readyState !== WebSocket.OPEN) return false;
+        cork?.();
         ws.send(encodeFrame(frame));
         return true;
       },
     };
+    // Answers sent in one tick share one write (see tick-cork.ts).
+    let cork: (() => void) | null = null;
+    ws.on('upgrade', (res) => {
+      cork = tickCork(res.socket);
+    });
     let lastError = '';
     ws.on('unexpected-response', (_req, res) => {
       // A refused handshake: its status decides the next step (401 / 409 / 503).

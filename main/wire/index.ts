@@ -9,3 +9,4 @@ export * from './ws-frames.js';
 export * from './webhook.js';
 export * from './rest.js';
 export * from './parse.js';
+export * from './tick-cork.js';
