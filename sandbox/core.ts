@@ -3,7 +3,7 @@ import { ChannelRegistry } from './channels/registry.js';
 import type { PendingCall } from './channels/pending-calls.js';
 import type { CallOutcome } from './channels/types.js';
 import type { SandboxClock } from './clock.js';
-import { FaultBook, FaultRequest, withUnknownFields, type FaultRecord } from './faults.js';
+import { FaultBook, FaultRequest, withUnknownFields, type FaultRecord, type Lazy } from './faults.js';
 import { errorReply, ReplyError, badRequest } from './http/replies.js';
 import { newApiKey, newId } from './ids.js';
 import { SandboxState, type Restaurant } from './state.js';
@@ -16,7 +16,8 @@ export interface ResolvedOptions {
   callTimeoutMs: number;
   wsAuthTimeoutMs: number;
   webhookPingMs: number;
-  log: (line: string) => void;
+  /** Where log lines go; undefined = nowhere (and they are not built on hot paths). */
+  log: ((line: string) => void) | undefined;
 }
 
 /** Everything the routes, channels and guest simulator share. One per running sandbox. */
@@ -36,8 +37,16 @@ export class SandboxCore {
     return new Date(this.clock.now()).toISOString();
   }
 
+  /** `nowIso` as a value to pass where the time is only read when needed (FaultBook.take). */
+  readonly nowIsoFn = (): string => this.nowIso();
+
+  /** False when nobody listens (no `log` option): hot paths then skip building their log lines. */
+  get logging(): boolean {
+    return this.options.log !== undefined;
+  }
+
   log(line: string): void {
-    this.options.log(line);
+    this.options.log?.(line);
   }
 
   /** The named restaurant, or the one created at start; 404 for an unknown id. */
@@ -83,7 +92,7 @@ export class SandboxCore {
   outgoing(restaurantId: string, call: PendingCall): MethodCallRequest & Record<string, unknown> {
     this.state.counters.callsSent += 1;
     const req = { uuid: call.uuid, method: call.method, args: call.args };
-    const f = this.faults.take(restaurantId, 'unknown-fields', `call ${call.method}`, this.nowIso());
+    const f = this.faults.take(restaurantId, 'unknown-fields', () => `call ${call.method}`, this.nowIsoFn);
     return f ? (withUnknownFields(req) as MethodCallRequest & Record<string, unknown>) : req;
   }
 
@@ -95,8 +104,8 @@ export class SandboxCore {
   };
 
   /** Delay before the next delivery or answer (the `delay` fault), 0 when none is pending. */
-  takeDelay(restaurantId: string, what: string): number {
-    const f = this.faults.take(restaurantId, 'delay', what, this.nowIso());
+  takeDelay(restaurantId: string, what: Lazy<string>): number {
+    const f = this.faults.take(restaurantId, 'delay', what, this.nowIsoFn);
     return f ? f.ms : 0;
   }
 

@@ -48,6 +48,9 @@ export interface FaultRecord {
   applied: { at: string; detail: string }[];
 }
 
+/** A value, or the function that makes it when it is needed. */
+export type Lazy<T> = T | (() => T);
+
 export class FaultBook {
   private readonly records: FaultRecord[] = [];
 
@@ -70,10 +73,14 @@ export class FaultBook {
     return this.records.find((r) => r.kind === kind && r.remaining > 0 && (restaurantId === null || r.restaurantId === restaurantId)) ?? null;
   }
 
-  /** Consumes one application of a fault of that kind, if any is pending. */
-  take(restaurantId: string | null, kind: FaultKind, detail: string, nowIso: string): FaultRecord | null {
+  /**
+   * Consumes one application of a fault of that kind, if any is pending. `detail` and `nowIso` may
+   * be functions: hot paths (every method call asks for `delay` and `unknown-fields`) then build
+   * the strings only when a fault is actually taken.
+   */
+  take(restaurantId: string | null, kind: FaultKind, detail: Lazy<string>, nowIso: Lazy<string>): FaultRecord | null {
     const rec = this.peek(restaurantId, kind);
-    if (rec) this.consume(rec, detail, nowIso);
+    if (rec) this.consume(rec, typeof detail === 'function' ? detail() : detail, typeof nowIso === 'function' ? nowIso() : nowIso);
     return rec;
   }
 

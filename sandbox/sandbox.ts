@@ -40,7 +40,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       callTimeoutMs: options.callTimeoutMs ?? METHOD_CALL_TIMEOUT_MS,
       wsAuthTimeoutMs: options.wsAuthTimeoutMs ?? WS_AUTH_TIMEOUT_MS,
       webhookPingMs: options.webhookPingMs ?? 60_000,
-      log: options.log ?? (() => {}),
+      log: options.log,
     },
     createSandboxClock(options.now),
   );

@@ -23,6 +23,8 @@ export class WsChannel implements PosChannel {
     private readonly socket: WebSocket,
     private readonly restaurant: Restaurant,
     readonly posId: string,
+    /** Called before each send: frames sent in the same tick leave in one write (main/wire tickCork). */
+    private readonly holdWrites: () => void,
   ) {
     this.restaurantId = restaurant.id;
     this.pending = new PendingCalls(core.options.callTimeoutMs, core.callSettled);
@@ -45,9 +47,10 @@ export class WsChannel implements PosChannel {
     const write = () => {
       if (!this.pending.has(call.uuid) || this.socket.readyState !== WebSocket.OPEN) return;
       call.deliveredAt = Date.now();
+      this.holdWrites();
       this.socket.send(JSON.stringify({ type: 'method-call-request', ...this.core.outgoing(this.restaurantId, call) }));
     };
-    const delay = this.core.takeDelay(this.restaurantId, `ws delivery of ${method}`);
+    const delay = this.core.takeDelay(this.restaurantId, () => `ws delivery of ${method}`);
     if (delay > 0) setTimeout(write, delay);
     else write();
     return done;
@@ -88,13 +91,15 @@ export class WsChannel implements PosChannel {
     else if (f.method === 'whoAmI') answer = { result: [{ id: this.restaurant.id, name: this.restaurant.name }] };
     else answer = { error: { code: METHOD_ERROR.METHOD_NOT_SUPPORTED, message: `The service has no method "${f.method}".` } };
     const frame = { type: 'method-call-response', uuid: f.uuid, ...answer };
-    const delay = this.core.takeDelay(this.restaurantId, `ws answer to ${f.method}`);
+    const delay = this.core.takeDelay(this.restaurantId, () => `ws answer to ${f.method}`);
     if (delay > 0) setTimeout(() => this.send(frame), delay);
     else this.send(frame);
   }
 
   private send(frame: unknown): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    this.holdWrites();
+    this.socket.send(JSON.stringify(frame));
   }
 
   applyFault(fault: FaultRecord): boolean {

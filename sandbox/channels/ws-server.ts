@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
-import { AuthRequestFrame, PATHS, RESTART_RETRY_MS, WS_CLOSE, parseJson, parseWith } from '../../main/wire/index.js';
+import { AuthRequestFrame, PATHS, RESTART_RETRY_MS, WS_CLOSE, parseJson, parseWith, tickCork } from '../../main/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { hasAuthHeaders, identify, identifyHeaders, type PosIdentity } from '../http/auth.js';
 import { WsChannel } from './ws-channel.js';
@@ -31,10 +31,12 @@ export function createWsEndpoint(core: SandboxCore) {
       );
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req, identity));
+    // The channel's frames of one tick leave in one write: corking this socket is safe because it
+    // is the very object ws writes to and ws pairs every cork of its own (see main/wire/tick-cork.ts).
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req, identity, tickCork(socket)));
   }
 
-  function onConnection(ws: WebSocket, req: IncomingMessage, headerIdentity: PosIdentity | null): void {
+  function onConnection(ws: WebSocket, req: IncomingMessage, headerIdentity: PosIdentity | null, holdWrites: () => void): void {
     core.state.counters.wsConnections += 1;
     ws.on('ping', (data: Buffer) => {
       if (!channel && ws.readyState === WebSocket.OPEN) ws.pong(data); // before auth; the channel answers after
@@ -42,7 +44,7 @@ export function createWsEndpoint(core: SandboxCore) {
     let channel: WsChannel | null = null;
     const established = (identity: PosIdentity, viaFrame: boolean): void => {
       clearTimeout(authTimer);
-      const ch = new WsChannel(core, ws, identity.restaurant, identity.posId);
+      const ch = new WsChannel(core, ws, identity.restaurant, identity.posId, holdWrites);
       if (!core.channels.claim(ch)) {
         if (viaFrame) ws.send(JSON.stringify({ type: 'auth-response', authorized: true }));
         ws.close(WS_CLOSE.CONFLICT, 'another connection is open for this restaurant');

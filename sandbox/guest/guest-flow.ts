@@ -93,7 +93,7 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
   const payment = buildPayment(core, bill, items, tip, req.captureMode);
   const record: PaymentRecord = { restaurantId: r.id, created: core.clock.now(), payment, receipts: [], authorized: false };
   core.state.payments.set(payment.id, record);
-  core.log(`payment ${payment.id} started bill=${bill.id} total=${payment.parts[0]?.total} ${payment.currency}`);
+  if (core.logging) core.log(`payment ${payment.id} started bill=${bill.id} total=${payment.parts[0]?.total} ${payment.currency}`);
   const finish = (state: string, outcome: GuestPayResult['outcome']): GuestPayResult => {
     payment.state = state;
     return { payment: structuredClone(payment), steps, outcome };

@@ -15,13 +15,13 @@ export async function callPos(core: SandboxCore, restaurantId: string, method: s
     : { error: { code: 'CONNECTION_LOST', message: 'No POS connection is open for this restaurant.' } };
   const ms = Math.round((performance.now() - started) * 100) / 100;
   steps?.push(isError(outcome) ? { method, ms, ok: false, error: outcome.error } : { method, ms, ok: true });
-  core.log(`call ${method} restaurant=${restaurantId} ${isError(outcome) ? `failed ${outcome.error.code}` : 'ok'} in ${ms} ms`);
+  if (core.logging) core.log(`call ${method} restaurant=${restaurantId} ${isError(outcome) ? `failed ${outcome.error.code}` : 'ok'} in ${ms} ms`);
   return outcome;
 }
 
 /** paymentClosed, sent twice when the `repeat-payment-closed` fault is pending (the POS must be idempotent). */
 export async function sendPaymentClosed(core: SandboxCore, restaurantId: string, idPayment: string, state: string, steps?: GuestStep[]): Promise<CallOutcome> {
-  const repeat = core.faults.take(restaurantId, 'repeat-payment-closed', `paymentClosed ${idPayment}`, core.nowIso());
+  const repeat = core.faults.take(restaurantId, 'repeat-payment-closed', () => `paymentClosed ${idPayment}`, core.nowIsoFn);
   const first = await callPos(core, restaurantId, 'paymentClosed', [idPayment, state], steps);
   if (!repeat) return first;
   return callPos(core, restaurantId, 'paymentClosed', [idPayment, state], steps);
