@@ -96,10 +96,13 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
   if (core.logging) core.log(`payment ${payment.id} started bill=${bill.id} total=${payment.parts[0]?.total} ${payment.currency}`);
   const finish = (state: string, outcome: GuestPayResult['outcome']): GuestPayResult => {
     payment.state = state;
+    // A copy: the record's payment changes later (capture, refund) and the caller's result must not.
     return { payment: structuredClone(payment), steps, outcome };
   };
 
-  const started = await callPos(core, r.id, 'paymentStart', [structuredClone(payment)], steps);
+  // No copy needed: every channel serializes the args before the call settles (a webhook replay
+  // too), and `payment` only changes after that.
+  const started = await callPos(core, r.id, 'paymentStart', [payment], steps);
   if (isError(started)) {
     payment.state = 'CANCELLED';
     // An explicit refusal locked nothing; a time-out or lost link may have: unlock (best effort).
