@@ -81,7 +81,8 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
           return fail(METHOD_ERROR.INTERNAL_ERROR, 'The POS could not handle this call; it was logged. Try again.');
         }
       };
-      return GROUP_COMMITTED.has(name) ? batcher.run(run) : run();
+      // paymentStart's lock may commit without its own fsync (see BillStore.startPayment).
+      return GROUP_COMMITTED.has(name) ? batcher.run(run, name === 'paymentStart') : run();
     },
   };
 }

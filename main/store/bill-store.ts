@@ -50,19 +50,20 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
       return result;
     }
     // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
-    let result: T;
-    if (relaxed) {
-      db.pragma('synchronous = NORMAL');
-      try {
-        result = runWrite.immediate(fn, now, nowMs, written) as T;
-      } finally {
-        db.pragma('synchronous = FULL');
-      }
-    } else {
-      result = runWrite.immediate(fn, now, nowMs, written) as T;
-    }
+    const result = committed(() => runWrite.immediate(fn, now, nowMs, written) as T, relaxed);
     if (written.length > 0) notify([...written]);
     return result;
+  }
+
+  /** Runs a commit at synchronous=NORMAL when relaxed; the connection is back at FULL afterwards, always. */
+  function committed<T>(run: () => T, relaxed: boolean): T {
+    if (!relaxed) return run();
+    db.pragma('synchronous = NORMAL');
+    try {
+      return run();
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
   }
 
   function notify(events: StoreEvent[]): void {
@@ -91,14 +92,15 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
      * Group commit: runs `fn` (several writes) in one transaction with one durable commit. Each
      * write inside is a savepoint, so one that throws rolls back alone while the others commit.
      * Listeners hear of the events after the commit; if the commit itself fails, nothing is told.
+     * `relaxed`: only paymentStart writes inside, committed like a lone one (see startPayment).
      */
-    group<T>(fn: () => T): T {
+    group<T>(fn: () => T, options: { relaxed?: boolean } = {}): T {
       if (group) return fn();
       const current: { events: StoreEvent[] } = { events: [] };
       group = current;
       let result: T;
       try {
-        result = runGroup.immediate(fn) as T;
+        result = committed(() => runGroup.immediate(fn) as T, options.relaxed === true);
       } finally {
         group = null;
       }
@@ -141,7 +143,7 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
      */
     startPayment: (payment: WirePayment): { payment: PaymentRecord; repeated: boolean } =>
       write((tx) => paymentOps.startPayment(tx, payment), undefined, true),
-    /** The synchronous level of the connection between writes: 2 (FULL). For diagnostics and tests. */
+    /** The connection's synchronous level: 2 (FULL) between writes, 1 (NORMAL) inside a relaxed one. For diagnostics and tests. */
     synchronousLevel: (): number => db.pragma('synchronous', { simple: true }) as number,
     processPayment: (id: string): { receipt: Receipt; repeated: boolean } => write((tx) => paymentOps.processPayment(tx, id)),
     closePayment: (id: string, state: string): { changed: boolean; payment: PaymentRecord | null } =>

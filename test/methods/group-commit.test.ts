@@ -44,6 +44,31 @@ describe('group commit of payment calls', () => {
     expect(t.store.getBill('b2')!.items.every((i) => i.lockedQuantity === '0')).toBe(true);
   });
 
+  it('a batch of paymentStart calls only commits relaxed, any other call in it makes it durable', async () => {
+    // The real store, watched: which batches asked for a relaxed commit, and the level inside.
+    const seen: { relaxed: boolean; level: number }[] = [];
+    const store = t.store;
+    const watched = Object.assign(Object.create(store) as typeof store, {
+      group: <T>(fn: () => T, options: { relaxed?: boolean } = {}): T =>
+        store.group(() => {
+          seen.push({ relaxed: options.relaxed === true, level: store.synchronousLevel() });
+          return fn();
+        }, options),
+    });
+    const dw = createMethodDispatcher({ store: watched, log: silentLogger(), clock: systemClock });
+    const start = (id: string, bill: string) => dw.handle('paymentStart', [wirePayment(id, [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: bill })]);
+    expect((await Promise.all([start('p1', 'b1'), start('p2', 'b2')])).map(code)).toEqual(['ok', 'ok']);
+    expect((await Promise.all([start('p3', 'b3'), dw.handle('paymentProcessed', ['p1'])])).map(code)).toEqual(['ok', 'ok']);
+    expect(code(await dw.handle('paymentClosed', ['p1', 'PAID']))).toBe('ok');
+    expect(seen).toEqual([
+      { relaxed: true, level: 1 },
+      { relaxed: false, level: 2 },
+      { relaxed: false, level: 2 },
+    ]);
+    // Between writes the connection is back at FULL.
+    expect(store.synchronousLevel()).toBe(2);
+  });
+
   it('when the shared commit cannot happen, none of the calls takes effect and each says so', async () => {
     // Another connection holds the write lock past the busy time-out: BEGIN IMMEDIATE fails.
     const other = new Database(t.file);
