@@ -9,6 +9,7 @@ import { newId } from '../ids.js';
 import type { PaymentRecord } from '../state.js';
 import { GUEST_CARD, GuestPayRequest, GuestScanRequest, type GuestPayResult, type GuestStep } from './guest-schemas.js';
 import { callPos, sendPaymentClosed } from './pos-calls.js';
+import { sameJson } from './same-json.js';
 
 const BillList = z.array(Bill);
 
@@ -77,13 +78,18 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
   requireConnection(core, r.id);
   const steps: GuestStep[] = [];
 
-  const bills = parseAnswer(BillList, 'getTableContents', await callPos(core, r.id, 'getTableContents', [req.idTable, null], steps), steps);
-  const chosen = req.idBill ? bills.find((b) => b.id === req.idBill) : bills[0];
+  const listed = await callPos(core, r.id, 'getTableContents', [req.idTable, null], steps);
+  const bills = parseAnswer(BillList, 'getTableContents', listed, steps);
+  const at = req.idBill ? bills.findIndex((b) => b.id === req.idBill) : bills.length > 0 ? 0 : -1;
+  const chosen = bills[at];
   if (!chosen) {
     const why = req.idBill ? `idBill: bill "${req.idBill}" is not open on table "${req.idTable}"` : `idTable: table "${req.idTable}" has no open bill`;
     throw new ReplyError({ status: 404, body: { code: req.idBill ? 'BILL_NOT_FOUND' : 'NO_OPEN_BILL', message: why, steps } });
   }
-  const bill = parseAnswer(Bill, 'getBill', await callPos(core, r.id, 'getBill', [chosen.id, null], steps), steps);
+  const answered = await callPos(core, r.id, 'getBill', [chosen.id, null], steps);
+  // The POS usually answers getBill with the very bill it listed: that value was just validated.
+  const sameAsListed = !isError(answered) && !isError(listed) && sameJson(answered.result, (listed.result as unknown[])[at]);
+  const bill = sameAsListed ? chosen : parseAnswer(Bill, 'getBill', answered, steps);
 
   const items = chooseItems(bill, req.items);
   if (items.length === 0) throw new ReplyError(errorReply(409, 'NOTHING_TO_PAY', `idBill: bill ${bill.id} has nothing left to pay`));
