@@ -38,7 +38,7 @@ export function createAnswerCache(store: BillStore) {
       if (!e.tableId && !e.billId && e.kind !== 'service.error') clear();
     }
   };
-  const off = store.onEvent(invalidate);
+  const off = store.onCommit(invalidate);
 
   const billAnswer = (bill: BillWithItems): RawJson => {
     const answer = new RawJson(JSON.stringify(toWireBill(bill)));

@@ -5,6 +5,7 @@ import type { Payment as WirePayment, Receipt } from '../wire/index.js';
 import * as billOps from './bill-ops.js';
 import { createBillsRepo } from './bills-repo.js';
 import { closeDatabase, openDatabase } from './database.js';
+import { createEventOutbox, type EventListener } from './event-outbox.js';
 import { createEventsRepo } from './events-repo.js';
 import * as paymentOps from './payment-ops.js';
 import { createPaymentsRepo } from './payments-repo.js';
@@ -13,19 +14,21 @@ import { createTablesRepo } from './tables-repo.js';
 import type { Tx } from './tx.js';
 import { toBillView, toPaymentView, toTableView } from './views.js';
 
-export type EventListener = (events: StoreEvent[]) => void;
+export type { EventListener } from './event-outbox.js';
 
 /**
  * The bill store: one SQLite file, one connection. Every write is one transaction that also
- * appends its events; it returns only after the commit, and `onEvent` listeners hear of the new
- * events after the commit too (never of a rolled-back change).
+ * appends its events; it returns only after the commit, and listeners hear of the new events
+ * after the commit too (never of a rolled-back change): `onCommit` at once, `onEvent` once they
+ * are durable (see event-outbox.ts).
  */
 export function createBillStore(options: { file: string; clock?: Clock; log?: Logger }) {
   const clock = options.clock ?? systemClock;
   const log = options.log?.child({ mod: 'store' });
   const db = openDatabase(options.file, log);
   const repos = { tables: createTablesRepo(db), bills: createBillsRepo(db), payments: createPaymentsRepo(db), events: createEventsRepo(db) };
-  const listeners = new Set<EventListener>();
+  // A durable commit with one small change: it makes the relaxed commits before it durable too.
+  const outbox = createEventOutbox({ sync: () => write((tx) => tx.events.nextCounter('durabilitySyncs')), log });
   /** Set while group() runs: writes become savepoints of its one transaction. */
   let group: { events: StoreEvent[] } | null = null;
 
@@ -51,7 +54,7 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     }
     // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
     const result = committed(() => runWrite.immediate(fn, now, nowMs, written) as T, relaxed);
-    if (written.length > 0) notify([...written]);
+    outbox.committed([...written], !relaxed);
     return result;
   }
 
@@ -66,16 +69,6 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     }
   }
 
-  function notify(events: StoreEvent[]): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(events);
-      } catch (e) {
-        log?.error({ err: e }, 'an event listener failed');
-      }
-    }
-  }
-
   const paymentContext = (p: PaymentRecord) => {
     const bill = repos.bills.get(p.billId);
     const table = bill ? repos.tables.get(bill.tableId) : null;
@@ -85,8 +78,8 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
   return {
     file: db.name,
     close(): void {
-      listeners.clear();
-      closeDatabase(db);
+      outbox.close();
+      closeDatabase(db); // its checkpoint makes relaxed commits durable
     },
     /**
      * Group commit: runs `fn` (several writes) in one transaction with one durable commit. Each
@@ -99,19 +92,19 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
       const current: { events: StoreEvent[] } = { events: [] };
       group = current;
       let result: T;
+      const relaxed = options.relaxed === true;
       try {
-        result = committed(() => runGroup.immediate(fn) as T, options.relaxed === true);
+        result = committed(() => runGroup.immediate(fn) as T, relaxed);
       } finally {
         group = null;
       }
-      if (current.events.length > 0) notify(current.events);
+      outbox.committed(current.events, !relaxed);
       return result;
     },
-    /** Fires after each commit with the events it appended. Returns the unsubscribe. */
-    onEvent(listener: EventListener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /** Fires once the events of a commit are durable, in order. Returns the unsubscribe. */
+    onEvent: (listener: EventListener): (() => void) => outbox.onEvent(listener),
+    /** Fires right after every commit, durable or not: for caches of what the store holds. */
+    onCommit: (listener: EventListener): (() => void) => outbox.onCommit(listener),
 
     // Tables
     upsertTable: (input: { id: string; name: string; area?: string | null }): TableRecord => write((tx) => billOps.upsertTable(tx, input)),
@@ -167,8 +160,16 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     getDelivery: (id: string): { outcome: unknown; at: string } | null => repos.events.getDelivery(id),
 
     // Event log
-    eventsAfter: (seq: number, limit = 500): StoreEvent[] => repos.events.after(seq, limit),
-    lastSeq: (): number => repos.events.lastSeq(),
+    /** Durable events only: a POS reading the log never sees an event that a power cut could undo. */
+    eventsAfter(seq: number, limit = 500): StoreEvent[] {
+      const held = outbox.firstHeldSeq();
+      const events = repos.events.after(seq, limit);
+      return held === null ? events : events.filter((e) => e.seq < held);
+    },
+    lastSeq(): number {
+      const held = outbox.firstHeldSeq();
+      return held === null ? repos.events.lastSeq() : held - 1;
+    },
 
     // Views in the contract's shapes
     billView(id: string): BillView | null {

@@ -21,7 +21,8 @@ describe('group commit of payment calls', () => {
 
   it('calls arriving together commit together; a refused one rolls back alone', async () => {
     const told: StoreEvent[][] = [];
-    t.store.onEvent((events) => told.push(events));
+    t.store.onCommit((events) => told.push(events));
+    const durable = new Promise<StoreEvent[]>((resolve) => t.store.onEvent(resolve));
     const seqBefore = t.store.lastSeq();
     const outcomes = await Promise.all([
       d.handle('paymentStart', [wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b1' })]),
@@ -32,6 +33,9 @@ describe('group commit of payment calls', () => {
     // One commit, told once, with the events of the two that went through.
     expect(told).toHaveLength(1);
     expect(told[0]!.map((e) => `${e.kind}:${e.paymentId}`)).toEqual(['payment.started:p1', 'payment.started:p3']);
+    // paymentStart calls only: a relaxed commit, in the event log once it is durable.
+    expect(t.store.lastSeq()).toBe(seqBefore);
+    expect((await durable).map((e) => `${e.kind}:${e.paymentId}`)).toEqual(['payment.started:p1', 'payment.started:p3']);
     expect(t.store.lastSeq()).toBe(seqBefore + 2);
     // Committed: another connection to the file sees both, and nothing of the refused one.
     const other = new Database(t.file, { readonly: true });

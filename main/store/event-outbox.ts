@@ -1,0 +1,83 @@
+import type { Logger } from '../log.js';
+import type { StoreEvent } from './records.js';
+
+export type EventListener = (events: StoreEvent[]) => void;
+
+/** A relaxed commit is made durable by the next durable one, or by a sync this long after it. */
+export const DURABLE_WITHIN_MS = 50;
+
+/**
+ * Who hears of committed events, and when. Commit listeners (our own caches) hear right after
+ * every commit. Event listeners (the renderer, notices, the POS's SSE stream) and readers of the
+ * event log hear only of durable events: a relaxed commit (synchronous=NORMAL, see startPayment)
+ * could still vanish in a power cut, and with it its event sequence numbers, which the next event
+ * would then reuse; a POS that had seen the vanished one would skip the new one. So its events
+ * are held until a durable commit follows (the WAL is append-only: that fsync covers them too),
+ * and `sync` forces one when none comes within DURABLE_WITHIN_MS.
+ */
+export function createEventOutbox(options: { sync: () => void; log?: Logger | undefined }) {
+  const commitListeners = new Set<EventListener>();
+  const listeners = new Set<EventListener>();
+  let held: StoreEvent[] = [];
+  let timer: NodeJS.Timeout | null = null;
+
+  const tell = (set: Set<EventListener>, events: StoreEvent[]) => {
+    for (const listener of [...set]) {
+      try {
+        listener(events);
+      } catch (e) {
+        options.log?.error({ err: e }, 'an event listener failed');
+      }
+    }
+  };
+  const syncHeld = () => {
+    timer = null;
+    if (held.length === 0) return;
+    try {
+      options.sync();
+    } catch (e) {
+      // The events stay held (the log readers do not see them) until a later commit makes it.
+      options.log?.error({ err: e, held: held.length }, 'could not make relaxed commits durable; trying again');
+      timer = setTimeout(syncHeld, DURABLE_WITHIN_MS);
+      timer.unref();
+    }
+  };
+
+  return {
+    /** After every commit, with its events; `durable` false for a relaxed commit. */
+    committed(events: StoreEvent[], durable: boolean): void {
+      if (events.length > 0) tell(commitListeners, events);
+      if (!durable) {
+        held.push(...events);
+        if (held.length > 0 && !timer) {
+          timer = setTimeout(syncHeld, DURABLE_WITHIN_MS);
+          timer.unref();
+        }
+        return;
+      }
+      const out = held.length > 0 ? held.concat(events) : events;
+      held = [];
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (out.length > 0) tell(listeners, out);
+    },
+    /** The lowest sequence number that is not durable yet, or null when all are. */
+    firstHeldSeq(): number | null {
+      return held[0]?.seq ?? null;
+    },
+    onCommit(listener: EventListener): () => void {
+      commitListeners.add(listener);
+      return () => commitListeners.delete(listener);
+    },
+    onEvent(listener: EventListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close(): void {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      commitListeners.clear();
+      listeners.clear();
+    },
+  };
+}
