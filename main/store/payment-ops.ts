@@ -167,7 +167,7 @@ export function closePayment(tx: Tx, id: string, state: string): { changed: bool
   }
   shiftLines(tx, p, 0, -1);
   tx.payments.setClosed(id, 'CANCELLED', state, tx.now);
-  tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, currency: p.currency } });
+  tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency } });
   return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: state, closedAt: tx.now, lockedAt: null } };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Notice, NoticeKind } from '../../preload/contract.js';
-import type { BillStore, StoreEvent } from '../store/index.js';
+import { money, type BillStore, type StoreEvent } from '../store/index.js';
 
 const FILE = 'notices.json';
 const KEEP = 200;
@@ -78,7 +78,25 @@ export function noticeFor(event: StoreEvent, store: BillStore): Notice | null {
     const message = typeof event.data.message === 'string' ? event.data.message : 'The payment service reported an error.';
     return { id: `service-error:${event.seq}`, kind, at: event.at, paymentId: null, tableName: null, amount: null, tip: null, currency: null, message, acknowledged: false };
   }
-  const payment = event.paymentId ? store.paymentView(event.paymentId) : null;
+  if (!event.paymentId) return null;
+  // The payment events carry what a notice shows; only the table's name is looked up.
+  const { amount, tip, currency, closedState } = event.data;
+  if (typeof amount === 'string' && typeof currency === 'string') {
+    const tableName = (event.tableId ? store.getTable(event.tableId)?.name : undefined) ?? (event.billId ? store.getBill(event.billId)?.name : undefined) ?? null;
+    return {
+      id: `${kind}:${event.paymentId}`,
+      kind,
+      at: event.at,
+      paymentId: event.paymentId,
+      tableName,
+      amount: money(amount),
+      tip: money(typeof tip === 'string' ? tip : '0'),
+      currency,
+      message: kind === 'declined' && typeof closedState === 'string' ? closedState : null,
+      acknowledged: false,
+    };
+  }
+  const payment = store.paymentView(event.paymentId);
   if (!payment) return null;
   return {
     id: `${kind}:${payment.id}`,
