@@ -22,6 +22,12 @@ import { startServiceSocket } from './service-socket.js';
 const TABLES = 1_000;
 const ITEMS = 20;
 const CALLS = 5_000;
+/** Guest payments: one at a time, then rushes of GUESTS guests paying at once. */
+const SEQUENTIAL = 240;
+const RUSH = 480;
+const RUSHES = 3;
+const GUESTS = 8;
+const RAW_COMMITS = 600;
 
 async function echoRoundTrips(payload: string, n: number): Promise<number[]> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -47,11 +53,11 @@ async function echoRoundTrips(payload: string, n: number): Promise<number[]> {
   return samples;
 }
 
-function rawDurableCommits(dir: string, n: number): number {
-  const db = new Database(join(dir, 'raw.sqlite'));
+function rawDurableCommits(file: string, n: number): number {
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+  db.exec('CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT)');
   const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
   const t0 = performance.now();
   for (let i = 0; i < n; i++) db.transaction(() => insert.run(`row ${i}`))();
@@ -68,6 +74,75 @@ function childCpuMs(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+const median = (values: number[]) => summarize(values).p50;
+
+/**
+ * Complete guest payments per second: five calls each, two durable commits (paymentStart's is
+ * made durable by the next one). One guest at a time, then rushes of guests paying at once, whose
+ * payment calls share commits (group commit). This disk's commit rate moves from second to second,
+ * so rushes and raw commit runs alternate, and the medians are compared.
+ */
+async function guestPaymentFigures(sandbox: Sandbox, hostPid: number | undefined, dir: string): Promise<BenchFigure[]> {
+  let next = 0;
+  const tables = (n: number) => Array.from({ length: n }, () => `t${next++}`);
+  const pay = async (list: string[]) => {
+    for (const table of list) {
+      const r = await sandbox.guestPay({ idTable: table, items: [{ id: 'i0', quantity: '1' }] });
+      if (r.outcome !== 'paid') throw new Error(`${table}: ${r.outcome}`);
+    }
+  };
+  let t0 = performance.now();
+  await pay(tables(SEQUENTIAL));
+  const sequential = SEQUENTIAL / ((performance.now() - t0) / 1000);
+
+  const rawFile = join(dir, 'raw.sqlite');
+  const raws = [rawDurableCommits(rawFile, RAW_COMMITS)];
+  const rushes: number[] = [];
+  const hostCpu: number[] = [];
+  const ownCpu: number[] = [];
+  for (let block = 0; block < RUSHES; block++) {
+    const lanes = Array.from({ length: GUESTS }, () => [] as string[]);
+    tables(RUSH).forEach((table, i) => lanes[i % GUESTS]!.push(table));
+    const cpu0 = childCpuMs(hostPid);
+    const own0 = process.cpuUsage();
+    t0 = performance.now();
+    await Promise.all(lanes.map(pay));
+    rushes.push(RUSH / ((performance.now() - t0) / 1000));
+    const cpu1 = childCpuMs(hostPid);
+    const own = process.cpuUsage(own0);
+    if (cpu0 !== null && cpu1 !== null) hostCpu.push((cpu1 - cpu0) / RUSH);
+    ownCpu.push((own.user + own.system) / 1000 / RUSH);
+    raws.push(rawDurableCommits(rawFile, RAW_COMMITS));
+  }
+  const rush = median(rushes);
+  const raw = median(raws);
+  const rawBaseline = { metric: `raw durable commits (median of ${raws.length})`, value: raw, unit: '/s' };
+  const figures: BenchFigure[] = [
+    {
+      bench: `guest payments through the sandbox (WS), ${GUESTS} guests at once (median of ${RUSHES} rushes)`,
+      metric: 'payments/s',
+      value: rush,
+      unit: '/s',
+      baseline: rawBaseline,
+      target: '>= 30% of raw commit rate',
+      pass: rush >= 0.3 * raw,
+    },
+  ];
+  if (hostCpu.length > 0) {
+    figures.push({
+      bench: `CPU per guest payment, ${GUESTS} guests at once`,
+      metric: 'companion process',
+      value: median(hostCpu),
+      unit: 'ms',
+      baseline: { metric: 'sandbox + guests', value: median(ownCpu), unit: 'ms' },
+      target: '(information: both share 2 cores here)',
+      pass: true,
+    });
+  }
+  figures.push({ bench: 'guest payments through the sandbox (WS), one at a time', metric: 'payments/s', value: sequential, unit: '/s', baseline: rawBaseline, target: '(information: 2 fsyncs each)', pass: true });
+  return figures;
 }
 
 async function until(fn: () => Promise<boolean>, deadlineMs: number): Promise<void> {
@@ -130,7 +205,7 @@ export default async function bench(): Promise<BenchFigure[]> {
   const figures = await tableContentsFigures();
   if (!existsSync('dist/main/headless/cli.js')) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
-  seedStore(dir, 1_000, ITEMS);
+  seedStore(dir, SEQUENTIAL + RUSH * RUSHES + 10, ITEMS);
   const sandbox: Sandbox = await startSandbox({ callTimeoutMs: 15_000 });
   // The companion as deployed: the built headless host in its own process, as the service is
   // another machine in reality and must not share the POS's event loop.
@@ -148,46 +223,7 @@ export default async function bench(): Promise<BenchFigure[]> {
       }
     }, 15_000);
 
-    // Complete guest payments per second: five calls each, two durable commits (paymentStart's is
-    // made durable by the next one). One guest at a time, then a rush of eight guests at once,
-    // whose payment calls share commits (group commit).
-    const pay = async (tables: string[]) => {
-      for (const table of tables) {
-        const r = await sandbox.guestPay({ idTable: table, items: [{ id: 'i0', quantity: '1' }] });
-        if (r.outcome !== 'paid') throw new Error(`${table}: ${r.outcome}`);
-      }
-    };
-    const PAYMENTS = 480;
-    const GUESTS = 8;
-    let t0 = performance.now();
-    await pay(Array.from({ length: PAYMENTS }, (_, i) => `t${i}`));
-    const sequential = PAYMENTS / ((performance.now() - t0) / 1000);
-    t0 = performance.now();
-    const hostCpu0 = childCpuMs(host.child.pid);
-    const ownCpu0 = process.cpuUsage();
-    await Promise.all(Array.from({ length: GUESTS }, (_, g) => pay(Array.from({ length: PAYMENTS / GUESTS }, (_, i) => `t${PAYMENTS + i * GUESTS + g}`))));
-    const rush = PAYMENTS / ((performance.now() - t0) / 1000);
-    const hostCpu1 = childCpuMs(host.child.pid);
-    const ownCpu = process.cpuUsage(ownCpu0);
-    const raw = rawDurableCommits(dir, 1_000);
-    const rawBaseline = { metric: 'raw durable commits', value: raw, unit: '/s' };
-    figures.push(
-      { bench: 'guest payments through the sandbox (WS), 8 guests at once', metric: 'payments/s', value: rush, unit: '/s', baseline: rawBaseline, target: '>= 30% of raw commit rate', pass: rush >= 0.3 * raw },
-      ...(hostCpu0 !== null && hostCpu1 !== null
-        ? [
-            {
-              bench: 'CPU per guest payment, 8 guests at once',
-              metric: 'companion process',
-              value: (hostCpu1 - hostCpu0) / PAYMENTS,
-              unit: 'ms',
-              baseline: { metric: 'sandbox + guests', value: (ownCpu.user + ownCpu.system) / 1000 / PAYMENTS, unit: 'ms' },
-              target: '(information: both share 2 cores here)',
-              pass: true,
-            },
-          ]
-        : []),
-      { bench: 'guest payments through the sandbox (WS), one at a time', metric: 'payments/s', value: sequential, unit: '/s', baseline: rawBaseline, target: '(information: 2 fsyncs each)', pass: true },
-    );
+    figures.push(...(await guestPaymentFigures(sandbox, host.child.pid, dir)));
 
     // Reconnect after a 1001 close: from the close until a call is answered again.
     const reconnects: number[] = [];
