@@ -3,7 +3,7 @@ import { METHOD_ERROR, WS_CLOSE, parseJson, parseWith, WsFrame, type MethodCallR
 import type { SandboxCore } from '../core.js';
 import type { FaultRecord } from '../faults.js';
 import type { Restaurant } from '../state.js';
-import { PendingCalls } from './pending-calls.js';
+import { PendingCalls, type PendingCall } from './pending-calls.js';
 import type { CallOutcome, PosChannel } from './types.js';
 
 let nextSocketId = 1;
@@ -44,16 +44,17 @@ export class WsChannel implements PosChannel {
 
   call(method: string, args: unknown[]): Promise<CallOutcome> {
     const { call, done } = this.pending.create(method, args);
-    const write = () => {
-      if (!this.pending.has(call.uuid) || this.socket.readyState !== WebSocket.OPEN) return;
-      call.deliveredAt = Date.now();
-      this.holdWrites();
-      this.socket.send(JSON.stringify({ type: 'method-call-request', ...this.core.outgoing(this.restaurantId, call) }));
-    };
     const delay = this.core.takeDelay(this.restaurantId, () => `ws delivery of ${method}`);
-    if (delay > 0) setTimeout(write, delay);
-    else write();
+    if (delay > 0) setTimeout(() => this.write(call), delay);
+    else this.write(call);
     return done;
+  }
+
+  private write(call: PendingCall): void {
+    if (!this.pending.has(call.uuid) || this.socket.readyState !== WebSocket.OPEN) return;
+    call.deliveredAt = Date.now();
+    this.holdWrites();
+    this.socket.send(JSON.stringify({ type: 'method-call-request', ...this.core.outgoing(this.restaurantId, call) }));
   }
 
   /** A text frame from the POS after authentication. Bad frames are counted and ignored, never fatal. */

@@ -71,6 +71,12 @@ function buildPayment(core: SandboxCore, bill: Bill, items: PaymentItem[], tip: 
   };
 }
 
+function finish(payment: Payment, state: string, outcome: GuestPayResult['outcome'], steps: GuestStep[]): GuestPayResult {
+  payment.state = state;
+  // A copy: the record's payment changes later (capture, refund) and the caller's result must not.
+  return { payment: structuredClone(payment), steps, outcome };
+}
+
 /** POST /sandbox/guest/pay: the whole flow of PROTOCOL.md §2 through the restaurant's channel. */
 export async function guestPay(core: SandboxCore, input: unknown): Promise<GuestPayResult> {
   const req = must(parseWith(GuestPayRequest, input), 'en', input === undefined);
@@ -100,11 +106,6 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
   const record: PaymentRecord = { restaurantId: r.id, created: core.clock.now(), payment, receipts: [], authorized: false };
   core.state.payments.set(payment.id, record);
   if (core.logging) core.log(`payment ${payment.id} started bill=${bill.id} total=${payment.parts[0]?.total} ${payment.currency}`);
-  const finish = (state: string, outcome: GuestPayResult['outcome']): GuestPayResult => {
-    payment.state = state;
-    // A copy: the record's payment changes later (capture, refund) and the caller's result must not.
-    return { payment: structuredClone(payment), steps, outcome };
-  };
 
   // No copy needed: every channel serializes the args before the call settles (a webhook replay
   // too), and `payment` only changes after that.
@@ -113,27 +114,27 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
     payment.state = 'CANCELLED';
     // An explicit refusal locked nothing; a time-out or lost link may have: unlock (best effort).
     if (started.error.code === 'TIMEOUT' || started.error.code === 'CONNECTION_LOST') await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
-    return finish('CANCELLED', 'cancelled');
+    return finish(payment, 'CANCELLED', 'cancelled', steps);
   }
   if (req.outcome === 'declined') {
     payment.state = 'CANCELLED';
     await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
-    return finish('CANCELLED', 'declined');
+    return finish(payment, 'CANCELLED', 'declined', steps);
   }
   const processed = await callPos(core, r.id, 'paymentProcessed', [payment.id], steps);
   if (isError(processed)) {
     payment.state = 'CANCELLED';
     await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
-    return finish('CANCELLED', 'cancelled');
+    return finish(payment, 'CANCELLED', 'cancelled', steps);
   }
   const receipt = parseWith(Receipt, processed.result);
   if (receipt.ok) record.receipts.push(receipt.value);
   if (req.captureMode === 'manual') {
     record.authorized = true;
-    return finish('STARTED', 'authorized');
+    return finish(payment, 'STARTED', 'authorized', steps);
   }
   // The money is taken once paymentProcessed succeeded; a lost paymentClosed is recovered by GET payment.
   payment.state = 'PAID';
   await sendPaymentClosed(core, r.id, payment.id, 'PAID', steps);
-  return finish('PAID', 'paid');
+  return finish(payment, 'PAID', 'paid', steps);
 }
