@@ -158,6 +158,9 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     /** Stores a webhook delivery's outcome; false when the id was already recorded (the first stays). */
     recordDelivery: (id: string, outcome: unknown): boolean => write((tx) => tx.events.putDelivery(id, outcome, tx.now)),
     getDelivery: (id: string): { outcome: unknown; at: string } | null => repos.events.getDelivery(id),
+    /** Forgets the deliveries recorded more than `olderThanMs` ago (the service retries for seconds, not days). */
+    pruneDeliveries: (olderThanMs: number): number =>
+      write((tx) => tx.events.pruneDeliveries(new Date(tx.nowMs - olderThanMs).toISOString())),
 
     // Event log
     /** Durable events only: a POS reading the log never sees an event that a power cut could undo. */

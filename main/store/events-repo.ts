@@ -22,6 +22,7 @@ export function createEventsRepo(db: Database) {
   const last = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM events');
   const getDelivery = db.prepare<[string], { outcome: string; at: string }>('SELECT outcome, at FROM deliveries WHERE id = ?');
   const putDelivery = db.prepare('INSERT OR IGNORE INTO deliveries (id, outcome, at) VALUES (?, ?, ?)');
+  const pruneDeliveries = db.prepare('DELETE FROM deliveries WHERE at < ?');
   const bump = db.prepare<[string], { value: number }>(
     'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
   );
@@ -44,6 +45,10 @@ export function createEventsRepo(db: Database) {
     /** Returns false when the delivery id was already recorded (the first outcome stays). */
     putDelivery(id: string, outcome: unknown, at: string): boolean {
       return putDelivery.run(id, JSON.stringify(outcome ?? null), at).changes > 0;
+    },
+    /** Removes the deliveries recorded before `beforeIso`; returns how many. */
+    pruneDeliveries(beforeIso: string): number {
+      return pruneDeliveries.run(beforeIso).changes;
     },
     nextCounter(name: string): number {
       return bump.get(name)?.value ?? 1;

@@ -7,6 +7,8 @@ import type { Transport, TransportOptions } from '../types.js';
 export interface DeliveryStore {
   getDelivery(id: string): { outcome: unknown } | null;
   recordDelivery(id: string, outcome: MethodOutcome): void;
+  /** Forgets deliveries recorded more than `olderThanMs` ago; returns how many. */
+  pruneDeliveries(olderThanMs: number): number;
 }
 
 /** What a v4 REST call ended with. `status: null` = the service was not reached (network). */
@@ -48,6 +50,8 @@ export interface WebhookTransportOptions extends TransportOptions {
   pingStaleMs?: number;
   /** How often staleness is checked; default 5 s. */
   staleCheckMs?: number;
+  /** Recorded deliveries are kept this long (the service retries within seconds); default 7 days. */
+  keepDeliveriesMs?: number;
   /** Body limit, default 1 MiB. */
   maxBodyBytes?: number;
   /** Configure retry backoff: first delay and ceiling, defaults 1 s and 60 s (with jitter). */

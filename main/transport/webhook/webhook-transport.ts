@@ -18,6 +18,9 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
 }
 
 const fail = (status: number, code: string, message: string): Answer => ({ status, body: { code, message } });
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A delivery id seen before is a retry, and the service retries within seconds: a week is ample. */
+export const KEEP_DELIVERIES_MS = 7 * DAY_MS;
 
 /**
  * API v4 webhooks (PROTOCOL.md §3): a local HTTP receiver behind the integrator's public URL.
@@ -38,6 +41,16 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
   let url = '';
   let server: Server | null = null;
   let staleTimer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  // The deliveries table would otherwise grow by a few rows per payment for ever.
+  const pruneDeliveries = () => {
+    try {
+      const removed = options.store.pruneDeliveries(options.keepDeliveriesMs ?? KEEP_DELIVERIES_MS);
+      if (removed > 0) log.info({ removed }, 'webhook: forgot old deliveries');
+    } catch (e) {
+      log.warn({ err: e }, 'webhook: could not prune old deliveries; trying again tomorrow');
+    }
+  };
   let retryTimer: NodeJS.Timeout | null = null;
   let generation = 0;
   let attempt = 0;
@@ -153,6 +166,9 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
         }
         staleTimer = setInterval(() => link.checkStale(), options.staleCheckMs ?? 5000);
         staleTimer.unref();
+        pruneDeliveries();
+        pruneTimer = setInterval(pruneDeliveries, DAY_MS);
+        pruneTimer.unref();
         log.info({ url, webhookUrl }, 'webhook: receiver listening');
       }
       connect();
@@ -161,7 +177,8 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
       generation++;
       if (retryTimer) clearTimeout(retryTimer);
       if (staleTimer) clearInterval(staleTimer);
-      retryTimer = staleTimer = null;
+      if (pruneTimer) clearInterval(pruneTimer);
+      retryTimer = staleTimer = pruneTimer = null;
       pipeline.stop();
       const s = server;
       server = null;

@@ -13,6 +13,7 @@ export function openSqliteDeliveryStore(file: string, options: { busyTimeoutMs?:
   const get = db.prepare<[string], { outcome: string }>('SELECT outcome FROM deliveries WHERE id = ?');
   const put = db.prepare<[string, string, number]>('INSERT OR IGNORE INTO deliveries(id, outcome, at) VALUES (?, ?, ?)');
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM deliveries');
+  const prune = db.prepare<[number]>('DELETE FROM deliveries WHERE at < ?');
   return {
     getDelivery(id) {
       const row = get.get(id);
@@ -21,6 +22,7 @@ export function openSqliteDeliveryStore(file: string, options: { busyTimeoutMs?:
     recordDelivery(id: string, outcome: MethodOutcome) {
       put.run(id, JSON.stringify(outcome), Date.now());
     },
+    pruneDeliveries: (olderThanMs: number) => prune.run(Date.now() - olderThanMs).changes,
     count: () => count.get()?.n ?? 0,
     close: () => db.close(),
   };
