@@ -69,7 +69,7 @@ export function putBill(tx: Tx, input: PutBillInput): BillWithItems {
     if (old.currency !== input.currency) {
       throw new StoreError('CONFLICT', `Bill ${input.id} already has payments in ${old.currency}; its currency cannot change.`, 'currency');
     }
-    if (old.tableId !== input.tableId && tx.payments.pendingIdOnBill(input.id) !== null) {
+    if (old.tableId !== input.tableId && tx.payments.hasPendingOnBill(input.id)) {
       throw new StoreError('CONFLICT', `Bill ${input.id} is being paid right now; move it to another table after the payment ends.`, 'tableId');
     }
   }
@@ -105,7 +105,7 @@ export function putBill(tx: Tx, input: PutBillInput): BillWithItems {
 export function closeBill(tx: Tx, id: string): BillWithItems {
   const bill = requireBill(tx, id);
   if (bill.state === 'CLOSED') return bill;
-  if (tx.payments.pendingIdOnBill(id) !== null) {
+  if (tx.payments.hasPendingOnBill(id)) {
     throw new StoreError('CONFLICT', `Bill ${id} is being paid by a guest right now; close it after the payment ends.`);
   }
   tx.bills.setState(id, 'CLOSED', tx.now);

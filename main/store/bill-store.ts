@@ -53,13 +53,13 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
       return result;
     }
     // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
-    const result = committed(() => runWrite.immediate(fn, now, nowMs, written) as T, relaxed);
+    const result = atSyncLevel(() => runWrite.immediate(fn, now, nowMs, written) as T, relaxed);
     outbox.committed([...written], !relaxed);
     return result;
   }
 
   /** Runs a commit at synchronous=NORMAL when relaxed; the connection is back at FULL afterwards, always. */
-  function committed<T>(run: () => T, relaxed: boolean): T {
+  function atSyncLevel<T>(run: () => T, relaxed: boolean): T {
     if (!relaxed) return run();
     db.pragma('synchronous = NORMAL');
     try {
@@ -94,7 +94,7 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
       let result: T;
       const relaxed = options.relaxed === true;
       try {
-        result = committed(() => runGroup.immediate(fn) as T, relaxed);
+        result = atSyncLevel(() => runGroup.immediate(fn) as T, relaxed);
       } finally {
         group = null;
       }

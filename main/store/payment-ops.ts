@@ -75,7 +75,7 @@ export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRe
   const header = tx.bills.get(payment.idBill);
   if (!header) throw new StoreError('BILL_NOT_FOUND', `Bill ${payment.idBill} does not exist; scan the table again.`, 'idBill');
   if (header.state !== 'OPEN') throw new StoreError('BILL_CLOSED', `Bill ${payment.idBill} is already ${header.state === 'PAID' ? 'paid' : 'closed'}.`, 'idBill');
-  if (tx.payments.pendingIdOnBill(header.id) !== null) {
+  if (tx.payments.hasPendingOnBill(header.id)) {
     throw new StoreError('BILL_LOCKED', `Another guest is paying bill ${header.id} right now; try again in a moment.`, 'idBill');
   }
   const bill = { ...header, items: linesToCheck(tx, header, payment) };

@@ -34,8 +34,8 @@ export function createPaymentsRepo(db: Database) {
   const pending = db.prepare<[], PaymentRow>(
     `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`,
   );
-  const pendingOnBill = db.prepare<[string], { id: string }>(
-    "SELECT id FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') ORDER BY created, id LIMIT 1",
+  const pendingOnBill = db.prepare<[string], { one: number }>(
+    "SELECT 1 AS one FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') LIMIT 1",
   );
   const insert = db.prepare(
     `INSERT INTO payments (${COLUMNS}, wire) VALUES (@id, @billId, @state, @closedState, @captureMode, @captured, @receipt,
@@ -80,9 +80,9 @@ export function createPaymentsRepo(db: Database) {
     pending(): PaymentRecord[] {
       return pending.all().map(withItems);
     },
-    /** The id of a payment still in progress on the bill (the one holding its lock), or null. */
-    pendingIdOnBill(billId: string): string | null {
-      return pendingOnBill.get(billId)?.id ?? null;
+    /** Whether a payment is still in progress on the bill (holding its lock). */
+    hasPendingOnBill(billId: string): boolean {
+      return pendingOnBill.get(billId) !== undefined;
     },
     /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
     insert(p: PaymentRecord, wire: unknown): void {

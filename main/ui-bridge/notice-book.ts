@@ -78,36 +78,20 @@ export function noticeFor(event: StoreEvent, store: BillStore): Notice | null {
     const message = typeof event.data.message === 'string' ? event.data.message : 'The payment service reported an error.';
     return { id: `service-error:${event.seq}`, kind, at: event.at, paymentId: null, tableName: null, amount: null, tip: null, currency: null, message, acknowledged: false };
   }
-  if (!event.paymentId) return null;
-  // The payment events carry what a notice shows; only the table's name is looked up.
+  // The payment events (payment-ops.ts) carry what a notice shows; only the table's name is looked up.
   const { amount, tip, currency, closedState } = event.data;
-  if (typeof amount === 'string' && typeof currency === 'string') {
-    const tableName = (event.tableId ? store.getTable(event.tableId)?.name : undefined) ?? (event.billId ? store.getBill(event.billId)?.name : undefined) ?? null;
-    return {
-      id: `${kind}:${event.paymentId}`,
-      kind,
-      at: event.at,
-      paymentId: event.paymentId,
-      tableName,
-      amount: money(amount),
-      tip: money(typeof tip === 'string' ? tip : '0'),
-      currency,
-      message: kind === 'declined' && typeof closedState === 'string' ? closedState : null,
-      acknowledged: false,
-    };
-  }
-  const payment = store.paymentView(event.paymentId);
-  if (!payment) return null;
+  if (!event.paymentId || typeof amount !== 'string' || typeof currency !== 'string') return null;
+  const tableName = (event.tableId ? store.getTable(event.tableId)?.name : undefined) ?? (event.billId ? store.getBill(event.billId)?.name : undefined) ?? null;
   return {
-    id: `${kind}:${payment.id}`,
+    id: `${kind}:${event.paymentId}`,
     kind,
     at: event.at,
-    paymentId: payment.id,
-    tableName: payment.tableName ?? payment.billName,
-    amount: payment.amount,
-    tip: payment.tip,
-    currency: payment.currency,
-    message: kind === 'declined' ? payment.closedState : null,
+    paymentId: event.paymentId,
+    tableName,
+    amount: money(amount),
+    tip: money(typeof tip === 'string' ? tip : '0'),
+    currency,
+    message: kind === 'declined' && typeof closedState === 'string' ? closedState : null,
     acknowledged: false,
   };
 }
