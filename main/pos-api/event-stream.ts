@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { BillStore, StoreEvent } from '../store/index.js';
 
@@ -17,7 +18,7 @@ const frame = (e: StoreEvent) => `id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.s
 export function streamEvents(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { store: BillStore; after: number; log: Logger; heartbeatMs?: number; onEnd: () => void },
+  options: { store: BillStore; after: number; log: Logger; heartbeatMs?: number; clock?: Clock; onEnd: () => void },
 ): () => void {
   const { store, log } = options;
   const lastEventId = Number(req.headers['last-event-id']);
@@ -50,13 +51,13 @@ export function streamEvents(
     if (page.length < PAGE || ended) break;
   }
   const unsubscribe = store.onEvent(send);
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), options.heartbeatMs ?? SSE_HEARTBEAT_MS);
-  heartbeat.unref();
+  const clock = options.clock ?? systemClock;
+  const heartbeat = clock.setInterval(() => res.write(': heartbeat\n\n'), options.heartbeatMs ?? SSE_HEARTBEAT_MS);
 
   function end(): void {
     if (ended) return;
     ended = true;
-    clearInterval(heartbeat);
+    clock.clearTimeout(heartbeat);
     unsubscribe();
     res.end();
     options.onEnd();

@@ -17,7 +17,10 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads the body up to 1 MiB; beyond that it stops keeping it and throws 413. */
+/**
+ * Reads the body up to 1 MiB; beyond that it stops reading and throws 413. The guarded server
+ * (main/http-guard) answers with Connection: close and drops the socket, so the rest is never read.
+ */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? '0');
   if (declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
@@ -27,9 +30,8 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        // Keep nothing more; let the rest flow away so the 413 can be read (the server cuts it off after a while).
         req.off('data', onData);
-        req.resume();
+        req.pause();
         reject(tooLarge());
         return;
       }

@@ -1,10 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../clock.js';
+import { createGuardedServer, type ServerLimits } from '../http-guard/index.js';
 import type { Logger } from '../log.js';
 import type { BillStore } from '../store/index.js';
-import { parseJson } from '../wire/index.js';
 import { streamEvents } from './event-stream.js';
 import { hasToken, HttpError, readBody, sendError, sendJson } from './http-io.js';
+import { parseJsonBody } from './json-body.js';
 import { matchRoute, ROUTES } from './routes.js';
 
 const isPublic = (method: string, path: string) => ROUTES.some((r) => r.public === true && r.method === method && r.path === path);
@@ -16,95 +18,106 @@ export interface PosApiOptions {
   port: number;
   token: string;
   log: Logger;
-  /** SSE heartbeat interval (default 15 s). */
+  /** SSE heartbeat interval (default 15 s; keep it under the idle timeout, 30 s). */
   heartbeatMs?: number;
+  /** Runs the SSE heartbeats (default: real time). */
+  clock?: Clock;
+  /** Socket limits (main/http-guard); the defaults are 256 sockets, 30 s idle, 10 s headers, 30 s request. */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface PosApi {
   /** e.g. http://127.0.0.1:4100/v1 */
   url: string;
   port: number;
-  /** After regenerateToken: the old token stops working at once. */
+  /** After regenerateToken: the old token stops working at once, and every event stream opened with it ends. */
   setToken(token: string): void;
   close(): Promise<void>;
 }
 
+/** What a request handler needs of the running server. */
+interface ServerState {
+  options: PosApiOptions;
+  log: Logger;
+  token: () => string;
+  /** Open event streams, each with the function that ends it. */
+  streams: Set<() => void>;
+}
+
+async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { store } = state.options;
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  // The token comes first: without it nothing else about the request is answered.
+  if (!isPublic(req.method ?? 'GET', url.pathname) && !hasToken(req, state.token())) {
+    throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong bearer token: send "Authorization: Bearer <token>" with the token from Settings (or <dataDir>/pos-api-token).', null, {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (!match) throw new HttpError(404, 'NOT_FOUND', `No endpoint ${url.pathname}; see /v1/openapi.json.`);
+  if ('allowed' in match) {
+    throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${match.allowed.join(', ')}.`, null, {
+      allow: match.allowed.join(', '),
+    });
+  }
+  const body = match.route.body ? parseJsonBody((await readBody(req)).toString('utf8')) : undefined;
+  const reply = match.route.handle({
+    store,
+    params: match.params,
+    query: url.searchParams,
+    body,
+    wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),
+    openStream: (after) => {
+      const { heartbeatMs, clock } = state.options;
+      const end = streamEvents(req, res, { store, after, log: state.log, heartbeatMs, clock, onEnd: () => state.streams.delete(end) });
+      state.streams.add(end);
+    },
+  });
+  if (reply === 'stream') return;
+  sendJson(res, reply.status, reply.body, reply.headers);
+  state.log.debug({ method: req.method, path: url.pathname, status: reply.status }, 'request');
+}
+
+/** A refusal is answered with its code; anything else is logged and answered 500 without details. */
+function answerFailure(log: Logger, req: IncomingMessage, res: ServerResponse, e: unknown): void {
+  const error = e instanceof HttpError ? e : new HttpError(500, 'INTERNAL_ERROR', 'Tableside could not handle this request; it was logged. Try again.');
+  const path = req.url?.split('?')[0];
+  if (!(e instanceof HttpError)) log.error({ err: e, method: req.method, path }, 'request failed');
+  else log.info({ method: req.method, path, status: error.status, code: error.code }, 'request refused');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  // A refusal sent before the body arrived (401, 413) gets Connection: close from the guarded server.
+  sendError(res, error);
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
 /** The local POS API (issue 3): loopback HTTP + JSON over the bill store, documented at /v1/openapi.json. */
 export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
-  const { store } = options;
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1') throw new Error('The local POS API listens on 127.0.0.1 only.');
   const log = options.log.child({ mod: 'pos-api' });
   let token = options.token;
-  const streams = new Set<() => void>();
+  const state: ServerState = { options: { ...options, clock: options.clock ?? systemClock }, log, token: () => token, streams: new Set() };
+  const endStreams = () => {
+    for (const end of [...state.streams]) end();
+  };
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    // The token comes first: without it nothing else about the request is answered.
-    if (!isPublic(req.method ?? 'GET', url.pathname) && !hasToken(req, token)) {
-      throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong bearer token: send "Authorization: Bearer <token>" with the token from Settings (or <dataDir>/pos-api-token).', null, {
-        'www-authenticate': 'Bearer',
-      });
-    }
-    const match = matchRoute(req.method ?? 'GET', url.pathname);
-    if (!match) throw new HttpError(404, 'NOT_FOUND', `No endpoint ${url.pathname}; see /v1/openapi.json.`);
-    if ('allowed' in match) {
-      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${match.allowed.join(', ')}.`, null, {
-        allow: match.allowed.join(', '),
-      });
-    }
-    let body: unknown = undefined;
-    if (match.route.body) {
-      const raw = await readBody(req);
-      const parsed = parseJson(raw.toString('utf8'));
-      if (!parsed.ok) throw new HttpError(400, 'BAD_REQUEST', `body: ${parsed.error}`, 'body');
-      body = parsed.value;
-    }
-    const reply = match.route.handle({
-      store,
-      params: match.params,
-      query: url.searchParams,
-      body,
-      wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),
-      openStream: (after) => {
-        const end = streamEvents(req, res, { store, after, log, heartbeatMs: options.heartbeatMs, onEnd: () => streams.delete(end) });
-        streams.add(end);
-      },
-    });
-    if (reply === 'stream') return;
-    sendJson(res, reply.status, reply.body, reply.headers);
-    log.debug({ method: req.method, path: url.pathname, status: reply.status }, 'request');
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      const error = e instanceof HttpError ? e : new HttpError(500, 'INTERNAL_ERROR', 'Tableside could not handle this request; it was logged. Try again.');
-      if (!(e instanceof HttpError)) log.error({ err: e, method: req.method, path: req.url?.split('?')[0] }, 'request failed');
-      else log.info({ method: req.method, path: req.url?.split('?')[0], status: error.status, code: error.code }, 'request refused');
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      sendError(res, error);
-      // 413: we stopped keeping the body. Node discards the rest so the client can read this answer
-      // (closing at once could reset the socket before it does); a client that keeps sending is cut off.
-      if (error.status === 413) {
-        const cutOff = setTimeout(() => req.socket.destroy(), 5_000);
-        cutOff.unref();
-        req.socket.once('close', () => clearTimeout(cutOff));
-      }
-    });
-  });
-  server.headersTimeout = 10_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const server = createGuardedServer(
+    (req, res) => void handle(state, req, res).catch((e: unknown) => answerFailure(log, req, res, e)),
+    { limits: options.limits },
+  );
+  const port = await listen(server, options.port, host);
   const url = `http://127.0.0.1:${port}/v1`;
   log.info({ url }, 'local POS API listening');
 
@@ -112,11 +125,14 @@ export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
     url,
     port,
     setToken(next: string) {
+      if (next === token) return;
       token = next;
+      // A stream is authorised once, when it opens: the holder of the old token must not keep reading.
+      endStreams();
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const end of [...streams]) end();
+        endStreams();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -1,7 +1,39 @@
+import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { Currency, Id, NonNegativeDecimal } from '../wire/index.js';
+import { Currency, Id } from '../wire/index.js';
 
-/** Bodies and queries of the local POS API. Unknown fields are accepted and dropped (z.object strips). */
+/**
+ * Bodies and queries of the local POS API. Unknown fields are accepted and dropped (z.object strips).
+ * Every number is checked, never rounded: a value we would have to round or that a payment could
+ * not carry is refused with 400 naming its field, so no stored bill can break a payment later.
+ */
+
+/** Prices are money: 2 decimal places, as every view and receipt shows them. */
+export const PRICE_PLACES = 2;
+/** Quantities: 3 places (grams of a kilo, millilitres of a litre). price × quantity then has at most 5, within the wire's 6. */
+export const QUANTITY_PLACES = 3;
+/** The wire's decimals carry at most 15 digits before the point; a line or bill total beyond that cannot be paid. */
+const WIRE_INTEGER_DIGITS = 15;
+const WIRE_LIMIT = new Decimal(10).pow(WIRE_INTEGER_DIGITS);
+
+function decimalWith(places: number) {
+  return z.string().superRefine((text, ctx) => {
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+    const problem = !m
+      ? 'must be a decimal string such as "62.50"'
+      : m[1]
+        ? 'must not be negative'
+        : (m[3]?.length ?? 0) > places
+          ? `has more than ${places} decimal places; round it before sending`
+          : m[2]!.length > WIRE_INTEGER_DIGITS
+            ? `is too large: at most ${WIRE_INTEGER_DIGITS} digits before the decimal point`
+            : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+export const Price = decimalWith(PRICE_PLACES);
+export const Quantity = decimalWith(QUANTITY_PLACES);
 
 export const TableInput = z.object({
   name: z.string().min(1, 'must not be empty').max(200),
@@ -11,22 +43,37 @@ export const TableInput = z.object({
 export const BillItemInput = z.object({
   id: Id,
   name: z.string().max(500),
-  price: NonNegativeDecimal,
-  quantity: NonNegativeDecimal,
-  minQuantity: NonNegativeDecimal.optional(),
+  price: Price,
+  quantity: Quantity,
+  minQuantity: Quantity.optional(),
   tags: z.array(z.string().max(100)).max(50).optional(),
 });
 
-export const BillInput = z.object({
-  tableId: Id,
-  name: z.string().max(200).nullable().optional(),
-  currency: Currency,
-  items: z.array(BillItemInput).max(2000),
-  allowTip: z.boolean().optional(),
-  allowPartialPayment: z.boolean().optional(),
-  denyDiscounts: z.boolean().optional(),
-  additionalData: z.unknown().optional(),
-});
+/** Each line total and the bill total must stay a wire decimal, or the guest's payment could not carry it. */
+function checkTotals(items: { price: string; quantity: string }[], ctx: z.RefinementCtx): void {
+  let total = new Decimal(0);
+  items.forEach((item, i) => {
+    const line = new Decimal(item.price).times(item.quantity);
+    total = total.plus(line);
+    if (line.greaterThanOrEqualTo(WIRE_LIMIT)) {
+      ctx.addIssue({ code: 'custom', path: ['items', i, 'quantity'], message: `price × quantity must stay under 10^${WIRE_INTEGER_DIGITS}` });
+    }
+  });
+  if (total.greaterThanOrEqualTo(WIRE_LIMIT)) ctx.addIssue({ code: 'custom', path: ['items'], message: `the bill total must stay under 10^${WIRE_INTEGER_DIGITS}` });
+}
+
+export const BillInput = z
+  .object({
+    tableId: Id,
+    name: z.string().max(200).nullable().optional(),
+    currency: Currency,
+    items: z.array(BillItemInput).max(2000),
+    allowTip: z.boolean().optional(),
+    allowPartialPayment: z.boolean().optional(),
+    denyDiscounts: z.boolean().optional(),
+    additionalData: z.unknown().optional(),
+  })
+  .superRefine((bill, ctx) => checkTotals(bill.items, ctx));
 
 export const BILLS_PAGE_DEFAULT = 200;
 export const BILLS_PAGE_MAX = 1000;
@@ -44,31 +91,38 @@ export const BillsQuery = z.object({
     .refine((n) => n >= 1 && n <= BILLS_PAGE_MAX, `must be a number from 1 to ${BILLS_PAGE_MAX}`),
 });
 
-/** An ISO 8601 time or milliseconds since the epoch. */
+/** The latest moment a JS Date can hold (year 275760): a larger `since` is a mistake, not a filter. */
+const MAX_TIME_MS = 8.64e15;
+
+/** An ISO 8601 time (from a date on) or milliseconds since the epoch. */
 export const PaymentsQuery = z.object({
   since: z
     .string()
     .optional()
     .transform((s, ctx) => {
       if (s === undefined || s === '') return 0;
-      const ms = /^\d+$/.test(s) ? Number(s) : Date.parse(s);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 time or milliseconds since the epoch' });
+      const ms = /^\d{1,16}$/.test(s) ? Number(s) : /^\d{4}-\d{2}-\d{2}/.test(s) ? Date.parse(s) : Number.NaN;
+      if (!Number.isFinite(ms) || ms > MAX_TIME_MS) {
+        ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 time or milliseconds since the epoch (0 to 8640000000000000)' });
         return z.NEVER;
       }
       return ms;
     }),
 });
 
+export const EVENTS_PAGE_DEFAULT = 500;
+export const EVENTS_PAGE_MAX = 1000;
+
 export const EventsQuery = z.object({
   after: z
     .string()
-    .regex(/^\d{1,15}$/, 'must be a sequence number (0 or more)')
+    .regex(/^\d{1,15}$/, 'must be a sequence number from 0 to 999999999999999')
     .optional()
     .transform((s) => Number(s ?? '0')),
   limit: z
     .string()
-    .regex(/^\d{1,4}$/, 'must be a number from 1 to 1000')
+    .regex(/^\d{1,4}$/, `must be a number from 1 to ${EVENTS_PAGE_MAX}`)
     .optional()
-    .transform((s) => Math.min(1000, Math.max(1, Number(s ?? '500')))),
+    .transform((s) => (s === undefined ? EVENTS_PAGE_DEFAULT : Number(s)))
+    .refine((n) => n >= 1 && n <= EVENTS_PAGE_MAX, `must be a number from 1 to ${EVENTS_PAGE_MAX}`),
 });
