@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { CompanionApi } from '../../preload/contract.js';
+import { createGuardedServer, guardUpgrade } from '../http-guard/index.js';
 import type { Logger } from '../log.js';
 import { BRIDGE_PATH, attachBridge } from './bridge.js';
 import { sendStatic } from './static-files.js';
@@ -65,7 +66,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     await sendStatic(staticDir, url.pathname, res, headers, req.method === 'HEAD');
   };
 
-  const server = createServer((req, res) => {
+  // Socket limits and the Host check (DNS rebinding) of every local server: main/http-guard.
+  const server = createGuardedServer((req, res) => {
     onRequest(req, res).catch((e: unknown) => {
       log.error({ mod: 'ui-server', err: (e as Error).message }, 'request failed');
       if (!res.headersSent) refuse(res, 500, 'Tableside could not serve this page. Reload it.');
@@ -73,7 +75,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     });
   });
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  server.on('upgrade', guardUpgrade(server, (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://ui.invalid');
     const reject = (status: number, reason: string): void => {
       log.warn({ mod: 'ui-server', path: url.pathname, status }, 'bridge upgrade refused');
@@ -86,7 +88,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       detachers.add(detach);
       ws.on('close', () => detachers.delete(detach));
     });
-  });
+  }));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
