@@ -1,4 +1,6 @@
 import type { BillView, PaymentView } from '../../preload/contract.js';
+import type { Clock } from '../../main/clock.js';
+import type { ServerLimits } from '../../main/http-guard/index.js';
 import { silentLogger } from '../../main/log.js';
 import { startPosApi, type PosApi } from '../../main/pos-api/index.js';
 import { tempStore } from '../store/helpers.js';
@@ -10,9 +12,9 @@ export type ApiError = { error: { code: string; message: string; field?: string 
 export type BillDetail = BillView & { payments: PaymentView[] };
 
 /** A real store on a temp file behind a real POS API on 127.0.0.1 (port 0). */
-export async function startApi(options: { heartbeatMs?: number } = {}) {
+export async function startApi(options: { heartbeatMs?: number; clock?: Clock; limits?: Partial<ServerLimits> } = {}) {
   const t = tempStore();
-  const api: PosApi = await startPosApi({ store: t.store, port: 0, token: TOKEN, log: silentLogger(), heartbeatMs: options.heartbeatMs });
+  const api: PosApi = await startPosApi({ store: t.store, port: 0, token: TOKEN, log: silentLogger(), ...options });
   const call = async <T = ApiError>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${api.url}${path}`, {
       method,
