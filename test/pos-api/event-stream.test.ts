@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../main/clock.js';
 import { startApi, TOKEN } from './helpers.js';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
@@ -99,5 +100,68 @@ describe('the SSE event stream', () => {
     const bad = await open(a, '?after=x');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { field: string } }).error.field).toBe('after');
+  });
+});
+
+/** Reads SSE blocks one at a time, so a test can assert what came before what. */
+function blockReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    /** The next block ("id: …\nevent: …" or ": comment"), or null when the stream ended. */
+    async next(): Promise<string | null> {
+      for (let cut = buffer.indexOf('\n\n'); cut < 0; cut = buffer.indexOf('\n\n')) {
+        const { value, done } = await reader.read();
+        if (done) return null;
+        buffer += decoder.decode(value, { stream: true });
+      }
+      const cut = buffer.indexOf('\n\n');
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      return block;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe('the SSE event stream on an injected clock', () => {
+  const clock = new ManualClock();
+  let a: Api;
+  beforeEach(async () => {
+    a = await startApi({ heartbeatMs: 1_000, clock });
+  });
+  afterEach(async () => a.stop());
+
+  it('sends the heartbeat when the clock reaches the interval, not before', async () => {
+    const stream = blockReader(await open(a));
+    expect(await stream.next()).toBe(': tableside events');
+    clock.advance(999);
+    // Anything written before this event would arrive before it on the same socket.
+    a.store.upsertTable({ id: 't1', name: 'One' });
+    expect(await stream.next()).toMatch(/^id: 1\nevent: table\.upserted/);
+    clock.advance(1);
+    expect(await stream.next()).toBe(': heartbeat');
+    await stream.cancel();
+  });
+
+  it('ends every stream opened with a token when the token is regenerated', async () => {
+    const first = blockReader(await open(a));
+    const second = blockReader(await open(a));
+    expect(await first.next()).toBe(': tableside events');
+    expect(await second.next()).toBe(': tableside events');
+    // The same token again changes nothing: the streams stay open.
+    a.api.setToken(TOKEN);
+    a.store.upsertTable({ id: 't1', name: 'One' });
+    expect(await first.next()).toMatch(/^id: 1\n/);
+    a.api.setToken('b'.repeat(64));
+    expect(await first.next()).toBeNull();
+    expect(await second.next()).toMatch(/^id: 1\n/);
+    expect(await second.next()).toBeNull();
+    // With the new token a stream opens again; the old one is refused.
+    expect((await open(a)).status).toBe(401);
+    const again = blockReader(await open(a, '', { authorization: `Bearer ${'b'.repeat(64)}` }));
+    expect(await again.next()).toBe(': tableside events');
+    await again.cancel();
   });
 });
