@@ -12,14 +12,16 @@ export function loopbackHosts(port: number): string[] {
   return [...names.map((n) => `${n}:${port}`), ...(port === 80 ? names : [])];
 }
 
-/** The Host header of a URL (`host[:port]`, the port only when not the scheme's default), or null. */
-export function hostOfUrl(url: string): string | null {
-  try {
-    const host = new URL(url).host;
-    return host === '' ? null : host.toLowerCase();
-  } catch {
-    return null;
-  }
+/** The Host headers of URLs (`host[:port]`, the port only when not the scheme's default); '' and malformed ones are skipped. */
+export function hostsOfUrls(...urls: string[]): string[] {
+  return urls.flatMap((url) => {
+    try {
+      const host = new URL(url).host;
+      return host === '' ? [] : [host.toLowerCase()];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** True when the request's Host header is one of `allowed` (case-insensitive; a missing Host is refused). */

@@ -1,2 +1,2 @@
 export { createGuardedServer, DEFAULT_LIMITS, guardUpgrade, MISDIRECTED, type GuardOptions, type ServerLimits } from './http-guard.js';
-export { checkHost, hostOfUrl, loopbackHosts } from './host-check.js';
+export { checkHost, hostsOfUrls, loopbackHosts } from './host-check.js';

@@ -2,7 +2,7 @@ import { request, type IncomingMessage, type Server, type ServerResponse } from 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { checkHost, createGuardedServer, DEFAULT_LIMITS, guardUpgrade, hostOfUrl, type GuardOptions } from '../../main/http-guard/index.js';
+import { checkHost, createGuardedServer, DEFAULT_LIMITS, guardUpgrade, hostsOfUrls, type GuardOptions } from '../../main/http-guard/index.js';
 import { bodyOf, exchange, getOver, headerOf, idleSockets } from './raw-client.js';
 
 let server: Server | null = null;
@@ -42,9 +42,8 @@ describe('checkHost', () => {
   });
 
   it('reads the Host of a public URL with its port only when it is not the default', () => {
-    expect(hostOfUrl('https://Pos.Example.com/tableside/')).toBe('pos.example.com');
-    expect(hostOfUrl('http://tunnel.example:8080')).toBe('tunnel.example:8080');
-    expect(hostOfUrl('')).toBeNull();
+    expect(hostsOfUrls('https://Pos.Example.com/tableside/', 'http://tunnel.example:8080', 'https://x.example:443/')).toEqual(['pos.example.com', 'tunnel.example:8080', 'x.example']);
+    expect(hostsOfUrls('', 'not a url')).toEqual([]);
   });
 });
 

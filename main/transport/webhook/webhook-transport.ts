@@ -2,7 +2,7 @@ import { encodeFrame } from '../../methods/types.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../../clock.js';
-import { createGuardedServer, hostOfUrl } from '../../http-guard/index.js';
+import { createGuardedServer, hostsOfUrls } from '../../http-guard/index.js';
 import { verifyWebhookRequest } from '../../webhook-signing/index.js';
 import { parseWith, WebhookDelivery, WEBHOOK_BUDGET_MS } from '../../wire/index.js';
 import { DeliveryPipeline, type Answer } from './delivery-pipeline.js';
@@ -148,9 +148,7 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
     async start() {
       if (!server) {
         pipeline = newPipeline();
-        // Socket limits and the Host check of every local server (main/http-guard): besides loopback, the
-        // public URL's host (a tunnel may pass it on) and the configured listening address.
-        const extraHosts = [options.publicUrl && hostOfUrl(options.publicUrl), options.port && hostOfUrl(`http://${host.includes(':') ? `[${host}]` : host}:${options.port}`)];
+        // Socket limits and the Host check (main/http-guard): loopback names, and the public URL's host a tunnel may pass on.
         const s = createGuardedServer(
           (req, res) => {
             answer(req, res).catch((e: unknown) => {
@@ -158,7 +156,7 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
               if (!res.headersSent) send(res, fail(500, 'INTERNAL_ERROR', 'The POS failed; retry the delivery.'));
             });
           },
-          { extraHosts: extraHosts.filter((h): h is string => typeof h === 'string'), errorBody: (code, message) => ({ code, message }) },
+          { extraHosts: hostsOfUrls(options.publicUrl), errorBody: (code, message) => ({ code, message }) },
         );
         await new Promise<void>((resolve, reject) => {
           s.once('error', reject);
