@@ -6,8 +6,11 @@ const json = (ref: string) => ({ content: { 'application/json': { schema: { $ref
 const list = (ref: string) => ({ content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${ref}` } } } } });
 const err = (description: string) => ({ description, ...json('Error') });
 const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } });
-const common = { '401': err('Missing or wrong bearer token'), '405': err('Method not allowed on this path') };
+const misdirected = { '421': err('The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST') };
+const common = { '401': err('Missing or wrong bearer token'), '405': err('Method not allowed on this path'), ...misdirected };
 const decimal = { type: 'string', pattern: '^\\d{1,15}(\\.\\d{1,6})?$', examples: ['62.50'] };
+const price = { type: 'string', pattern: '^\\d{1,15}(\\.\\d{1,2})?$', description: 'Unit price: at most 2 decimal places', examples: ['62.50'] };
+const quantity = { type: 'string', pattern: '^\\d{1,15}(\\.\\d{1,3})?$', description: 'At most 3 decimal places', examples: ['2', '0.5'] };
 const money = { type: 'string', description: 'Money with 2 decimal places', examples: ['125.00'] };
 
 export const openApiDocument = {
@@ -18,13 +21,18 @@ export const openApiDocument = {
     description:
       'Loopback HTTP API through which the restaurant POS feeds tables and bills into Tableside and learns of payments. ' +
       'Every endpoint except this document needs `Authorization: Bearer <token>` (the token is in <dataDir>/pos-api-token). ' +
-      'Money and quantities are decimal strings. Unknown fields are ignored. Bodies over 1 MiB get 413.',
+      'Money and quantities are decimal strings, never rounded: a price with more than 2 decimal places, a quantity with more than 3, ' +
+      'more than 15 digits before the point, or a line or bill total of 10^15 or more gets 400 naming the field. ' +
+      'Unknown fields are ignored. Bodies over 1 MiB get 413 and JSON nested deeper than 32 levels gets 400. ' +
+      'A request whose Host header is not 127.0.0.1, localhost or [::1] with the port gets 421 (DNS rebinding). ' +
+      'A refusal sent before the body arrived carries Connection: close and the connection is then closed. ' +
+      'At most 256 connections are held; a connection idle for 30 s, or whose headers take over 10 s or whole request over 30 s, is closed.',
   },
   servers: [{ url: 'http://127.0.0.1:{port}/v1', variables: { port: { default: '4100' } } }],
   security: [{ bearer: [] }],
   paths: {
     '/v1/openapi.json': {
-      get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1 document' } } },
+      get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1 document' }, ...misdirected } },
     },
     '/v1/tables': {
       get: { summary: 'List tables with their state and amount due', responses: { '200': { description: 'Tables', ...list('TableView') }, ...common } },
@@ -84,7 +92,7 @@ export const openApiDocument = {
     '/v1/payments': {
       get: {
         summary: 'Payments created since a time',
-        parameters: [{ name: 'since', in: 'query', description: 'ISO 8601 time or ms since the epoch', schema: { type: 'string' } }],
+        parameters: [{ name: 'since', in: 'query', description: 'ISO 8601 time or ms since the epoch (0 to 8640000000000000)', schema: { type: 'string' } }],
         responses: { '200': { description: 'Payments', ...list('PaymentView') }, '400': err('Bad `since`'), ...common },
       },
     },
@@ -93,10 +101,11 @@ export const openApiDocument = {
         summary: 'Events after a sequence number: JSON, or a Server-Sent Events stream with Accept: text/event-stream',
         description:
           'The stream replays from `after` (or the Last-Event-ID header), then stays open with live events. Each SSE message has ' +
-          '`id` = seq, `event` = kind, `data` = the Event as JSON. A comment line arrives every 15 s as a heartbeat.',
+          '`id` = seq, `event` = kind, `data` = the Event as JSON. A comment line arrives every 15 s as a heartbeat. ' +
+          'When the token is regenerated every open stream ends; reconnect with the new token and Last-Event-ID.',
         parameters: [
-          { name: 'after', in: 'query', schema: { type: 'string', pattern: '^\\d+$', default: '0' } },
-          { name: 'limit', in: 'query', description: 'JSON mode only, 1..1000', schema: { type: 'string', default: '500' } },
+          { name: 'after', in: 'query', schema: { type: 'string', pattern: '^\\d{1,15}$', default: '0' } },
+          { name: 'limit', in: 'query', description: 'JSON mode only, 1..1000 (anything else is a 400)', schema: { type: 'string', pattern: '^\\d{1,4}$', default: '500' } },
           { name: 'Last-Event-ID', in: 'header', schema: { type: 'string' } },
         ],
         responses: {
@@ -138,7 +147,7 @@ export const openApiDocument = {
       BillItemInput: {
         type: 'object',
         required: ['id', 'name', 'price', 'quantity'],
-        properties: { id: { type: 'string' }, name: { type: 'string' }, price: decimal, quantity: decimal, minQuantity: { ...decimal, default: '1' }, tags: { type: 'array', items: { type: 'string' } } },
+        properties: { id: { type: 'string' }, name: { type: 'string' }, price, quantity, minQuantity: { ...quantity, default: '1' }, tags: { type: 'array', items: { type: 'string' } } },
       },
       BillInput: {
         type: 'object',

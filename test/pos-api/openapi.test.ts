@@ -17,12 +17,14 @@ describe('the OpenAPI document', () => {
     expect(documented).toEqual(served);
   });
 
-  it('lists 401 and the success status for every protected operation, and 400/409/413 where bodies are taken', () => {
+  it('lists 401, 421 and the success status for every protected operation, and 400/409/413 where bodies are taken', () => {
     for (const route of ROUTES) {
       const op = paths[route.path]![route.method.toLowerCase()]!;
       const statuses = Object.keys(op.responses ?? {});
       expect(statuses.some((s) => s.startsWith('2')), `${route.method} ${route.path}`).toBe(true);
       if (!route.public) expect(statuses, `${route.method} ${route.path}`).toContain('401');
+      // The guard answers a foreign Host before any route, the public one included.
+      expect(statuses, `${route.method} ${route.path}`).toContain('421');
       if (route.body) expect(statuses, `${route.method} ${route.path}`).toEqual(expect.arrayContaining(['400', '413']));
     }
   });
