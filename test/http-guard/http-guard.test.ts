@@ -77,6 +77,15 @@ describe('a guarded server', () => {
     expect(ms).toBeLessThan(5_000);
   });
 
+  it('closes a kept-alive socket idle between requests after the idle timeout', async () => {
+    const port = await start(ok, { limits: { idleTimeoutMs: 300 } });
+    const { text, ms } = await exchange(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(headerOf(text, 'connection')).toBe('keep-alive');
+    expect(ms).toBeGreaterThanOrEqual(290);
+    expect(ms).toBeLessThan(5_000);
+  });
+
   it('cuts a slowloris (headers never finished) at the header timeout with 408', async () => {
     const port = await start(ok, { limits: { headersTimeoutMs: 300, requestTimeoutMs: 2_000 } });
     const { text, ms } = await exchange(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: 1\r\n`);

@@ -41,6 +41,22 @@ describe('the POS API holds against abuse', () => {
     expect(ms).toBeLessThan(5_000);
   });
 
+  it('keeps an event stream whose heartbeats come faster than the idle timeout', async () => {
+    a = await startApi({ heartbeatMs: 50, limits: { idleTimeoutMs: 300 } });
+    const res = await fetch(`${a.api.url}/events`, { headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream' }, signal: AbortSignal.timeout(15_000) });
+    const reader = res.body!.getReader();
+    const started = Date.now();
+    let heartbeats = 0;
+    // Twelve heartbeats take at least 600 ms: twice the idle timeout, and the stream is still there.
+    while (heartbeats < 12) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      heartbeats += (new TextDecoder().decode(value).match(/: heartbeat/g) ?? []).length;
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
+    await reader.cancel();
+  });
+
   it('answers an upload without the token 401 with Connection: close, then drops the socket', async () => {
     a = await startApi();
     const head = `PUT /v1/bills/b1 HTTP/1.1\r\nHost: ${hostOf(a)}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n`;
