@@ -3,8 +3,8 @@ import { ChannelRegistry } from './channels/registry.js';
 import type { PendingCall } from './channels/pending-calls.js';
 import type { CallOutcome } from './channels/types.js';
 import type { SandboxClock } from './clock.js';
+import { SandboxError } from './errors.js';
 import { FaultBook, FaultRequest, withUnknownFields, type FaultRecord, type Lazy } from './faults.js';
-import { errorReply, ReplyError, badRequest } from './http/replies.js';
 import { newApiKey, newId } from './ids.js';
 import { SandboxState, type Restaurant } from './state.js';
 
@@ -49,18 +49,16 @@ export class SandboxCore {
     this.options.log?.(line);
   }
 
-  /** The named restaurant, or the one created at start; 404 for an unknown id. */
+  /** The named restaurant, or the one created at start; RESTAURANT_NOT_FOUND for an unknown id. */
   restaurant(id?: string): Restaurant {
     const r = this.state.restaurants.get(id ?? this.mainRestaurantId);
-    if (!r) throw new ReplyError(errorReply(404, 'RESTAURANT_NOT_FOUND', `restaurantId: no restaurant "${id}" in this sandbox`));
+    if (!r) throw new SandboxError('RESTAURANT_NOT_FOUND', { restaurantId: id });
     return r;
   }
 
   createRestaurant(name: string, apiKey?: string): { id: string; name: string; apiKey: string } {
     const key = apiKey ?? newApiKey();
-    if (this.state.byApiKey.has(key)) {
-      throw new ReplyError(errorReply(409, 'API_KEY_TAKEN', 'apiKey: another restaurant of this sandbox already uses this key'));
-    }
+    if (this.state.byApiKey.has(key)) throw new SandboxError('API_KEY_TAKEN', {});
     const r = this.state.addRestaurant(newId(), name, key);
     this.log(`restaurant created id=${r.id} name=${JSON.stringify(name)}`);
     return { id: r.id, name: r.name, apiKey: r.apiKey };
@@ -68,7 +66,7 @@ export class SandboxCore {
 
   injectFault(input: unknown): FaultRecord {
     const parsed = parseWith(FaultRequest, input);
-    if (!parsed.ok) throw new ReplyError(badRequest('en', parsed.error));
+    if (!parsed.ok) throw new SandboxError('BAD_REQUEST', { detail: parsed.error });
     const r = this.restaurant(parsed.value.restaurantId);
     const rec = this.faults.add(parsed.value, r.id, this.nowIso());
     this.log(`fault injected kind=${rec.kind} restaurant=${r.id}`);

@@ -4,8 +4,8 @@ import { createSandboxClock } from './clock.js';
 import { SandboxCore } from './core.js';
 import { createWsEndpoint } from './channels/ws-server.js';
 import { guestPay, guestScan } from './guest/guest-flow.js';
-import { ReplyError } from './http/replies.js';
-import { createHttpServer } from './http/server.js';
+import { SandboxError } from './errors.js';
+import { createHttpServer, replyForError } from './http/server.js';
 import { buildRoutes } from './routes/index.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
@@ -21,12 +21,26 @@ export class SandboxRequestError extends Error {
   }
 }
 
-async function unwrap<T>(work: () => T | Promise<T>): Promise<T> {
+/** The core's refusal as the status and body HTTP would answer (the table of http/server.ts). */
+function asRequestError(e: unknown): unknown {
+  if (!(e instanceof SandboxError)) return e;
+  const reply = replyForError(e);
+  return new SandboxRequestError(reply.status, reply.body);
+}
+
+function unwrapSync<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    throw asRequestError(e);
+  }
+}
+
+async function unwrap<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof ReplyError) throw new SandboxRequestError(e.reply.status, e.reply.body);
-    throw e;
+    throw asRequestError(e);
   }
 }
 
@@ -66,24 +80,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: core.url,
     restaurant,
-    createRestaurant: (name, apiKey) => {
-      try {
-        return core.createRestaurant(name, apiKey);
-      } catch (e) {
-        if (e instanceof ReplyError) throw new SandboxRequestError(e.reply.status, e.reply.body);
-        throw e;
-      }
-    },
+    createRestaurant: (name, apiKey) => unwrapSync(() => core.createRestaurant(name, apiKey)),
     guestScan: (input) => unwrap(() => guestScan(core, input)),
     guestPay: (input) => unwrap(() => guestPay(core, input)),
     advanceClock: (ms) => core.clock.advance(ms),
     injectFault: (fault) => {
-      try {
-        core.injectFault(fault);
-      } catch (e) {
-        if (e instanceof ReplyError) throw new SandboxRequestError(e.reply.status, e.reply.body);
-        throw e;
-      }
+      unwrapSync(() => core.injectFault(fault));
     },
     state: () => core.snapshot(),
     close: () => {

@@ -1,10 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { Bill, Receipt, parseWith, type Payment, type PaymentItem } from '../../main/wire/index.js';
+import { Bill, Receipt, parseWith, type Parsed, type Payment, type PaymentItem } from '../../main/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { isError, type CallOutcome } from '../channels/types.js';
-import { errorReply, must, ReplyError } from '../http/replies.js';
-import { message } from '../http/messages.js';
+import { SandboxError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { PaymentRecord } from '../state.js';
 import { GUEST_CARD, GuestPayRequest, GuestScanRequest, type GuestPayResult, type GuestStep } from './guest-schemas.js';
@@ -13,14 +12,20 @@ import { sameJson } from './same-json.js';
 
 const BillList = z.array(Bill);
 
-function requireConnection(core: SandboxCore, restaurantId: string): void {
-  if (!core.channels.live(restaurantId)) throw new ReplyError(errorReply(409, 'NO_POS_CONNECTION', message('noConnection', 'en')));
+/** The parsed request, or BAD_REQUEST naming the field (`body` when there was none). */
+function must<T>(parsed: Parsed<T>, input: unknown): T {
+  if (parsed.ok) return parsed.value;
+  throw new SandboxError('BAD_REQUEST', { detail: input === undefined ? 'body: a JSON object is required' : parsed.error });
 }
 
-/** A POS failure before any payment exists: 502 with the POS's error and the steps so far. */
+function requireConnection(core: SandboxCore, restaurantId: string): void {
+  if (!core.channels.live(restaurantId)) throw new SandboxError('NO_POS_CONNECTION', {});
+}
+
+/** A POS failure before any payment exists (HTTP: 502 with the POS's error and the steps so far). */
 function posFailed(method: string, outcome: CallOutcome, steps: GuestStep[]): never {
   const error = isError(outcome) ? outcome.error : { code: 'BAD_POS_ANSWER', message: 'unexpected answer' };
-  throw new ReplyError({ status: 502, body: { code: error.code, message: `${method} failed: ${error.message}`, steps } });
+  throw new SandboxError('POS_CALL_FAILED', { method, error, steps });
 }
 
 function parseAnswer<T>(schema: z.ZodType<T>, method: string, outcome: CallOutcome, steps: GuestStep[]): T {
@@ -32,22 +37,22 @@ function parseAnswer<T>(schema: z.ZodType<T>, method: string, outcome: CallOutco
 
 /** POST /sandbox/guest/scan: the guest scans the table's QR code; the service asks the POS for its bills. */
 export async function guestScan(core: SandboxCore, input: unknown): Promise<Bill[]> {
-  const req = must(parseWith(GuestScanRequest, input), 'en', input === undefined);
+  const req = must(parseWith(GuestScanRequest, input), input);
   const r = core.restaurant(req.restaurantId);
   requireConnection(core, r.id);
   const steps: GuestStep[] = [];
   return parseAnswer(BillList, 'getTableContents', await callPos(core, r.id, 'getTableContents', [req.idTable, null], steps), steps);
 }
 
-/** The payment's items: the guest's choice, or everything unpaid on the bill. Bad choices are a 400. */
+/** The payment's items: the guest's choice, or everything unpaid on the bill. Bad choices are BAD_REQUEST. */
 function chooseItems(bill: Bill, wanted: { id: string; quantity: string }[] | undefined): PaymentItem[] {
   if (!wanted) {
     return bill.items.filter((i) => new Decimal(i.quantity).gt(0)).map((i) => ({ ...i, quantity: i.quantity }));
   }
   return wanted.map((w, n) => {
     const line = bill.items.find((i) => i.id === w.id);
-    if (!line) throw new ReplyError(errorReply(400, 'BAD_REQUEST', `items[${n}].id: "${w.id}" is not an unpaid item of bill ${bill.id}`));
-    if (new Decimal(w.quantity).lte(0)) throw new ReplyError(errorReply(400, 'BAD_REQUEST', `items[${n}].quantity: must be more than 0`));
+    if (!line) throw new SandboxError('BAD_REQUEST', { detail: `items[${n}].id: "${w.id}" is not an unpaid item of bill ${bill.id}` });
+    if (new Decimal(w.quantity).lte(0)) throw new SandboxError('BAD_REQUEST', { detail: `items[${n}].quantity: must be more than 0` });
     return { ...line, quantity: w.quantity };
   });
 }
@@ -79,7 +84,7 @@ function finish(payment: Payment, state: string, outcome: GuestPayResult['outcom
 
 /** POST /sandbox/guest/pay: the whole flow of PROTOCOL.md §2 through the restaurant's channel. */
 export async function guestPay(core: SandboxCore, input: unknown): Promise<GuestPayResult> {
-  const req = must(parseWith(GuestPayRequest, input), 'en', input === undefined);
+  const req = must(parseWith(GuestPayRequest, input), input);
   const r = core.restaurant(req.restaurantId);
   requireConnection(core, r.id);
   const steps: GuestStep[] = [];
@@ -89,8 +94,8 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
   const at = req.idBill ? bills.findIndex((b) => b.id === req.idBill) : bills.length > 0 ? 0 : -1;
   const chosen = bills[at];
   if (!chosen) {
-    const why = req.idBill ? `idBill: bill "${req.idBill}" is not open on table "${req.idTable}"` : `idTable: table "${req.idTable}" has no open bill`;
-    throw new ReplyError({ status: 404, body: { code: req.idBill ? 'BILL_NOT_FOUND' : 'NO_OPEN_BILL', message: why, steps } });
+    if (req.idBill) throw new SandboxError('BILL_NOT_FOUND', { idBill: req.idBill, idTable: req.idTable, steps });
+    throw new SandboxError('NO_OPEN_BILL', { idTable: req.idTable, steps });
   }
   const answered = await callPos(core, r.id, 'getBill', [chosen.id, null], steps);
   // The POS usually answers getBill with the very bill it listed: that value was just validated.
@@ -98,9 +103,9 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
   const bill = sameAsListed ? chosen : parseAnswer(Bill, 'getBill', answered, steps);
 
   const items = chooseItems(bill, req.items);
-  if (items.length === 0) throw new ReplyError(errorReply(409, 'NOTHING_TO_PAY', `idBill: bill ${bill.id} has nothing left to pay`));
+  if (items.length === 0) throw new SandboxError('NOTHING_TO_PAY', { idBill: bill.id });
   const tip = req.tip ?? '0';
-  if (!bill.allowTip && new Decimal(tip).gt(0)) throw new ReplyError(errorReply(400, 'BAD_REQUEST', `tip: bill ${bill.id} does not allow a tip`));
+  if (!bill.allowTip && new Decimal(tip).gt(0)) throw new SandboxError('BAD_REQUEST', { detail: `tip: bill ${bill.id} does not allow a tip` });
 
   const payment = buildPayment(core, bill, items, tip, req.captureMode);
   const record: PaymentRecord = { restaurantId: r.id, created: core.clock.now(), payment, receipts: [], authorized: false };

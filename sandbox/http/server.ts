@@ -1,11 +1,32 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseJson } from '../../main/wire/index.js';
 import type { SandboxCore } from '../core.js';
+import { SandboxError, type SandboxErrorCode, type SandboxErrorParams } from '../errors.js';
 import { identifyHeaders } from './auth.js';
 import { langOf, message } from './messages.js';
 import { readBody } from './read-body.js';
 import { errorReply, ReplyError, badRequest } from './replies.js';
 import type { Reply, Route, RouteContext } from './route-types.js';
+
+/**
+ * The one table from the core's refusals to HTTP. The core's checks do not depend on the request,
+ * so their bodies are English whatever Accept-Language says.
+ */
+const ERROR_REPLIES: { [C in SandboxErrorCode]: (p: SandboxErrorParams[C]) => Reply } = {
+  BAD_REQUEST: (p) => badRequest('en', p.detail),
+  RESTAURANT_NOT_FOUND: (p) => errorReply(404, 'RESTAURANT_NOT_FOUND', `restaurantId: no restaurant "${p.restaurantId}" in this sandbox`),
+  API_KEY_TAKEN: () => errorReply(409, 'API_KEY_TAKEN', 'apiKey: another restaurant of this sandbox already uses this key'),
+  NO_POS_CONNECTION: () => errorReply(409, 'NO_POS_CONNECTION', message('noConnection', 'en')),
+  // The body carries the POS's own code, so the caller sees why the POS failed.
+  POS_CALL_FAILED: (p) => ({ status: 502, body: { code: p.error.code, message: `${p.method} failed: ${p.error.message}`, steps: p.steps } }),
+  BILL_NOT_FOUND: (p) => ({ status: 404, body: { code: 'BILL_NOT_FOUND', message: `idBill: bill "${p.idBill}" is not open on table "${p.idTable}"`, steps: p.steps } }),
+  NO_OPEN_BILL: (p) => ({ status: 404, body: { code: 'NO_OPEN_BILL', message: `idTable: table "${p.idTable}" has no open bill`, steps: p.steps } }),
+  NOTHING_TO_PAY: (p) => errorReply(409, 'NOTHING_TO_PAY', `idBill: bill ${p.idBill} has nothing left to pay`),
+};
+
+export function replyForError<C extends SandboxErrorCode>(e: SandboxError<C>): Reply {
+  return (ERROR_REPLIES[e.code] as (p: SandboxErrorParams[C]) => Reply)(e.params);
+}
 
 /** Matches `/api/v2/pos/payment/:id` against a path; empty segments count (the `//poll` path). */
 function match(pattern: string, path: string): Record<string, string> | null {
@@ -78,6 +99,7 @@ export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
   return createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (e instanceof ReplyError) return writeReply(res, e.reply);
+      if (e instanceof SandboxError) return writeReply(res, replyForError(e));
       core.log(`internal error on ${req.method} ${req.url}: ${(e as Error).stack ?? String(e)}`);
       writeReply(res, errorReply(500, 'INTERNAL_ERROR', 'The sandbox failed on this request; see its log.'));
     });

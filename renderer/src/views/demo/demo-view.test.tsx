@@ -4,7 +4,7 @@ import { fail } from '../../test/fake-api';
 import { snapshotFixture, tableFixture } from '../../test/fixture';
 import { createI18n } from '../../i18n/create-i18n';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
-import { demoResultText } from './demo-view';
+import { demoResultText } from './demo-result-text';
 
 const demoRegion = () => screen.getByRole('region', { name: 'Demo: pay as a guest' });
 

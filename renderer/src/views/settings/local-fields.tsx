@@ -1,0 +1,30 @@
+// The settings of this computer: printer, sound, start at login, and the local POS API port.
+import { useTranslation } from 'react-i18next';
+import { PrinterField } from './printer-field';
+import type { SettingsDraft } from './settings-draft';
+import type { SetField } from './use-settings-form';
+
+export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetField }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PrinterField value={draft.printer} onChange={(v) => set('printer', v)} />
+      <label className="check">
+        <input type="checkbox" checked={draft.sound} onChange={(e) => set('sound', e.target.checked)} />
+        {t('settings.sound')}
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={draft.startAtLogin} onChange={(e) => set('startAtLogin', e.target.checked)} />
+        {t('settings.startAtLogin')}
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={draft.startHidden} onChange={(e) => set('startHidden', e.target.checked)} />
+        {t('settings.startHidden')}
+      </label>
+      <label>
+        {t('settings.posApiPort')}
+        <input inputMode="numeric" value={draft.posApiPort} onChange={(e) => set('posApiPort', e.target.value)} />
+      </label>
+    </>
+  );
+}
