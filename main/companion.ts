@@ -9,12 +9,12 @@ import type { Companion, CompanionOptions, StoredSettings } from './host-types.j
 import { createLogger } from './log.js';
 import { createMethodDispatcher } from './methods/index.js';
 import { loadOrCreateToken, regenerateToken, startPosApi } from './pos-api/index.js';
-import { createConnection, type Connection, type ConnectionDeps } from './session/connection.js';
+import { createLink, type Link as Connection, type LinkDeps as ConnectionDeps } from './link/link.js';
 import { createServiceClient } from './service/index.js';
 import { dropUndefined, loadSettings, saveSettings, SettingsPatch } from './settings/settings-file.js';
 import { createPlainSecretStore, maskApiKey } from './settings/plain-secrets.js';
 import { createBillStore } from './store/index.js';
-import type { SessionState } from './transport/index.js';
+import type { LinkState as SessionState } from './transport/index.js';
 import { fail, ok } from './ui-bridge/command-result.js';
 import { fanOut, type Push } from './ui-bridge/event-fanout.js';
 import { createNoticeBook } from './ui-bridge/notice-book.js';
@@ -102,7 +102,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     }
     restaurantName = null;
     const target = sandbox ? { serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey } : { serviceUrl: settings.serviceUrl, apiKey: apiKey! };
-    return createConnection({
+    return createLink({
       config: {
         ...target,
         posId: settings.posId,

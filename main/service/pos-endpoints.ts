@@ -38,9 +38,13 @@ export type QrImageFormat = 'png' | 'svg';
 
 /** The v2 POS endpoints of the interface document (payments, who-am-i, QR, menus, orders, resources). */
 export function posEndpoints(http: ServiceHttp, serviceName: string) {
+  return { ...paymentEndpoints(http), ...qrEndpoints(http), ...menuEndpoints(http, serviceName) };
+}
+
+/** Payments and who-am-i. */
+function paymentEndpoints(http: ServiceHttp) {
   const payment = (id: string) => ({ logFields: { paymentId: id }, wording: PAYMENT_WORDING });
   const idCheck = (paymentId: string) => checkInput(PaymentIdInput, { paymentId });
-
   return {
     /** GET /api/v2/pos/payment/<id>: 404 stays an error (status 404) for the caller to judge. */
     async getPayment(id: string): Promise<ServiceResult<Payment>> {
@@ -70,7 +74,12 @@ export function posEndpoints(http: ServiceHttp, serviceName: string) {
     whoAmI(): Promise<ServiceResult<WhoAmI>> {
       return http.json({ method: 'GET', path: PATHS.whoAmI, answer: WhoAmI });
     },
+  };
+}
 
+/** The tables' QR codes and their images. */
+function qrEndpoints(http: ServiceHttp) {
+  return {
     listQrCodes(): Promise<ServiceResult<QrCode[]>> {
       return http.json({ method: 'GET', path: PATHS.qr, answer: z.array(QrCode) });
     },
@@ -101,7 +110,12 @@ export function posEndpoints(http: ServiceHttp, serviceName: string) {
       const path = PATHS.qrImage(code) + (format === 'svg' ? '?format=svg' : '');
       return http.raw({ method: 'GET', path, wording: { 404: 'The payment service does not know this QR code: create the table code again.' } });
     },
+  };
+}
 
+/** Menus, order statuses and resources. */
+function menuEndpoints(http: ServiceHttp, serviceName: string) {
+  return {
     /** POST /api/v2/pos/update-menus: replaces the menus (at most 5,000 items). */
     async updateMenus(menus: z.input<typeof Menu>[]): Promise<ServiceResult<StatusReply>> {
       const input = checkInput(UpdateMenusInput, { menus });

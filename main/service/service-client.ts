@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import { eshopEndpoints } from './eshop-endpoints.js';
 import { posEndpoints } from './pos-endpoints.js';
@@ -13,6 +14,8 @@ export interface ServiceClientOptions {
   language?: string;
   /** Per request; default 10 s. */
   timeoutMs?: number;
+  /** Runs the request time-outs; default the system clock. */
+  clock?: Clock;
   /** `<svc>` of the order-status paths; default "qerko". */
   serviceName?: string;
   log: Logger;

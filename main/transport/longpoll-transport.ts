@@ -1,11 +1,11 @@
-import { encodeFrame } from '../methods/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../log.js';
+import { encodeFrame } from '../methods/types.js';
 import { MethodCallRequest, parseJson, parseWith, PATHS, POLL_HOLD_MS, type MethodCallResponse } from '../wire/index.js';
-import { createBackoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+import type { BackoffOptions } from './backoff.js';
 import { CallRunner } from './call-runner.js';
+import { LinkDriver, type AttemptEnd, type AttemptToken } from './link-driver.js';
 import { authHeaders, serviceEndpoint } from './service-url.js';
-import { SessionDriver, type AttemptToken, type LinkEnd } from './session-driver.js';
 import type { Transport, TransportOptions } from './types.js';
 import { classifyHttpStatus } from './ws-close-codes.js';
 
@@ -16,17 +16,39 @@ export interface LongPollTransportOptions extends TransportOptions {
   restartDelayMs?: number;
   backoff?: BackoffOptions;
   random?: () => number;
-  /** Client-side limit of one poll: a bit over the service's 25 s hold, so a dead poll is noticed. */
+  /** Client-side limit of one poll: the service's 25 s hold plus a margin, so a silent poll is abandoned. */
   pollTimeoutMs?: number;
   /**
-   * A poll the service holds this long without refusing it counts as an accepted session: the
+   * A poll the service holds this long without refusing it counts as an accepted link: the
    * service refuses bad credentials (401) and a second connection (409) at once, and a held poll
    * may only be answered after 25 s, too late to tell the cashier we are connected.
    */
   acceptAfterMs?: number;
 }
 
+/** How long past the service's hold a poll may stay unanswered before we give it up. */
+export const POLL_MARGIN_MS = 10_000;
+
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN']);
+
+type PollOutcome = { kind: 'next'; delivered: boolean; text: string | null } | { kind: 'end'; end: AttemptEnd };
+
+/** What the helpers of one long-poll transport share. */
+interface PollContext {
+  readonly options: LongPollTransportOptions;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly url: string;
+  readonly runner: CallRunner;
+  readonly driver: LinkDriver;
+  readonly pollTimeoutMs: number;
+  readonly acceptAfterMs: number;
+  /** Answers not yet delivered; the first one rides on the next poll. */
+  readonly outbox: MethodCallResponse[];
+  /** Aborts the poll in flight (close, stop, reconnectNow). */
+  abortPoll: (() => void) | null;
+  loopDone: Promise<void>;
+}
 
 /**
  * The long-poll loop of PROTOCOL.md §3: POST /api/v2/pos/poll with an empty body, run the call the
@@ -36,125 +58,136 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EN
 export function createLongPollTransport(options: LongPollTransportOptions): Transport {
   const clock = options.clock ?? systemClock;
   const log = options.log.child({ mod: 'longpoll-transport' });
-  const url = serviceEndpoint(options.serviceUrl, PATHS.poll);
-  const runner = new CallRunner(options.dispatcher, 'longpoll', log);
-  const pollTimeoutMs = options.pollTimeoutMs ?? POLL_HOLD_MS + 10_000;
-  const acceptAfterMs = options.acceptAfterMs ?? 1_000;
-  const outbox: MethodCallResponse[] = [];
-  let abort: AbortController | null = null;
-  let loopDone: Promise<void> = Promise.resolve();
-
-  const driver: SessionDriver = new SessionDriver({
-    kind: 'longpoll',
+  const ctx: PollContext = {
+    options,
     clock,
     log,
-    backoff: createBackoff(options.backoff ?? DEFAULT_BACKOFF, options.random),
-    ...(options.restartDelayMs !== undefined ? { restartDelayMs: options.restartDelayMs } : {}),
-    open: (token) => {
-      const controller = new AbortController();
-      abort = controller;
-      loopDone = pollLoop(token, controller.signal).catch((e: unknown) => {
-        // pollLoop handles its own failures; reaching here is a bug, so keep the session alive.
-        log.error({ err: e }, 'poll loop failed');
-        driver.ended(token, { kind: 'dropped', detail: 'internal error in the poll loop' });
-      });
-    },
-    close: () => {
-      abort?.abort();
-      abort = null;
-    },
-  });
-
-  async function pollLoop(token: AttemptToken, signal: AbortSignal): Promise<void> {
-    while (driver.isCurrent(token)) {
-      const body = outbox[0] ?? null;
-      const outcome = await pollOnce(token, signal, body);
-      if (!driver.isCurrent(token)) return;
-      if (outcome.kind === 'end') {
-        driver.ended(token, outcome.end);
-        return;
-      }
-      if (body !== null && outcome.delivered) outbox.shift();
-      if (outcome.text !== null) await handleAnswer(outcome.text);
-    }
-  }
-
-  type PollOutcome = { kind: 'next'; delivered: boolean; text: string | null } | { kind: 'end'; end: LinkEnd };
-
-  async function pollOnce(token: AttemptToken, signal: AbortSignal, body: MethodCallResponse | null): Promise<PollOutcome> {
-    const accept = setTimeout(() => driver.established(token), acceptAfterMs);
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          ...authHeaders(options.apiKey, options.posId),
-          // One socket per poll: nothing idles in a pool after stop(), and a dead socket is never reused.
-          Connection: 'close',
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        ...(body ? { body: encodeFrame(body) } : {}),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(pollTimeoutMs)]),
-      });
-      const text = await response.text();
-      if (response.status === 200) {
-        driver.established(token);
-        driver.machine.noteMessage();
-        return { kind: 'next', delivered: true, text };
-      }
-      if (response.status === 400 && body !== null) {
-        // The service refused our answer itself; sending it again would be refused again.
-        log.warn({ callId: body.uuid, reason: text.slice(0, 200) }, 'service refused a call answer (400); dropped');
-        return { kind: 'next', delivered: true, text: null };
-      }
-      log.warn({ status: response.status }, 'poll refused');
-      return { kind: 'end', end: classifyHttpStatus(response.status, response.headers.get('retry-after'), options.restartDelayMs) };
-    } catch (e) {
-      return { kind: 'end', end: classifyFetchError(e) };
-    } finally {
-      clearTimeout(accept);
-    }
-  }
-
-  async function handleAnswer(text: string): Promise<void> {
-    const json = parseJson(text);
-    if (!json.ok) {
-      queue(runner.reject(null, json.error));
-      return;
-    }
-    const request = parseWith(MethodCallRequest, json.value);
-    if (!request.ok) {
-      queue(runner.reject(json.value, request.error));
-      return;
-    }
-    queue(await runner.run(request.value));
-  }
-
-  function queue(answer: MethodCallResponse | null): void {
-    if (answer) outbox.push(answer);
-  }
-
+    url: serviceEndpoint(options.serviceUrl, PATHS.poll),
+    runner: new CallRunner(options.dispatcher, 'longpoll', log),
+    pollTimeoutMs: options.pollTimeoutMs ?? POLL_HOLD_MS + POLL_MARGIN_MS,
+    acceptAfterMs: options.acceptAfterMs ?? 1_000,
+    outbox: [],
+    abortPoll: null,
+    loopDone: Promise.resolve(),
+    driver: new LinkDriver({
+      kind: 'longpoll',
+      clock,
+      log,
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      ...(options.restartDelayMs !== undefined ? { restartDelayMs: options.restartDelayMs } : {}),
+      open: (token) => {
+        ctx.loopDone = pollLoop(ctx, token).catch((e: unknown) => {
+          // pollLoop handles its own failures; reaching here is a bug, so keep the link alive.
+          log.error({ err: e }, 'poll loop failed');
+          ctx.driver.ended(token, { kind: 'dropped', detail: 'internal error in the poll loop' });
+        });
+      },
+      close: () => ctx.abortPoll?.(),
+    }),
+  };
   return {
     kind: 'longpoll',
+    ...ctx.driver.transportFace(),
     async start() {
-      driver.start();
+      ctx.driver.start();
     },
     async stop() {
-      driver.stop();
-      await loopDone;
+      ctx.driver.stop();
+      await ctx.loopDone;
     },
-    reconnectNow() {
-      if (driver.reconnectNow()) log.info('reconnect requested');
-      else log.debug('reconnect ignored: the session is stopped');
-    },
-    state: () => driver.machine.state(),
-    onState: (listener) => driver.machine.onState(listener),
-    onConnected: (listener) => driver.onConnected(listener),
   };
 }
 
-function classifyFetchError(e: unknown): LinkEnd {
+async function pollLoop(ctx: PollContext, token: AttemptToken): Promise<void> {
+  while (ctx.driver.isCurrent(token)) {
+    const body = ctx.outbox[0] ?? null;
+    const outcome = await pollOnce(ctx, token, body);
+    if (!ctx.driver.isCurrent(token)) return;
+    if (outcome.kind === 'end') {
+      ctx.driver.ended(token, outcome.end);
+      return;
+    }
+    if (body !== null && outcome.delivered) ctx.outbox.shift();
+    if (outcome.text !== null) await handleAnswer(ctx, outcome.text);
+  }
+}
+
+/**
+ * One poll. Its time-out is a timer of the injected clock that holds its AbortController: unlike
+ * `AbortSignal.any([signal, AbortSignal.timeout(ms)])`, whose timeout signal Node 20 may collect
+ * before it fires (leaving a silent poll held for ever), this timer is sure to fire.
+ */
+async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null): Promise<PollOutcome> {
+  const { clock, driver } = ctx;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timeout = clock.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ctx.pollTimeoutMs);
+  const accept = clock.setTimeout(() => driver.established(token), ctx.acceptAfterMs);
+  const abort = (): void => controller.abort();
+  ctx.abortPoll = abort;
+  try {
+    const response = await fetch(ctx.url, pollRequest(ctx, body, controller.signal));
+    const text = await response.text();
+    return answered(ctx, token, body, response, text);
+  } catch (e) {
+    return { kind: 'end', end: timedOut ? { kind: 'dropped', detail: 'the poll got no answer in time' } : classifyFetchError(e) };
+  } finally {
+    clock.clearTimeout(timeout);
+    clock.clearTimeout(accept);
+    // A newer attempt may already have started its own poll.
+    if (ctx.abortPoll === abort) ctx.abortPoll = null;
+  }
+}
+
+function pollRequest(ctx: PollContext, body: MethodCallResponse | null, signal: AbortSignal): RequestInit {
+  return {
+    method: 'POST',
+    headers: {
+      ...authHeaders(ctx.options.apiKey, ctx.options.posId),
+      // One socket per poll: nothing idles in a pool after stop(), and a dead socket is never reused.
+      Connection: 'close',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(body ? { body: encodeFrame(body) } : {}),
+    signal,
+  };
+}
+
+function answered(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null, response: Response, text: string): PollOutcome {
+  if (response.status === 200) {
+    ctx.driver.established(token);
+    ctx.driver.machine.noteMessage();
+    return { kind: 'next', delivered: true, text };
+  }
+  if (response.status === 400 && body !== null) {
+    // The service refused our answer itself; sending it again would be refused again.
+    ctx.log.warn({ callId: body.uuid, reason: text.slice(0, 200) }, 'service refused a call answer (400); dropped');
+    return { kind: 'next', delivered: true, text: null };
+  }
+  ctx.log.warn({ status: response.status }, 'poll refused');
+  return { kind: 'end', end: classifyHttpStatus(response.status, response.headers.get('retry-after'), ctx.options.restartDelayMs) };
+}
+
+async function handleAnswer(ctx: PollContext, text: string): Promise<void> {
+  const answer = await answerFor(ctx, text);
+  if (answer) ctx.outbox.push(answer);
+}
+
+/** The answer to what a poll brought: a call's outcome, INVALID_REQUEST for a bad one, or none. */
+async function answerFor(ctx: PollContext, text: string): Promise<MethodCallResponse | null> {
+  const json = parseJson(text);
+  if (!json.ok) return ctx.runner.reject(null, json.error);
+  const request = parseWith(MethodCallRequest, json.value);
+  if (!request.ok) return ctx.runner.reject(json.value, request.error);
+  return ctx.runner.run(request.value);
+}
+
+function classifyFetchError(e: unknown): AttemptEnd {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err.name === 'TimeoutError') return { kind: 'dropped', detail: 'the poll got no answer in time' };
   const code = err.cause?.code;
   const detail = code ?? err.cause?.message ?? err.message ?? 'network error';
   return code && UNREACHABLE_CODES.has(code) ? { kind: 'unreachable', detail } : { kind: 'dropped', detail };

@@ -1,14 +1,16 @@
-import type { SessionView } from '../../preload/contract.js';
+import type { SessionStatus, SessionView } from '../../preload/contract.js';
 import type { MethodDispatcher, TransportKind } from '../methods/types.js';
 
 /**
- * Link state the UI shows (PROTOCOL.md §3 and issue 3), owned by the transport: the contract's
- * SessionView without the restaurant's name (which who-am-i adds). `sentence` is English for logs
- * and the headless host; the renderer translates from `status`.
+ * The state of the link (the restaurant's one connection to the service, PROTOCOL.md §3), owned
+ * by the transport that carries it. The renderer's contract calls it `SessionView` (plus the
+ * restaurant's name, which who-am-i adds). `sentence` is English for logs and the headless host;
+ * the renderer translates from `status`.
  */
-export type { SessionStatus } from '../../preload/contract.js';
-export type SessionState = Omit<SessionView, 'restaurantName'>;
+export type LinkStatus = SessionStatus;
+export type LinkState = Omit<SessionView, 'restaurantName'>;
 
+/** What carries the link: a WebSocket, a long-poll loop or the webhook receiver. */
 export interface Transport {
   readonly kind: TransportKind;
   /** Starts connecting; resolves once the first attempt has begun (not when connected). */
@@ -17,10 +19,10 @@ export interface Transport {
   stop(): Promise<void>;
   /** Drop the current link and connect again now (resume from sleep, user request). */
   reconnectNow(): void;
-  state(): SessionState;
+  state(): LinkState;
   /** Returns an unsubscribe. Fires on every state change. */
-  onState(listener: (state: SessionState) => void): () => void;
-  /** Fires after each (re)connect is established: the companion runs payment recovery then. */
+  onState(listener: (state: LinkState) => void): () => void;
+  /** Fires after each (re)connect is established: the link runs payment recovery then. */
   onConnected(listener: () => void): () => void;
 }
 

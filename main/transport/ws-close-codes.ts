@@ -1,5 +1,5 @@
 import { WS_CLOSE } from '../wire/index.js';
-import type { LinkEnd } from './session-driver.js';
+import type { AttemptEnd } from './link-driver.js';
 
 /** Seconds of a Retry-After header (the delta form the service uses); null when absent or odd. */
 export function retryAfterMs(header: string | null): number | null {
@@ -8,14 +8,14 @@ export function retryAfterMs(header: string | null): number | null {
 }
 
 /** What a restart (503) asks us to wait: an injected delay wins, then Retry-After, then the default. */
-export function restartEnd(retryAfter: string | null, injectedDelayMs: number | undefined): LinkEnd {
+export function restartEnd(retryAfter: string | null, injectedDelayMs: number | undefined): AttemptEnd {
   if (injectedDelayMs !== undefined) return { kind: 'restart' };
   const fromHeader = retryAfterMs(retryAfter);
   return fromHeader === null ? { kind: 'restart' } : { kind: 'restart', delayMs: fromHeader };
 }
 
 /** HTTP statuses of a refused handshake or poll that have a meaning of their own (PROTOCOL.md §3). */
-export function classifyHttpStatus(status: number, retryAfter: string | null, injectedDelayMs: number | undefined): LinkEnd {
+export function classifyHttpStatus(status: number, retryAfter: string | null, injectedDelayMs: number | undefined): AttemptEnd {
   if (status === 401) return { kind: 'rejected' };
   if (status === 409) return { kind: 'conflict' };
   if (status === 503) return restartEnd(retryAfter, injectedDelayMs);
@@ -29,7 +29,7 @@ export function classifyClose(
   reason: string,
   lastError: string,
   injectedDelayMs: number | undefined,
-): LinkEnd {
+): AttemptEnd {
   if (link.httpStatus !== null) return classifyHttpStatus(link.httpStatus, link.retryAfter, injectedDelayMs);
   if (!link.opened) return { kind: 'unreachable', detail: lastError || `closed ${code} before opening` };
   switch (code) {

@@ -4,7 +4,10 @@
  * goes out right away (first round-trip figure for the UI) and then every `intervalMs`; a pong
  * missing for `timeoutMs` declares the link dead.
  */
+import type { Clock, TimerHandle } from '../clock.js';
+
 export interface HeartbeatOptions {
+  clock: Clock;
   intervalMs: number;
   timeoutMs: number;
   /** Sends a ping frame; returns false when the link cannot send. */
@@ -14,8 +17,8 @@ export interface HeartbeatOptions {
 }
 
 export class Heartbeat {
-  private intervalTimer: NodeJS.Timeout | null = null;
-  private pongTimer: NodeJS.Timeout | null = null;
+  private intervalTimer: TimerHandle | null = null;
+  private pongTimer: TimerHandle | null = null;
   private sentAt: number | null = null;
   private stopped = false;
 
@@ -30,14 +33,14 @@ export class Heartbeat {
   pong(): void {
     if (this.sentAt !== null) this.options.onRtt(performance.now() - this.sentAt);
     this.sentAt = null;
-    if (this.pongTimer) clearTimeout(this.pongTimer);
+    this.options.clock.clearTimeout(this.pongTimer);
     this.pongTimer = null;
   }
 
   stop(): void {
     this.stopped = true;
-    if (this.intervalTimer) clearTimeout(this.intervalTimer);
-    if (this.pongTimer) clearTimeout(this.pongTimer);
+    this.options.clock.clearTimeout(this.intervalTimer);
+    this.options.clock.clearTimeout(this.pongTimer);
     this.intervalTimer = null;
     this.pongTimer = null;
   }
@@ -47,13 +50,13 @@ export class Heartbeat {
     if (this.pongTimer === null) {
       this.sentAt = performance.now();
       if (!this.options.ping()) return;
-      this.pongTimer = setTimeout(() => {
+      this.pongTimer = this.options.clock.setTimeout(() => {
         this.pongTimer = null;
         if (this.stopped) return;
         this.stop();
         this.options.onDead();
       }, this.options.timeoutMs);
     }
-    this.intervalTimer = setTimeout(() => this.beat(), this.options.intervalMs);
+    this.intervalTimer = this.options.clock.setTimeout(() => this.beat(), this.options.intervalMs);
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock, TimerHandle } from '../clock.js';
 import type { MethodOutcome } from '../methods/types.js';
 import { METHOD_CALL_TIMEOUT_MS, type MethodCallResponseFrame, type MethodCallRequestFrame } from '../wire/index.js';
 
@@ -7,7 +8,7 @@ export const SERVICE_CALL_ERROR = { NOT_CONNECTED: 'NOT_CONNECTED', TIMEOUT: 'TI
 
 interface Pending {
   resolve(outcome: MethodOutcome): void;
-  timer: NodeJS.Timeout;
+  timer: TimerHandle;
 }
 
 /**
@@ -18,6 +19,8 @@ interface Pending {
 export class OutgoingCalls {
   private readonly pending = new Map<string, Pending>();
 
+  constructor(private readonly clock: Clock) {}
+
   call(
     send: ((frame: MethodCallRequestFrame) => boolean) | null,
     method: string,
@@ -27,13 +30,13 @@ export class OutgoingCalls {
     if (!send) return Promise.resolve(notConnected());
     const uuid = randomUUID();
     return new Promise<MethodOutcome>((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimeout(() => {
         this.pending.delete(uuid);
         resolve({ error: { code: SERVICE_CALL_ERROR.TIMEOUT, message: `The payment service did not answer ${method} in time; try again.` } });
       }, timeoutMs);
       this.pending.set(uuid, { resolve, timer });
       if (!send({ type: 'method-call-request', uuid, method, args })) {
-        clearTimeout(timer);
+        this.clock.clearTimeout(timer);
         this.pending.delete(uuid);
         resolve(notConnected());
       }
@@ -46,7 +49,7 @@ export class OutgoingCalls {
     const pending = this.pending.get(frame.uuid);
     if (!pending) return false;
     this.pending.delete(frame.uuid);
-    clearTimeout(pending.timer);
+    this.clock.clearTimeout(pending.timer);
     pending.resolve(frame.error ? { error: frame.error } : { result: frame.result ?? null });
     return true;
   }
@@ -54,7 +57,7 @@ export class OutgoingCalls {
   /** The link went away: every waiting call fails now instead of at its time-out. */
   failAll(): void {
     for (const [uuid, pending] of this.pending) {
-      clearTimeout(pending.timer);
+      this.clock.clearTimeout(pending.timer);
       pending.resolve(notConnected());
       this.pending.delete(uuid);
     }

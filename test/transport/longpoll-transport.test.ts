@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLongPollTransport, type LongPollTransportOptions } from '../../main/transport/longpoll-transport.js';
-import { SENTENCES } from '../../main/transport/session-state.js';
+import { SENTENCES } from '../../main/transport/link-state.js';
 import { createWsTransport } from '../../main/transport/ws-transport.js';
-import type { SessionState, Transport } from '../../main/transport/types.js';
+import type { LinkState, Transport } from '../../main/transport/types.js';
 import { FAST, FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
@@ -23,10 +23,10 @@ async function sandboxSeesPoll(): Promise<void> {
 /** Short holds and a short accept window keep the loop busy and the tests quick. */
 const HOLD = { pollHoldMs: 400 };
 
-async function connected(options: Partial<LongPollTransportOptions> = {}): Promise<{ t: Transport; counter: ConnectedCounter; states: SessionState[] }> {
+async function connected(options: Partial<LongPollTransportOptions> = {}): Promise<{ t: Transport; counter: ConnectedCounter; states: LinkState[] }> {
   const t = fx.track(createLongPollTransport({ ...fx.credentials, log: fx.log, ...FAST, acceptAfterMs: 100, ...options }));
   const counter = new ConnectedCounter(t);
-  const states: SessionState[] = [];
+  const states: LinkState[] = [];
   t.onState((s) => states.push(s));
   await t.start();
   await counter.waitFor(1);

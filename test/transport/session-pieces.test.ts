@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { ManualClock } from '../../main/clock.js';
 import { createBackoff } from '../../main/transport/backoff.js';
 import { CallRunner, INVALID_REQUEST } from '../../main/transport/call-runner.js';
-import { describeSession, SessionStateMachine } from '../../main/transport/session-state.js';
+import { describeLink, LinkStateMachine } from '../../main/transport/link-state.js';
 import { classifyClose, classifyHttpStatus } from '../../main/transport/ws-close-codes.js';
 import { handleWsFrame } from '../../main/transport/ws-frame-handler.js';
 import { OutgoingCalls } from '../../main/transport/ws-service-calls.js';
@@ -30,7 +30,7 @@ describe('backoff', () => {
 describe('session state machine', () => {
   it('gives every state its sentence and keeps since / attempt / nextTryAt', () => {
     const clock = new ManualClock();
-    const m = new SessionStateMachine('longpoll', clock);
+    const m = new LinkStateMachine('longpoll', clock);
     const seen: string[] = [];
     m.onState((s) => seen.push(s.status));
     m.connecting();
@@ -51,11 +51,11 @@ describe('session state machine', () => {
     m.conflict();
     m.stopped();
     expect(seen).toEqual(['connecting', 'connected', 'connected', 'reconnecting', 'offline', 'reconnecting', 'rejected', 'conflict', 'stopped']);
-    expect(describeSession('connected', { transport: 'ws', now: 0, nextTryAt: null, attempt: 0 })).toBe('Connected to the payment service over WebSocket.');
+    expect(describeLink('connected', { transport: 'ws', now: 0, nextTryAt: null, attempt: 0 })).toBe('Connected to the payment service over WebSocket.');
   });
 
   it('keeps going when a listener throws', () => {
-    const m = new SessionStateMachine('ws', new ManualClock());
+    const m = new LinkStateMachine('ws', new ManualClock());
     const seen: string[] = [];
     m.onState(() => {
       throw new Error('listener bug');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWsTransport, type WsTransport, type WsTransportOptions } from '../../main/transport/ws-transport.js';
-import { SENTENCES } from '../../main/transport/session-state.js';
-import type { SessionState } from '../../main/transport/types.js';
+import { SENTENCES } from '../../main/transport/link-state.js';
+import type { LinkState } from '../../main/transport/types.js';
 import { FAST, FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
@@ -11,10 +11,10 @@ afterEach(async () => {
   await fx.close();
 });
 
-async function connected(options: Partial<WsTransportOptions> = {}): Promise<{ t: WsTransport; counter: ConnectedCounter; states: SessionState[] }> {
+async function connected(options: Partial<WsTransportOptions> = {}): Promise<{ t: WsTransport; counter: ConnectedCounter; states: LinkState[] }> {
   const t = fx.track(createWsTransport({ ...fx.credentials, log: fx.log, ...FAST, ...options }));
   const counter = new ConnectedCounter(t);
-  const states: SessionState[] = [];
+  const states: LinkState[] = [];
   t.onState((s) => states.push(s));
   await t.start();
   await counter.waitFor(1);

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until } from './helpers/http-post.js';
 import { ReceiverHarness } from './helpers/receiver-harness.js';
 import { gate } from './helpers/scripted-dispatcher.js';
-import type { SessionState } from '../../main/transport/types.js';
+import { SENTENCES } from '../../main/transport/link-state.js';
+import type { LinkState } from '../../main/transport/types.js';
 
 let h: ReceiverHarness;
 afterEach(async () => {
@@ -108,7 +109,10 @@ describe('asynchronous answers', () => {
 
   it('retries /reply after a network error, within the budget', async () => {
     h = await new ReceiverHarness().start({ syncBudgetMs: 20 });
-    h.service.replyAnswers = [{ ok: false, status: null, code: null, message: 'could not reach the service (ECONNREFUSED)' }, { ok: false, status: 503, code: null, message: 'HTTP 503' }];
+    h.service.replyAnswers = [
+      { ok: false, status: 0, code: 'NETWORK_ERROR', message: 'Cannot reach the payment service: check the internet connection.' },
+      { ok: false, status: 503, code: 'SERVICE_RESTARTING', message: 'The service is restarting; try again in 2 minutes.' },
+    ];
     const g = gate<{ error: { code: string; message: string } }>();
     h.dispatcher.on('paymentStart', () => g.promise);
     expect((await h.post(h.signed('paymentStart', [{ id: 'p1' }], { id: 'd-retry' }))).status).toBe(202);
@@ -132,16 +136,16 @@ describe('asynchronous answers', () => {
   });
 });
 
-describe('session state', () => {
+describe('the link loop (configure on the shared driver and clock)', () => {
   it('configures publicUrl + path, asks who-am-i, then is connected', async () => {
     h = new ReceiverHarness();
-    let connected!: Promise<SessionState>;
+    let connected!: Promise<LinkState>;
     await h.start({ merchantId: 'm-42' }, (t) => {
       connected = new Promise((resolve) => t.onConnected(() => resolve(t.state())));
     });
     const state = await connected;
     expect(h.service.configured).toEqual(['https://pos.example.com/webhook/m-42']);
-    expect(state).toMatchObject({ status: 'connected', transport: 'webhook', stale: false, sentence: 'Receiving webhooks at https://pos.example.com/webhook/m-42.' });
+    expect(state).toMatchObject({ status: 'connected', transport: 'webhook', stale: false, sentence: 'Connected to the payment service over webhooks.' });
     await until(() => h.transport.restaurant() !== null, 'who-am-i');
     expect(h.transport.restaurant()).toEqual({ id: 'r1', name: 'Bistro' });
     expect(h.transport.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/m-42$/);
@@ -154,43 +158,73 @@ describe('session state', () => {
     expect((await h.post(h.signed('noop', []))).status).toBe(200);
   });
 
-  it('configure refused with 401: rejected, with what to do', async () => {
+  it('configure refused with 401: rejected, with what to do, and no retry', async () => {
     h = new ReceiverHarness();
     h.service.configureAnswers = [{ ok: false, status: 401, code: 'UNAUTHORIZED', message: 'Invalid API key' }];
     await h.start();
     await until(() => h.transport.state().status === 'rejected', 'rejected');
-    expect(h.transport.state().sentence).toBe('The service rejected the API key or POS id: check them in Settings.');
+    expect(h.transport.state()).toMatchObject({ sentence: SENTENCES.rejected, nextTryAt: null });
+    await h.clock.advanceAsync(3_600_000);
+    expect(h.service.configured).toHaveLength(1);
   });
 
-  it('configure unreachable: reconnecting with backoff; reconnectNow tries again', async () => {
+  it('configure refused with 400: rejected for the webhook URL', async () => {
     h = new ReceiverHarness();
-    h.service.configureAnswers = [{ ok: false, status: null, code: null, message: 'could not reach' }];
-    await h.start({ backoff: { baseMs: 60_000, maxMs: 60_000 } });
-    await until(() => h.transport.state().status === 'reconnecting', 'reconnecting');
-    const s = h.transport.state();
-    expect(s).toMatchObject({ status: 'reconnecting', attempt: 1 });
-    expect(s.nextTryAt! - h.clock.now()).toBeGreaterThanOrEqual(30_000);
-    expect(s.sentence).toMatch(/^Cannot register the webhook URL with the service \(network\): trying again in \d+ s\.$/);
+    h.service.configureAnswers = [{ ok: false, status: 400, code: 'BAD_REQUEST', message: 'The payment service refused the request.' }];
+    await h.start();
+    await until(() => h.transport.state().status === 'rejected', 'rejected');
+    expect(h.transport.state().sentence).toBe(SENTENCES.rejectedWebhookUrl);
+  });
+
+  it('configure unreachable: offline, retried after the shared backoff (not at 999 ms, at 1000 ms); reconnectNow tries at once', async () => {
+    h = new ReceiverHarness();
+    const down = { ok: false, status: 0, code: 'NETWORK_ERROR', message: 'Cannot reach the payment service: check the internet connection.' } as const;
+    h.service.configureAnswers = [down, down];
+    await h.start({ random: () => 1 });
+    await until(() => h.transport.state().status === 'offline', 'offline');
+    expect(h.transport.state()).toMatchObject({ attempt: 1, nextTryAt: h.clock.now() + 1000 });
+    await h.clock.advanceAsync(999);
+    expect(h.service.configured).toHaveLength(1);
+    await h.clock.advanceAsync(1);
+    await until(() => h.service.configured.length === 2, 'the second configure');
+    await until(() => h.transport.state().attempt === 2, 'the second wait');
+    expect(h.transport.state()).toMatchObject({ status: 'offline', nextTryAt: h.clock.now() + 2000 });
     h.transport.reconnectNow();
+    await until(() => h.transport.state().status === 'connected', 'connected');
+    expect(h.service.configured).toHaveLength(3);
+  });
+
+  it('configure answered 503: waits the restart delay (not at 119 s, at 120 s)', async () => {
+    h = new ReceiverHarness();
+    h.service.configureAnswers = [{ ok: false, status: 503, code: 'SERVICE_RESTARTING', message: 'The service is restarting; try again in 2 minutes.' }];
+    await h.start();
+    await until(() => h.transport.state().status === 'reconnecting', 'the restart wait');
+    expect(h.transport.state().sentence).toBe('The payment service is restarting; reconnecting in 2 minutes.');
+    await h.clock.advanceAsync(119_999);
+    expect(h.service.configured).toHaveLength(1);
+    await h.clock.advanceAsync(1);
     await until(() => h.transport.state().status === 'connected', 'connected');
     expect(h.service.configured).toHaveLength(2);
   });
 
-  it('flags the session stale when health checks stop, and clears it on the next ping', async () => {
-    h = await new ReceiverHarness().start({ pingStaleMs: 180_000, staleCheckMs: 10 });
+  it('flags the link stale when health checks stop (not at 180 s, at the next check past it), and clears it on the next ping', async () => {
+    h = await new ReceiverHarness().start({ pingStaleMs: 180_000, staleCheckMs: 5_000 });
     await until(() => h.transport.state().status === 'connected', 'connected');
-    h.clock.advance(181_000);
-    await until(() => h.transport.state().stale === true, 'stale');
-    expect(h.transport.state().sentence).toBe('No health check from the service for 3 minutes: check the public URL/tunnel.');
+    await h.clock.advanceAsync(180_000);
+    expect(h.transport.state().stale).toBe(false);
+    await h.clock.advanceAsync(5_000);
+    expect(h.transport.state()).toMatchObject({ stale: true, sentence: 'No health check from the service for 3 minutes: check the public URL/tunnel.' });
     expect((await h.post(h.signed('ping', []))).status).toBe(200);
-    expect(h.transport.state()).toMatchObject({ status: 'connected', stale: false, lastMessageAt: h.clock.now() });
+    expect(h.transport.state()).toMatchObject({ status: 'connected', stale: false, lastMessageAt: h.clock.now(), sentence: 'Connected to the payment service over webhooks.' });
   });
 
-  it('stop closes the receiver', async () => {
+  it('stop closes the receiver and leaves no timer on the clock', async () => {
     h = await new ReceiverHarness().start();
     const url = h.transport.url;
+    await until(() => h.transport.state().status === 'connected', 'connected');
     await h.transport.stop();
     expect(h.transport.state().status).toBe('stopped');
+    expect(h.clock.pending()).toBe(0);
     await expect(fetch(url, { method: 'POST' })).rejects.toThrow();
     await h.transport.start();
   });

@@ -57,13 +57,13 @@ describe('createV4ServiceClient against the sandbox', () => {
   it('answers values, and a wrong key is a 401 value that does not contain the key', async () => {
     sb = await startSandbox({ apiKey: KEY, webhookPingMs: 0 });
     const client = createV4ServiceClient({ serviceUrl: sb.url, apiKey: KEY, posId: POS_ID });
-    expect(await client.whoAmI()).toEqual({ ok: true, status: 200, body: { id: sb.restaurant.id, name: 'Bistro Sandbox' } });
-    expect(await client.configure('http://127.0.0.1:9/webhook/default')).toEqual({ ok: true, status: 200, body: { webhookUrl: 'http://127.0.0.1:9/webhook/default' } });
+    expect(await client.whoAmI()).toEqual({ ok: true, value: { id: sb.restaurant.id, name: 'Bistro Sandbox' } });
+    expect(await client.configure('http://127.0.0.1:9/webhook/default')).toEqual({ ok: true, value: { webhookUrl: 'http://127.0.0.1:9/webhook/default' } });
     const wrongKey = 'zzzz-yyyy-xxxx-wwww-vvvv';
     const bad = await createV4ServiceClient({ serviceUrl: sb.url, apiKey: wrongKey, posId: POS_ID }).whoAmI();
     expect(bad).toMatchObject({ ok: false, status: 401, code: 'UNAUTHORIZED' });
     expect(JSON.stringify(bad)).not.toContain(wrongKey);
     const down = await createV4ServiceClient({ serviceUrl: 'http://127.0.0.1:9', apiKey: KEY, posId: POS_ID }).whoAmI();
-    expect(down).toMatchObject({ ok: false, status: null, code: 'NETWORK_ERROR' });
+    expect(down).toMatchObject({ ok: false, status: 0, code: 'NETWORK_ERROR' });
   });
 });

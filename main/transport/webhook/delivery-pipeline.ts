@@ -117,7 +117,7 @@ export class DeliveryPipeline {
         this.o.log.info({ deliveryId: delivery.id, event: delivery.event, attempt: attempt + 1 }, 'webhook: reply sent');
         return;
       }
-      const retryable = res.status === null || res.status >= 500;
+      const retryable = res.status === 0 || res.status >= 500;
       const wait = REPLY_RETRY_MS[attempt];
       if (!retryable || wait === undefined || Date.now() + wait > deadline) {
         this.o.log.warn({ deliveryId: delivery.id, event: delivery.event, status: res.status, reason: res.message }, 'webhook: reply not delivered');

@@ -1,3 +1,3 @@
 export { createWebhookTransport } from './webhook-transport.js';
 export { createV4ServiceClient, v4ClientOver } from './service-client.js';
-export type { DeliveryStore, ReplyBody, ServiceResult, V4ServiceClient, WebhookTransport, WebhookTransportOptions } from './types.js';
+export type { DeliveryStore, ReplyBody, V4ServiceClient, WebhookTransport, WebhookTransportOptions } from './types.js';

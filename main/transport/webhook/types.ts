@@ -1,4 +1,6 @@
 import type { Clock } from '../../clock.js';
+import type { ServiceResult } from '../../service/index.js';
+import type { BackoffOptions } from '../backoff.js';
 import type { Logger } from '../../log.js';
 import type { MethodOutcome } from '../../methods/types.js';
 import type { Transport, TransportOptions } from '../types.js';
@@ -11,18 +13,16 @@ export interface DeliveryStore {
   pruneDeliveries(olderThanMs: number): number;
 }
 
-/** What a v4 REST call ended with. `status: null` = the service was not reached (network). */
-export type ServiceResult<T = unknown> =
-  | { ok: true; status: number; body: T }
-  | { ok: false; status: number | null; code: string | null; message: string };
-
 export type ReplyBody = { id: string; result: unknown } | { id: string; error: { code: string; message: string } };
 
-/** POS -> service calls of API v4 (PROTOCOL.md §3). createV4ServiceClient is the real one. */
+/**
+ * POS -> service calls of API v4 (PROTOCOL.md §3), answering the REST client's `ServiceResult`
+ * (status 0 = the service was not reached). createV4ServiceClient is the real one.
+ */
 export interface V4ServiceClient {
-  configure(webhookUrl: string): Promise<ServiceResult>;
-  whoAmI(): Promise<ServiceResult>;
-  reply(body: ReplyBody): Promise<ServiceResult>;
+  configure(webhookUrl: string): Promise<ServiceResult<unknown>>;
+  whoAmI(): Promise<ServiceResult<{ id: string; name: string }>>;
+  reply(body: ReplyBody): Promise<ServiceResult<unknown>>;
 }
 
 export interface WebhookTransportOptions extends TransportOptions {
@@ -54,8 +54,12 @@ export interface WebhookTransportOptions extends TransportOptions {
   keepDeliveriesMs?: number;
   /** Body limit, default 1 MiB. */
   maxBodyBytes?: number;
-  /** Configure retry backoff: first delay and ceiling, defaults 1 s and 60 s (with jitter). */
-  backoff?: { baseMs: number; maxMs: number };
+  /** Configure retry backoff (the shared one): defaults 1 s doubling to 60 s, with jitter. */
+  backoff?: BackoffOptions;
+  /** Jitter source of the backoff (tests pin it). */
+  random?: () => number;
+  /** Wait after configure answered 503 (default 120 s). */
+  restartDelayMs?: number;
 }
 
 export interface WebhookTransport extends Transport {

@@ -1,12 +1,15 @@
 import { encodeFrame } from '../../methods/types.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { systemClock } from '../../clock.js';
+import { systemClock, type Clock, type TimerHandle } from '../../clock.js';
 import { createGuardedServer, hostsOfUrls } from '../../http-guard/index.js';
+import type { Logger } from '../../log.js';
+import type { ServiceFailure } from '../../service/index.js';
 import { verifyWebhookRequest } from '../../webhook-signing/index.js';
 import { parseWith, WebhookDelivery, WEBHOOK_BUDGET_MS } from '../../wire/index.js';
+import { LinkDriver, type AttemptEnd, type AttemptToken } from '../link-driver.js';
+import { classifyHttpStatus } from '../ws-close-codes.js';
 import { DeliveryPipeline, type Answer } from './delivery-pipeline.js';
-import { LinkState } from './link-state.js';
 import { readRawBody } from './read-body.js';
 import type { WebhookTransport, WebhookTransportOptions } from './types.js';
 
@@ -22,136 +25,54 @@ const fail = (status: number, code: string, message: string): Answer => ({ statu
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A delivery id seen before is a retry, and the service retries within seconds: a week is ample. */
 export const KEEP_DELIVERIES_MS = 7 * DAY_MS;
+/** No valid delivery (not even a ping) for this long = the link is flagged stale. */
+export const PING_STALE_MS = 180_000;
+
+/** What the receiver and the link loop of one webhook transport share. */
+interface WebhookContext {
+  readonly options: WebhookTransportOptions;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly path: string;
+  readonly driver: LinkDriver;
+  /** Local receiver URL; '' before start(). */
+  url: string;
+  /** The URL registered at the service (publicUrl + path; the local URL when publicUrl is ''). */
+  webhookUrl: string;
+  /** The service signs the path it posts to; a tunnel may strip a prefix, so verify that one. */
+  signedPath: string;
+  restaurant: { id: string; name: string } | null;
+  pipeline: DeliveryPipeline;
+  /** The stale check and the daily prune, on the injected clock. */
+  timers: TimerHandle[];
+}
 
 /**
  * API v4 webhooks (PROTOCOL.md §3): a local HTTP receiver behind the integrator's public URL.
- * start() listens, registers publicUrl + path with the service (configure), then asks who-am-i.
+ * start() listens, then the shared link loop registers publicUrl + path with the service
+ * (configure, retried with the shared backoff) and asks who-am-i.
  */
 export function createWebhookTransport(options: WebhookTransportOptions): WebhookTransport {
-  const clock = options.clock ?? systemClock;
-  const log = options.log.child({ mod: 'webhook' });
-  const path = options.path ?? `/webhook/${encodeURIComponent(options.merchantId ?? 'default')}`;
-  // publicUrl '' = the service reaches the receiver directly (local sandbox): register the local URL.
-  let webhookUrl = options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${path}` : '';
-  // The service signs the path it posts to; a tunnel may strip a prefix, so verify that one.
-  let signedPath = webhookUrl ? new URL(webhookUrl).pathname : path;
-  const host = options.host ?? '127.0.0.1';
-  const maxBody = options.maxBodyBytes ?? MIB;
-  const budgetMs = options.budgetMs ?? WEBHOOK_BUDGET_MS;
-  const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 };
-  let url = '';
+  const ctx = webhookContext(options);
+  const { log } = ctx;
   let server: Server | null = null;
-  let staleTimer: NodeJS.Timeout | null = null;
-  let pruneTimer: NodeJS.Timeout | null = null;
-  // The deliveries table would otherwise grow by a few rows per payment for ever.
-  const pruneDeliveries = () => {
-    try {
-      const removed = options.store.pruneDeliveries(options.keepDeliveriesMs ?? KEEP_DELIVERIES_MS);
-      if (removed > 0) log.info({ removed }, 'webhook: forgot old deliveries');
-    } catch (e) {
-      log.warn({ err: e }, 'webhook: could not prune old deliveries; trying again tomorrow');
-    }
-  };
-  let retryTimer: NodeJS.Timeout | null = null;
-  let generation = 0;
-  let attempt = 0;
-  let restaurant: { id: string; name: string } | null = null;
-  const connectedListeners = new Set<() => void>();
-  const link = new LinkState(clock, () => webhookUrl, options.pingStaleMs ?? 180_000);
-  let pipeline = newPipeline();
-
-  function newPipeline(): DeliveryPipeline {
-    return new DeliveryPipeline({ dispatcher: options.dispatcher, store: options.store, serviceClient: options.serviceClient, log, budgetMs, syncBudgetMs: options.syncBudgetMs ?? 5000 });
-  }
-
-  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const receivedAt = Date.now();
-    const target = req.url ?? '/';
-    const q = target.indexOf('?');
-    if ((q < 0 ? target : target.slice(0, q)) !== path) return send(res, fail(404, 'NOT_FOUND', `No webhook here: POST to ${path}.`));
-    if (req.method !== 'POST') return send(res, fail(405, 'METHOD_NOT_ALLOWED', 'Webhooks are delivered with POST.'));
-    const read = await readRawBody(req, maxBody);
-    if (!read.ok) {
-      if (read.reason === 'too-large') send(res, fail(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBody} bytes.`), true);
-      else res.destroy();
-      return;
-    }
-    const msg = { method: req.method, target: signedPath + (q < 0 ? '' : target.slice(q)), headers: req.headers };
-    const verified = verifyWebhookRequest(msg, read.body, { secret: options.apiKey, nowMs: clock.now() });
-    if (!verified.ok) {
-      const { status, code, message } = verified.rejection;
-      log.warn({ status, code, reason: message }, 'webhook: delivery rejected');
-      return send(res, fail(status, code, message));
-    }
-    if (!verified.json.ok) return send(res, fail(400, 'BAD_REQUEST', `The body is ${verified.json.error}`));
-    const delivery = parseWith(WebhookDelivery, verified.json.value);
-    if (!delivery.ok) return send(res, fail(400, 'BAD_REQUEST', `Bad delivery body: ${delivery.error}`));
-    link.delivered();
-    log.debug({ deliveryId: delivery.value.id, event: delivery.value.event }, 'webhook: delivery');
-    send(res, await pipeline.handle(delivery.value, receivedAt));
-  }
-
-  async function configure(gen: number): Promise<void> {
-    const res = await options.serviceClient.configure(webhookUrl);
-    if (gen !== generation) return;
-    if (res.ok) {
-      attempt = 0;
-      link.connected();
-      log.info({ webhookUrl }, 'webhook: URL registered with the service');
-      for (const l of [...connectedListeners]) l();
-      const who = await options.serviceClient.whoAmI();
-      if (gen !== generation) return;
-      const body = who.ok ? (who.body as { id?: unknown; name?: unknown } | null) : null;
-      if (body && typeof body.id === 'string' && typeof body.name === 'string') restaurant = { id: body.id, name: body.name };
-      else log.warn({ status: who.status }, 'webhook: who-am-i gave no restaurant');
-      return;
-    }
-    if (res.status === 401 || res.status === 403) {
-      link.to('rejected', 'The service rejected the API key or POS id: check them in Settings.');
-      return;
-    }
-    if (res.status === 400) {
-      link.to('rejected', `The service refused the webhook URL ${webhookUrl} (${res.message}): check the public URL in Settings.`);
-      return;
-    }
-    attempt++;
-    const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempt - 1));
-    const wait = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-    link.reconnecting(attempt, clock.now() + wait, res.status === null ? 'network' : `HTTP ${res.status}`);
-    retryTimer = setTimeout(() => void configure(gen), wait);
-  }
-
-  function connect(): void {
-    generation++;
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-    attempt = 0;
-    link.to('connecting', `Registering ${webhookUrl} with the service…`);
-    void configure(generation);
-  }
-
   return {
     kind: 'webhook',
+    ...ctx.driver.transportFace(),
     get url() {
-      return url;
+      return ctx.url;
     },
     get webhookUrl() {
-      return webhookUrl;
+      return ctx.webhookUrl;
     },
-    restaurant: () => restaurant,
-    state: () => link.get(),
-    onState: (listener) => link.onChange(listener),
-    onConnected(listener) {
-      connectedListeners.add(listener);
-      return () => connectedListeners.delete(listener);
-    },
+    restaurant: () => ctx.restaurant,
     async start() {
       if (!server) {
-        pipeline = newPipeline();
+        ctx.pipeline = newPipeline(options, log);
         // Socket limits and the Host check (main/http-guard): loopback names, and the public URL's host a tunnel may pass on.
         const s = createGuardedServer(
           (req, res) => {
-            answer(req, res).catch((e: unknown) => {
+            answer(ctx, req, res).catch((e: unknown) => {
               log.error({ err: e }, 'webhook: receiver failed');
               if (!res.headersSent) send(res, fail(500, 'INTERNAL_ERROR', 'The POS failed; retry the delivery.'));
             });
@@ -160,31 +81,17 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
         );
         await new Promise<void>((resolve, reject) => {
           s.once('error', reject);
-          s.listen(options.port, host, () => resolve());
+          s.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
         });
         server = s;
-        const port = (s.address() as AddressInfo).port;
-        url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`;
-        if (!options.publicUrl) {
-          webhookUrl = url;
-          signedPath = path;
-        }
-        staleTimer = setInterval(() => link.checkStale(), options.staleCheckMs ?? 5000);
-        staleTimer.unref();
-        pruneDeliveries();
-        pruneTimer = setInterval(pruneDeliveries, DAY_MS);
-        pruneTimer.unref();
-        log.info({ url, webhookUrl }, 'webhook: receiver listening');
+        listening(ctx, (s.address() as AddressInfo).port);
       }
-      connect();
+      ctx.driver.start();
     },
     async stop() {
-      generation++;
-      if (retryTimer) clearTimeout(retryTimer);
-      if (staleTimer) clearInterval(staleTimer);
-      if (pruneTimer) clearInterval(pruneTimer);
-      retryTimer = staleTimer = pruneTimer = null;
-      pipeline.stop();
+      ctx.driver.stop();
+      for (const timer of ctx.timers.splice(0)) ctx.clock.clearTimeout(timer);
+      ctx.pipeline.stop();
       const s = server;
       server = null;
       if (s) {
@@ -193,10 +100,131 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
           s.closeAllConnections();
         });
       }
-      link.to('stopped', 'Webhooks are stopped.');
-    },
-    reconnectNow() {
-      if (server) connect();
     },
   };
+}
+
+function webhookContext(options: WebhookTransportOptions): WebhookContext {
+  const clock = options.clock ?? systemClock;
+  const log = options.log.child({ mod: 'webhook' });
+  const path = options.path ?? `/webhook/${encodeURIComponent(options.merchantId ?? 'default')}`;
+  // publicUrl '' = the service reaches the receiver directly (local sandbox): register the local URL.
+  const webhookUrl = options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${path}` : '';
+  const ctx: WebhookContext = {
+    options,
+    clock,
+    log,
+    path,
+    url: '',
+    webhookUrl,
+    signedPath: webhookUrl ? new URL(webhookUrl).pathname : path,
+    restaurant: null,
+    timers: [],
+    pipeline: newPipeline(options, log),
+    driver: new LinkDriver({
+      kind: 'webhook',
+      clock,
+      log,
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      ...(options.restartDelayMs !== undefined ? { restartDelayMs: options.restartDelayMs } : {}),
+      open: (token) => void configure(ctx, token),
+      // Nothing is held open: an attempt is one configure call, whose late answer the token ignores.
+      close: () => undefined,
+    }),
+  };
+  return ctx;
+}
+
+function newPipeline(options: WebhookTransportOptions, log: Logger): DeliveryPipeline {
+  return new DeliveryPipeline({
+    dispatcher: options.dispatcher,
+    store: options.store,
+    serviceClient: options.serviceClient,
+    log,
+    budgetMs: options.budgetMs ?? WEBHOOK_BUDGET_MS,
+    syncBudgetMs: options.syncBudgetMs ?? 5000,
+  });
+}
+
+/** The receiver is up: its URL is known, the stale check and the daily prune start. */
+function listening(ctx: WebhookContext, port: number): void {
+  const { options, clock } = ctx;
+  const host = options.host ?? '127.0.0.1';
+  ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${ctx.path}`;
+  if (!options.publicUrl) {
+    ctx.webhookUrl = ctx.url;
+    ctx.signedPath = ctx.path;
+  }
+  const staleMs = options.pingStaleMs ?? PING_STALE_MS;
+  ctx.timers.push(clock.setInterval(() => ctx.driver.machine.checkStale(staleMs), options.staleCheckMs ?? 5000));
+  pruneDeliveries(ctx);
+  ctx.timers.push(clock.setInterval(() => pruneDeliveries(ctx), DAY_MS));
+  ctx.log.info({ url: ctx.url, webhookUrl: ctx.webhookUrl }, 'webhook: receiver listening');
+}
+
+/** The deliveries table would otherwise grow by a few rows per payment for ever. */
+function pruneDeliveries(ctx: WebhookContext): void {
+  try {
+    const removed = ctx.options.store.pruneDeliveries(ctx.options.keepDeliveriesMs ?? KEEP_DELIVERIES_MS);
+    if (removed > 0) ctx.log.info({ removed }, 'webhook: forgot old deliveries');
+  } catch (e) {
+    ctx.log.warn({ err: e }, 'webhook: could not prune old deliveries; trying again tomorrow');
+  }
+}
+
+async function answer(ctx: WebhookContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { options, path, log } = ctx;
+  const maxBody = options.maxBodyBytes ?? MIB;
+  const receivedAt = Date.now();
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  if ((q < 0 ? target : target.slice(0, q)) !== path) return send(res, fail(404, 'NOT_FOUND', `No webhook here: POST to ${path}.`));
+  if (req.method !== 'POST') return send(res, fail(405, 'METHOD_NOT_ALLOWED', 'Webhooks are delivered with POST.'));
+  const read = await readRawBody(req, maxBody);
+  if (!read.ok) {
+    if (read.reason === 'too-large') send(res, fail(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBody} bytes.`), true);
+    else res.destroy();
+    return;
+  }
+  const msg = { method: req.method, target: ctx.signedPath + (q < 0 ? '' : target.slice(q)), headers: req.headers };
+  const verified = verifyWebhookRequest(msg, read.body, { secret: options.apiKey, nowMs: ctx.clock.now() });
+  if (!verified.ok) {
+    const { status, code, message } = verified.rejection;
+    log.warn({ status, code, reason: message }, 'webhook: delivery rejected');
+    return send(res, fail(status, code, message));
+  }
+  if (!verified.json.ok) return send(res, fail(400, 'BAD_REQUEST', `The body is ${verified.json.error}`));
+  const delivery = parseWith(WebhookDelivery, verified.json.value);
+  if (!delivery.ok) return send(res, fail(400, 'BAD_REQUEST', `Bad delivery body: ${delivery.error}`));
+  // A valid delivery proves the service reaches us: the link's last message, and not stale.
+  ctx.driver.machine.noteMessage();
+  log.debug({ deliveryId: delivery.value.id, event: delivery.value.event }, 'webhook: delivery');
+  send(res, await ctx.pipeline.handle(delivery.value, receivedAt));
+}
+
+/** One attempt of the link: register the URL (configure), then ask who-am-i. */
+async function configure(ctx: WebhookContext, token: AttemptToken): Promise<void> {
+  const { driver, log, options } = ctx;
+  const res = await options.serviceClient.configure(ctx.webhookUrl);
+  if (!driver.isCurrent(token)) return;
+  if (!res.ok) {
+    log.warn({ status: res.status, code: res.code, webhookUrl: ctx.webhookUrl }, 'webhook: configure failed');
+    driver.ended(token, configureEnd(res, options.restartDelayMs));
+    return;
+  }
+  log.info({ webhookUrl: ctx.webhookUrl }, 'webhook: URL registered with the service');
+  driver.established(token);
+  const who = await options.serviceClient.whoAmI();
+  if (!driver.isCurrent(token)) return;
+  if (who.ok) ctx.restaurant = { id: who.value.id, name: who.value.name };
+  else log.warn({ status: who.status, code: who.code }, 'webhook: who-am-i gave no restaurant');
+}
+
+/** A refused configure → the next step of the shared loop. */
+export function configureEnd(res: ServiceFailure, restartDelayMs: number | undefined): AttemptEnd {
+  if (res.status === 0) return { kind: 'unreachable', detail: res.code };
+  if (res.status === 401 || res.status === 403) return { kind: 'rejected' };
+  if (res.status === 400) return { kind: 'rejected', reason: 'webhook-url' };
+  return classifyHttpStatus(res.status, null, restartDelayMs);
 }

@@ -1,12 +1,12 @@
-import type { SessionState, SessionStatus, Transport } from '../../../main/transport/types.js';
+import type { LinkState, LinkStatus, Transport } from '../../../main/transport/types.js';
 
 /** Resolves when the transport reaches a state matching `status` (now or later); bounded by a deadline. */
 export function waitForState(
   transport: Transport,
-  status: SessionStatus | ((s: SessionState) => boolean),
+  status: LinkStatus | ((s: LinkState) => boolean),
   timeoutMs = 15_000,
-): Promise<SessionState> {
-  const matches = typeof status === 'function' ? status : (s: SessionState) => s.status === status;
+): Promise<LinkState> {
+  const matches = typeof status === 'function' ? status : (s: LinkState) => s.status === status;
   return new Promise((resolve, reject) => {
     const now = transport.state();
     if (matches(now)) {

@@ -1,4 +1,5 @@
-import type { ReplyBody, ServiceResult, V4ServiceClient } from '../../../main/transport/webhook/index.js';
+import type { ServiceResult } from '../../../main/service/index.js';
+import type { ReplyBody, V4ServiceClient } from '../../../main/transport/webhook/index.js';
 
 /**
  * The V4ServiceClient port answered by the test (like the scripted dispatcher): used where the
@@ -7,19 +8,19 @@ import type { ReplyBody, ServiceResult, V4ServiceClient } from '../../../main/tr
 export class ScriptedServiceClient implements V4ServiceClient {
   readonly configured: string[] = [];
   readonly replies: ReplyBody[] = [];
-  configureAnswers: ServiceResult[] = [];
-  replyAnswers: ServiceResult[] = [];
-  whoAmIAnswer: ServiceResult = { ok: true, status: 200, body: { id: 'r1', name: 'Bistro' } };
+  configureAnswers: ServiceResult<unknown>[] = [];
+  replyAnswers: ServiceResult<unknown>[] = [];
+  whoAmIAnswer: ServiceResult<{ id: string; name: string }> = { ok: true, value: { id: 'r1', name: 'Bistro' } };
 
-  async configure(webhookUrl: string): Promise<ServiceResult> {
+  async configure(webhookUrl: string): Promise<ServiceResult<unknown>> {
     this.configured.push(webhookUrl);
-    return this.configureAnswers.shift() ?? { ok: true, status: 200, body: { webhookUrl } };
+    return this.configureAnswers.shift() ?? { ok: true, value: { webhookUrl } };
   }
-  async whoAmI(): Promise<ServiceResult> {
+  async whoAmI(): Promise<ServiceResult<{ id: string; name: string }>> {
     return this.whoAmIAnswer;
   }
-  async reply(body: ReplyBody): Promise<ServiceResult> {
+  async reply(body: ReplyBody): Promise<ServiceResult<unknown>> {
     this.replies.push(body);
-    return this.replyAnswers.shift() ?? { ok: true, status: 200, body: { status: 'Accepted' } };
+    return this.replyAnswers.shift() ?? { ok: true, value: { status: 'Accepted' } };
   }
 }

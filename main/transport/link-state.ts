@@ -1,13 +1,17 @@
 import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
 import type { TransportKind } from '../methods/types.js';
-import type { SessionState, SessionStatus } from './types.js';
+import type { LinkState, LinkStatus } from './types.js';
 
 /** Why the link is down while we wait to try again: decides the sentence the cashier reads. */
 export type WaitReason = 'dropped' | 'unreachable' | 'restarting';
+/** What the service refused: the credentials (401/4401) or, for webhooks, the receiver's URL (400). */
+export type RejectReason = 'credentials' | 'webhook-url';
 
 export const SENTENCES = {
   connecting: 'Connecting to the payment service…',
   rejected: 'The API key or Pos-Id was rejected: check them in Settings.',
+  rejectedWebhookUrl: 'The payment service refused the webhook URL: check the public URL in Settings.',
   conflict: 'Another connection is open for this restaurant: close the other Tableside or POS connection, then reconnect.',
   stopped: 'Not connected to the payment service: the connection is switched off.',
 } as const;
@@ -19,14 +23,26 @@ function inSeconds(ms: number): string {
   return s >= 120 && s % 60 === 0 ? `${s / 60} minutes` : `${s} s`;
 }
 
+export interface LinkDetail {
+  transport: TransportKind;
+  now: number;
+  nextTryAt: number | null;
+  attempt: number;
+  reason?: WaitReason | RejectReason;
+  /** Connected but silent this long (webhooks: no delivery, not even a ping). */
+  silentMs?: number;
+}
+
 /** The English sentence for a state: logs, the headless host, and the tray tooltip. */
-export function describeSession(
-  status: SessionStatus,
-  detail: { transport: TransportKind; now: number; nextTryAt: number | null; attempt: number; reason?: WaitReason },
-): string {
+export function describeLink(status: LinkStatus, detail: LinkDetail): string {
   switch (status) {
-    case 'connected':
+    case 'connected': {
+      if (detail.silentMs !== undefined) {
+        const minutes = Math.max(1, Math.floor(detail.silentMs / 60_000));
+        return `No health check from the service for ${minutes} minute${minutes === 1 ? '' : 's'}: check the public URL/tunnel.`;
+      }
       return `Connected to the payment service over ${TRANSPORT_NAMES[detail.transport]}.`;
+    }
     case 'reconnecting': {
       const wait = detail.nextTryAt === null ? 'now' : `in ${inSeconds(detail.nextTryAt - detail.now)}`;
       if (detail.reason === 'restarting') return `The payment service is restarting; reconnecting ${wait}.`;
@@ -36,35 +52,45 @@ export function describeSession(
       const wait = detail.nextTryAt === null ? '' : ` Trying again in ${inSeconds(detail.nextTryAt - detail.now)}.`;
       return `Cannot reach the payment service: check the internet connection.${wait}`;
     }
+    case 'rejected':
+      return detail.reason === 'webhook-url' ? SENTENCES.rejectedWebhookUrl : SENTENCES.rejected;
     default:
       return SENTENCES[status];
   }
 }
 
+interface MakeDetail {
+  attempt?: number;
+  delayMs?: number;
+  lastMessageAt?: number;
+  reason?: WaitReason | RejectReason;
+}
+
 /**
- * The session-state machine shared by the transports: one current state, listeners told of every
- * change, and the bookkeeping of a live link (last message, round trip) without a state change.
+ * The link's state machine, shared by the transports: one current state, listeners told of every
+ * change, and the bookkeeping of a live link (last message, round trip, staleness).
  */
-export class SessionStateMachine {
-  private current: SessionState;
-  private readonly listeners = new Set<(state: SessionState) => void>();
+export class LinkStateMachine {
+  private current: LinkState;
+  private readonly listeners = new Set<(state: LinkState) => void>();
 
   constructor(
     private readonly transport: TransportKind,
     private readonly clock: Clock,
+    private readonly log: Logger,
   ) {
     this.current = this.make('stopped', {});
   }
 
-  state(): SessionState {
+  state(): LinkState {
     return { ...this.current };
   }
 
-  get status(): SessionStatus {
+  get status(): LinkStatus {
     return this.current.status;
   }
 
-  onState(listener: (state: SessionState) => void): () => void {
+  onState(listener: (state: LinkState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -74,8 +100,7 @@ export class SessionStateMachine {
   }
 
   connected(): void {
-    const now = this.clock.now();
-    this.set(this.make('connected', { lastMessageAt: now }));
+    this.set(this.make('connected', { lastMessageAt: this.clock.now() }));
   }
 
   /** Waiting `delayMs` before the next try: `unreachable` shows as offline, the rest as reconnecting. */
@@ -83,8 +108,8 @@ export class SessionStateMachine {
     this.set(this.make(reason === 'unreachable' ? 'offline' : 'reconnecting', { attempt, delayMs, reason }));
   }
 
-  rejected(): void {
-    this.set(this.make('rejected', {}));
+  rejected(reason: RejectReason = 'credentials'): void {
+    this.set(this.make('rejected', { reason }));
   }
 
   conflict(): void {
@@ -95,24 +120,43 @@ export class SessionStateMachine {
     this.set(this.make('stopped', {}));
   }
 
-  /** A message came from the service: refreshes lastMessageAt (and rtt) of a connected state. */
+  /** A message came from the service: refreshes lastMessageAt (and rtt) of a connected state, clears stale. */
   noteMessage(rttMs?: number): void {
     if (this.current.status !== 'connected') return;
+    const wasStale = this.current.stale === true;
     // In place: this runs for every frame, and `current` never leaves this class (state() copies it).
     this.current.lastMessageAt = this.clock.now();
     if (rttMs !== undefined) this.current.rttMs = Math.round(rttMs * 100) / 100;
-    // Round-trip updates are worth showing; plain message ticks are read on demand via state().
-    if (rttMs !== undefined) this.emit();
+    if (wasStale) {
+      this.current.stale = false;
+      this.current.sentence = this.describe('connected', {});
+    }
+    // Round-trip updates and the end of a silence are worth showing; plain ticks are read via state().
+    if (rttMs !== undefined || wasStale) this.emit();
   }
 
-  private make(
-    status: SessionStatus,
-    detail: { attempt?: number; delayMs?: number; lastMessageAt?: number; reason?: WaitReason },
-  ): SessionState {
+  /** Flags a connected link whose last message is older than `staleMs` (webhooks: pings stopped). */
+  checkStale(staleMs: number): void {
+    const last = this.current.lastMessageAt;
+    if (this.current.status !== 'connected' || last === null) return;
+    const silentMs = this.clock.now() - last;
+    if (silentMs <= staleMs) return;
+    const sentence = this.describe('connected', { silentMs });
+    if (this.current.stale && this.current.sentence === sentence) return;
+    this.current = { ...this.current, stale: true, sentence };
+    this.emit();
+  }
+
+  private describe(status: LinkStatus, detail: Partial<LinkDetail>): string {
+    return describeLink(status, { transport: this.transport, now: this.clock.now(), nextTryAt: null, attempt: 0, ...detail });
+  }
+
+  private make(status: LinkStatus, detail: MakeDetail): LinkState {
     const now = this.clock.now();
     const attempt = detail.attempt ?? 0;
     // since and nextTryAt come from one reading of the clock, so nextTryAt - since is the delay.
     const nextTryAt = detail.delayMs === undefined ? null : now + detail.delayMs;
+    const reason = detail.reason ? { reason: detail.reason } : {};
     return {
       status,
       transport: this.transport,
@@ -121,17 +165,12 @@ export class SessionStateMachine {
       rttMs: null,
       attempt,
       nextTryAt,
-      sentence: describeSession(status, {
-        transport: this.transport,
-        now,
-        nextTryAt,
-        attempt,
-        ...(detail.reason ? { reason: detail.reason } : {}),
-      }),
+      stale: false,
+      sentence: describeLink(status, { transport: this.transport, now, nextTryAt, attempt, ...reason }),
     };
   }
 
-  private set(next: SessionState): void {
+  private set(next: LinkState): void {
     this.current = next;
     this.emit();
   }
@@ -141,8 +180,9 @@ export class SessionStateMachine {
     for (const listener of [...this.listeners]) {
       try {
         listener(snapshot);
-      } catch {
-        // A faulty listener (UI bridge) must not break the session; it logs its own errors.
+      } catch (e) {
+        // A faulty listener (the UI bridge) must not break the link or keep the others from hearing.
+        this.log.error({ err: e, status: snapshot.status }, 'link state listener failed');
       }
     }
   }

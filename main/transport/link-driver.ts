@@ -1,18 +1,19 @@
-import type { Clock } from '../clock.js';
+import type { Clock, TimerHandle } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { TransportKind } from '../methods/types.js';
 import { RESTART_RETRY_MS } from '../wire/index.js';
-import type { Backoff } from './backoff.js';
-import { SessionStateMachine } from './session-state.js';
+import { createBackoff, DEFAULT_BACKOFF, type Backoff, type BackoffOptions } from './backoff.js';
+import { LinkStateMachine, type RejectReason } from './link-state.js';
+import type { Transport } from './types.js';
 
-/** How a link attempt ended; decides what happens next (PROTOCOL.md §3). */
-export type LinkEnd =
+/** How one attempt ended; decides what happens next (PROTOCOL.md §3). */
+export type AttemptEnd =
   /** 1001: the service moves us elsewhere: reconnect at once, attempt counter unchanged. */
   | { kind: 'going-away' }
   /** 4503 / HTTP 503: wait `delayMs` (default: the driver's restart delay). */
   | { kind: 'restart'; delayMs?: number }
-  /** 4401 / HTTP 401: stop until the user fixes the settings. */
-  | { kind: 'rejected' }
+  /** 4401 / HTTP 401 (or a refused webhook URL): stop until the user fixes the settings. */
+  | { kind: 'rejected'; reason?: RejectReason }
   /** 4409 / HTTP 409: another connection holds the restaurant's slot; never fight for it. */
   | { kind: 'conflict' }
   /** An established link broke (drop, dead ping, unexpected close): backoff. */
@@ -20,40 +21,44 @@ export type LinkEnd =
   /** The service could not be reached at all: backoff, shown as offline. */
   | { kind: 'unreachable'; detail: string };
 
-/** Identifies one link attempt; events of an attempt that is no longer current are ignored. */
+/** Identifies one attempt; events of an attempt that is no longer current are ignored. */
 export interface AttemptToken {
   readonly id: number;
 }
 
-export interface SessionDriverOptions {
+export interface LinkDriverOptions {
   kind: TransportKind;
   clock: Clock;
   log: Logger;
-  backoff: Backoff;
+  backoff?: BackoffOptions;
+  /** Jitter source of the backoff (tests pin it). */
+  random?: () => number;
   restartDelayMs?: number;
-  /** Open a new link for this attempt; report back with established() / ended(). */
+  /** Open a new attempt; report back with established() / ended(). */
   open(token: AttemptToken): void;
-  /** Tear down the current link, if any, quietly (its events will be ignored). */
+  /** Tear down the current attempt, if any, quietly (its events will be ignored). */
   close(): void;
 }
 
 /**
- * The reconnect loop both transports share: it owns the state machine, the backoff and the one
- * pending timer, and turns each link's ending into the next step. Transports only open and close
- * links and report what happened.
+ * The reconnect loop every transport shares: it owns the link's state machine, the backoff and
+ * the one pending timer (on the injected clock), and turns each attempt's ending into the next
+ * step. Transports only open and close attempts and report what happened.
  */
-export class SessionDriver {
-  readonly machine: SessionStateMachine;
+export class LinkDriver {
+  readonly machine: LinkStateMachine;
+  private readonly backoff: Backoff;
   private attemptId = 0;
   private running = false;
-  /** stop() was called: only start() brings the session back, not reconnectNow() (a resume hook). */
+  /** stop() was called: only start() brings the link back, not reconnectNow() (a resume hook). */
   private stoppedByOwner = true;
   private established_ = false;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private readonly connectedListeners = new Set<() => void>();
 
-  constructor(private readonly options: SessionDriverOptions) {
-    this.machine = new SessionStateMachine(options.kind, options.clock);
+  constructor(private readonly options: LinkDriverOptions) {
+    this.machine = new LinkStateMachine(options.kind, options.clock, options.log);
+    this.backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF, options.random);
   }
 
   get isRunning(): boolean {
@@ -68,7 +73,7 @@ export class SessionDriver {
     if (this.running) return;
     this.running = true;
     this.stoppedByOwner = false;
-    this.options.backoff.reset();
+    this.backoff.reset();
     this.begin();
   }
 
@@ -91,7 +96,7 @@ export class SessionDriver {
     this.attemptId += 1;
     this.clearTimer();
     this.options.close();
-    this.options.backoff.reset();
+    this.backoff.reset();
     this.begin();
     return true;
   }
@@ -104,9 +109,9 @@ export class SessionDriver {
   established(token: AttemptToken): void {
     if (!this.isCurrent(token) || this.established_) return;
     this.established_ = true;
-    this.options.backoff.reset();
+    this.backoff.reset();
     this.machine.connected();
-    this.options.log.info({ attempt: token.id }, 'session established');
+    this.options.log.info({ attempt: token.id }, 'link established');
     for (const listener of [...this.connectedListeners]) {
       try {
         listener();
@@ -116,28 +121,21 @@ export class SessionDriver {
     }
   }
 
-  ended(token: AttemptToken, end: LinkEnd): void {
+  ended(token: AttemptToken, end: AttemptEnd): void {
     if (!this.isCurrent(token)) return;
     const wasEstablished = this.established_;
     this.attemptId += 1;
     this.options.close();
-    const log = this.options.log;
     switch (end.kind) {
       case 'rejected':
-        log.warn('credentials rejected by the service; stopped until the settings change');
-        this.running = false;
-        this.machine.rejected();
-        return;
       case 'conflict':
-        log.warn('another connection is open for this restaurant; stopped');
-        this.running = false;
-        this.machine.conflict();
+        this.halt(end);
         return;
       case 'going-away':
         // Only a live link that the service asked us to move is retried at once; a 1001 before
         // we were even connected would otherwise become a tight reconnect loop.
         if (wasEstablished) {
-          log.info('service closed with going-away; reconnecting at once');
+          this.options.log.info('service closed with going-away; reconnecting at once');
           this.begin();
           return;
         }
@@ -145,9 +143,9 @@ export class SessionDriver {
         return;
       case 'restart': {
         const delayMs = end.delayMs ?? this.options.restartDelayMs ?? RESTART_RETRY_MS;
-        log.info({ delayMs }, 'service restarting; waiting before reconnecting');
+        this.options.log.info({ delayMs }, 'service restarting; waiting before reconnecting');
         this.schedule(delayMs);
-        this.machine.waiting('restarting', this.options.backoff.attempt, delayMs);
+        this.machine.waiting('restarting', this.backoff.attempt, delayMs);
         return;
       }
       case 'dropped':
@@ -157,8 +155,33 @@ export class SessionDriver {
     }
   }
 
+  /** The methods of `Transport` that are the same for every transport. */
+  transportFace(): Pick<Transport, 'reconnectNow' | 'state' | 'onState' | 'onConnected'> {
+    return {
+      reconnectNow: () => {
+        if (this.reconnectNow()) this.options.log.info('reconnect requested');
+        else this.options.log.debug('reconnect ignored: the link is stopped');
+      },
+      state: () => this.machine.state(),
+      onState: (listener) => this.machine.onState(listener),
+      onConnected: (listener) => this.onConnected(listener),
+    };
+  }
+
+  /** Rejected or conflict: no retry until the user acts (reconnectNow) or the settings change. */
+  private halt(end: { kind: 'rejected'; reason?: RejectReason } | { kind: 'conflict' }): void {
+    this.running = false;
+    if (end.kind === 'conflict') {
+      this.options.log.warn('another connection is open for this restaurant; stopped');
+      this.machine.conflict();
+      return;
+    }
+    this.options.log.warn({ reason: end.reason ?? 'credentials' }, 'refused by the service; stopped until the settings change');
+    this.machine.rejected(end.reason);
+  }
+
   private wait(reason: 'dropped' | 'unreachable', detail: string): void {
-    const { attempt, delayMs } = this.options.backoff.next();
+    const { attempt, delayMs } = this.backoff.next();
     this.options.log.warn({ attempt, delayMs, detail }, 'link lost; backing off');
     this.schedule(delayMs);
     this.machine.waiting(reason, attempt, delayMs);
@@ -168,20 +191,20 @@ export class SessionDriver {
     this.established_ = false;
     this.attemptId += 1;
     const token: AttemptToken = { id: this.attemptId };
-    this.machine.connecting(this.options.backoff.attempt);
+    this.machine.connecting(this.backoff.attempt);
     this.options.open(token);
   }
 
   private schedule(delayMs: number): void {
     this.clearTimer();
-    this.timer = setTimeout(() => {
+    this.timer = this.options.clock.setTimeout(() => {
       this.timer = null;
       if (this.running) this.begin();
     }, delayMs);
   }
 
   private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.options.clock.clearTimeout(this.timer);
     this.timer = null;
   }
 }
