@@ -4,7 +4,7 @@ import { createLongPollTransport, type LongPollTransportOptions } from '../../ma
 import { SENTENCES } from '../../main/transport/link-state.js';
 import { createWsTransport } from '../../main/transport/ws-transport.js';
 import type { LinkState, Transport } from '../../main/transport/types.js';
-import { FAST, FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
+import { FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
 let fx: Fixture;
@@ -23,14 +23,16 @@ async function sandboxSeesPoll(): Promise<void> {
 /** Short holds and a short accept window keep the loop busy and the tests quick. */
 const HOLD = { pollHoldMs: 400 };
 
+/** Starts a transport and connects it: a poll answered 200, or one held for the accept window (1 s on the clock). */
 async function connected(options: Partial<LongPollTransportOptions> = {}): Promise<{ t: Transport; counter: ConnectedCounter; states: LinkState[] }> {
-  const t = fx.track(createLongPollTransport({ ...fx.credentials, log: fx.log, ...FAST, acceptAfterMs: 100, ...options }));
+  const t = fx.track(createLongPollTransport({ ...fx.credentials, ...fx.timing, ...options }));
   const counter = new ConnectedCounter(t);
   const states: LinkState[] = [];
   t.onState((s) => states.push(s));
   await t.start();
-  await counter.waitFor(1);
   await sandboxSeesPoll();
+  await fx.clock.advanceAsync(1_000);
+  await counter.waitFor(1);
   return { t, counter, states };
 }
 
@@ -63,13 +65,19 @@ describe('long-poll transport against the sandbox', () => {
     expect(fx.counters().responsesReceived).toBe(0);
   });
 
-  it('recovers from a dropped poll with backoff', async () => {
+  it('recovers from a dropped poll after the backoff (not at 999 ms, at 1000 ms)', async () => {
     fx = await new Fixture().start({ pollHoldMs: 5_000 });
-    const { counter, states } = await connected();
+    const { t, counter } = await connected();
     fx.sandbox.injectFault({ kind: 'drop' });
-    await counter.waitFor(2);
-    expect(states.some((s) => s.status === 'reconnecting' && s.attempt === 1)).toBe(true);
+    const wait = await waitForState(t, 'reconnecting');
+    expect(wait).toMatchObject({ attempt: 1, nextTryAt: fx.clock.now() + 1000 });
+    await fx.clock.advanceAsync(999);
+    expect(t.state().status).toBe('reconnecting');
+    await fx.clock.advanceAsync(1);
+    expect(t.state().status).toBe('connecting');
     await sandboxSeesPoll();
+    await fx.clock.advanceAsync(1_000);
+    await counter.waitFor(2);
     expect((await fx.sandbox.guestPay({ idTable: 'T1' })).outcome).toBe('paid');
   });
 
@@ -84,33 +92,53 @@ describe('long-poll transport against the sandbox', () => {
     expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
   });
 
-  it('waits restartDelayMs after a 503 from a held poll (close-4503) and from a new poll (http-503)', async () => {
+  it('waits Retry-After (120 s) after a 503 from a held poll (close-4503): no poll at 119.999 s, one at 120 s', async () => {
     fx = await new Fixture().start({ pollHoldMs: 5_000 });
-    const { t, counter, states } = await connected({ restartDelayMs: 300 });
+    const { t, counter } = await connected();
     fx.sandbox.injectFault({ kind: 'close-4503' });
+    const wait = await waitForState(t, 'reconnecting');
+    expect(wait.sentence).toBe('The payment service is restarting; reconnecting in 2 minutes.');
+    expect(wait.nextTryAt! - wait.since).toBe(120_000);
+    const polls = fx.counters().polls!;
+    await fx.clock.advanceAsync(119_999);
+    expect(t.state().status).toBe('reconnecting');
+    expect(fx.counters().polls).toBe(polls);
+    await fx.clock.advanceAsync(1);
+    await waitUntil(() => fx.counters().polls! > polls, 'the next poll');
+    await fx.clock.advanceAsync(1_000);
     await counter.waitFor(2);
-    const wait = states.find((s) => s.status === 'reconnecting')!;
-    expect(wait.sentence).toMatch(/^The payment service is restarting/);
-    expect(wait.nextTryAt! - wait.since).toBe(300);
-
-    fx.sandbox.injectFault({ kind: 'http-503' });
-    t.reconnectNow();
-    await counter.waitFor(3);
-    expect(states.filter((s) => s.status === 'reconnecting' && s.nextTryAt! - s.since === 300)).toHaveLength(2);
   });
 
-  it('keeps a call answer across a 503 and delivers it with the next poll', async () => {
+  it('waits restartDelayMs after a new poll answered 503 (an injected delay wins over Retry-After)', async () => {
     fx = await new Fixture().start({ pollHoldMs: 5_000 });
-    const { counter, states } = await connected({ restartDelayMs: 200 });
+    const { t, counter } = await connected({ restartDelayMs: 30_000 });
+    fx.sandbox.injectFault({ kind: 'http-503' });
+    t.reconnectNow();
+    const wait = await waitForState(t, 'reconnecting');
+    expect(wait.nextTryAt! - wait.since).toBe(30_000);
+    await fx.clock.advanceAsync(29_999);
+    expect(t.state().status).toBe('reconnecting');
+    await fx.clock.advanceAsync(1);
+    await sandboxSeesPoll();
+    await fx.clock.advanceAsync(1_000);
+    await counter.waitFor(2);
+  });
+
+  it('keeps a call answer across a 503 and delivers it with the first poll after the wait', async () => {
+    fx = await new Fixture().start({ pollHoldMs: 5_000 });
+    const { t } = await connected();
     // The next poll is the one that carries the answer to the scan: the service refuses it with 503.
     fx.sandbox.injectFault({ kind: 'http-503' });
-    const bills = (await fx.sandbox.guestScan({ idTable: 'T1' })) as { id: string }[];
-    expect(bills.map((b) => b.id)).toEqual(['B1']);
+    const scan = fx.sandbox.guestScan({ idTable: 'T1' });
+    const wait = await waitForState(t, 'reconnecting');
+    expect(wait.nextTryAt! - wait.since).toBe(120_000);
     const faults = (fx.sandbox.state() as { faults: { kind: string; applied: unknown[] }[] }).faults;
     expect(faults.find((f) => f.kind === 'http-503')!.applied).toHaveLength(1);
-    expect(states.some((s) => s.status === 'reconnecting' && s.nextTryAt! - s.since === 200)).toBe(true);
+    expect(fx.counters().responsesReceived).toBe(0);
+    await fx.clock.advanceAsync(120_000);
+    const bills = (await scan) as { id: string }[];
+    expect(bills.map((b) => b.id)).toEqual(['B1']);
     expect(fx.dispatcher.calls.filter((c) => c.method === 'getTableContents')).toHaveLength(1);
-    await counter.waitFor(2);
   });
 
   it('logs a malformed answer and keeps polling', async () => {
@@ -129,36 +157,46 @@ describe('long-poll transport against the sandbox', () => {
     expect(fx.dispatcher.calls.find((c) => c.method === 'getTableContents')!.args).toEqual(['T1', null]);
   });
 
-  it('notices a poll that gets no answer (client time-out) and polls again', async () => {
-    fx = await new Fixture().start({ pollHoldMs: 10_000 });
-    const { counter } = await connected({ pollTimeoutMs: 400 });
-    await counter.waitFor(2);
+  it('gives up a poll the service holds past its hold plus the margin (pollTimeoutMs), and polls again', async () => {
+    fx = await new Fixture().start({ pollHoldMs: 60_000 });
+    const { t, counter } = await connected({ pollTimeoutMs: 8_000 });
+    // The poll went out at the start; the accept window already moved the clock 1 s.
+    await fx.clock.advanceAsync(6_999);
+    expect(t.state().status).toBe('connected');
+    await fx.clock.advanceAsync(1);
+    await waitForState(t, 'reconnecting');
     expect(fx.sink.lines.some((l) => l.msg === 'link lost; backing off' && l.detail === 'the poll got no answer in time')).toBe(true);
+    await fx.clock.advanceAsync(1_000);
+    await sandboxSeesPoll();
+    await fx.clock.advanceAsync(1_000);
+    await counter.waitFor(2);
   });
 
   it('stops as rejected on 401', async () => {
     fx = await new Fixture().start(HOLD);
-    const t = fx.track(createLongPollTransport({ ...fx.credentials, apiKey: 'aaaa-bbbb-cccc-dddd-eeee', log: fx.log, ...FAST }));
+    const t = fx.track(createLongPollTransport({ ...fx.credentials, ...fx.timing, apiKey: 'aaaa-bbbb-cccc-dddd-eeee' }));
     await t.start();
     const state = await waitForState(t, 'rejected');
     expect(state.sentence).toBe(SENTENCES.rejected);
+    expect(fx.clock.pending()).toBe(0);
     expect(fx.sink.text()).not.toContain('aaaa-bbbb-cccc-dddd-eeee');
   });
 
   it('stops as conflict on 409, also when a WebSocket holds the slot; reconnectNow retries', async () => {
     fx = await new Fixture().start(HOLD);
-    const ws = fx.track(createWsTransport({ ...fx.credentials, posId: randomUUID(), log: fx.log, ...FAST }));
+    const ws = fx.track(createWsTransport({ ...fx.credentials, ...fx.timing, posId: randomUUID() }));
     await ws.start();
     await waitForState(ws, 'connected');
-    const t = fx.track(createLongPollTransport({ ...fx.credentials, log: fx.log, ...FAST }));
+    const t = fx.track(createLongPollTransport({ ...fx.credentials, ...fx.timing }));
     await t.start();
     expect((await waitForState(t, 'conflict')).sentence).toBe(SENTENCES.conflict);
 
     await ws.stop();
     await waitUntil(() => fx.connections().length === 0, 'the slot to be free');
     t.reconnectNow();
-    await waitForState(t, 'connected');
     await sandboxSeesPoll();
+    await fx.clock.advanceAsync(1_000);
+    await waitForState(t, 'connected');
     expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
   });
 
@@ -166,36 +204,45 @@ describe('long-poll transport against the sandbox', () => {
     fx = await new Fixture().start({ pollHoldMs: 10_000 });
     const { t, counter } = await connected();
     t.reconnectNow();
-    await counter.waitFor(2);
     await sandboxSeesPoll();
+    await fx.clock.advanceAsync(1_000);
+    await counter.waitFor(2);
     expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
   });
 
   it('stop() aborts the held poll and leaves no timers or sockets behind', async () => {
     fx = await new Fixture().start({ pollHoldMs: 20_000 });
     const count = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
-    const baseline = { timers: count('Timeout'), sockets: count('TCPSocketWrap') };
+    const baseline = count('TCPSocketWrap');
     const { t } = await connected();
+    expect(fx.clock.pending()).toBeGreaterThan(0);
     const started = performance.now();
     await t.stop();
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(t.state().status).toBe('stopped');
+    expect(fx.clock.pending()).toBe(0);
     await waitUntil(() => fx.connections().every((c) => !c.live), 'the sandbox to see the poll end');
-    await waitUntil(() => count('TCPSocketWrap') <= baseline.sockets && count('Timeout') <= baseline.timers, 'sockets and timers to go');
+    await waitUntil(() => count('TCPSocketWrap') <= baseline, 'the sockets to go');
   });
 
-  it('shows offline while the service cannot be reached, and connects once it is up', async () => {
+  it('shows offline while the service cannot be reached, backing off 1 s then 2 s, and connects once it is up', async () => {
     fx = new Fixture();
     const port = await freePort();
-    const t = fx.track(
-      createLongPollTransport({ ...FAST, acceptAfterMs: 100, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log }),
-    );
+    const t = fx.track(createLongPollTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }));
     await t.start();
-    const offline = await waitForState(t, (s) => s.status === 'offline' && s.attempt >= 2);
-    expect(offline.sentence).toMatch(/^Cannot reach the payment service/);
+    const first = await waitForState(t, 'offline');
+    expect(first).toMatchObject({ attempt: 1, nextTryAt: fx.clock.now() + 1000 });
+    expect(first.sentence).toMatch(/^Cannot reach the payment service/);
+    await fx.clock.advanceAsync(1000);
+    const second = await waitForState(t, (s) => s.status === 'offline' && s.attempt === 2);
+    expect(second.nextTryAt).toBe(fx.clock.now() + 2000);
     await fx.start({ port, apiKey: FIXED_KEY, ...HOLD });
-    await waitForState(t, 'connected');
+    await fx.clock.advanceAsync(1999);
+    expect(t.state()).toMatchObject({ status: 'offline', attempt: 2 });
+    await fx.clock.advanceAsync(1);
     await sandboxSeesPoll();
+    await fx.clock.advanceAsync(1_000);
+    await waitForState(t, 'connected');
     expect((await fx.sandbox.guestPay({ idTable: 'T1' })).outcome).toBe('paid');
   });
 });

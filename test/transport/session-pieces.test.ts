@@ -27,10 +27,10 @@ describe('backoff', () => {
   });
 });
 
-describe('session state machine', () => {
+describe('link state machine', () => {
   it('gives every state its sentence and keeps since / attempt / nextTryAt', () => {
     const clock = new ManualClock();
-    const m = new LinkStateMachine('longpoll', clock);
+    const m = new LinkStateMachine('longpoll', clock, pino({ level: 'silent' }));
     const seen: string[] = [];
     m.onState((s) => seen.push(s.status));
     m.connecting();
@@ -54,15 +54,34 @@ describe('session state machine', () => {
     expect(describeLink('connected', { transport: 'ws', now: 0, nextTryAt: null, attempt: 0 })).toBe('Connected to the payment service over WebSocket.');
   });
 
-  it('keeps going when a listener throws', () => {
-    const m = new LinkStateMachine('ws', new ManualClock());
+  it('logs a listener that throws and still tells the others', () => {
+    const sink = new LogSink();
+    const m = new LinkStateMachine('ws', new ManualClock(), pino({ level: 'debug', base: undefined }, sink));
     const seen: string[] = [];
     m.onState(() => {
       throw new Error('listener bug');
     });
     m.onState((s) => seen.push(s.status));
     m.connecting();
-    expect(seen).toEqual(['connecting']);
+    m.connected();
+    expect(seen).toEqual(['connecting', 'connected']);
+    const logged = sink.lines.filter((l) => l.msg === 'link state listener failed');
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({ level: 50, status: 'connecting', err: { message: 'listener bug' } });
+  });
+
+  it('flags a silent connected link stale past the limit, and a message clears it', () => {
+    const clock = new ManualClock();
+    const m = new LinkStateMachine('webhook', clock, pino({ level: 'silent' }));
+    m.connected();
+    clock.advance(180_000);
+    m.checkStale(180_000);
+    expect(m.state().stale).toBe(false);
+    clock.advance(1);
+    m.checkStale(180_000);
+    expect(m.state()).toMatchObject({ stale: true, sentence: 'No health check from the service for 3 minutes: check the public URL/tunnel.' });
+    m.noteMessage();
+    expect(m.state()).toMatchObject({ stale: false, lastMessageAt: clock.now(), sentence: 'Connected to the payment service over webhooks.' });
   });
 });
 
@@ -96,7 +115,7 @@ describe('WebSocket frame handling', () => {
     const ctx = {
       log,
       runner: new CallRunner(dispatcher, 'ws', log),
-      outgoing: new OutgoingCalls(),
+      outgoing: new OutgoingCalls(new ManualClock()),
       send: (frame: object) => (sent.push(frame), true),
       authorized: () => events.push('authorized'),
       unauthorized: () => events.push('unauthorized'),
@@ -148,9 +167,15 @@ describe('WebSocket frame handling', () => {
     expect(await pending).toEqual({ result: [{ id: 'r', name: 'R' }] });
   });
 
-  it('a call the service never answers ends as TIMEOUT', async () => {
-    const outgoing = new OutgoingCalls();
-    const outcome = await outgoing.call(() => true, 'whoAmI', [], 50);
+  it('a call the service never answers ends as TIMEOUT (not at 49 ms, at 50 ms on the clock)', async () => {
+    const clock = new ManualClock();
+    const outgoing = new OutgoingCalls(clock);
+    let settled = false;
+    const pending = outgoing.call(() => true, 'whoAmI', [], 50).finally(() => (settled = true));
+    await clock.advanceAsync(49);
+    expect(settled).toBe(false);
+    await clock.advanceAsync(1);
+    const outcome = await pending;
     expect(outcome).toEqual({ error: { code: 'TIMEOUT', message: 'The payment service did not answer whoAmI in time; try again.' } });
     expect(await outgoing.call(() => false, 'noop', [])).toMatchObject({ error: { code: 'NOT_CONNECTED' } });
   });

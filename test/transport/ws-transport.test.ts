@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWsTransport, type WsTransport, type WsTransportOptions } from '../../main/transport/ws-transport.js';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import { SENTENCES } from '../../main/transport/link-state.js';
 import type { LinkState } from '../../main/transport/types.js';
-import { FAST, FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
+import { FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
 let fx: Fixture;
@@ -12,7 +13,7 @@ afterEach(async () => {
 });
 
 async function connected(options: Partial<WsTransportOptions> = {}): Promise<{ t: WsTransport; counter: ConnectedCounter; states: LinkState[] }> {
-  const t = fx.track(createWsTransport({ ...fx.credentials, log: fx.log, ...FAST, ...options }));
+  const t = fx.track(createWsTransport({ ...fx.credentials, ...fx.timing, ...options }));
   const counter = new ConnectedCounter(t);
   const states: LinkState[] = [];
   t.onState((s) => states.push(s));
@@ -61,7 +62,7 @@ describe('WebSocket transport against the sandbox', () => {
 
   it('callService answers NOT_CONNECTED before the link is up and after stop', async () => {
     fx = await new Fixture().start();
-    const t = fx.track(createWsTransport({ ...fx.credentials, log: fx.log, ...FAST }));
+    const t = fx.track(createWsTransport({ ...fx.credentials, ...fx.timing }));
     const before = await t.callService('noop');
     expect('error' in before && before.error.code).toBe('NOT_CONNECTED');
     await t.start();
@@ -71,16 +72,19 @@ describe('WebSocket transport against the sandbox', () => {
     expect('error' in after && after.error.code).toBe('NOT_CONNECTED');
   });
 
-  it('recovers from a silent drop with backoff and answers calls again', async () => {
+  it('recovers from a silent drop after the backoff (not at 999 ms, at 1000 ms) and answers calls again', async () => {
     fx = await new Fixture().start();
-    const { t, counter, states } = await connected();
+    const { t, counter } = await connected();
     fx.sandbox.injectFault({ kind: 'drop' });
+    const wait = await waitForState(t, 'reconnecting');
+    expect(wait).toMatchObject({ attempt: 1, nextTryAt: fx.clock.now() + 1000 });
+    expect(wait.sentence).toBe('The connection to the payment service dropped; reconnecting in 1 s (attempt 1).');
+    await fx.clock.advanceAsync(999);
+    expect(t.state().status).toBe('reconnecting');
+    await fx.clock.advanceAsync(1);
+    expect(t.state().status).toBe('connecting');
     await counter.waitFor(2);
-    const wait = states.find((s) => s.status === 'reconnecting');
-    expect(wait?.attempt).toBe(1);
-    expect(wait?.sentence).toMatch(/dropped; reconnecting in \d+ s \(attempt 1\)/);
-    expect(t.state().status).toBe('connected');
-    expect(t.state().attempt).toBe(0);
+    expect(t.state()).toMatchObject({ status: 'connected', attempt: 0 });
     const bills = (await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[];
     expect(bills).toHaveLength(1);
   });
@@ -97,30 +101,34 @@ describe('WebSocket transport against the sandbox', () => {
     expect((await fx.sandbox.guestPay({ idTable: 'T1' })).outcome).toBe('paid');
   });
 
-  it('waits restartDelayMs after close 4503, then reconnects', async () => {
+  it('waits 120 s after close 4503 (no reconnect at 119.999 s, one at 120 s)', async () => {
     fx = await new Fixture().start();
-    const { counter, states } = await connected({ restartDelayMs: 400 });
+    const { t, counter } = await connected();
     fx.sandbox.injectFault({ kind: 'close-4503' });
-    await waitUntil(() => states.some((s) => s.status === 'reconnecting'), 'the restart wait');
-    const wait = states.find((s) => s.status === 'reconnecting')!;
-    expect(wait.sentence).toBe('The payment service is restarting; reconnecting in 1 s.');
-    expect(wait.nextTryAt! - wait.since).toBe(400);
+    const wait = await waitForState(t, 'reconnecting');
+    expect(wait.sentence).toBe('The payment service is restarting; reconnecting in 2 minutes.');
+    expect(wait.nextTryAt! - wait.since).toBe(120_000);
+    await fx.clock.advanceAsync(119_999);
+    expect(t.state().status).toBe('reconnecting');
+    expect(fx.counters().wsConnections).toBe(1);
+    await fx.clock.advanceAsync(1);
+    expect(t.state().status).toBe('connecting');
     await counter.waitFor(2);
-    const reconnectedAt = states.filter((s) => s.status === 'connected').at(-1)!.since;
-    expect(reconnectedAt - wait.since).toBeGreaterThanOrEqual(400);
+    expect(fx.counters().wsConnections).toBe(2);
   });
 
-  it('waits restartDelayMs after a handshake 503', async () => {
+  it('waits restartDelayMs after a handshake 503 (an injected delay wins over Retry-After)', async () => {
     fx = await new Fixture().start();
-    const { t, counter, states } = await connected({ restartDelayMs: 300 });
+    const { t, counter } = await connected({ restartDelayMs: 30_000 });
     fx.sandbox.injectFault({ kind: 'http-503' });
     t.reconnectNow();
-    await counter.waitFor(2);
-    const wait = states.find((s) => s.status === 'reconnecting')!;
+    const wait = await waitForState(t, 'reconnecting');
     expect(wait.sentence).toMatch(/^The payment service is restarting/);
-    expect(wait.nextTryAt! - wait.since).toBe(300);
-    const connectedAgain = states.filter((s) => s.status === 'connected').at(-1)!;
-    expect(connectedAgain.since - wait.since).toBeGreaterThanOrEqual(300);
+    expect(wait.nextTryAt! - wait.since).toBe(30_000);
+    await fx.clock.advanceAsync(29_999);
+    expect(t.state().status).toBe('reconnecting');
+    await fx.clock.advanceAsync(1);
+    await counter.waitFor(2);
   });
 
   it('logs a malformed frame and keeps the session', async () => {
@@ -143,26 +151,33 @@ describe('WebSocket transport against the sandbox', () => {
     expect(fx.dispatcher.calls[0]!.args).toEqual(['T1', null]);
   });
 
-  it('finds a dead link when pongs stop, and reconnects', async () => {
+  it('finds a dead link when pongs stop (not at 4.999 s after the ping, at 5 s), and reconnects', async () => {
     fx = await new Fixture().start();
-    const { counter } = await connected({ pingIntervalMs: 100, pongTimeoutMs: 300 });
+    const { t, counter } = await connected({ pingIntervalMs: 20_000, pongTimeoutMs: 5_000 });
+    // The first ping goes out on open; its pong proves the link and gives the first round trip.
+    await waitForState(t, (s) => s.rttMs !== null);
     fx.sandbox.injectFault({ kind: 'no-pong' });
-    await counter.waitFor(2);
+    await waitUntil(() => (fx.sandbox.state() as { faults: { kind: string; applied: unknown[] }[] }).faults.some((f) => f.kind === 'no-pong' && f.applied.length > 0), 'the sandbox to stop answering pings');
+    await fx.clock.advanceAsync(20_000 + 4_999);
+    expect(t.state().status).toBe('connected');
+    await fx.clock.advanceAsync(1);
+    await waitForState(t, 'reconnecting');
     expect(fx.sink.has('no pong in time: the link is dead; reconnecting')).toBe(true);
+    await fx.clock.advanceAsync(1000);
+    await counter.waitFor(2);
     expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
   });
 
   it('stops as rejected on a wrong API key (4401)', async () => {
     fx = await new Fixture().start();
-    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    const baseline = timers();
-    const t = fx.track(createWsTransport({ ...fx.credentials, apiKey: 'aaaa-bbbb-cccc-dddd-eeee', log: fx.log, ...FAST }));
+    const t = fx.track(createWsTransport({ ...fx.credentials, ...fx.timing, apiKey: 'aaaa-bbbb-cccc-dddd-eeee' }));
     await t.start();
     const state = await waitForState(t, 'rejected');
     expect(state.sentence).toBe(SENTENCES.rejected);
     expect(state.nextTryAt).toBeNull();
-    // No retry is scheduled: every timer of the transport is gone.
-    await waitUntil(() => timers() <= baseline, 'the transport timers to clear');
+    // No retry is scheduled: every timer of the transport is gone, and an hour later nothing tried.
+    expect(fx.clock.pending()).toBe(0);
+    await fx.clock.advanceAsync(3_600_000);
     expect(t.state().status).toBe('rejected');
     expect(fx.counters().wsConnections).toBe(1);
     expect(fx.sink.text()).not.toContain('aaaa-bbbb-cccc-dddd-eeee');
@@ -171,7 +186,7 @@ describe('WebSocket transport against the sandbox', () => {
   it('stops as conflict when another connection holds the restaurant (4409), and reconnectNow retries', async () => {
     fx = await new Fixture().start();
     const first = await connected();
-    const second = fx.track(createWsTransport({ ...fx.credentials, posId: randomUUID(), log: fx.log, ...FAST }));
+    const second = fx.track(createWsTransport({ ...fx.credentials, ...fx.timing, posId: randomUUID() }));
     await second.start();
     const state = await waitForState(second, 'conflict');
     expect(state.sentence).toBe(SENTENCES.conflict);
@@ -195,34 +210,64 @@ describe('WebSocket transport against the sandbox', () => {
   it('stop() closes the link and leaves no timers or sockets behind', async () => {
     fx = await new Fixture().start();
     const count = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
-    const baseline = { timers: count('Timeout'), sockets: count('TCPSocketWrap') };
+    const baseline = count('TCPSocketWrap');
     const { t } = await connected({ pingIntervalMs: 50 });
+    expect(fx.clock.pending()).toBeGreaterThan(0);
     await t.stop();
+    expect(fx.clock.pending()).toBe(0);
     expect(t.state().status).toBe('stopped');
     expect(t.state().sentence).toBe(SENTENCES.stopped);
     await waitUntil(() => fx.connections().length === 0, 'the sandbox to see the close');
-    await waitUntil(() => count('TCPSocketWrap') <= baseline.sockets && count('Timeout') <= baseline.timers, 'sockets and timers to go');
+    await waitUntil(() => count('TCPSocketWrap') <= baseline, 'the sockets to go');
   });
 
-  it('shows offline while the service cannot be reached, and connects once it is up', async () => {
+  it('shows offline while the service cannot be reached, backing off 1 s then 2 s, and connects once it is up', async () => {
     fx = new Fixture();
     const port = await freePort();
-    const t = fx.track(createWsTransport({ ...FAST, serviceUrl: `http://127.0.0.1:${port}/`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log }));
+    const t = fx.track(createWsTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}/`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }));
     await t.start();
-    const offline = await waitForState(t, (s) => s.status === 'offline' && s.attempt >= 2);
-    expect(offline.sentence).toMatch(/^Cannot reach the payment service: check the internet connection\. Trying again in \d+ s\.$/);
+    const first = await waitForState(t, 'offline');
+    expect(first).toMatchObject({ attempt: 1, nextTryAt: fx.clock.now() + 1000 });
+    expect(first.sentence).toBe('Cannot reach the payment service: check the internet connection. Trying again in 1 s.');
+    await fx.clock.advanceAsync(1000);
+    const second = await waitForState(t, (s) => s.status === 'offline' && s.attempt === 2);
+    expect(second.nextTryAt).toBe(fx.clock.now() + 2000);
     await fx.start({ port, apiKey: FIXED_KEY });
+    await fx.clock.advanceAsync(1999);
+    expect(t.state()).toMatchObject({ status: 'offline', attempt: 2 });
+    await fx.clock.advanceAsync(1);
     await waitForState(t, 'connected');
     expect((await fx.sandbox.guestScan({ idTable: 'T1' })) as unknown[]).toHaveLength(1);
   });
 
-  it('reconnectNow after stop() does nothing (a resume must not revive a stopped session)', async () => {
+  it('gives up a handshake that never completes after 10 s (not at 9.999 s), on the injected clock', async () => {
+    fx = new Fixture();
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const t = fx.track(createWsTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }));
+      await t.start();
+      await waitUntil(() => sockets.length === 1, 'the handshake to reach the server');
+      await fx.clock.advanceAsync(9_999);
+      expect(t.state().status).toBe('connecting');
+      await fx.clock.advanceAsync(1);
+      expect((await waitForState(t, 'offline')).attempt).toBe(1);
+      await t.stop();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('reconnectNow after stop() does nothing (a resume must not revive a stopped link)', async () => {
     fx = await new Fixture().start();
     const { t } = await connected();
     await t.stop();
     t.reconnectNow();
     expect(t.state().status).toBe('stopped');
-    expect(fx.sink.has('reconnect ignored: the session is stopped')).toBe(true);
+    expect(fx.sink.has('reconnect ignored: the link is stopped')).toBe(true);
     await t.start();
     await waitForState(t, 'connected');
   });

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
+import { ManualClock } from '../../../main/clock.js';
 import type { Logger } from '../../../main/log.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/index.js';
 import type { Transport } from '../../../main/transport/types.js';
 import { ScriptedDispatcher } from './scripted-dispatcher.js';
 import { LogSink } from './wait.js';
 
-/** Small delays so fault recovery is fast in tests; the defaults are covered by the unit tests. */
-export const FAST = { backoff: { minMs: 20, maxMs: 200 }, restartDelayMs: 300 } as const;
-
 /** One sandbox plus everything a transport test creates, torn down together in afterEach. */
 export class Fixture {
   sandbox!: Sandbox;
+  /** The transports' clock: every wait (backoff, restart, heartbeat, time-outs) moves only when a test says so. */
+  readonly clock = new ManualClock();
   readonly sink = new LogSink();
   readonly log: Logger = pino({ level: 'debug', base: undefined }, this.sink);
   readonly dispatcher = new ScriptedDispatcher();
@@ -25,6 +25,11 @@ export class Fixture {
 
   get credentials(): { serviceUrl: string; apiKey: string; posId: string; dispatcher: ScriptedDispatcher } {
     return { serviceUrl: this.sandbox.url, apiKey: this.sandbox.restaurant.apiKey, posId: this.posId, dispatcher: this.dispatcher };
+  }
+
+  /** The manual clock, the log, and jitter pinned to the top of the range (backoff waits 1 s, 2 s, 4 s...). */
+  get timing(): { clock: ManualClock; log: Logger; random: () => number } {
+    return { clock: this.clock, log: this.log, random: () => 1 };
   }
 
   track<T extends Transport>(transport: T): T {
