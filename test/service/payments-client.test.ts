@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../main/clock.js';
 import { createServiceClient, MESSAGES } from '../../main/service/index.js';
 import { receipt, ServiceFixture, value } from './helpers.js';
 
@@ -79,8 +81,18 @@ describe('REST client: payments and credentials against the sandbox', () => {
     servers.push(silent);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
-    const slow = createServiceClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', posId: fx.posId, log: fx.log, timeoutMs: 200 });
-    expect(await slow.whoAmI()).toEqual({ ok: false, status: 0, code: 'TIMEOUT', message: MESSAGES.unreachable });
+    // The time-out is a timer of the injected clock (it holds its AbortController, so it is sure to fire).
+    const clock = new ManualClock();
+    const slow = createServiceClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', posId: fx.posId, log: fx.log, timeoutMs: 10_000, clock });
+    const arrived = once(silent, 'request');
+    let settled = false;
+    const answer = slow.whoAmI().finally(() => (settled = true));
+    await arrived;
+    await clock.advanceAsync(9_999);
+    expect(settled).toBe(false);
+    await clock.advanceAsync(1);
+    expect(await answer).toEqual({ ok: false, status: 0, code: 'TIMEOUT', message: MESSAGES.unreachable });
+    expect(clock.pending()).toBe(0);
 
     const closedPort = await new Promise<number>((resolve) => {
       const s = createServer();
