@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../main/clock.js';
+import type { CompanionEvent } from '../../preload/contract.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import { BEER, cleanup, liveCompanion, sandboxFor, startCompanion, type Kind, type Running } from './helpers/harness.js';
 
@@ -9,11 +11,46 @@ const FAULTS: Record<Kind, Fault[]> = {
   longpoll: ['drop', 'http-503', 'malformed-frame', 'unknown-fields', 'delay'],
 };
 
-/** Connection faults end the link: wait for the session to leave "connected" and come back. */
+/** Connection faults end the link: wait for it to leave "connected" and come back. */
 const BREAKS_LINK: Fault[] = ['drop', 'close-1001', 'close-4503', 'no-pong'];
 
-describe.each<Kind>(['ws', 'longpoll'])('faults over %s: the session recovers and every payment is applied once', (kind) => {
-  const live = liveCompanion(kind);
+type SessionEvent = Extract<CompanionEvent, { type: 'session' }>;
+const lastSession = (pos: Running): SessionEvent['session'] =>
+  pos.events.filter((e): e is SessionEvent => e.type === 'session').at(-1)!.session;
+
+/**
+ * Moves the companion's clock through every wait of the link until it is connected again, checking
+ * each wait: one millisecond before nextTryAt nothing has happened, at nextTryAt the next attempt starts.
+ */
+async function rideOutWaits(pos: Running, clock: ManualClock): Promise<number[]> {
+  const waits: number[] = [];
+  for (let step = 0; step < 8; step++) {
+    const state = lastSession(pos);
+    if (state.status === 'connected') return waits;
+    if (state.status === 'connecting') {
+      await waitUntil(() => lastSession(pos) !== state);
+      continue;
+    }
+    expect(['reconnecting', 'offline']).toContain(state.status);
+    const wait = state.nextTryAt! - clock.now();
+    waits.push(wait);
+    await clock.advanceAsync(wait - 1);
+    expect(lastSession(pos)).toBe(state);
+    await clock.advanceAsync(1);
+    expect(lastSession(pos).status).toBe('connecting');
+  }
+  throw new Error(`the link did not come back: ${JSON.stringify(lastSession(pos))}`);
+}
+
+/** How long each wait of the way back lasts (random pinned: backoff 1 s, then 2 s; restart 120 s). */
+const EXPECTED_WAITS: Record<Kind, Partial<Record<Fault, number[]>>> = {
+  ws: { drop: [1000], 'close-1001': [], 'close-4503': [120_000], 'http-503': [120_000], 'no-pong': [1000] },
+  longpoll: { drop: [1000], 'http-503': [1000, 120_000] },
+};
+
+describe.each<Kind>(['ws', 'longpoll'])('faults over %s: the link recovers on time and every payment is applied once', (kind) => {
+  const clock = new ManualClock(Date.now());
+  const live = liveCompanion(kind, { clock });
   let n = 0;
 
   it.each(FAULTS[kind])('%s', async (fault) => {
@@ -28,8 +65,15 @@ describe.each<Kind>(['ws', 'longpoll'])('faults over %s: the session recovers an
     } else {
       live.sandbox.injectFault({ kind: fault, ...(fault === 'delay' ? { ms: 300 } : {}) });
     }
+    if (fault === 'no-pong') {
+      // The next ping (400 ms) goes unanswered: dead 400 ms later, not a millisecond before.
+      await clock.advanceAsync(400 + 399);
+      expect(lastSession(live.pos).status).toBe('connected');
+      await clock.advanceAsync(1);
+    }
     if (BREAKS_LINK.includes(fault) || fault === 'http-503') {
       await waitUntil(() => live.pos.events.slice(before).some((e) => e.type === 'session' && e.session.status !== 'connected'));
+      expect(await rideOutWaits(live.pos, clock)).toEqual(EXPECTED_WAITS[kind][fault]);
     }
     await live.pos.waitForStatus('connected', 20_000);
 

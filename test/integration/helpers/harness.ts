@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { CompanionEvent, SessionStatus } from '../../../preload/contract.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import type { Clock } from '../../../main/clock.js';
 import { createCompanion } from '../../../main/companion.js';
 import type { Companion } from '../../../main/host-types.js';
 import { silentLogger } from '../../../main/log.js';
@@ -13,6 +14,11 @@ export type Kind = 'ws' | 'longpoll';
 
 /** Short delays so a test sees the reconnect logic without waiting minutes. */
 export const FAST = { restartDelayMs: 150, pingIntervalMs: 400, pongTimeoutMs: 400, backoff: { minMs: 30, maxMs: 300 } };
+/**
+ * For a companion on a ManualClock: the service's own delays (backoff 1 s doubling, restart 120 s)
+ * with the jitter pinned to the top of its range, and a quick heartbeat.
+ */
+export const MANUAL = { pingIntervalMs: 400, pongTimeoutMs: 400, random: () => 1 };
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'tableside-it-'));
@@ -32,14 +38,18 @@ export interface Running {
 }
 
 /** A real companion (store file, transport, local POS API) against the sandbox. */
-export async function startCompanion(sandbox: Sandbox, transport: Kind, options: { dataDir?: string; apiKey?: string; posId?: string } = {}): Promise<Running> {
+export async function startCompanion(
+  sandbox: Sandbox,
+  transport: Kind,
+  options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock } = {},
+): Promise<Running> {
   const dataDir = options.dataDir ?? tempDir();
   const companion = await createCompanion({
     dataDir,
     apiKey: options.apiKey ?? sandbox.restaurant.apiKey,
     settings: { environment: 'sandbox', serviceUrl: sandbox.url, transport, posApiPort: 0, posId: options.posId ?? randomUUID() },
     log: silentLogger(),
-    tuning: FAST,
+    ...(options.clock ? { clock: options.clock, tuning: MANUAL } : { tuning: FAST }),
   });
   const events: CompanionEvent[] = [];
   const waiters = new Set<() => void>();
@@ -80,11 +90,11 @@ export async function startCompanion(sandbox: Sandbox, transport: Kind, options:
 }
 
 /** A sandbox and a connected companion for one describe block, closed after it. */
-export function liveCompanion(kind: Kind): { sandbox: Sandbox; pos: Running } {
+export function liveCompanion(kind: Kind, options: { clock?: Clock } = {}): { sandbox: Sandbox; pos: Running } {
   const live = {} as { sandbox: Sandbox; pos: Running };
   beforeAll(async () => {
     live.sandbox = await sandboxFor();
-    live.pos = await startCompanion(live.sandbox, kind);
+    live.pos = await startCompanion(live.sandbox, kind, options);
     await live.pos.waitForStatus('connected');
   });
   afterAll(async () => {
