@@ -75,7 +75,11 @@ export function createLink(deps: LinkDeps) {
     name();
   });
   const sweep = clock.setInterval(() => {
-    if (transport.state().status === 'connected' && deps.store.pendingPayments().length > 0) recovery.run();
+    if (transport.state().status !== 'connected') return;
+    const pending = deps.store.pendingPayments().length;
+    if (pending === 0) return;
+    log.info({ pending }, 'recovery sweep: checking pending payments');
+    recovery.run();
   }, deps.tuning?.recoverySweepMs ?? RECOVERY_SWEEP_MS);
 
   return {

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionEvent } from '../../preload/contract.js';
+import { pino } from 'pino';
+import { ManualClock } from '../../main/clock.js';
 import { createCompanion } from '../../main/companion.js';
-import { silentLogger } from '../../main/log.js';
+import { RECOVERY_SWEEP_MS } from '../../main/link/link.js';
 import type { Sandbox } from '../../sandbox/index.js';
-import { BEER, FAST, PosApi, sandboxFor, tempDir } from './helpers/harness.js';
+import { LogSink } from '../transport/helpers/wait.js';
+import { BEER, MANUAL, PosApi, sandboxFor, tempDir } from './helpers/harness.js';
 
 const CALL_TIMEOUT_MS = 400;
 
@@ -21,15 +24,19 @@ describe('the recovery sweep while the link stays up', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('settles a payment whose paymentClosed never arrived, without a reconnect, exactly once', async () => {
+  it('settles a payment whose paymentClosed never arrived at the next sweep (5 min on the clock), without a reconnect, exactly once', async () => {
     const posId = randomUUID();
+    const clock = new ManualClock(Date.now());
+    const sink = new LogSink();
     const companion = await createCompanion({
       dataDir,
       apiKey: sandbox.restaurant.apiKey,
       settings: { environment: 'sandbox', serviceUrl: sandbox.url, transport: 'ws', posApiPort: 0, posId },
-      log: silentLogger(),
-      tuning: { ...FAST, recoverySweepMs: 200 },
+      log: pino({ level: 'info', base: undefined }, sink),
+      clock,
+      tuning: { ...MANUAL, pingIntervalMs: 3_600_000 },
     });
+    const sweepStarted = clock.now();
     const events: CompanionEvent[] = [];
     const paid = new Promise<void>((resolve) =>
       companion.api.onEvent((e) => {
@@ -57,6 +64,12 @@ describe('the recovery sweep while the link stays up', () => {
       });
       expect(capture.status).toBe(200);
 
+      // The sweep runs every RECOVERY_SWEEP_MS from the start: not a millisecond early.
+      await clock.advanceAsync(sweepStarted + RECOVERY_SWEEP_MS - 1 - clock.now());
+      expect(sink.has('recovery sweep: checking pending payments')).toBe(false);
+      expect((await pos.bill('b1')).body.items[0]).toMatchObject({ paidQuantity: '0', lockedQuantity: '1' });
+      await clock.advanceAsync(1);
+      expect(sink.lines.filter((l) => l.msg === 'recovery sweep: checking pending payments')).toEqual([expect.objectContaining({ pending: 1 })]);
       await paid;
       const bill = (await pos.bill('b1')).body;
       expect(bill.items[0]).toMatchObject({ paidQuantity: '1', lockedQuantity: '0' });
