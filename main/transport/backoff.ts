@@ -15,7 +15,7 @@ export interface Backoff {
   next(): { attempt: number; delayMs: number };
   /** Failed attempts since the last success. */
   readonly attempt: number;
-  /** A connection was established: start again from the minimum. */
+  /** The link was established: start again from the minimum. */
   reset(): void;
 }
 

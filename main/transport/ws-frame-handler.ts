@@ -18,7 +18,7 @@ export interface FrameContext {
 
 /**
  * One text frame from the service. Nothing here throws: a bad frame is logged and, when a uuid
- * can be read, answered with INVALID_REQUEST, and the session carries on.
+ * can be read, answered with INVALID_REQUEST, and the link carries on.
  */
 export function handleWsFrame(data: RawData, isBinary: boolean, ctx: FrameContext): void {
   if (isBinary) {
