@@ -176,6 +176,15 @@ describe('the link loop (configure on the shared driver and clock)', () => {
     expect(h.transport.state().sentence).toBe(SENTENCES.rejectedWebhookUrl);
   });
 
+  it('configure refused with 409: conflict (another connection holds the restaurant), no retry', async () => {
+    h = new ReceiverHarness();
+    h.service.configureAnswers = [{ ok: false, status: 409, code: 'CONFLICT', message: 'The payment service reported a conflict. Reload and try again.' }];
+    await h.start();
+    await until(() => h.transport.state().status === 'conflict', 'conflict');
+    expect(h.transport.state().sentence).toBe(SENTENCES.conflict);
+    expect(h.clock.pending()).toBe(2); // the stale check and the daily prune; no retry
+  });
+
   it('configure unreachable: offline, retried after the shared backoff (not at 999 ms, at 1000 ms); reconnectNow tries at once', async () => {
     h = new ReceiverHarness();
     const down = { ok: false, status: 0, code: 'NETWORK_ERROR', message: 'Cannot reach the payment service: check the internet connection.' } as const;
