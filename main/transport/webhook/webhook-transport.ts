@@ -222,7 +222,7 @@ async function configure(ctx: WebhookContext, token: AttemptToken): Promise<void
 }
 
 /** A refused configure → the next step of the shared loop. */
-export function configureEnd(res: ServiceFailure, restartDelayMs: number | undefined): AttemptEnd {
+function configureEnd(res: ServiceFailure, restartDelayMs: number | undefined): AttemptEnd {
   if (res.status === 0) return { kind: 'unreachable', detail: res.code };
   if (res.status === 401 || res.status === 403) return { kind: 'rejected' };
   if (res.status === 400) return { kind: 'rejected', reason: 'webhook-url' };
