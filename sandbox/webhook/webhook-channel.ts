@@ -119,9 +119,14 @@ export class WebhookChannel implements PosChannel {
     const started = performance.now();
     const deadline = Date.now() + this.options.budgetMs;
     let res: Response;
+    // A controller held by a plain timer, not AbortSignal.timeout: Node 20 may collect that
+    // signal before it fires, and the delivery would then wait for ever.
+    const budget = new AbortController();
+    const budgetTimer = setTimeout(() => budget.abort(new DOMException('webhook budget spent', 'TimeoutError')), this.options.budgetMs);
     try {
-      res = await fetch(this.webhookUrl, { method: 'POST', headers: signed.headers, body: signed.body, signal: AbortSignal.timeout(this.options.budgetMs) });
+      res = await fetch(this.webhookUrl, { method: 'POST', headers: signed.headers, body: signed.body, signal: budget.signal });
     } catch (e) {
+      clearTimeout(budgetTimer);
       entry.ms = Math.round(performance.now() - started);
       const name = (e as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') return this.stale(entry, event);
@@ -130,6 +135,7 @@ export class WebhookChannel implements PosChannel {
       return { status: null, outcome: { error: { code: 'CONNECTION_LOST', message: `Could not reach the webhook URL ${this.webhookUrl} (${cause}).` } } };
     }
     const text = await res.text().catch(() => '');
+    clearTimeout(budgetTimer);
     entry.status = res.status;
     entry.ms = Math.round(performance.now() - started);
     if (res.status === 500) return { status: 500, outcome: 'retry' };
