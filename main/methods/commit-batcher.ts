@@ -1,19 +1,23 @@
 import type { Logger } from '../log.js';
-import type { BillStore } from '../store/index.js';
+import type { BillStore, StoreWrite } from '../store/index.js';
 import { METHOD_ERROR } from '../wire/index.js';
 import { fail } from './outcome.js';
 import type { MethodOutcome } from './types.js';
 
 /**
  * Group commit for the payment methods. Calls that arrive in the same turn of the event loop
- * (a rush: many guests paying at once) run in one transaction with one durable commit, each in
- * its own savepoint, so a refused call rolls back alone. Every answer is released only after that
- * commit; if the commit fails, none of the calls took effect and each answers INTERNAL_ERROR.
- * A batch of paymentStart calls only is committed like a lone paymentStart, without its own fsync.
- * A lone call waits one event-loop turn (microseconds) longer than it would on its own.
+ * (a rush: many guests paying at once) run in one transaction with one commit, each in its own
+ * savepoint, so a refused call rolls back alone. Every answer is released only after that commit;
+ * if the commit fails, none of the calls took effect and each answers INTERNAL_ERROR. Each call
+ * names the store write it makes, and the store decides from them how the batch commits (see
+ * main/store/durability.ts): the batcher does not.
+ *
+ * The flush runs on the next turn (setImmediate), not through the injected Clock: it is not a
+ * delay but "after the calls already queued in this turn", a few microseconds; on a ManualClock
+ * every payment would wait for a test to move time.
  */
 export function createCommitBatcher(store: Pick<BillStore, 'group'>, log: Logger) {
-  let queue: { run: () => MethodOutcome; relaxed: boolean; resolve: (outcome: MethodOutcome) => void }[] = [];
+  let queue: { run: () => MethodOutcome; write: StoreWrite; resolve: (outcome: MethodOutcome) => void }[] = [];
   let scheduled = false;
 
   function flush(): void {
@@ -26,7 +30,7 @@ export function createCommitBatcher(store: Pick<BillStore, 'group'>, log: Logger
         () => {
           for (const call of batch) outcomes.push(call.run());
         },
-        { relaxed: batch.every((call) => call.relaxed) },
+        { writes: batch.map((call) => call.write) },
       );
     } catch (e) {
       log.error({ err: e, calls: batch.length }, 'group commit failed: none of its calls took effect');
@@ -38,10 +42,10 @@ export function createCommitBatcher(store: Pick<BillStore, 'group'>, log: Logger
   }
 
   return {
-    /** `relaxed`: the call may commit at synchronous=NORMAL (paymentStart); a batch is relaxed only when all its calls are. */
-    run(op: () => MethodOutcome, relaxed = false): Promise<MethodOutcome> {
+    /** Queues `op` for the next group commit; `write` names the store write it makes. */
+    run(op: () => MethodOutcome, write: StoreWrite): Promise<MethodOutcome> {
       return new Promise((resolve) => {
-        queue.push({ run: op, relaxed, resolve });
+        queue.push({ run: op, write, resolve });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);

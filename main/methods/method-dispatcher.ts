@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import type { BillStore } from '../store/index.js';
+import type { BillStore, StoreWrite } from '../store/index.js';
 import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type MethodArgs, type PosMethod } from '../wire/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { getTableList } from './bill-methods.js';
@@ -13,12 +13,10 @@ export interface MethodDispatcherOptions {
   store: BillStore;
   log: Logger;
   clock: Clock;
-  /** Told of every `error` call from the service (after it is in the event log). */
-  onServiceError?: (error: { code: string | null; message: string }) => void;
 }
 
-/** The payment writes: during a rush they share durable commits (see commit-batcher.ts). */
-const GROUP_COMMITTED = new Set<PosMethod>(['paymentStart', 'paymentProcessed', 'paymentClosed']);
+/** The payment writes, by the store write each makes: during a rush they share commits (see commit-batcher.ts). */
+const GROUP_COMMITTED: Partial<Record<PosMethod, StoreWrite>> = { paymentStart: 'startPayment', paymentProcessed: 'processPayment', paymentClosed: 'closePayment' };
 
 type Handlers = { [M in PosMethod]: (args: never) => MethodOutcome };
 
@@ -28,7 +26,7 @@ type Handlers = { [M in PosMethod]: (args: never) => MethodOutcome };
  * other failure INTERNAL_ERROR (logged with the ids involved, never shown with internals).
  */
 export function createMethodDispatcher(options: MethodDispatcherOptions): MethodDispatcher {
-  const { store, onServiceError } = options;
+  const { store } = options;
   const log = options.log.child({ mod: 'methods' });
 
   const serviceError = (args: unknown[]): MethodOutcome => {
@@ -36,7 +34,6 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
     const error = parsed.ok ? parsed.value : { code: null, message: JSON.stringify(args[0] ?? null).slice(0, 500) };
     log.warn({ code: error.code, message: error.message }, 'the service reported an error');
     store.recordServiceError(error);
-    onServiceError?.(error);
     return ok(null);
   };
 
@@ -81,8 +78,8 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
           return fail(METHOD_ERROR.INTERNAL_ERROR, 'The POS could not handle this call; it was logged. Try again.');
         }
       };
-      // paymentStart's lock may commit without its own fsync (see BillStore.startPayment).
-      return GROUP_COMMITTED.has(name) ? batcher.run(run, name === 'paymentStart') : run();
+      const write = GROUP_COMMITTED[name];
+      return write ? batcher.run(run, write) : run();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { BillView } from '../../preload/contract.js';
 import { isStoreError, type BillStore } from '../store/index.js';
+import { billView, billViews, paymentView, paymentViews, tableViews } from '../ui-bridge/read-model.js';
 import { describeIssues } from '../wire/index.js';
 import { HttpError } from './http-io.js';
 import { openApiDocument } from './openapi.js';
@@ -50,16 +51,16 @@ function guard<T>(fn: () => T): T {
 const notFound = (what: string, id: string) => new HttpError(404, 'NOT_FOUND', `${what} ${id} does not exist.`);
 
 function billWithPayments(store: BillStore, id: string): BillView & { payments: unknown[] } {
-  const view = store.billView(id);
+  const view = billView(store, id);
   if (!view) throw notFound('Bill', id);
-  return { ...view, payments: view.paymentIds.flatMap((p) => store.paymentView(p) ?? []) };
+  return { ...view, payments: view.paymentIds.flatMap((p) => paymentView(store, p) ?? []) };
 }
 
 const query = (ctx: RouteContext) => Object.fromEntries(ctx.query);
 
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/openapi.json', public: true, handle: () => ({ status: 200, body: openApiDocument }) },
-  { method: 'GET', path: '/v1/tables', handle: ({ store }) => ({ status: 200, body: store.tableViews() }) },
+  { method: 'GET', path: '/v1/tables', handle: ({ store }) => ({ status: 200, body: tableViews(store) }) },
   {
     method: 'PUT',
     path: '/v1/tables/{id}',
@@ -85,7 +86,7 @@ export const ROUTES: Route[] = [
     handle: (ctx) => {
       const q = parse(BillsQuery, query(ctx), 'query');
       // One more than asked tells whether a next page exists, without counting them all.
-      const page = ctx.store.billViews({ tableId: q.tableId, state: q.state, after: q.after, limit: q.limit + 1 });
+      const page = billViews(ctx.store, { tableId: q.tableId, state: q.state, after: q.after, limit: q.limit + 1 });
       const more = page.length > q.limit;
       const bills = more ? page.slice(0, q.limit) : page;
       if (!more) return { status: 200, body: bills };
@@ -118,7 +119,7 @@ export const ROUTES: Route[] = [
     path: '/v1/payments',
     handle: (ctx) => {
       const q = parse(PaymentsQuery, query(ctx), 'query');
-      return { status: 200, body: ctx.store.paymentViews({ since: q.since }) };
+      return { status: 200, body: paymentViews(ctx.store, { since: q.since }) };
     },
   },
   {

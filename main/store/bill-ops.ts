@@ -4,62 +4,62 @@ import { canon, dec } from './decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from './input-checks.js';
 import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from './records.js';
 import { StoreError } from './store-error.js';
-import type { Tx } from './tx.js';
+import type { WriteTx } from './tx.js';
 
 /** Table and bill writes. Each runs inside one transaction (see bill-store.ts) and emits its events. */
 
-export function upsertTable(tx: Tx, input: { id: string; name: string; area?: string | null }): TableRecord {
+export function upsertTable(tx: WriteTx, input: { id: string; name: string; area?: string | null }): TableRecord {
   const table: TableRecord = { id: nonEmptyText(input.id, 'id'), name: nonEmptyText(input.name, 'name'), area: input.area ?? null };
-  const created = tx.tables.upsert(table);
+  const created = tx.tables.upsert(tx, table);
   tx.emit({ kind: 'table.upserted', tableId: table.id, billId: null, paymentId: null, data: { created } });
   return table;
 }
 
-export function deleteTable(tx: Tx, id: string): void {
+export function deleteTable(tx: WriteTx, id: string): void {
   if (!tx.tables.get(id)) throw new StoreError('NOT_FOUND', `Table ${id} does not exist.`);
   const open = tx.bills.openCountOnTable(id);
   if (open > 0) {
     throw new StoreError('CONFLICT', `Table ${id} still has ${open} open bill(s); close or move them first, then delete the table.`);
   }
-  tx.tables.remove(id);
+  tx.tables.remove(tx, id);
   tx.emit({ kind: 'table.deleted', tableId: id, billId: null, paymentId: null, data: {} });
 }
 
-function requireBill(tx: Tx, id: string): BillWithItems {
+function requireBill(tx: WriteTx, id: string): BillWithItems {
   const bill = tx.bills.getWithItems(id);
   if (!bill) throw new StoreError('BILL_NOT_FOUND', `Bill ${id} does not exist.`);
   return bill;
 }
 
-function requireEditable(tx: Tx, id: string): BillWithItems {
+function requireEditable(tx: WriteTx, id: string): BillWithItems {
   const bill = requireBill(tx, id);
   if (bill.state === 'CLOSED') throw new StoreError('BILL_CLOSED', `Bill ${id} is closed; open a new bill for the table instead.`);
   return bill;
 }
 
-function requireTable(tx: Tx, tableId: string, field: string): void {
+function requireTable(tx: WriteTx, tableId: string, field: string): void {
   if (!tx.tables.get(tableId)) {
     throw new StoreError('INVALID', `${field}: table "${tableId}" does not exist; create it first (PUT /v1/tables/${tableId}).`, field);
   }
 }
 
 /** OPEN while anything is due, PAID once every line is paid; a CLOSED bill stays closed. */
-export function settleBill(tx: Tx, bill: BillRecord, items: readonly Pick<ItemRecord, 'quantity' | 'paidQuantity'>[]): BillRecord['state'] {
+export function settleBill(tx: WriteTx, bill: BillRecord, items: readonly Pick<ItemRecord, 'quantity' | 'paidQuantity'>[]): BillRecord['state'] {
   if (bill.state === 'CLOSED') return 'CLOSED';
   const next = isSettled(items) ? 'PAID' : 'OPEN';
   if (next !== bill.state) {
-    tx.bills.setState(bill.id, next, tx.now);
+    tx.bills.setState(tx, bill.id, next);
     if (next === 'PAID') tx.emit({ kind: 'bill.paid', tableId: bill.tableId, billId: bill.id, paymentId: null, data: {} });
   }
   return next;
 }
 
-function emitUpdated(tx: Tx, bill: BillRecord, data: Record<string, unknown>): void {
+function emitUpdated(tx: WriteTx, bill: BillRecord, data: Record<string, unknown>): void {
   tx.emit({ kind: 'bill.updated', tableId: bill.tableId, billId: bill.id, paymentId: null, data });
 }
 
 /** Creates a bill or replaces its items and header (the local POS API's PUT). */
-export function putBill(tx: Tx, input: PutBillInput): BillWithItems {
+export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
   checkBillHeader(input);
   requireTable(tx, input.tableId, 'tableId');
   const old = tx.bills.getWithItems(input.id);
@@ -87,14 +87,14 @@ export function putBill(tx: Tx, input: PutBillInput): BillWithItems {
     updated: tx.now,
   };
   if (old) {
-    tx.bills.update(bill);
+    tx.bills.update(tx, bill);
     const keep = new Set(items.map((i) => i.id));
-    for (const o of old.items) if (!keep.has(o.id)) tx.bills.deleteItem(bill.id, o.id);
+    for (const o of old.items) if (!keep.has(o.id)) tx.bills.deleteItem(tx, bill.id, o.id);
     const had = new Set(old.items.map((i) => i.id));
-    for (const i of items) (had.has(i.id) ? tx.bills.updateItem : tx.bills.insertItem)(bill.id, i);
+    for (const i of items) (had.has(i.id) ? tx.bills.updateItem : tx.bills.insertItem)(tx, bill.id, i);
   } else {
-    tx.bills.insert(bill);
-    for (const i of items) tx.bills.insertItem(bill.id, i);
+    tx.bills.insert(tx, bill);
+    for (const i of items) tx.bills.insertItem(tx, bill.id, i);
   }
   emitUpdated(tx, bill, { created: !old, previousTableId: old && old.tableId !== bill.tableId ? old.tableId : undefined });
   bill.state = settleBill(tx, bill, items);
@@ -102,18 +102,18 @@ export function putBill(tx: Tx, input: PutBillInput): BillWithItems {
 }
 
 /** Closes a bill (DELETE /v1/bills/{id}, the cashier's "close"). Refused while a guest is paying. */
-export function closeBill(tx: Tx, id: string): BillWithItems {
+export function closeBill(tx: WriteTx, id: string): BillWithItems {
   const bill = requireBill(tx, id);
   if (bill.state === 'CLOSED') return bill;
   if (tx.payments.hasPendingOnBill(id)) {
     throw new StoreError('CONFLICT', `Bill ${id} is being paid by a guest right now; close it after the payment ends.`);
   }
-  tx.bills.setState(id, 'CLOSED', tx.now);
+  tx.bills.setState(tx, id, 'CLOSED');
   tx.emit({ kind: 'bill.closed', tableId: bill.tableId, billId: id, paymentId: null, data: { previousState: bill.state } });
   return { ...bill, state: 'CLOSED', updated: tx.now };
 }
 
-export function openBill(tx: Tx, input: { tableId: string; name?: string | null; currency: string }): BillWithItems {
+export function openBill(tx: WriteTx, input: { tableId: string; name?: string | null; currency: string }): BillWithItems {
   requireTable(tx, nonEmptyText(input.tableId, 'tableId'), 'tableId');
   return putBill(tx, {
     id: randomUUID(),
@@ -125,7 +125,7 @@ export function openBill(tx: Tx, input: { tableId: string; name?: string | null;
 }
 
 export function addItem(
-  tx: Tx,
+  tx: WriteTx,
   billId: string,
   input: { name: string; price: string; quantity: string; menuId?: string },
 ): BillWithItems {
@@ -141,13 +141,13 @@ export function addItem(
     paidQuantity: '0',
     lockedQuantity: '0',
   };
-  tx.bills.insertItem(billId, item);
-  tx.bills.setState(billId, 'OPEN', tx.now);
+  tx.bills.insertItem(tx, billId, item);
+  tx.bills.setState(tx, billId, 'OPEN');
   emitUpdated(tx, bill, { addedItemId: item.id });
   return requireBill(tx, billId);
 }
 
-export function setItemQuantity(tx: Tx, billId: string, itemId: string, quantity: string): BillWithItems {
+export function setItemQuantity(tx: WriteTx, billId: string, itemId: string, quantity: string): BillWithItems {
   const bill = requireEditable(tx, billId);
   const item = bill.items.find((i) => i.id === itemId);
   if (!item) throw new StoreError('NOT_FOUND', `Item ${itemId} is not on bill ${billId}; refresh the bill and try again.`, 'itemId');
@@ -157,20 +157,20 @@ export function setItemQuantity(tx: Tx, billId: string, itemId: string, quantity
     throw new StoreError('CONFLICT', `"${item.name}" has ${canon(held)} paid or in payment; set at least ${canon(held)}.`, 'quantity');
   }
   const updated = { ...item, quantity: canon(next) };
-  tx.bills.updateItem(billId, updated);
+  tx.bills.updateItem(tx, billId, updated);
   emitUpdated(tx, bill, { itemId });
   settleBill(tx, { ...bill, updated: tx.now }, bill.items.map((i) => (i.id === itemId ? updated : i)));
   return requireBill(tx, billId);
 }
 
-export function removeItem(tx: Tx, billId: string, itemId: string): BillWithItems {
+export function removeItem(tx: WriteTx, billId: string, itemId: string): BillWithItems {
   const bill = requireEditable(tx, billId);
   const item = bill.items.find((i) => i.id === itemId);
   if (!item) throw new StoreError('NOT_FOUND', `Item ${itemId} is not on bill ${billId}; refresh the bill and try again.`, 'itemId');
   if (!dec(item.paidQuantity).isZero() || !dec(item.lockedQuantity).isZero()) {
     throw new StoreError('CONFLICT', `"${item.name}" is paid or in a guest's payment and cannot be removed; reduce other items instead.`);
   }
-  tx.bills.deleteItem(billId, itemId);
+  tx.bills.deleteItem(tx, billId, itemId);
   emitUpdated(tx, bill, { removedItemId: itemId });
   settleBill(tx, bill, bill.items.filter((i) => i.id !== itemId));
   return requireBill(tx, billId);

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { BillRecord, BillState, BillWithItems, ItemRecord } from './records.js';
+import type { WriteTx } from './tx.js';
 
 interface BillRow {
   id: string;
@@ -78,8 +79,36 @@ function itemFromRaw(r: ItemRaw): ItemRecord {
   };
 }
 
-/** Bills and their items. Items are indexed by (billId, position), bills by (tableId, state). */
-export function createBillsRepo(db: Database) {
+/** Which bills a list or page holds; a page is in bill-id order after `after` (a keyset cursor). */
+export interface BillFilter {
+  tableId?: string | undefined;
+  state?: BillState | undefined;
+}
+
+/** One page: bills after the id `after`, in id order, at most `limit` (all when left out). */
+export interface BillPage extends BillFilter {
+  after?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** A bill query in its four shapes by filter, each its own prepared statement; `rest` binds after the filter. */
+function byFilter<P extends unknown[]>(db: Database, where: (clause: string) => string, tail: string) {
+  const prepare = (clause: string) => db.prepare<unknown[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills ${where(clause)} ${tail}`);
+  const all = prepare('');
+  const byTable = prepare('tableId = ?');
+  const byState = prepare('state = ?');
+  const byBoth = prepare('tableId = ? AND state = ?');
+  return (filter: BillFilter, ...rest: P): BillRow[] => {
+    const { tableId, state } = filter;
+    if (tableId !== undefined && state !== undefined) return byBoth.all(tableId, state, ...rest);
+    if (tableId !== undefined) return byTable.all(tableId, ...rest);
+    if (state !== undefined) return byState.all(state, ...rest);
+    return all.all(...rest);
+  };
+}
+
+/** Bills and their items, read half. Items are indexed by (billId, position), bills by (tableId, state). */
+export function createBillsReader(db: Database) {
   const getBill = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE id = ?`);
   // Raw rows (arrays): better-sqlite3 builds no keyed object per row, which costs more than the
   // query itself on a 20-line bill. Column order: see itemFromRaw.
@@ -88,18 +117,87 @@ export function createBillsRepo(db: Database) {
     .raw(true);
   const quantitiesOf = db.prepare<[string], { quantity: string; paidQuantity: string }>('SELECT quantity, paidQuantity FROM bill_items WHERE billId = ?');
   const itemOf = db.prepare<[string, string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? AND id = ?`);
-  const listAll = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills ORDER BY created, id`);
-  const listByTable = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? ORDER BY created, id`);
-  const listByState = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state = ? ORDER BY created, id`);
-  const listByTableState = db.prepare<[string, string], BillRow>(
-    `SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? AND state = ? ORDER BY created, id`,
-  );
+  const list = byFilter<[]>(db, (c) => (c ? `WHERE ${c}` : ''), 'ORDER BY created, id');
+  // Keyset pages walk the (…, id) indexes of migration 003 and stop at LIMIT (-1: no limit).
+  const page = byFilter<[string, number]>(db, (c) => `WHERE ${c ? `${c} AND ` : ''}id > ?`, 'ORDER BY id LIMIT ?');
+  const openOfTable = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? AND state = 'OPEN' ORDER BY created, id`);
+  const activeOfTable = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? AND state != 'CLOSED' ORDER BY created, id`);
   const countOpenOnTable = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM bills WHERE tableId = ? AND state = 'OPEN'");
   const activeItems = db.prepare<[], ItemRow>(
     `SELECT i.billId, i.id, i.position, i.name, i.price, i.quantity, i.minQuantity, i.tags, i.paidQuantity, i.lockedQuantity
        FROM bill_items i JOIN bills b ON b.id = i.billId WHERE b.state != 'CLOSED' ORDER BY i.billId, i.position`,
   );
   const activeBills = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state != 'CLOSED' ORDER BY created, id`);
+  const withItems = (row: BillRow): BillWithItems => ({ ...toBill(row), items: itemsOf.all(row.id).map(itemFromRaw) });
+
+  return {
+    get(id: string): BillRecord | null {
+      const row = getBill.get(id);
+      return row ? toBill(row) : null;
+    },
+    getWithItems(id: string): BillWithItems | null {
+      const row = getBill.get(id);
+      return row ? withItems(row) : null;
+    },
+    /** One line of a bill, by key: a payment moves a few lines of a long bill. */
+    item(billId: string, itemId: string): ItemRecord | null {
+      const row = itemOf.get(billId, itemId);
+      return row ? toItem(row) : null;
+    },
+    items(billId: string): ItemRecord[] {
+      return itemsOf.all(billId).map(itemFromRaw);
+    },
+    /** Each line's quantity and paid quantity: all that settling a bill needs. */
+    quantities(billId: string): { quantity: string; paidQuantity: string }[] {
+      return quantitiesOf.all(billId);
+    },
+    /** Every bill the filter names, oldest first. */
+    list(filter: BillFilter = {}): BillRecord[] {
+      return list(filter).map(toBill);
+    },
+    /** One page in bill-id order, with items; a stable cursor even when bills close between pages. */
+    page(filter: BillPage): BillWithItems[] {
+      return page(filter, filter.after ?? '', filter.limit ?? -1).map(withItems);
+    },
+    openCountOnTable(tableId: string): number {
+      return countOpenOnTable.get(tableId)?.n ?? 0;
+    },
+    /**
+     * The table's open bills with their items (getTableContents on a cache miss): the bills by
+     * (tableId, state), then each bill's items by (billId, position). Two index walks, no sort;
+     * cheaper than one join that repeats the bill's columns on every item row.
+     */
+    openBillsWithItems(tableId: string): BillWithItems[] {
+      return openOfTable.all(tableId).map(withItems);
+    },
+    /** The table's bills not yet closed (OPEN and PAID), with items, oldest first. */
+    activeOfTable(tableId: string): BillWithItems[] {
+      return activeOfTable.all(tableId).map(withItems);
+    },
+    /** Every bill not yet closed, with items: the input of the table overview. */
+    activeWithItems(): BillWithItems[] {
+      const byBill = new Map<string, ItemRecord[]>();
+      for (const row of activeItems.all()) {
+        const items = byBill.get(row.billId) ?? [];
+        items.push(toItem(row));
+        byBill.set(row.billId, items);
+      }
+      return activeBills.all().map((row) => ({ ...toBill(row), items: byBill.get(row.id) ?? [] }));
+    },
+  };
+}
+
+const billParams = (b: BillRecord) => ({
+  ...b,
+  allowTip: b.allowTip ? 1 : 0,
+  allowPartialPayment: b.allowPartialPayment ? 1 : 0,
+  denyDiscounts: b.denyDiscounts ? 1 : 0,
+  additionalData: b.additionalData === undefined || b.additionalData === null ? null : JSON.stringify(b.additionalData),
+});
+const itemParams = (billId: string, i: ItemRecord) => ({ ...i, billId, tags: JSON.stringify(i.tags) });
+
+/** Bills and their items, write half: each function takes the transaction it writes in. */
+export function createBillsWriter(db: Database) {
   const insertBill = db.prepare(
     `INSERT INTO bills (${BILL_COLUMNS}) VALUES (@id, @tableId, @name, @currency, @state, @allowTip, @allowPartialPayment, @denyDiscounts, @additionalData, @created, @updated)`,
   );
@@ -119,91 +217,31 @@ export function createBillsRepo(db: Database) {
   const deleteItem = db.prepare('DELETE FROM bill_items WHERE billId = ? AND id = ?');
   const setItemCounts = db.prepare('UPDATE bill_items SET paidQuantity = ?, lockedQuantity = ? WHERE billId = ? AND id = ?');
 
-  const billParams = (b: BillRecord) => ({
-    ...b,
-    allowTip: b.allowTip ? 1 : 0,
-    allowPartialPayment: b.allowPartialPayment ? 1 : 0,
-    denyDiscounts: b.denyDiscounts ? 1 : 0,
-    additionalData: b.additionalData === undefined || b.additionalData === null ? null : JSON.stringify(b.additionalData),
-  });
-  const itemParams = (billId: string, i: ItemRecord) => ({ ...i, billId, tags: JSON.stringify(i.tags) });
-
   return {
-    get(id: string): BillRecord | null {
-      const row = getBill.get(id);
-      return row ? toBill(row) : null;
-    },
-    getWithItems(id: string): BillWithItems | null {
-      const row = getBill.get(id);
-      return row ? { ...toBill(row), items: itemsOf.all(id).map(itemFromRaw) } : null;
-    },
-    /** One line of a bill, by key: a payment moves a few lines of a long bill. */
-    item(billId: string, itemId: string): ItemRecord | null {
-      const row = itemOf.get(billId, itemId);
-      return row ? toItem(row) : null;
-    },
-    items(billId: string): ItemRecord[] {
-      return itemsOf.all(billId).map(itemFromRaw);
-    },
-    /** Each line's quantity and paid quantity: all that settling a bill needs. */
-    quantities(billId: string): { quantity: string; paidQuantity: string }[] {
-      return quantitiesOf.all(billId);
-    },
-    list(filter: { tableId?: string; state?: BillState } = {}): BillRecord[] {
-      const { tableId, state } = filter;
-      const rows =
-        tableId !== undefined && state !== undefined
-          ? listByTableState.all(tableId, state)
-          : tableId !== undefined
-            ? listByTable.all(tableId)
-            : state !== undefined
-              ? listByState.all(state)
-              : listAll.all();
-      return rows.map(toBill);
-    },
-    openCountOnTable(tableId: string): number {
-      return countOpenOnTable.get(tableId)?.n ?? 0;
-    },
-    /**
-     * The table's open bills with their items (getTableContents on a cache miss): the bills by
-     * (tableId, state), then each bill's items by (billId, position). Two index walks, no sort;
-     * cheaper than one join that repeats the bill's columns on every item row.
-     */
-    openBillsWithItems(tableId: string): BillWithItems[] {
-      return listByTableState.all(tableId, 'OPEN').map((row) => ({ ...toBill(row), items: itemsOf.all(row.id).map(itemFromRaw) }));
-    },
-    /** Every bill not yet closed, with items: the input of the table overview. */
-    activeWithItems(): BillWithItems[] {
-      const byBill = new Map<string, ItemRecord[]>();
-      for (const row of activeItems.all()) {
-        const list = byBill.get(row.billId) ?? [];
-        list.push(toItem(row));
-        byBill.set(row.billId, list);
-      }
-      return activeBills.all().map((row) => ({ ...toBill(row), items: byBill.get(row.id) ?? [] }));
-    },
-    insert(bill: BillRecord): void {
+    insert(_tx: WriteTx, bill: BillRecord): void {
       insertBill.run(billParams(bill));
     },
-    update(bill: BillRecord): void {
+    update(_tx: WriteTx, bill: BillRecord): void {
       updateBill.run(billParams(bill));
     },
-    setState(id: string, state: BillState, updated: string): void {
-      setState.run(state, updated, id);
+    /** Sets the state, updated at the transaction's time. */
+    setState(tx: WriteTx, id: string, state: BillState): void {
+      setState.run(state, tx.now, id);
     },
-    insertItem(billId: string, item: ItemRecord): void {
+    insertItem(_tx: WriteTx, billId: string, item: ItemRecord): void {
       insertItem.run(itemParams(billId, item));
     },
-    updateItem(billId: string, item: ItemRecord): void {
+    updateItem(_tx: WriteTx, billId: string, item: ItemRecord): void {
       updateItem.run(itemParams(billId, item));
     },
-    deleteItem(billId: string, itemId: string): void {
+    deleteItem(_tx: WriteTx, billId: string, itemId: string): void {
       deleteItem.run(billId, itemId);
     },
-    setItemCounts(billId: string, itemId: string, paid: string, locked: string): void {
+    setItemCounts(_tx: WriteTx, billId: string, itemId: string, paid: string, locked: string): void {
       setItemCounts.run(paid, locked, billId, itemId);
     },
   };
 }
 
-export type BillsRepo = ReturnType<typeof createBillsRepo>;
+export type BillsReader = ReturnType<typeof createBillsReader>;
+export type BillsWriter = ReturnType<typeof createBillsWriter>;

@@ -16,13 +16,15 @@ export function newerSchemaMessage(version: number): string {
 
 /**
  * Opens (creating if needed) the bill database: WAL so readers never block the writer,
- * synchronous=FULL because a cashier PC can lose power right after a payment was answered.
+ * synchronous=FULL because a cashier PC can lose power right after a payment was answered
+ * (durability.ts names the one write that commits without its own fsync).
  */
-export function openDatabase(file: string, log?: Logger, migrations: readonly Migration[] = MIGRATIONS): Database {
+export function openDatabase(file: string, log?: Logger, migrations: readonly Migration[] = MIGRATIONS, nativeBinding?: string): Database {
   const path = resolve(file);
   if (openFiles.has(path)) throw new Error(`The bill database ${path} is already open in this process.`);
   mkdirSync(dirname(path), { recursive: true }); // a fresh data folder may not exist yet
-  const db = new BetterSqlite3(path);
+  // nativeBinding: the Electron build of the addon (main/shell); plain Node loads the default one.
+  const db = new BetterSqlite3(path, nativeBinding === undefined ? {} : { nativeBinding });
   try {
     // Check the version before any pragma writes to the file: a refused database stays byte-identical.
     const found = schemaVersion(db);

@@ -1,3 +1,4 @@
+import type { Clock, TimerHandle } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { StoreEvent } from './records.js';
 
@@ -9,17 +10,18 @@ export const DURABLE_WITHIN_MS = 50;
 /**
  * Who hears of committed events, and when. Commit listeners (our own caches) hear right after
  * every commit. Event listeners (the renderer, notices, the POS's SSE stream) and readers of the
- * event log hear only of durable events: a relaxed commit (synchronous=NORMAL, see startPayment)
+ * event log hear only of durable events: a relaxed commit (synchronous=NORMAL, see durability.ts)
  * could still vanish in a power cut, and with it its event sequence numbers, which the next event
  * would then reuse; a POS that had seen the vanished one would skip the new one. So its events
  * are held until a durable commit follows (the WAL is append-only: that fsync covers them too),
- * and `sync` forces one when none comes within DURABLE_WITHIN_MS.
+ * and `sync` forces one when none comes within DURABLE_WITHIN_MS (on the injected clock).
  */
-export function createEventOutbox(options: { sync: () => void; log?: Logger | undefined }) {
+export function createEventOutbox(options: { sync: () => void; clock: Clock; log?: Logger | undefined }) {
+  const { clock } = options;
   const commitListeners = new Set<EventListener>();
   const listeners = new Set<EventListener>();
   let held: StoreEvent[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  let timer: TimerHandle | null = null;
 
   const tell = (set: Set<EventListener>, events: StoreEvent[]) => {
     for (const listener of [...set]) {
@@ -38,9 +40,13 @@ export function createEventOutbox(options: { sync: () => void; log?: Logger | un
     } catch (e) {
       // The events stay held (the log readers do not see them) until a later commit makes it.
       options.log?.error({ err: e, held: held.length }, 'could not make relaxed commits durable; trying again');
-      timer = setTimeout(syncHeld, DURABLE_WITHIN_MS);
-      timer.unref();
+      timer = clock.setTimeout(syncHeld, DURABLE_WITHIN_MS);
     }
+  };
+  const stopTimer = () => {
+    if (!timer) return;
+    clock.clearTimeout(timer);
+    timer = null;
   };
 
   return {
@@ -49,16 +55,12 @@ export function createEventOutbox(options: { sync: () => void; log?: Logger | un
       if (events.length > 0) tell(commitListeners, events);
       if (!durable) {
         held.push(...events);
-        if (held.length > 0 && !timer) {
-          timer = setTimeout(syncHeld, DURABLE_WITHIN_MS);
-          timer.unref();
-        }
+        if (held.length > 0 && !timer) timer = clock.setTimeout(syncHeld, DURABLE_WITHIN_MS);
         return;
       }
       const out = held.length > 0 ? held.concat(events) : events;
       held = [];
-      if (timer) clearTimeout(timer);
-      timer = null;
+      stopTimer();
       if (out.length > 0) tell(listeners, out);
     },
     /** The lowest sequence number that is not durable yet, or null when all are. */
@@ -74,8 +76,7 @@ export function createEventOutbox(options: { sync: () => void; log?: Logger | un
       return () => listeners.delete(listener);
     },
     close(): void {
-      if (timer) clearTimeout(timer);
-      timer = null;
+      stopTimer();
       commitListeners.clear();
       listeners.clear();
     },

@@ -1,8 +1,8 @@
 /** The bill store's public face: the facade, its records, errors and the schema helpers. */
-export { createBillStore, type BillStore, type EventListener } from './bill-store.js';
+export { createBillStore, type BillStore, type EventListener, type StoreWrite } from './bill-store.js';
+export type { ReadTx } from './tx.js';
 export { StoreError, isStoreError, type StoreErrorCode } from './store-error.js';
 export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_VERSION } from './database.js';
 export { LOCK_EXPIRED } from './payment-ops.js';
-export { billTotals } from './views.js';
-export { remainderOf, canon, money } from './decimal.js';
+export { remainderOf, canon, money, dec, sum } from './decimal.js';
 export type * from './records.js';

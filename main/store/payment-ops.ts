@@ -4,7 +4,7 @@ import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
 import { isPending, type BillRecord, type ItemRecord, type PaymentItemRecord, type PaymentRecord } from './records.js';
 import { StoreError } from './store-error.js';
-import type { Tx } from './tx.js';
+import type { WriteTx } from './tx.js';
 
 /**
  * The payment lifecycle on the bill (PROTOCOL.md §2): start locks lines, PAID turns locked into
@@ -15,7 +15,7 @@ import type { Tx } from './tx.js';
 /** Our own closedState when we released a lock the service never closed. */
 export const LOCK_EXPIRED = 'LOCK_EXPIRED';
 
-function tableOf(tx: Tx, billId: string): string | null {
+function tableOf(tx: WriteTx, billId: string): string | null {
   return tx.bills.get(billId)?.tableId ?? null;
 }
 
@@ -32,14 +32,14 @@ function requestedLines(payment: WirePayment): PaymentItemRecord[] {
  * Moves quantities of a payment's lines: delta for paid and for locked, never below zero. Reads
  * only those lines (a payment is a few lines of a possibly long bill) unless the caller has them.
  */
-function shiftLines(tx: Tx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1, loaded?: Map<string, ItemRecord>): void {
+function shiftLines(tx: WriteTx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1, loaded?: Map<string, ItemRecord>): void {
   for (const line of payment.items) {
     const item = loaded ? loaded.get(line.itemId) : tx.bills.item(payment.billId, line.itemId);
     if (!item) continue; // removed after the payment ended: nothing left to move
     const q = dec(line.quantity);
     const paid = dec(item.paidQuantity).plus(q.times(paidDelta));
     const locked = dec(item.lockedQuantity).plus(q.times(lockedDelta));
-    tx.bills.setItemCounts(payment.billId, item.id, canon(paid.isNegative() ? dec('0') : paid), canon(locked.isNegative() ? dec('0') : locked));
+    tx.bills.setItemCounts(tx, payment.billId, item.id, canon(paid.isNegative() ? dec('0') : paid), canon(locked.isNegative() ? dec('0') : locked));
   }
 }
 
@@ -50,7 +50,7 @@ const LINES_READ_BY_KEY = 4;
  * The bill lines paymentLines must see: the ones the payment names (a payment is a few lines of a
  * possibly long bill), or all of them when the bill must be paid whole (every line is checked).
  */
-function linesToCheck(tx: Tx, bill: BillRecord, payment: WirePayment): ItemRecord[] {
+function linesToCheck(tx: WriteTx, bill: BillRecord, payment: WirePayment): ItemRecord[] {
   const ids = new Set(payment.items.map((i) => i.id));
   if (!bill.allowPartialPayment || ids.size > LINES_READ_BY_KEY) return tx.bills.items(bill.id);
   const items: ItemRecord[] = [];
@@ -61,7 +61,7 @@ function linesToCheck(tx: Tx, bill: BillRecord, payment: WirePayment): ItemRecor
   return items;
 }
 
-export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRecord; repeated: boolean } {
+export function startPayment(tx: WriteTx, payment: WirePayment): { payment: PaymentRecord; repeated: boolean } {
   const existing = tx.payments.get(payment.id);
   if (existing) {
     if (!sameLines(existing.items, requestedLines(payment)) || existing.billId !== payment.idBill) {
@@ -101,7 +101,7 @@ export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRe
     lockedAt: tx.now,
     items: lines,
   };
-  tx.payments.insert(record, payment);
+  tx.payments.insert(tx, record, payment);
   shiftLines(tx, record, 0, 1, new Map(bill.items.map((i) => [i.id, i])));
   tx.emit({
     kind: 'payment.started',
@@ -114,17 +114,17 @@ export function startPayment(tx: Tx, payment: WirePayment): { payment: PaymentRe
 }
 
 /** paymentProcessed: the money is held; answer a receipt (the same one when asked again). */
-export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated: boolean } {
+export function processPayment(tx: WriteTx, id: string): { receipt: Receipt; repeated: boolean } {
   const p = tx.payments.get(id);
   if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here; it was never started on this POS.`, 'idPayment');
-  if (p.receipt !== null) return { receipt: p.receipt as Receipt, repeated: true };
+  if (p.receipt !== null) return { receipt: p.receipt, repeated: true };
   if (p.state === 'CANCELLED') {
     throw new StoreError('INVALID', `Payment ${id} was already ended (${p.closedState ?? 'CANCELLED'}); start a new payment.`, 'idPayment');
   }
   const bill = tx.bills.get(p.billId);
   const tableId = bill?.tableId ?? null;
   const receipt: Receipt = {
-    receiptInfo: { billName: bill?.name ?? null, timestamp: tx.now, serial: String(tx.events.nextCounter('receiptSerial')) },
+    receiptInfo: { billName: bill?.name ?? null, timestamp: tx.now, serial: String(tx.events.nextCounter(tx, 'receiptSerial')) },
     items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: tx.bills.item(p.billId, l.itemId)?.tags ?? [] })),
     taxInfo: [],
     fiscalInfo: null,
@@ -132,10 +132,10 @@ export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated
     finalPrice: p.amount,
   };
   if (p.state === 'STARTED') {
-    tx.payments.setProcessed(id, receipt, tx.now);
+    tx.payments.setProcessed(tx, id, receipt);
     tx.emit({ kind: 'payment.processed', tableId, billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial } });
   } else {
-    tx.payments.setReceipt(id, receipt);
+    tx.payments.setReceipt(tx, id, receipt);
   }
   return { receipt, repeated: false };
 }
@@ -144,7 +144,7 @@ export function processPayment(tx: Tx, id: string): { receipt: Receipt; repeated
  * paymentClosed. PAID: locked becomes paid, the bill PAID when nothing is due. Any other state:
  * unlock and remember the service's word. Unknown or already closed: nothing changes.
  */
-export function closePayment(tx: Tx, id: string, state: string): { changed: boolean; payment: PaymentRecord | null } {
+export function closePayment(tx: WriteTx, id: string, state: string): { changed: boolean; payment: PaymentRecord | null } {
   const p = tx.payments.get(id);
   if (!p) return { changed: false, payment: null };
   // A late PAID after we released the lock ourselves: the guest did pay, so it counts (once).
@@ -154,7 +154,7 @@ export function closePayment(tx: Tx, id: string, state: string): { changed: bool
   const tableId = bill?.tableId ?? null;
   if (state === 'PAID') {
     shiftLines(tx, p, 1, late ? 0 : -1);
-    tx.payments.setClosed(id, 'PAID', 'PAID', tx.now);
+    tx.payments.setClosed(tx, id, 'PAID', 'PAID');
     tx.emit({
       kind: 'payment.paid',
       tableId,
@@ -166,44 +166,30 @@ export function closePayment(tx: Tx, id: string, state: string): { changed: bool
     return { changed: true, payment: { ...p, state: 'PAID', closedState: 'PAID', closedAt: tx.now, lockedAt: null } };
   }
   shiftLines(tx, p, 0, -1);
-  tx.payments.setClosed(id, 'CANCELLED', state, tx.now);
+  tx.payments.setClosed(tx, id, 'CANCELLED', state);
   tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency } });
   return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: state, closedAt: tx.now, lockedAt: null } };
 }
 
 /** After the service's DELETE answered CANCELLED: the paid lines go back to unpaid, the bill reopens. */
-export function refundPayment(tx: Tx, id: string): { changed: boolean; payment: PaymentRecord } {
+export function refundPayment(tx: WriteTx, id: string): { changed: boolean; payment: PaymentRecord } {
   const p = tx.payments.get(id);
   if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here.`, 'paymentId');
   if (p.state === 'CANCELLED') return { changed: false, payment: p };
   if (p.state !== 'PAID') throw new StoreError('CONFLICT', `Payment ${id} is still in progress; wait until it ends before cancelling it.`);
   shiftLines(tx, p, -1, 0);
-  tx.payments.setClosed(id, 'CANCELLED', 'CANCELLED', tx.now);
+  tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   const bill = tx.bills.get(p.billId);
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
   if (bill) settleBill(tx, bill, tx.bills.quantities(bill.id));
   return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null } };
 }
 
-export function markCaptured(tx: Tx, id: string): { changed: boolean; payment: PaymentRecord } {
+export function markCaptured(tx: WriteTx, id: string): { changed: boolean; payment: PaymentRecord } {
   const p = tx.payments.get(id);
   if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here.`, 'paymentId');
   if (p.captured) return { changed: false, payment: p };
-  tx.payments.setCaptured(id);
+  tx.payments.setCaptured(tx, id);
   tx.emit({ kind: 'payment.captured', tableId: tableOf(tx, p.billId), billId: p.billId, paymentId: id, data: {} });
   return { changed: true, payment: { ...p, captured: true } };
-}
-
-/**
- * Unlocks payments the service left open longer than it could still close them. A processed
- * manual-capture payment is authorised money waiting for the cashier's capture: it keeps its lock.
- */
-export function releaseStaleLocks(tx: Tx, olderThanMs: number): string[] {
-  const cutoff = new Date(tx.nowMs - olderThanMs).toISOString();
-  const released: string[] = [];
-  for (const p of tx.payments.pending()) {
-    if (p.captureMode === 'manual' && p.state === 'PROCESSED') continue;
-    if (p.lockedAt !== null && p.lockedAt < cutoff && closePayment(tx, p.id, LOCK_EXPIRED).changed) released.push(p.id);
-  }
-  return released;
 }

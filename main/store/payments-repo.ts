@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
+import type { Payment as WirePayment, Receipt } from '../wire/index.js';
 import type { PaymentItemRecord, PaymentRecord, PaymentState } from './records.js';
+import type { WriteTx } from './tx.js';
 
 interface PaymentRow {
   id: string;
@@ -23,8 +25,8 @@ interface PaymentRow {
 const COLUMNS =
   'id, billId, state, closedState, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
 
-/** Payments and their items. A payment's items never change after paymentStart. */
-export function createPaymentsRepo(db: Database) {
+/** Payments and their items, read half. A payment's items never change after paymentStart. */
+export function createPaymentsReader(db: Database) {
   const get = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = ?`);
   const itemsOf = db.prepare<[string], PaymentItemRecord>(
     'SELECT itemId, name, quantity, price FROM payment_items WHERE paymentId = ? ORDER BY rowid',
@@ -37,15 +39,6 @@ export function createPaymentsRepo(db: Database) {
   const pendingOnBill = db.prepare<[string], { one: number }>(
     "SELECT 1 AS one FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') LIMIT 1",
   );
-  const insert = db.prepare(
-    `INSERT INTO payments (${COLUMNS}, wire) VALUES (@id, @billId, @state, @closedState, @captureMode, @captured, @receipt,
-       @amount, @tip, @currency, @provider, @created, @processedAt, @closedAt, @lockedAt, @wire)`,
-  );
-  const insertItem = db.prepare('INSERT INTO payment_items (paymentId, itemId, name, quantity, price) VALUES (?, ?, ?, ?, ?)');
-  const setProcessed = db.prepare("UPDATE payments SET state = 'PROCESSED', receipt = ?, processedAt = ? WHERE id = ?");
-  const setClosed = db.prepare('UPDATE payments SET state = ?, closedState = ?, closedAt = ?, lockedAt = NULL WHERE id = ?');
-  const setReceipt = db.prepare('UPDATE payments SET receipt = ? WHERE id = ?');
-  const setCaptured = db.prepare('UPDATE payments SET captured = 1 WHERE id = ?');
 
   const withItems = (row: PaymentRow): PaymentRecord => ({
     id: row.id,
@@ -54,7 +47,8 @@ export function createPaymentsRepo(db: Database) {
     closedState: row.closedState,
     captureMode: row.captureMode === 'manual' ? 'manual' : 'auto',
     captured: row.captured === 1,
-    receipt: row.receipt === null ? null : (JSON.parse(row.receipt) as unknown),
+    // Only setProcessed/setReceipt below write this column, always from a Receipt.
+    receipt: row.receipt === null ? null : (JSON.parse(row.receipt) as Receipt),
     amount: row.amount,
     tip: row.tip,
     currency: row.currency,
@@ -84,8 +78,24 @@ export function createPaymentsRepo(db: Database) {
     hasPendingOnBill(billId: string): boolean {
       return pendingOnBill.get(billId) !== undefined;
     },
+  };
+}
+
+/** Payments and their items, write half: each function takes the transaction it writes in. */
+export function createPaymentsWriter(db: Database) {
+  const insert = db.prepare(
+    `INSERT INTO payments (${COLUMNS}, wire) VALUES (@id, @billId, @state, @closedState, @captureMode, @captured, @receipt,
+       @amount, @tip, @currency, @provider, @created, @processedAt, @closedAt, @lockedAt, @wire)`,
+  );
+  const insertItem = db.prepare('INSERT INTO payment_items (paymentId, itemId, name, quantity, price) VALUES (?, ?, ?, ?, ?)');
+  const setProcessed = db.prepare("UPDATE payments SET state = 'PROCESSED', receipt = ?, processedAt = ? WHERE id = ?");
+  const setClosed = db.prepare('UPDATE payments SET state = ?, closedState = ?, closedAt = ?, lockedAt = NULL WHERE id = ?');
+  const setReceipt = db.prepare('UPDATE payments SET receipt = ? WHERE id = ?');
+  const setCaptured = db.prepare('UPDATE payments SET captured = 1 WHERE id = ?');
+
+  return {
     /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
-    insert(p: PaymentRecord, wire: unknown): void {
+    insert(_tx: WriteTx, p: PaymentRecord, wire: WirePayment): void {
       insert.run({
         ...p,
         captured: p.captured ? 1 : 0,
@@ -94,19 +104,22 @@ export function createPaymentsRepo(db: Database) {
       });
       for (const item of p.items) insertItem.run(p.id, item.itemId, item.name, item.quantity, item.price);
     },
-    setProcessed(id: string, receipt: unknown, at: string): void {
-      setProcessed.run(JSON.stringify(receipt), at, id);
+    /** STARTED → PROCESSED at the transaction's time, with its receipt. */
+    setProcessed(tx: WriteTx, id: string, receipt: Receipt): void {
+      setProcessed.run(JSON.stringify(receipt), tx.now, id);
     },
-    setReceipt(id: string, receipt: unknown): void {
+    setReceipt(_tx: WriteTx, id: string, receipt: Receipt): void {
       setReceipt.run(JSON.stringify(receipt), id);
     },
-    setClosed(id: string, state: 'PAID' | 'CANCELLED', closedState: string | null, at: string): void {
-      setClosed.run(state, closedState, at, id);
+    /** Ends the payment at the transaction's time and drops its lock time. */
+    setClosed(tx: WriteTx, id: string, state: 'PAID' | 'CANCELLED', closedState: string | null): void {
+      setClosed.run(state, closedState, tx.now, id);
     },
-    setCaptured(id: string): boolean {
+    setCaptured(_tx: WriteTx, id: string): boolean {
       return setCaptured.run(id).changes > 0;
     },
   };
 }
 
-export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;
+export type PaymentsReader = ReturnType<typeof createPaymentsReader>;
+export type PaymentsWriter = ReturnType<typeof createPaymentsWriter>;

@@ -1,3 +1,5 @@
+import type { Receipt } from '../wire/index.js';
+
 /**
  * Rows as the store hands them out. Decimals are canonical text (see decimal.ts), times ISO 8601 UTC.
  * These are the store's own shapes: wire shapes are mapped at the edges (methods, POS API, views).
@@ -56,7 +58,8 @@ export interface PaymentRecord {
   closedState: string | null;
   captureMode: 'auto' | 'manual';
   captured: boolean;
-  receipt: unknown;
+  /** Written at paymentProcessed (or for a postponed receipt), as answered to the service. */
+  receipt: Receipt | null;
   amount: string;
   tip: string;
   currency: string;

@@ -1,18 +1,38 @@
-import type { BillsRepo } from './bills-repo.js';
-import type { EventsRepo } from './events-repo.js';
-import type { PaymentsRepo } from './payments-repo.js';
+import type { BillsReader, BillsWriter } from './bills-repo.js';
+import type { EventsReader, EventsWriter } from './events-repo.js';
+import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
 import type { NewEvent } from './records.js';
-import type { TablesRepo } from './tables-repo.js';
+import type { TablesReader, TablesWriter } from './tables-repo.js';
 
-/** What a write operation sees inside its one transaction. */
-export interface Tx {
-  tables: TablesRepo;
-  bills: BillsRepo;
-  payments: PaymentsRepo;
-  events: EventsRepo;
+/** What anyone may read: the repositories' reader halves (prepared statements, no writes). */
+export interface ReadTx {
+  tables: TablesReader;
+  bills: BillsReader;
+  payments: PaymentsReader;
+}
+
+/** Only `asWriteTx` mints it, and only the transaction wrapper (transactions.ts) calls that. */
+declare const WRITE_TX: unique symbol;
+
+/**
+ * What a write sees inside its one transaction: the readers plus the writer halves. Every writer
+ * function takes the WriteTx as its first argument, so a write outside a transaction (with a
+ * ReadTx, the database, or a hand-made object) does not compile (Signal-Desktop's WritableDB).
+ */
+export interface WriteTx {
+  readonly [WRITE_TX]: true;
+  tables: TablesReader & TablesWriter;
+  bills: BillsReader & BillsWriter;
+  payments: PaymentsReader & PaymentsWriter;
+  events: EventsReader & EventsWriter;
   /** Commit time of this transaction, ISO 8601 UTC, and as ms epoch. */
   now: string;
   nowMs: number;
   /** Appends an event in this transaction; listeners hear of it after the commit. */
   emit(event: NewEvent): void;
+}
+
+/** Brands a transaction's handle. Call it only where the transaction has begun (transactions.ts). */
+export function asWriteTx(handle: Omit<WriteTx, typeof WRITE_TX>): WriteTx {
+  return handle as WriteTx;
 }

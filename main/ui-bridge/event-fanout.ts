@@ -1,6 +1,7 @@
 import type { CompanionEvent } from '../../preload/contract.js';
 import type { BillStore, StoreEvent } from '../store/index.js';
 import { noticeFor, type NoticeBook } from './notice-book.js';
+import { billView, paymentView, tableView } from './read-model.js';
 
 type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -29,18 +30,18 @@ export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBo
     if (e.paymentId) payments.add(e.paymentId);
   }
   for (const id of payments) {
-    const payment = store.paymentView(id);
+    const payment = paymentView(store, id);
     if (payment) push({ type: 'payment', payment });
   }
   for (const id of bills) {
-    const bill = store.billView(id);
+    const bill = billView(store, id);
     if (bill) {
       push({ type: 'bill', bill });
       tables.add(bill.tableId);
     }
   }
   for (const id of tables) {
-    const table = store.tableView(id);
+    const table = tableView(store, id);
     if (table) push({ type: 'table', table });
   }
 }

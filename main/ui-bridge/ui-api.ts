@@ -16,6 +16,7 @@ import type { BillStore } from '../store/index.js';
 import type { Receipt } from '../wire/index.js';
 import { attempt, fail, ok } from './command-result.js';
 import type { NoticeBook } from './notice-book.js';
+import { billView, billViews, paymentView, paymentViews, tableViews } from './read-model.js';
 
 export interface UiApiDeps {
   store: BillStore;
@@ -53,7 +54,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
   const { store, log } = deps;
   const run = <T>(name: string, fn: Parameters<typeof attempt<T>>[2]) => attempt<T>(log, name, fn);
   const billResult = (id: string) => {
-    const view = store.billView(id);
+    const view = billView(store, id);
     return view ? ok(view) : fail('BILL_NOT_FOUND', 'This bill no longer exists: it may have been closed at the till.');
   };
 
@@ -65,9 +66,9 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
         demo: deps.demo,
         session,
         restaurantName: session.restaurantName,
-        tables: store.tableViews(),
-        bills: [...store.billViews({ state: 'OPEN' }), ...store.billViews({ state: 'PAID' })],
-        payments: store.paymentViews({ since: startOfToday(deps.clock.now()) }).reverse(),
+        tables: tableViews(store),
+        bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
+        payments: paymentViews(store, { since: startOfToday(deps.clock.now()) }).reverse(),
         notices: deps.notices.open(),
         menu: deps.menu,
         settings: deps.settings(),
@@ -91,7 +92,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
         if (!answer.ok) return fail(answer.code, answer.message);
         store.refundPayment(input.paymentId);
         log.info({ mod: 'ui', paymentId: input.paymentId }, 'payment cancelled by the cashier');
-        return ok(store.paymentView(input.paymentId)!);
+        return ok(paymentView(store, input.paymentId)!);
       }),
     capturePayment: (input) =>
       run('capturePayment', async () => {
@@ -102,7 +103,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
         const answer = await deps.client().capturePayment(input.paymentId, payment.receipt as Receipt);
         if (!answer.ok) return fail(answer.code, answer.message);
         store.markCaptured(input.paymentId);
-        return ok(store.paymentView(input.paymentId)!);
+        return ok(paymentView(store, input.paymentId)!);
       }),
     acknowledgeNotice: (input) =>
       run('acknowledgeNotice', () => {

@@ -1,11 +1,10 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../wire/index.js';
-import { canon, dec, money, sum } from './decimal.js';
-import type { BillWithItems, PaymentRecord, TableRecord } from './records.js';
+import { canon, dec, money, sum, type BillWithItems, type PaymentRecord, type TableRecord } from '../store/index.js';
 
 /**
- * The contract's view shapes, built from records. Money is shown with 2 places, quantities as
- * canonical decimal text. Pure functions: the facade feeds them from the repositories.
+ * The contract's view shapes, built from the store's records. Money is shown with 2 places,
+ * quantities as canonical decimal text. Pure functions: read-model.ts feeds them from the store.
  */
 
 function itemView(i: BillWithItems['items'][number]): BillItemView {
@@ -22,7 +21,7 @@ function itemView(i: BillWithItems['items'][number]): BillItemView {
   };
 }
 
-export function billTotals(bill: BillWithItems): { total: string; paid: string; due: string } {
+function billTotals(bill: BillWithItems): { total: string; paid: string; due: string } {
   const total = sum(bill.items.map((i) => dec(i.price).times(i.quantity)));
   const paid = sum(bill.items.map((i) => dec(i.price).times(i.paidQuantity)));
   const due = total.minus(paid);

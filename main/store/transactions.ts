@@ -1,0 +1,90 @@
+import type { Database } from 'better-sqlite3';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import { createBillsReader, createBillsWriter } from './bills-repo.js';
+import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durability.js';
+import { createEventOutbox } from './event-outbox.js';
+import { createEventsReader, createEventsWriter } from './events-repo.js';
+import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
+import type { NewEvent, StoreEvent } from './records.js';
+import { createTablesReader, createTablesWriter } from './tables-repo.js';
+import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
+
+/** Each repository's reader and writer half, prepared once on the connection. */
+function createRepos(db: Database) {
+  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db) };
+  const events = createEventsReader(db);
+  const both = {
+    tables: { ...read.tables, ...createTablesWriter(db) },
+    bills: { ...read.bills, ...createBillsWriter(db) },
+    payments: { ...read.payments, ...createPaymentsWriter(db) },
+    events: { ...events, ...createEventsWriter(db) },
+  };
+  return { read: read satisfies ReadTx, events, both };
+}
+
+/**
+ * The transaction wrapper: the only place a WriteTx is made. `write` runs one operation in one
+ * `BEGIN IMMEDIATE` transaction that also appends its events, at the durability durability.ts
+ * decides for it; `group` runs several writes as savepoints of one commit. Listeners hear of the
+ * events after the commit (event-outbox.ts), never of a rolled-back change.
+ */
+export function createTransactions(db: Database, clock: Clock, log: Logger | undefined) {
+  const repos = createRepos(db);
+  // A durable commit with one small change: it makes the relaxed commits before it durable too.
+  const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
+  /** Set while group() runs: writes become savepoints of its one transaction. */
+  let group: { events: StoreEvent[]; relaxed: boolean } | null = null;
+
+  // Built once: better-sqlite3 makes a new wrapper on every db.transaction() call.
+  const runWrite = db.transaction((fn: (tx: WriteTx) => unknown, now: string, nowMs: number, written: StoreEvent[]): unknown => {
+    const pending: NewEvent[] = [];
+    const tx = asWriteTx({ ...repos.both, now, nowMs, emit: (e) => pending.push(e) });
+    const result = fn(tx);
+    for (const e of pending) written.push(repos.both.events.append(tx, e));
+    return result;
+  });
+  const runGroup = db.transaction((fn: () => unknown): unknown => fn());
+
+  function write<T>(name: StoreWrite, fn: (tx: WriteTx) => T): T {
+    const nowMs = clock.now();
+    const now = new Date(nowMs).toISOString();
+    const written: StoreEvent[] = [];
+    if (group) {
+      // The group's level was set at its BEGIN from the writes it declared: a write it did not
+      // declare as relaxed must not ride in a relaxed commit.
+      if (group.relaxed && !isRelaxed(name)) throw new Error(`${name} ran inside a relaxed group commit; declare it in the group's writes`);
+      // A savepoint of the group's transaction: a refusal rolls back this write alone, and its
+      // events are told only after the group's one commit.
+      const result = runWrite(fn, now, nowMs, written) as T;
+      group.events.push(...written);
+      return result;
+    }
+    const relaxed = isRelaxed(name);
+    // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
+    const result = atSyncLevel(db, relaxed, () => runWrite.immediate(fn, now, nowMs, written) as T);
+    outbox.committed(written, !relaxed);
+    return result;
+  }
+
+  /**
+   * Runs `fn` (several writes) in one transaction with one commit; each write inside is a
+   * savepoint. `writes` declares which writes `fn` makes: only when all are relaxed is the commit.
+   */
+  function runInGroup<T>(fn: () => T, writes?: readonly StoreWrite[]): T {
+    if (group) return fn();
+    const relaxed = groupIsRelaxed(writes);
+    const current = { events: [] as StoreEvent[], relaxed };
+    group = current;
+    let result: T;
+    try {
+      result = atSyncLevel(db, relaxed, () => runGroup.immediate(fn) as T);
+    } finally {
+      group = null;
+    }
+    outbox.committed(current.events, !relaxed);
+    return result;
+  }
+
+  return { read: repos.read, events: repos.events, outbox, write, group: runInGroup };
+}

@@ -1,0 +1,66 @@
+import type { BillView, PaymentView, TableView } from '../../preload/contract.js';
+import type { BillState, BillWithItems, PaymentRecord, ReadTx } from '../store/index.js';
+import { toBillView, toPaymentView, toTableView } from './read-model-views.js';
+
+/**
+ * The read model: the contract's BillView, TableView and PaymentView (preload/contract.ts), built
+ * from the store's reader halves. Both faces of the core show these shapes: the renderer
+ * (ui-api.ts, event-fanout.ts) and the local POS API (main/pos-api), so both import them from
+ * here and the store itself hands out only its records. Each function reads committed state.
+ */
+export interface ReadSource {
+  read: ReadTx;
+}
+
+const withPayments = (read: ReadTx, bill: BillWithItems): BillView => toBillView(bill, read.payments.listByBill(bill.id));
+
+export function billView({ read }: ReadSource, id: string): BillView | null {
+  const bill = read.bills.getWithItems(id);
+  return bill ? withPayments(read, bill) : null;
+}
+
+/**
+ * Bill views, oldest first; with `limit` or `after`, one page in bill-id order after the id
+ * `after` (a stable cursor even when bills close between pages), paged in SQL.
+ */
+export function billViews(
+  { read }: ReadSource,
+  filter: { tableId?: string | undefined; state?: BillState | undefined; after?: string | undefined; limit?: number | undefined } = {},
+): BillView[] {
+  if (filter.limit !== undefined || filter.after !== undefined) return read.bills.page(filter).map((b) => withPayments(read, b));
+  return read.bills.list(filter).flatMap((b) => {
+    const bill = read.bills.getWithItems(b.id);
+    return bill ? [withPayments(read, bill)] : [];
+  });
+}
+
+export function tableViews({ read }: ReadSource): TableView[] {
+  const byTable = new Map<string, BillWithItems[]>();
+  for (const bill of read.bills.activeWithItems()) {
+    const bills = byTable.get(bill.tableId) ?? [];
+    bills.push(bill);
+    byTable.set(bill.tableId, bills);
+  }
+  return read.tables.list().map((t) => toTableView(t, byTable.get(t.id) ?? []));
+}
+
+export function tableView({ read }: ReadSource, id: string): TableView | null {
+  const table = read.tables.get(id);
+  return table ? toTableView(table, read.bills.activeOfTable(id)) : null;
+}
+
+const paymentContext = (read: ReadTx, p: PaymentRecord) => {
+  const bill = read.bills.get(p.billId);
+  const table = bill ? read.tables.get(bill.tableId) : null;
+  return { tableId: bill?.tableId ?? null, tableName: table?.name ?? null, billName: bill?.name ?? null };
+};
+
+export function paymentView({ read }: ReadSource, id: string): PaymentView | null {
+  const p = read.payments.get(id);
+  return p ? toPaymentView(p, paymentContext(read, p)) : null;
+}
+
+/** Payments created at or after `since` (ms epoch; default all), oldest first. */
+export function paymentViews({ read }: ReadSource, filter: { since?: number } = {}): PaymentView[] {
+  return read.payments.listSince(new Date(filter.since ?? 0).toISOString()).map((p) => toPaymentView(p, paymentContext(read, p)));
+}
