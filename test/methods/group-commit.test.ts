@@ -4,8 +4,9 @@ import { systemClock } from '../../main/clock.js';
 import { silentLogger } from '../../main/log.js';
 import { createMethodDispatcher } from '../../main/methods/index.js';
 import type { MethodDispatcher, MethodOutcome } from '../../main/methods/types.js';
-import type { StoreEvent } from '../../main/store/index.js';
-import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+import { DURABLE_WITHIN_MS } from '../../main/store/event-outbox.js';
+import type { StoreEvent, StoreWrite } from '../../main/store/index.js';
+import { lastSeq, seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 const code = (o: MethodOutcome) => ('error' in o ? o.error.code : 'ok');
 
@@ -23,7 +24,7 @@ describe('group commit of payment calls', () => {
     const told: StoreEvent[][] = [];
     t.store.onCommit((events) => told.push(events));
     const durable = new Promise<StoreEvent[]>((resolve) => t.store.onEvent(resolve));
-    const seqBefore = t.store.lastSeq();
+    const seqBefore = lastSeq(t.store);
     const outcomes = await Promise.all([
       d.handle('paymentStart', [wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b1' })]),
       d.handle('paymentStart', [wirePayment('p2', [{ id: 'beer', price: '999', quantity: '1' }], { idBill: 'b2' })]),
@@ -34,9 +35,10 @@ describe('group commit of payment calls', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.map((e) => `${e.kind}:${e.paymentId}`)).toEqual(['payment.started:p1', 'payment.started:p3']);
     // paymentStart calls only: a relaxed commit, in the event log once it is durable.
-    expect(t.store.lastSeq()).toBe(seqBefore);
+    expect(lastSeq(t.store)).toBe(seqBefore);
+    t.clock.advance(DURABLE_WITHIN_MS); // no other write follows: the store's own sync, on its clock
     expect((await durable).map((e) => `${e.kind}:${e.paymentId}`)).toEqual(['payment.started:p1', 'payment.started:p3']);
-    expect(t.store.lastSeq()).toBe(seqBefore + 2);
+    expect(lastSeq(t.store)).toBe(seqBefore + 2);
     // Committed: another connection to the file sees both, and nothing of the refused one.
     const other = new Database(t.file, { readonly: true });
     try {
@@ -48,29 +50,30 @@ describe('group commit of payment calls', () => {
     expect(t.store.getBill('b2')!.items.every((i) => i.lockedQuantity === '0')).toBe(true);
   });
 
-  it('a batch of paymentStart calls only commits relaxed, any other call in it makes it durable', async () => {
-    // The real store, watched: which batches asked for a relaxed commit, and the level inside.
-    const seen: { relaxed: boolean; level: number }[] = [];
+  it('each batch declares its writes; one of paymentStart calls only commits relaxed, any other call in it makes it durable', async () => {
+    // The real store, watched: which writes each batch declared to the store.
+    const declared: (readonly StoreWrite[] | undefined)[] = [];
     const store = t.store;
     const watched = Object.assign(Object.create(store) as typeof store, {
-      group: <T>(fn: () => T, options: { relaxed?: boolean } = {}): T =>
-        store.group(() => {
-          seen.push({ relaxed: options.relaxed === true, level: store.synchronousLevel() });
-          return fn();
-        }, options),
+      group: <T>(fn: () => T, options: { writes?: readonly StoreWrite[] } = {}): T => {
+        declared.push(options.writes);
+        return store.group(fn, options);
+      },
     });
+    const committed: StoreEvent[][] = [];
+    store.onCommit((e) => committed.push(e));
     const dw = createMethodDispatcher({ store: watched, log: silentLogger(), clock: systemClock });
     const start = (id: string, bill: string) => dw.handle('paymentStart', [wirePayment(id, [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: bill })]);
+    const seq = lastSeq(store);
     expect((await Promise.all([start('p1', 'b1'), start('p2', 'b2')])).map(code)).toEqual(['ok', 'ok']);
+    // Relaxed: committed (the caches heard), but held from the event log until a durable commit.
+    expect(committed).toHaveLength(1);
+    expect(lastSeq(store)).toBe(seq);
     expect((await Promise.all([start('p3', 'b3'), dw.handle('paymentProcessed', ['p1'])])).map(code)).toEqual(['ok', 'ok']);
+    // Durable: it covers the held events too.
+    expect(lastSeq(store)).toBe(seq + 4);
     expect(code(await dw.handle('paymentClosed', ['p1', 'PAID']))).toBe('ok');
-    expect(seen).toEqual([
-      { relaxed: true, level: 1 },
-      { relaxed: false, level: 2 },
-      { relaxed: false, level: 2 },
-    ]);
-    // Between writes the connection is back at FULL.
-    expect(store.synchronousLevel()).toBe(2);
+    expect(declared).toEqual([['startPayment', 'startPayment'], ['startPayment', 'processPayment'], ['closePayment']]);
   });
 
   it('when the shared commit cannot happen, none of the calls takes effect and each says so', async () => {
@@ -79,14 +82,14 @@ describe('group commit of payment calls', () => {
     other.pragma('busy_timeout = 0');
     other.exec('BEGIN IMMEDIATE');
     try {
-      const seqBefore = t.store.lastSeq();
+      const seqBefore = lastSeq(t.store);
       const outcomes = await Promise.all([
         d.handle('paymentStart', [wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b1' })]),
         d.handle('paymentStart', [wirePayment('p3', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b3' })]),
       ]);
       expect(outcomes.map(code)).toEqual(['INTERNAL_ERROR', 'INTERNAL_ERROR']);
       other.exec('ROLLBACK');
-      expect(t.store.lastSeq()).toBe(seqBefore);
+      expect(lastSeq(t.store)).toBe(seqBefore);
       expect(t.store.getPayment('p1')).toBeNull();
       expect(t.store.getPayment('p3')).toBeNull();
     } finally {

@@ -3,7 +3,7 @@ import { silentLogger } from '../../main/log.js';
 import { recoverPayments } from '../../main/recovery/index.js';
 import { LOCK_EXPIRED } from '../../main/store/index.js';
 import type { Payment } from '../../main/wire/index.js';
-import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+import { lastSeq, seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 describe('payment recovery on (re)connect', () => {
   let t: ReturnType<typeof tempStore>;
@@ -42,10 +42,10 @@ describe('payment recovery on (re)connect', () => {
     expect(t.store.pendingPayments().map((p) => p.id).sort()).toEqual(['offline', 'running']);
 
     // A second run (next reconnect) changes nothing for the settled ones and applies nothing twice.
-    const seq = t.store.lastSeq();
+    const seq = lastSeq(t.store);
     const again = await recoverPayments({ store: t.store, getPayment: service([]), log: silentLogger(), clock: t.clock });
     expect(again).toMatchObject({ checked: 2, open: ['running'], failed: ['offline'] });
-    expect(t.store.lastSeq()).toBe(seq);
+    expect(lastSeq(t.store)).toBe(seq);
     expect(t.store.getBill('b1')?.items[0]?.paidQuantity).toBe('1');
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/clock.js';
+import { lastSeq } from '../store/helpers.js';
 import { startApi, TOKEN } from './helpers.js';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
@@ -83,7 +84,7 @@ describe('the SSE event stream', () => {
   });
 
   it('sends comment heartbeats while idle', async () => {
-    const { comments } = await readUntil(await open(a, `?after=${a.store.lastSeq()}`), (_m, c) => c.some((x) => x.includes('heartbeat')));
+    const { comments } = await readUntil(await open(a, `?after=${lastSeq(a.store)}`), (_m, c) => c.some((x) => x.includes('heartbeat')));
     expect(comments.some((c) => c === ': heartbeat')).toBe(true);
   });
 

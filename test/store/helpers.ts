@@ -23,6 +23,11 @@ export function tempStore(): { store: BillStore; clock: ManualClock; dir: string
   };
 }
 
+/** The last durable event's sequence number (0 when none), through the public event log. */
+export function lastSeq(store: Pick<BillStore, 'eventsAfter'>): number {
+  return store.eventsAfter(0, Number.MAX_SAFE_INTEGER).at(-1)?.seq ?? 0;
+}
+
 export function tempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-store-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_EXPIRED, StoreError, type StoreEvent } from '../../main/store/index.js';
-import { seedBill, tempStore, wirePayment } from './helpers.js';
+import { lastSeq, seedBill, tempStore, wirePayment } from './helpers.js';
+import { billView, paymentView, paymentViews, tableViews } from '../../main/ui-bridge/read-model.js';
 
 function codeOf(fn: () => unknown): string {
   try {
@@ -41,28 +42,16 @@ describe('payments on the bill', () => {
     expect(store.processPayment('p1')).toEqual({ receipt, repeated: true });
 
     expect(store.closePayment('p1', 'PAID').changed).toBe(true);
-    const seq = store.lastSeq();
+    const seq = lastSeq(store);
     const before = store.getBill('b1');
     expect(store.closePayment('p1', 'PAID').changed).toBe(false);
     expect(store.closePayment('p1', 'CANCELLED').changed).toBe(false);
     expect(store.getBill('b1')).toEqual(before);
-    expect(store.lastSeq()).toBe(seq);
+    expect(lastSeq(store)).toBe(seq);
     expect(before?.items[0]).toMatchObject({ lockedQuantity: '0', paidQuantity: '2' });
     expect(heard.filter((e) => e.kind === 'payment.paid')).toHaveLength(1);
     expect(heard.filter((e) => e.kind === 'payment.paid')[0]).toMatchObject({ tableId: 't1', billId: 'b1', paymentId: 'p1' });
     expect(store.getPayment('p1')).toMatchObject({ state: 'PAID', closedState: 'PAID', lockedAt: null });
-  });
-
-  it('keeps the connection at synchronous=FULL around the relaxed paymentStart commit, also when it is refused', () => {
-    const { store } = t;
-    expect(store.synchronousLevel()).toBe(2);
-    store.startPayment(wirePayment('p1', [item('beer', '62.5', '1')]));
-    expect(store.synchronousLevel()).toBe(2);
-    expect(codeOf(() => store.startPayment(wirePayment('p2', [item('beer', '62.5', '1')])))).toBe('BILL_LOCKED');
-    expect(store.synchronousLevel()).toBe(2);
-    store.processPayment('p1');
-    store.closePayment('p1', 'PAID');
-    expect(store.synchronousLevel()).toBe(2);
   });
 
   it('ignores paymentClosed for an unknown id', () => {
@@ -75,18 +64,18 @@ describe('payments on the bill', () => {
     store.startPayment(wirePayment('p1', [item('beer', '62.5', '1'), item('water', '40', '1')]));
     store.closePayment('p1', 'PAID');
     expect(store.getBill('b1')?.state).toBe('OPEN');
-    expect(store.billView('b1')?.totals).toEqual({ total: '434.00', paid: '102.50', due: '331.50', tips: '0.00' });
-    expect(store.tableViews()[0]).toMatchObject({ state: 'partly-paid', due: '331.50' });
+    expect(billView(store, 'b1')?.totals).toEqual({ total: '434.00', paid: '102.50', due: '331.50', tips: '0.00' });
+    expect(tableViews(store)[0]).toMatchObject({ state: 'partly-paid', due: '331.50' });
 
     store.startPayment(wirePayment('p2', [item('beer', '62.5', '1'), item('goulash', '189', '1')], { tipBrutto: '20' }));
-    expect(store.tableViews()[0]?.state).toBe('in-payment');
+    expect(tableViews(store)[0]?.state).toBe('in-payment');
     store.closePayment('p2', 'PAID');
     store.startPayment(wirePayment('p3', [item('water', '40', '2')]));
     store.closePayment('p3', 'PAID');
     expect(store.getBill('b1')?.state).toBe('PAID');
     expect(heard.filter((e) => e.kind === 'bill.paid')).toHaveLength(1);
-    expect(store.billView('b1')?.totals).toEqual({ total: '434.00', paid: '434.00', due: '0.00', tips: '20.00' });
-    expect(store.tableViews()[0]).toMatchObject({ state: 'paid', due: '0.00' });
+    expect(billView(store, 'b1')?.totals).toEqual({ total: '434.00', paid: '434.00', due: '0.00', tips: '20.00' });
+    expect(tableViews(store)[0]).toMatchObject({ state: 'paid', due: '0.00' });
     expect(codeOf(() => store.startPayment(wirePayment('p4', [item('water', '40', '1')])))).toBe('BILL_CLOSED');
   });
 
@@ -127,9 +116,9 @@ describe('payments on the bill', () => {
   it('answers a repeated paymentStart with the same items as a success and refuses different items', () => {
     const { store } = t;
     store.startPayment(wirePayment('p1', [item('beer', '62.50', '1')]));
-    const seq = store.lastSeq();
+    const seq = lastSeq(store);
     expect(store.startPayment(wirePayment('p1', [item('beer', '62.5', '1')])).repeated).toBe(true);
-    expect(store.lastSeq()).toBe(seq);
+    expect(lastSeq(store)).toBe(seq);
     expect(store.getBill('b1')?.items[0]?.lockedQuantity).toBe('1');
     expect(codeOf(() => store.startPayment(wirePayment('p1', [item('beer', '62.5', '2')])))).toBe('ITEMS_CHANGED');
   });
@@ -158,12 +147,12 @@ describe('payments on the bill', () => {
     store.startPayment(wirePayment('p1', [item('beer', '62.5', '2'), item('goulash', '189', '1'), item('water', '40', '3')]));
     store.closePayment('p1', 'PAID');
     expect(store.getBill('b1')?.state).toBe('PAID');
-    expect(store.paymentView('p1')?.cancellableUntil).toBe(new Date(t.clock.now() + 3 * 3600_000).toISOString());
+    expect(paymentView(store, 'p1')?.cancellableUntil).toBe(new Date(t.clock.now() + 3 * 3600_000).toISOString());
     expect(store.refundPayment('p1').changed).toBe(true);
     expect(store.refundPayment('p1').changed).toBe(false);
     expect(store.getBill('b1')?.state).toBe('OPEN');
     expect(store.getBill('b1')?.items.every((i) => i.paidQuantity === '0')).toBe(true);
-    expect(store.paymentView('p1')).toMatchObject({ state: 'CANCELLED', closedState: 'CANCELLED', cancellableUntil: null });
+    expect(paymentView(store, 'p1')).toMatchObject({ state: 'CANCELLED', closedState: 'CANCELLED', cancellableUntil: null });
     expect(heard.filter((e) => e.kind === 'payment.refunded')).toHaveLength(1);
     expect(codeOf(() => store.refundPayment('ghost'))).toBe('PAYMENT_NOT_FOUND');
   });
@@ -172,34 +161,24 @@ describe('payments on the bill', () => {
     const { store } = t;
     store.startPayment(wirePayment('p1', [item('beer', '62.5', '1')], { captureMode: 'manual' }));
     store.closePayment('p1', 'PAID');
-    expect(store.paymentView('p1')).toMatchObject({ captureMode: 'manual', captured: false });
+    expect(paymentView(store, 'p1')).toMatchObject({ captureMode: 'manual', captured: false });
     expect(store.markCaptured('p1').changed).toBe(true);
     expect(store.markCaptured('p1').changed).toBe(false);
-    expect(store.paymentView('p1')?.captured).toBe(true);
+    expect(paymentView(store, 'p1')?.captured).toBe(true);
   });
 
-  it('releases stale locks, and a late PAID after that still counts once', () => {
-    const { store, clock } = t;
+  it('a lock released as expired (what recovery does) unlocks, and a late PAID after that still counts once', () => {
+    const { store } = t;
     seedBill(store, 'b2', 't2');
     store.startPayment(wirePayment('p1', [item('beer', '62.5', '1')]));
-    clock.advance(60_000);
     store.startPayment(wirePayment('p2', [item('goulash', '189', '1')], { idBill: 'b2' }));
-    expect(store.releaseStaleLocks(5 * 60_000)).toEqual([]);
-    clock.advance(4 * 60_000 + 1);
-    expect(store.releaseStaleLocks(5 * 60_000)).toEqual(['p1']);
+    expect(store.closePayment('p1', LOCK_EXPIRED).changed).toBe(true);
     expect(store.getPayment('p1')).toMatchObject({ state: 'CANCELLED', closedState: LOCK_EXPIRED });
     expect(store.getBill('b1')?.items[0]?.lockedQuantity).toBe('0');
     expect(store.closePayment('p1', 'PAID').changed).toBe(true);
     expect(store.closePayment('p1', 'PAID').changed).toBe(false);
     expect(store.getBill('b1')?.items[0]).toMatchObject({ paidQuantity: '1', lockedQuantity: '0' });
     expect(store.pendingPayments().map((p) => p.id)).toEqual(['p2']);
-    // An authorised manual-capture payment keeps its lock however long the cashier takes.
-    store.closePayment('p2', 'CANCELLED');
-    store.startPayment(wirePayment('m1', [item('goulash', '189', '1')], { idBill: 'b2', captureMode: 'manual' }));
-    store.processPayment('m1');
-    clock.advance(60 * 60_000);
-    expect(store.releaseStaleLocks(5 * 60_000)).toEqual([]);
-    expect(store.getPayment('m1')?.state).toBe('PROCESSED');
   });
 
   it('lists payments since a time and the pending ones', () => {
@@ -212,7 +191,7 @@ describe('payments on the bill', () => {
     expect(store.listPayments().map((p) => p.id)).toEqual(['p1', 'p2']);
     expect(store.listPayments({ since: mark }).map((p) => p.id)).toEqual(['p2']);
     expect(store.pendingPayments().map((p) => p.id)).toEqual(['p2']);
-    expect(store.paymentViews({ since: mark })[0]).toMatchObject({ id: 'p2', tableId: 't1', tableName: 'Table t1', billName: 'Window', amount: '62.50' });
+    expect(paymentViews(store, { since: mark })[0]).toMatchObject({ id: 'p2', tableId: 't1', tableName: 'Table t1', billName: 'Window', amount: '62.50' });
   });
 
   it('keeps webhook delivery outcomes: the first one stays', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedBill, tempStore, wirePayment } from './helpers.js';
+import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+import { billView, billViews, paymentView, tableView, tableViews } from '../../main/ui-bridge/read-model.js';
 
 describe('views in the contract shapes', () => {
   let t: ReturnType<typeof tempStore>;
@@ -25,16 +26,16 @@ describe('views in the contract shapes', () => {
     ];
     store.startPayment(wirePayment('p3', all, { idBill: 'b-paid' }));
     store.closePayment('p3', 'PAID');
-    const views = Object.fromEntries(store.tableViews().map((v) => [v.id, v]));
+    const views = Object.fromEntries(tableViews(store).map((v) => [v.id, v]));
     expect(views.free).toEqual({ id: 'free', name: 'Free', area: null, state: 'free', due: '0', currency: null, openBillIds: [] });
     expect(views.open).toMatchObject({ state: 'open', due: '434.00', currency: 'CZK', openBillIds: ['b-open'], area: 'Garden' });
     expect(views.lock).toMatchObject({ state: 'in-payment', due: '434.00' });
     expect(views.part).toMatchObject({ state: 'partly-paid', due: '371.50' });
     expect(views.paid).toMatchObject({ state: 'paid', due: '0.00', openBillIds: ['b-paid'] });
-    expect(store.tableView('part')).toEqual(views.part);
-    expect(store.tableView('nope')).toBeNull();
+    expect(tableView(store, 'part')).toEqual(views.part);
+    expect(tableView(store, 'nope')).toBeNull();
     store.closeBill('b-paid');
-    expect(store.tableView('paid')?.state).toBe('free');
+    expect(tableView(store, 'paid')?.state).toBe('free');
   });
 
   it('formats money with 2 places and quantities as canonical decimals', () => {
@@ -46,7 +47,7 @@ describe('views in the contract shapes', () => {
       currency: 'EUR',
       items: [{ id: 'cheese', name: 'Cheese', price: '12.345', quantity: '0.250', minQuantity: '0.1' }],
     });
-    expect(store.billView('b1')?.items[0]).toEqual({
+    expect(billView(store, 'b1')?.items[0]).toEqual({
       id: 'cheese',
       name: 'Cheese',
       price: '12.35',
@@ -57,17 +58,17 @@ describe('views in the contract shapes', () => {
       lineTotal: '3.09',
       tags: [],
     });
-    expect(store.billView('missing')).toBeNull();
+    expect(billView(store, 'missing')).toBeNull();
   });
 
   it('shows a payment with its table, bill, items and the end of its cancellation window only while PAID', () => {
     const { store, clock } = t;
     seedBill(store);
     store.startPayment(wirePayment('p1', [{ id: 'water', price: '40', quantity: '2' }], { tipBrutto: '7.5', timestamp: '2026-11-21T11:00:00+01:00' }));
-    expect(store.paymentView('p1')).toMatchObject({ state: 'STARTED', cancellableUntil: null, closedAt: null, created: '2026-11-21T10:00:00.000Z' });
+    expect(paymentView(store, 'p1')).toMatchObject({ state: 'STARTED', cancellableUntil: null, closedAt: null, created: '2026-11-21T10:00:00.000Z' });
     clock.advance(1000);
     store.closePayment('p1', 'PAID');
-    expect(store.paymentView('p1')).toEqual({
+    expect(paymentView(store, 'p1')).toEqual({
       id: 'p1',
       billId: 'b1',
       tableId: 't1',
@@ -86,6 +87,25 @@ describe('views in the contract shapes', () => {
       cancellableUntil: '2026-11-21T13:00:00.000Z',
       items: [{ id: 'water', name: 'Water', price: '40.00', quantity: '2' }],
     });
-    expect(store.paymentView('nope')).toBeNull();
+    expect(paymentView(store, 'nope')).toBeNull();
+  });
+
+  it('pages bills in id order after a cursor, per filter, stable when a bill closes between pages', () => {
+    const { store, clock } = t;
+    for (const [bill, table] of [['b3', 't1'], ['b1', 't1'], ['b5', 't2'], ['b2', 't2'], ['b4', 't1']] as const) {
+      seedBill(store, bill, table);
+      clock.advance(1000);
+    }
+    const ids = (page: { id: string }[]) => page.map((b) => b.id);
+    expect(ids(billViews(store, { limit: 2 }))).toEqual(['b1', 'b2']);
+    expect(ids(billViews(store, { after: 'b2', limit: 2 }))).toEqual(['b3', 'b4']);
+    store.closeBill('b3');
+    expect(ids(billViews(store, { state: 'OPEN', after: 'b2', limit: 2 }))).toEqual(['b4', 'b5']);
+    expect(ids(billViews(store, { tableId: 't1', after: 'b1' }))).toEqual(['b3', 'b4']);
+    expect(ids(billViews(store, { tableId: 't1', state: 'OPEN', limit: 5 }))).toEqual(['b1', 'b4']);
+    expect(billViews(store, { after: 'b5', limit: 2 })).toEqual([]);
+    // A page carries the same views as one bill's view; unpaged lists stay oldest first.
+    expect(billViews(store, { after: 'b3', limit: 1 })).toEqual([billView(store, 'b4')]);
+    expect(ids(billViews(store, { state: 'OPEN' }))).toEqual(['b1', 'b5', 'b2', 'b4']);
   });
 });
