@@ -25,6 +25,17 @@ describe('the bill database file', () => {
     expect(SCHEMA_VERSION).toBe(3);
   });
 
+  it('loads the native addon from the nativeBinding it is given (the Electron build in the app)', () => {
+    const tmp = tempDir();
+    cleanup = tmp.cleanup;
+    const file = join(tmp.dir, 'bills.sqlite');
+    const missing = join(tmp.dir, 'no-such-build', 'better_sqlite3.node');
+    expect(() => createBillStore({ file, nativeBinding: missing })).toThrow(missing);
+    // Nothing stays open after the refusal: the default build opens the same file.
+    const store = createBillStore({ file });
+    store.close();
+  });
+
   it('refuses a database written by a newer Tableside, with the message a cashier can act on, and leaves it alone', () => {
     const tmp = tempDir();
     cleanup = tmp.cleanup;
