@@ -9,7 +9,7 @@ import { fail, fromError, ok } from './outcome.js';
 import { getPostponedReceipt, paymentClosed, paymentProcessed, paymentStart } from './payment-methods.js';
 import type { MethodDispatcher, MethodOutcome } from './types.js';
 
-export interface MethodDispatcherOptions {
+interface MethodDispatcherOptions {
   store: BillStore;
   log: Logger;
   clock: Clock;

@@ -9,8 +9,6 @@ import * as paymentOps from './payment-ops.js';
 import type { BillRecord, BillState, BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
 import { createTransactions } from './transactions.js';
 
-export type { EventListener } from './event-outbox.js';
-
 type Transactions = ReturnType<typeof createTransactions>;
 
 /** Table and bill writes: each one transaction that also appends its events (bill-ops.ts). */

@@ -80,13 +80,13 @@ function itemFromRaw(r: ItemRaw): ItemRecord {
 }
 
 /** Which bills a list or page holds; a page is in bill-id order after `after` (a keyset cursor). */
-export interface BillFilter {
+interface BillFilter {
   tableId?: string | undefined;
   state?: BillState | undefined;
 }
 
 /** One page: bills after the id `after`, in id order, at most `limit` (all when left out). */
-export interface BillPage extends BillFilter {
+interface BillPage extends BillFilter {
   after?: string | undefined;
   limit?: number | undefined;
 }

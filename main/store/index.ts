@@ -1,5 +1,5 @@
 /** The bill store's public face: the facade, its records, errors and the schema helpers. */
-export { createBillStore, type BillStore, type EventListener, type StoreWrite } from './bill-store.js';
+export { createBillStore, type BillStore, type StoreWrite } from './bill-store.js';
 export type { ReadTx } from './tx.js';
 export { StoreError, isStoreError, type StoreErrorCode } from './store-error.js';
 export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_VERSION } from './database.js';

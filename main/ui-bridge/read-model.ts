@@ -8,7 +8,7 @@ import { toBillView, toPaymentView, toTableView } from './read-model-views.js';
  * (ui-api.ts, event-fanout.ts) and the local POS API (main/pos-api), so both import them from
  * here and the store itself hands out only its records. Each function reads committed state.
  */
-export interface ReadSource {
+interface ReadSource {
   read: ReadTx;
 }
 

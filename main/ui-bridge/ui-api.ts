@@ -13,7 +13,6 @@ import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
-import type { Receipt } from '../wire/index.js';
 import { attempt, fail, ok } from './command-result.js';
 import type { NoticeBook } from './notice-book.js';
 import { billView, billViews, paymentView, paymentViews, tableViews } from './read-model.js';
@@ -100,7 +99,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
         if (!payment) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
         if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE', 'This payment needs no capture.');
         if (!payment.receipt) return fail('NOT_CAPTURABLE', 'The guest has not finished paying yet: capture it once the payment is processed.');
-        const answer = await deps.client().capturePayment(input.paymentId, payment.receipt as Receipt);
+        const answer = await deps.client().capturePayment(input.paymentId, payment.receipt);
         if (!answer.ok) return fail(answer.code, answer.message);
         store.markCaptured(input.paymentId);
         return ok(paymentView(store, input.paymentId)!);
