@@ -56,6 +56,25 @@ describe('events of relaxed commits', () => {
     }
   });
 
+  it('stay held when their sync fails, and the sync is tried again DURABLE_WITHIN_MS later', () => {
+    const seq = lastSeq(t.store);
+    t.store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }]));
+    // Another connection holds the write lock past the busy time-out: the sync's BEGIN fails.
+    const other = new Database(t.file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      t.clock.advance(DURABLE_WITHIN_MS);
+      other.exec('ROLLBACK');
+    } finally {
+      other.close();
+    }
+    expect(t.store.eventsAfter(seq)).toEqual([]);
+    t.clock.advance(DURABLE_WITHIN_MS - 1);
+    expect(t.store.eventsAfter(seq)).toEqual([]);
+    t.clock.advance(1);
+    expect(names(t.store.eventsAfter(seq))).toEqual(['payment.started:p1']);
+  });
+
   it('wait for no timer once a durable commit came first', () => {
     t.store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }]));
     expect(t.clock.nextTimerAt()).toBe(t.clock.now() + DURABLE_WITHIN_MS);
