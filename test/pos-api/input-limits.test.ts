@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/log.js';
 import { createMethodDispatcher, type MethodDispatcher, type MethodOutcome } from '../../main/methods/index.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../../main/pos-api/json-body.js';
+import { lastSeq } from '../store/helpers.js';
 import { startApi } from './helpers.js';
 
 /**
@@ -37,12 +38,12 @@ describe('the POS API refuses what it cannot keep exactly', () => {
 
   /** PUT → 400 naming `field`; then nothing was stored and the table still answers the service. */
   async function refused(body: unknown, field: string, message: RegExp): Promise<void> {
-    const before = a.store.lastSeq();
+    const before = lastSeq(a.store);
     const res = await a.call('PUT', '/bills/b1', body);
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: 'BAD_REQUEST', field, message: expect.stringMatching(message) });
     expect(a.store.getBill('b1')).toBeNull();
-    expect(a.store.lastSeq()).toBe(before);
+    expect(lastSeq(a.store)).toBe(before);
     expect(await tableContents()).toEqual([]);
   }
 
