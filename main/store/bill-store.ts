@@ -6,7 +6,7 @@ import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
 import type { EventListener } from './event-outbox.js';
 import * as paymentOps from './payment-ops.js';
-import type { BillRecord, BillState, BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
+import type { BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
 import { createTransactions } from './transactions.js';
 
 type Transactions = ReturnType<typeof createTransactions>;
@@ -61,12 +61,9 @@ function reads({ read }: Transactions) {
     listTables: (): TableRecord[] => read.tables.list(),
     getTable: (id: string): TableRecord | null => read.tables.get(id),
     getBill: (id: string): BillWithItems | null => read.bills.getWithItems(id),
-    listBills: (filter: { tableId?: string; state?: BillState } = {}): BillRecord[] => read.bills.list(filter),
     /** The table's OPEN bills with their items, in one query (getTableContents). */
     openBillsOfTable: (tableId: string): BillWithItems[] => read.bills.openBillsWithItems(tableId),
     getPayment: (id: string): PaymentRecord | null => read.payments.get(id),
-    /** Payments created at or after `since` (ms epoch; default all). */
-    listPayments: (filter: { since?: number } = {}): PaymentRecord[] => read.payments.listSince(new Date(filter.since ?? 0).toISOString()),
     /** STARTED or PROCESSED: what recovery asks the service about. */
     pendingPayments: (): PaymentRecord[] => read.payments.pending(),
   };

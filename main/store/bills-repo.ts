@@ -155,6 +155,10 @@ export function createBillsReader(db: Database) {
     list(filter: BillFilter = {}): BillRecord[] {
       return list(filter).map(toBill);
     },
+    /** The same, with each bill's items. */
+    listWithItems(filter: BillFilter = {}): BillWithItems[] {
+      return list(filter).map(withItems);
+    },
     /** One page in bill-id order, with items; a stable cursor even when bills close between pages. */
     page(filter: BillPage): BillWithItems[] {
       return page(filter, filter.after ?? '', filter.limit ?? -1).map(withItems);

@@ -28,10 +28,7 @@ export function billViews(
   filter: { tableId?: string | undefined; state?: BillState | undefined; after?: string | undefined; limit?: number | undefined } = {},
 ): BillView[] {
   if (filter.limit !== undefined || filter.after !== undefined) return read.bills.page(filter).map((b) => withPayments(read, b));
-  return read.bills.list(filter).flatMap((b) => {
-    const bill = read.bills.getWithItems(b.id);
-    return bill ? [withPayments(read, bill)] : [];
-  });
+  return read.bills.listWithItems(filter).map((b) => withPayments(read, b));
 }
 
 export function tableViews({ read }: ReadSource): TableView[] {

@@ -186,9 +186,9 @@ describe('tables and bills', () => {
     seedBill(store, 'b1', 't1');
     seedBill(store, 'b2', 't2');
     store.closeBill('b2');
-    expect(store.listBills().map((b) => b.id)).toEqual(['b1', 'b2']);
-    expect(store.listBills({ tableId: 't2' }).map((b) => b.id)).toEqual(['b2']);
-    expect(store.listBills({ state: 'OPEN' }).map((b) => b.id)).toEqual(['b1']);
-    expect(store.listBills({ tableId: 't2', state: 'OPEN' })).toEqual([]);
+    expect(store.read.bills.list().map((b) => b.id)).toEqual(['b1', 'b2']);
+    expect(store.read.bills.list({ tableId: 't2' }).map((b) => b.id)).toEqual(['b2']);
+    expect(store.read.bills.list({ state: 'OPEN' }).map((b) => b.id)).toEqual(['b1']);
+    expect(store.read.bills.list({ tableId: 't2', state: 'OPEN' })).toEqual([]);
   });
 });

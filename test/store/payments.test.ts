@@ -188,8 +188,8 @@ describe('payments on the bill', () => {
     clock.advance(1000);
     const mark = clock.now();
     store.startPayment(wirePayment('p2', [item('beer', '62.5', '1')]));
-    expect(store.listPayments().map((p) => p.id)).toEqual(['p1', 'p2']);
-    expect(store.listPayments({ since: mark }).map((p) => p.id)).toEqual(['p2']);
+    expect(store.read.payments.listSince(new Date(0).toISOString()).map((p) => p.id)).toEqual(['p1', 'p2']);
+    expect(store.read.payments.listSince(new Date(mark).toISOString()).map((p) => p.id)).toEqual(['p2']);
     expect(store.pendingPayments().map((p) => p.id)).toEqual(['p2']);
     expect(paymentViews(store, { since: mark })[0]).toMatchObject({ id: 'p2', tableId: 't1', tableName: 'Table t1', billName: 'Window', amount: '62.50' });
   });
