@@ -6,10 +6,16 @@ export function bodySignature(secret: string | Uint8Array, body: Uint8Array | st
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
+/** PROTOCOL.md fixes the form: 64 lower-case hex digits, nothing else (no upper case, no spaces). */
+const LOWER_HEX_SHA256 = /^[0-9a-f]{64}$/;
+
+/** Whether the header has the one form the protocol allows; checked before the body is read. */
+export function isBodySignatureForm(header: string | undefined): header is string {
+  return header !== undefined && LOWER_HEX_SHA256.test(header);
+}
+
 export function verifyBodySignature(header: string | undefined, secret: string | Uint8Array, body: Uint8Array | string): boolean {
-  if (header === undefined) return false;
+  if (!isBodySignatureForm(header)) return false;
   // Both sides are ASCII hex: comparing the strings' bytes in constant time is enough.
-  const given = Buffer.from(header.trim().toLowerCase(), 'latin1');
-  const expected = Buffer.from(bodySignature(secret, body), 'latin1');
-  return safeEqual(given, expected);
+  return safeEqual(Buffer.from(header, 'latin1'), Buffer.from(bodySignature(secret, body), 'latin1'));
 }

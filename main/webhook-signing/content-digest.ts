@@ -26,7 +26,14 @@ function isKnown(alg: string): alg is DigestAlgorithm {
   return Object.hasOwn(DIGEST_ALGORITHMS, alg);
 }
 
-export function verifyContentDigest(header: string | undefined, body: Uint8Array | string): DigestCheck {
+/** The digests a Content-Digest header lists for the algorithms we know, or why it is unusable. */
+export type DigestList = { ok: true; digests: [DigestAlgorithm, Uint8Array][] } | { ok: false; reason: string };
+
+/**
+ * Reads the header alone (no body needed): the receiver checks it before it reads the body, and
+ * compares the body with `matchContentDigest` once it has it.
+ */
+export function parseContentDigest(header: string | undefined): DigestList {
   if (header === undefined || header.trim() === '') return { ok: false, reason: 'Content-Digest header is missing' };
   let dict;
   try {
@@ -34,17 +41,27 @@ export function verifyContentDigest(header: string | undefined, body: Uint8Array
   } catch {
     return { ok: false, reason: 'Content-Digest is not a valid structured-field dictionary' };
   }
-  let checked = 0;
+  const digests: [DigestAlgorithm, Uint8Array][] = [];
   for (const [alg, member] of dict) {
     const name = alg.toLowerCase();
     if (!isKnown(name)) continue;
     const value = member[0];
     if (!(value instanceof ArrayBuffer)) return { ok: false, reason: `Content-Digest ${name} must be a byte sequence (:base64:)` };
-    if (!safeEqual(new Uint8Array(value), computeDigest(body, name))) {
-      return { ok: false, reason: `Content-Digest ${name} does not match the body` };
-    }
-    checked++;
+    digests.push([name, new Uint8Array(value)]);
   }
-  if (checked === 0) return { ok: false, reason: 'Content-Digest lists no supported algorithm (sha-256 or sha-512)' };
+  if (digests.length === 0) return { ok: false, reason: 'Content-Digest lists no supported algorithm (sha-256 or sha-512)' };
+  return { ok: true, digests };
+}
+
+/** Every listed digest must match the body (constant-time compare). */
+export function matchContentDigest(digests: readonly [DigestAlgorithm, Uint8Array][], body: Uint8Array | string): DigestCheck {
+  for (const [alg, expected] of digests) {
+    if (!safeEqual(expected, computeDigest(body, alg))) return { ok: false, reason: `Content-Digest ${alg} does not match the body` };
+  }
   return { ok: true };
+}
+
+export function verifyContentDigest(header: string | undefined, body: Uint8Array | string): DigestCheck {
+  const parsed = parseContentDigest(header);
+  return parsed.ok ? matchContentDigest(parsed.digests, body) : parsed;
 }

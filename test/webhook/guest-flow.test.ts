@@ -11,7 +11,8 @@ import { sampleBook } from '../sandbox/helpers/fixture.js';
 import { WsPos } from '../sandbox/helpers/scripted-pos.js';
 import type { BillBook } from '../sandbox/helpers/bill-book.js';
 import { until } from './helpers/http-post.js';
-import { lockDatabase, openSqliteDeliveryStore } from './helpers/sqlite-delivery-store.js';
+import { createBillStore } from '../../main/store/index.js';
+import { deliveryRows, failDeliveryWrites } from './helpers/delivery-log.js';
 import { POS_ID } from './helpers/receiver-harness.js';
 
 /** The whole guest flow of the sandbox over v4 webhooks, against our real receiver. */
@@ -31,13 +32,14 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(sandbox: SandboxOptions = {}, receiver: Partial<WebhookTransportOptions> = {}, storeOptions: { busyTimeoutMs?: number } = {}): Promise<Env> {
+async function setup(sandbox: SandboxOptions = {}, receiver: Partial<WebhookTransportOptions> = {}): Promise<Env> {
   const sb = await startSandbox({ apiKey: 'abcd-efgh-ijkl-mnop-qrst', webhookPingMs: 0, ...sandbox });
   cleanups.push(() => sb.close());
   const dir = mkdtempSync(join(tmpdir(), 'tableside-webhook-flow-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const dbFile = join(dir, 'deliveries.sqlite');
-  const store = openSqliteDeliveryStore(dbFile, storeOptions);
+  const dbFile = join(dir, 'tableside.sqlite');
+  // The companion's real bill store: the receiver records outcomes in its delivery log.
+  const store = createBillStore({ file: dbFile });
   cleanups.push(() => store.close());
   const book = sampleBook();
   const calls: Env['calls'] = [];
@@ -123,11 +125,11 @@ describe('guest flow over webhooks', () => {
     release();
   });
 
-  it('a 500 (database locked) is retried with the same delivery id', async () => {
-    const env = await setup({}, {}, { busyTimeoutMs: 0 });
-    const lock = lockDatabase(env.dbFile);
+  it('a 500 (the store cannot record) is retried with the same delivery id', async () => {
+    const env = await setup();
+    const lock = failDeliveryWrites(env.dbFile);
     cleanups.push(() => lock.release());
-    // The first attempt cannot record its outcome (500); the lock is gone when the retry runs.
+    // The first attempt cannot record its outcome (500); the file takes writes again when the retry runs.
     env.hooks.set('getTableContents', (n) => n === 2 && lock.release());
     const bills = (await env.sb.guestScan({ idTable: 'T1' })) as { id: string }[];
     expect(bills.map((b) => b.id)).toEqual(['B1']);
@@ -137,11 +139,13 @@ describe('guest flow over webhooks', () => {
       [2, 200],
     ]);
     expect(new Set(tries.map((d) => d.id)).size).toBe(1);
+    // Recorded once, under the service's delivery id, in the store's delivery log.
+    expect(deliveryRows(env.dbFile).map((r) => r.id)).toEqual([tries[0]!.id]);
   });
 
   it('three 500s: the service gives up after three attempts', async () => {
-    const env = await setup({}, {}, { busyTimeoutMs: 0 });
-    const lock = lockDatabase(env.dbFile);
+    const env = await setup();
+    const lock = failDeliveryWrites(env.dbFile);
     cleanups.push(() => lock.release());
     await expect(env.sb.guestScan({ idTable: 'T1' })).rejects.toMatchObject({ status: 502, body: { code: 'WEBHOOK_FAILED' } });
     const tries = deliveries(env.sb);
@@ -151,6 +155,7 @@ describe('guest flow over webhooks', () => {
       [3, 500],
     ]);
     expect(new Set(tries.map((d) => d.id)).size).toBe(1);
+    expect(deliveryRows(env.dbFile)).toEqual([]);
   });
 });
 

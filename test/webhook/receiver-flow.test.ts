@@ -4,6 +4,7 @@ import { ReceiverHarness } from './helpers/receiver-harness.js';
 import { gate } from './helpers/scripted-dispatcher.js';
 import { SENTENCES } from '../../main/transport/link-state.js';
 import type { LinkState } from '../../main/transport/types.js';
+import { failDeliveryWrites } from './helpers/delivery-log.js';
 
 let h: ReceiverHarness;
 afterEach(async () => {
@@ -16,7 +17,7 @@ describe('answers', () => {
     const res = await h.post(h.signed('ping', []));
     expect(res).toEqual({ status: 200, body: { result: null } });
     expect(h.dispatcher.calls).toEqual([]);
-    expect(h.store.count()).toBe(0);
+    expect(h.deliveries()).toEqual([]);
     expect(h.transport.state().lastMessageAt).toBe(h.clock.now());
   });
 
@@ -40,11 +41,16 @@ describe('answers', () => {
   it('an outcome that cannot be recorded answers 500 so the service retries', async () => {
     h = await new ReceiverHarness().start();
     h.dispatcher.on('noop', () => ({ result: null }));
-    h.store.recordDelivery = () => {
-      throw new Error('disk full');
-    };
-    const res = await h.post(h.signed('noop', []));
+    const full = failDeliveryWrites(h.storeFile);
+    const req = h.signed('noop', [], { id: 'd-full' });
+    const res = await h.post(req);
     expect(res).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'The POS could not record the outcome; retry the delivery.' } });
+    expect(h.deliveries()).toEqual([]);
+    // Once the file takes writes again, the service's retry runs and is recorded.
+    full.release();
+    expect(await h.post(req)).toEqual({ status: 200, body: { result: null } });
+    expect(h.deliveries()).toEqual([{ id: 'd-full', outcome: { result: null }, at: new Date(h.clock.now()).toISOString() }]);
+    expect(h.dispatcher.calls).toHaveLength(2);
   });
 });
 
@@ -59,6 +65,8 @@ describe('replays', () => {
     // A fresh signature with the same id (the service's retry) is a replay too.
     expect(await h.post(h.signed('paymentClosed', ['p1', 'PAID'], { id: 'd-pay' }))).toEqual({ status: 200, body: { result: { run: 1 } } });
     expect(h.dispatcher.calls).toHaveLength(1);
+    // One row in the store's delivery log, with the outcome and the store clock's time.
+    expect(h.deliveries()).toEqual([{ id: 'd-pay', outcome: { result: { run: 1 } }, at: new Date(h.clock.now()).toISOString() }]);
   });
 
   it('a replay after a restart answers from the SQLite file', async () => {

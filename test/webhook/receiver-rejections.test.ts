@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReceiverHarness } from './helpers/receiver-harness.js';
+import { API_KEY, POS_ID, ReceiverHarness } from './helpers/receiver-harness.js';
 
 /** Every rejection answers the right status with a body that says why, and runs no handler. */
 let h: ReceiverHarness;
@@ -23,7 +23,7 @@ async function expectRejected(req: { headers: Record<string, string>; body: stri
   expect(res.status).toBe(status);
   expect(res.body).toEqual({ code, message: expect.stringMatching(message) });
   expect(h.dispatcher.calls).toEqual([]);
-  expect(h.store.count()).toBe(0);
+  expect(h.deliveries()).toEqual([]);
 }
 
 describe('signed request baseline', () => {
@@ -60,12 +60,12 @@ describe('one byte flipped', () => {
     }
   });
 
-  it('in the Content-Digest value: 401 digest', async () => {
+  it('in the Content-Digest value: 401, found by the signature before the body is read', async () => {
     const req = h.signed('getTableList', []);
     const digest = req.headers['content-digest']!;
     // The last base64 character before '=' also carries padding bits: flip the one before it.
     for (const at of [9, 20, digest.length - 4]) {
-      await expectRejected({ headers: { ...req.headers, 'content-digest': flip(digest, at) }, body: req.body }, 401, 'BAD_DIGEST', /sha-256 does not match the body/);
+      await expectRejected({ headers: { ...req.headers, 'content-digest': flip(digest, at) }, body: req.body }, 401, 'BAD_SIGNATURE', /signature sig1 does not match/);
     }
   });
 
@@ -138,7 +138,7 @@ describe('body and event checks after the signatures', () => {
     const now = h.nowS();
     const { signWebhookRequest } = await import('../../main/webhook-signing/index.js');
     const body = '{"id": "d1", "event": ';
-    const headers = signWebhookRequest({ target: '/webhook/default', body, secret: 'abcd-efgh-ijkl-mnop-qrst', keyid: 'pos', created: now, expires: now + 15 });
+    const headers = signWebhookRequest({ target: '/webhook/default', body, secret: API_KEY, keyid: POS_ID, created: now, expires: now + 15 });
     await expectRejected({ headers, body }, 400, 'BAD_REQUEST', /not valid JSON/);
   });
 

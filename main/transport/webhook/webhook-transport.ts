@@ -1,27 +1,18 @@
-import { encodeFrame } from '../../methods/types.js';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock, type TimerHandle } from '../../clock.js';
 import { createGuardedServer, hostsOfUrls } from '../../http-guard/index.js';
 import type { Logger } from '../../log.js';
 import type { ServiceFailure } from '../../service/index.js';
-import { verifyWebhookRequest } from '../../webhook-signing/index.js';
-import { parseWith, WebhookDelivery, WEBHOOK_BUDGET_MS } from '../../wire/index.js';
+import { WEBHOOK_BUDGET_MS } from '../../wire/index.js';
 import { LinkDriver, type AttemptEnd, type AttemptToken } from '../link-driver.js';
 import { classifyHttpStatus } from '../ws-close-codes.js';
-import { DeliveryPipeline, type Answer } from './delivery-pipeline.js';
-import { readRawBody } from './read-body.js';
+import { DeliveryPipeline } from './delivery-pipeline.js';
+import { createDeliveryReceiver, fail, send } from './receive-delivery.js';
 import type { WebhookTransport, WebhookTransportOptions } from './types.js';
 
 const MIB = 1024 * 1024;
 
-function send(res: ServerResponse, answer: Answer, close = false): void {
-  const text = typeof answer.body === 'object' && answer.body !== null ? encodeFrame(answer.body) : JSON.stringify(answer.body);
-  res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}) });
-  res.end(text);
-}
-
-const fail = (status: number, code: string, message: string): Answer => ({ status, body: { code, message } });
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A delivery id seen before is a retry, and the service retries within seconds: a week is ample. */
 export const KEEP_DELIVERIES_MS = 7 * DAY_MS;
@@ -56,6 +47,18 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
   const ctx = webhookContext(options);
   const { log } = ctx;
   let server: Server | null = null;
+  const answer = createDeliveryReceiver({
+    path: ctx.path,
+    signedPath: () => ctx.signedPath,
+    apiKey: options.apiKey,
+    posId: options.posId,
+    maxBody: options.maxBodyBytes ?? MIB,
+    clock: ctx.clock,
+    log,
+    pipeline: () => ctx.pipeline,
+    // A valid delivery proves the service reaches us: the link's last message, and not stale.
+    delivered: () => ctx.driver.machine.noteMessage(),
+  });
   return {
     kind: 'webhook',
     ...ctx.driver.transportFace(),
@@ -72,9 +75,9 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
         // Socket limits and the Host check (main/http-guard): loopback names, and the public URL's host a tunnel may pass on.
         const s = createGuardedServer(
           (req, res) => {
-            answer(ctx, req, res).catch((e: unknown) => {
+            answer(req, res).catch((e: unknown) => {
               log.error({ err: e }, 'webhook: receiver failed');
-              if (!res.headersSent) send(res, fail(500, 'INTERNAL_ERROR', 'The POS failed; retry the delivery.'));
+              if (!res.headersSent) send(req, res, fail(500, 'INTERNAL_ERROR', 'The POS failed; retry the delivery.'));
             });
           },
           { extraHosts: hostsOfUrls(options.publicUrl), errorBody: (code, message) => ({ code, message }) },
@@ -171,36 +174,6 @@ function pruneDeliveries(ctx: WebhookContext): void {
   } catch (e) {
     ctx.log.warn({ err: e }, 'webhook: could not prune old deliveries; trying again tomorrow');
   }
-}
-
-async function answer(ctx: WebhookContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { options, path, log } = ctx;
-  const maxBody = options.maxBodyBytes ?? MIB;
-  const receivedAt = Date.now();
-  const target = req.url ?? '/';
-  const q = target.indexOf('?');
-  if ((q < 0 ? target : target.slice(0, q)) !== path) return send(res, fail(404, 'NOT_FOUND', `No webhook here: POST to ${path}.`));
-  if (req.method !== 'POST') return send(res, fail(405, 'METHOD_NOT_ALLOWED', 'Webhooks are delivered with POST.'));
-  const read = await readRawBody(req, maxBody);
-  if (!read.ok) {
-    if (read.reason === 'too-large') send(res, fail(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBody} bytes.`), true);
-    else res.destroy();
-    return;
-  }
-  const msg = { method: req.method, target: ctx.signedPath + (q < 0 ? '' : target.slice(q)), headers: req.headers };
-  const verified = verifyWebhookRequest(msg, read.body, { secret: options.apiKey, nowMs: ctx.clock.now() });
-  if (!verified.ok) {
-    const { status, code, message } = verified.rejection;
-    log.warn({ status, code, reason: message }, 'webhook: delivery rejected');
-    return send(res, fail(status, code, message));
-  }
-  if (!verified.json.ok) return send(res, fail(400, 'BAD_REQUEST', `The body is ${verified.json.error}`));
-  const delivery = parseWith(WebhookDelivery, verified.json.value);
-  if (!delivery.ok) return send(res, fail(400, 'BAD_REQUEST', `Bad delivery body: ${delivery.error}`));
-  // A valid delivery proves the service reaches us: the link's last message, and not stale.
-  ctx.driver.machine.noteMessage();
-  log.debug({ deliveryId: delivery.value.id, event: delivery.value.event }, 'webhook: delivery');
-  send(res, await ctx.pipeline.handle(delivery.value, receivedAt));
 }
 
 /** One attempt of the link: register the URL (configure), then ask who-am-i. */

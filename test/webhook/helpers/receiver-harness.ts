@@ -8,18 +8,21 @@ import { signWebhookRequest } from '../../../main/webhook-signing/index.js';
 import { postRaw, type PostResult } from './http-post.js';
 import { ScriptedDispatcher } from './scripted-dispatcher.js';
 import { ScriptedServiceClient } from './scripted-service-client.js';
-import { openSqliteDeliveryStore } from './sqlite-delivery-store.js';
+import { createBillStore, type BillStore } from '../../../main/store/index.js';
+import { deliveryRows } from './delivery-log.js';
 
 export const API_KEY = 'abcd-efgh-ijkl-mnop-qrst';
 export const POS_ID = '6f1c1c9e-3b7a-4a51-9a0e-2d4c6f1e8a10';
 
-/** A receiver on a free port with a scripted dispatcher, a SQLite delivery store and a manual clock. */
+/** A receiver on a free port with a scripted dispatcher, the real bill store on a temp file and a manual clock. */
 export class ReceiverHarness {
   readonly clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   readonly dispatcher = new ScriptedDispatcher();
   readonly service = new ScriptedServiceClient();
   readonly dir = mkdtempSync(join(tmpdir(), 'tableside-webhook-'));
-  store = openSqliteDeliveryStore(join(this.dir, 'deliveries.sqlite'));
+  readonly storeFile = join(this.dir, 'tableside.sqlite');
+  /** The companion's bill store: its delivery log is what the receiver records outcomes in. */
+  store: BillStore = createBillStore({ file: this.storeFile, clock: this.clock });
   transport!: WebhookTransport;
 
   /** `beforeStart` sees the transport before start() (to subscribe to its first events). */
@@ -46,8 +49,13 @@ export class ReceiverHarness {
   async restart(overrides: Partial<WebhookTransportOptions> = {}): Promise<void> {
     await this.transport.stop();
     this.store.close();
-    this.store = openSqliteDeliveryStore(join(this.dir, 'deliveries.sqlite'));
+    this.store = createBillStore({ file: this.storeFile, clock: this.clock });
     await this.start(overrides);
+  }
+
+  /** The delivery log as it is in the SQLite file. */
+  deliveries(): { id: string; outcome: unknown; at: string }[] {
+    return deliveryRows(this.storeFile);
   }
 
   nowS(): number {
