@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { MethodDispatcher, TransportKind } from '../methods/types.js';
-import { recoverPayments } from '../recovery/index.js';
+import { paymentLookup, recoverPayments, StalledPayments } from '../recovery/index.js';
 import { createServiceClient, type ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
 import { createLongPollTransport, createWsTransport, type BackoffOptions, type LinkState, type Transport } from '../transport/index.js';
@@ -59,8 +59,11 @@ export function createLink(deps: LinkDeps) {
     clock,
     log: deps.log,
   });
-  const transport = transportFor(deps, client);
-  const recovery = recoveryRunner(deps, client, log);
+  const getPayment = paymentLookup(client, config.transport);
+  // A payment the service stops calling about is asked after 2 minutes, not at the next sweep.
+  const stalled = new StalledPayments({ store: deps.store, getPayment, clock, log: deps.log });
+  const transport = transportFor({ ...deps, dispatcher: stalled.observe(deps.dispatcher) }, client);
+  const recovery = recoveryRunner(deps, getPayment, log);
   // The restaurant's name for the status bar, asked beside recovery rather than after it.
   let naming: Promise<void> = Promise.resolve();
   const name = () => {
@@ -87,13 +90,17 @@ export function createLink(deps: LinkDeps) {
     transport,
     /** The receiver's local URL for the webhook transport, else null. */
     webhookUrl: (): string | null => (transport.kind === 'webhook' ? (transport as WebhookTransport).url : null),
-    start: () => transport.start(),
+    start: () => {
+      stalled.start();
+      return transport.start();
+    },
     async stop(): Promise<void> {
       clock.clearTimeout(sweep);
+      const asked = stalled.stop();
       offState();
       offConnected();
       await transport.stop();
-      await Promise.all([recovery.done(), naming]);
+      await Promise.all([recovery.done(), naming, asked]);
     },
   };
 }
@@ -124,14 +131,8 @@ function transportFor(deps: LinkDeps, client: ServiceClient): Transport {
 }
 
 /** Payment recovery, one run at a time: on every (re)connect and on the sweep. */
-function recoveryRunner(deps: LinkDeps, client: ServiceClient, log: Logger): { run(): void; done(): Promise<unknown> } {
+function recoveryRunner(deps: LinkDeps, getPayment: ReturnType<typeof paymentLookup>, log: Logger): { run(): void; done(): Promise<unknown> } {
   let recovering: Promise<unknown> = Promise.resolve();
-  const getPayment = async (id: string) => {
-    const answer = await client.getPayment(id);
-    if (answer.ok) return answer.value;
-    if (answer.status === 404) return null;
-    throw new Error(answer.message);
-  };
   return {
     run() {
       recovering = recovering
