@@ -15,6 +15,8 @@ export const FAULT_KINDS = [
   'unknown-fields',
   'repeat-payment-closed',
   'no-pong',
+  // The guest flow: the next payment is abandoned by the service once paymentStart succeeded.
+  'abandon-payment',
   // v4 webhooks (sandbox/webhook): each acts on the restaurant's next delivery.
   'webhook-wrong-digest',
   'webhook-wrong-signature',

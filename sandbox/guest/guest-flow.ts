@@ -121,6 +121,10 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
     if (started.error.code === 'TIMEOUT' || started.error.code === 'CONNECTION_LOST') await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
     return finish(payment, 'CANCELLED', 'cancelled', steps);
   }
+  if (core.faults.take(r.id, 'abandon-payment', () => `payment ${payment.id}`, core.nowIsoFn)) {
+    // The guest walked away and the service gave up without a word to the POS: its lock stays until it asks.
+    return finish(payment, 'CANCELLED', 'cancelled', steps);
+  }
   if (req.outcome === 'declined') {
     payment.state = 'CANCELLED';
     await sendPaymentClosed(core, r.id, payment.id, 'CANCELLED', steps);
