@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyBytes, resetBodyBytesPeak } from '../../main/transport/webhook/read-body.js';
 import { signWebhookRequest } from '../../main/webhook-signing/index.js';
 import { API_KEY, POS_ID, ReceiverHarness } from './helpers/receiver-harness.js';
+import { until } from './helpers/http-post.js';
 import { requestHead, stalledUpload, type RawAnswer } from './helpers/raw-socket.js';
 
 /**
@@ -91,6 +92,21 @@ describe('the body is read only after the headers are authenticated', () => {
     const head = requestHead(path(), { ...signedHeaders(body, { created: now - 20, expires: now - 5 }), 'content-length': String(body.length) });
     const a = await stalledUpload(h.transport.url, head, Buffer.from(body.slice(0, 10)));
     expect(a).toMatchObject({ status: 410, closed: true, headers: { connection: 'close' }, body: { code: 'EXPIRED' } });
+    expectNothingRan();
+  });
+
+  it('valid headers whose body stalls are cut off when the signature expires (410), not kept open', async () => {
+    const body = deliveryBody();
+    const head = requestHead(path(), { ...signedHeaders(body), 'content-length': String(body.length) });
+    resetBodyBytesPeak();
+    const answer = stalledUpload(h.transport.url, head, Buffer.from(body.slice(0, 10)));
+    // The receiver holds the 10 bytes while it waits for the rest (seen on its gauge).
+    await until(() => bodyBytes().buffered === 10, 'the first bytes to be read');
+    h.clock.advance(15_000 - 1);
+    expect(bodyBytes().buffered).toBe(10);
+    h.clock.advance(1);
+    expect(await answer).toMatchObject({ status: 410, closed: true, headers: { connection: 'close' }, body: { code: 'EXPIRED', message: 'The delivery expired while its body was still coming.' } });
+    await until(() => bodyBytes().buffered === 0, 'the read to end');
     expectNothingRan();
   });
 

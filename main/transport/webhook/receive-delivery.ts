@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../../clock.js';
+import type { Clock, TimerHandle } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import { encodeFrame } from '../../methods/types.js';
 import { verifyWebhookBody, verifyWebhookHeaders, type HttpRequestParts } from '../../webhook-signing/index.js';
 import { parseWith, WebhookDelivery } from '../../wire/index.js';
 import type { Answer, DeliveryPipeline } from './delivery-pipeline.js';
-import { declaredTooLarge, readRawBody } from './read-body.js';
+import { declaredTooLarge, readRawBody, type BodyRead } from './read-body.js';
 
 /**
  * Writes the answer. A refusal sent while the request's body is still coming also closes the
@@ -16,8 +16,10 @@ export function send(req: IncomingMessage, res: ServerResponse, answer: Answer):
   const text = typeof answer.body === 'object' && answer.body !== null ? encodeFrame(answer.body) : JSON.stringify(answer.body);
   const close = !req.complete && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0);
   res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}) });
-  if (close) res.end(text, () => req.socket.destroy());
-  else res.end(text);
+  // 'close' comes once the answer is out, or the socket died first; req.destroy() ends the socket
+  // and tells a read still waiting on this request that it is over.
+  if (close) res.once('close', () => req.destroy());
+  res.end(text);
 }
 
 export const fail = (status: number, code: string, message: string): Answer => ({ status, body: { code, message } });
@@ -35,6 +37,22 @@ export interface ReceiverDeps {
   pipeline: () => DeliveryPipeline;
   /** A valid delivery arrived (the session is alive). */
   delivered: () => void;
+}
+
+/**
+ * Reads the body, but not past the signature's `expires` (on the injected clock): a replayed set of
+ * valid headers followed by a stalled body holds memory for seconds at most, not until the socket dies.
+ */
+async function readBefore(req: IncomingMessage, expiresS: number | undefined, deps: ReceiverDeps): Promise<BodyRead | 'expired'> {
+  let timer: TimerHandle | null = null;
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = deps.clock.setTimeout(() => resolve('expired'), Math.max(0, (expiresS ?? 0) * 1000 - deps.clock.now()));
+  });
+  try {
+    return await Promise.race([readRawBody(req, deps.maxBody), expired]);
+  } finally {
+    deps.clock.clearTimeout(timer);
+  }
 }
 
 // With the `u` flag a lone surrogate matches on its own; a pair is one code point and does not.
@@ -66,7 +84,8 @@ export function createDeliveryReceiver(deps: ReceiverDeps): (req: IncomingMessag
     const headers = verifyWebhookHeaders(msg, options);
     if (!headers.ok) return refuse(req, res, headers.rejection.status, headers.rejection.code, headers.rejection.message);
 
-    const read = await readRawBody(req, deps.maxBody);
+    const read = await readBefore(req, headers.signature.expires, deps);
+    if (read === 'expired') return refuse(req, res, 410, 'EXPIRED', 'The delivery expired while its body was still coming.');
     if (!read.ok) {
       if (read.reason === 'too-large') send(req, res, fail(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${deps.maxBody} bytes.`));
       else res.destroy();

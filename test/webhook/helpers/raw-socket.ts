@@ -11,7 +11,8 @@ export interface RawAnswer {
 /**
  * Sends a request head and part of a body over a plain TCP socket and then stalls, as a slow or
  * hostile sender does: nothing more is written. Resolves with the server's answer once the server
- * has closed the connection; rejects if that does not happen within `deadlineMs`.
+ * has closed the connection (status 0 when it closed without one); rejects if that does not
+ * happen within `deadlineMs`.
  */
 export function stalledUpload(url: string, head: Buffer, bodyPart: Buffer, deadlineMs = 10_000): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
@@ -27,9 +28,9 @@ export function stalledUpload(url: string, head: Buffer, bodyPart: Buffer, deadl
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearTimeout(timer);
-      const answer = parseAnswer(Buffer.concat(chunks).toString('latin1'));
-      if (!answer) reject(new Error('the connection closed without an answer'));
-      else resolve({ ...answer, closed: true });
+      // status 0: the server closed the connection without an answer.
+      const answer = parseAnswer(Buffer.concat(chunks).toString('latin1')) ?? { status: 0, headers: {}, body: null };
+      resolve({ ...answer, closed: true });
     });
     socket.write(head);
     if (bodyPart.length > 0) socket.write(bodyPart);
