@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { WEBHOOK_ALG, WEBHOOK_CREATED_TOLERANCE_S, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_LABEL, WEBHOOK_SIGNED_COMPONENTS } from '../wire/index.js';
 import { isBodySignatureForm } from './body-signature.js';
-import { parseContentDigest, type DigestAlgorithm } from './content-digest.js';
+import { parseContentDigest } from './content-digest.js';
 import { verifyMessageSignature } from './message-signature.js';
 import type { HttpRequestParts } from './signature-base.js';
 import { header, reject, timing, type HeadersVerification, type WebhookVerifyOptions } from './webhook-verify-types.js';
@@ -58,6 +58,5 @@ export function verifyWebhookHeaders(msg: HttpRequestParts, options: WebhookVeri
   const nowS = Math.floor(options.nowMs / 1000);
   const late = timing(params.created, params.expires, nowS, options.toleranceS ?? WEBHOOK_CREATED_TOLERANCE_S, 'signature');
   if (late) return late;
-  const digests: [DigestAlgorithm, Uint8Array][] = digest.digests;
-  return { ok: true, signature: params, digests, bodySignature: bodySig };
+  return { ok: true, signature: params, digests: digest.digests, bodySignature: bodySig };
 }

@@ -5,6 +5,7 @@ import {
   signatureBase,
   signMessage,
   verifyBodySignature,
+  isBodySignatureForm,
   verifyContentDigest,
   verifyMessageSignature,
 } from '../../main/webhook-signing/index.js';
@@ -98,5 +99,13 @@ describe('Signature-SHA256', () => {
     expect(verifyBodySignature('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3844', 'Jefe', 'what do ya want for nothing?')).toBe(false);
     expect(verifyBodySignature('5bdc', 'Jefe', 'what do ya want for nothing?')).toBe(false);
     expect(verifyBodySignature(undefined, 'Jefe', 'what do ya want for nothing?')).toBe(false);
+  });
+
+  it('only in lower case: the same MAC in upper case, or with spaces around it, is refused', () => {
+    const mac = '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843';
+    expect(verifyBodySignature(mac.toUpperCase(), 'Jefe', 'what do ya want for nothing?')).toBe(false);
+    expect(verifyBodySignature(` ${mac}`, 'Jefe', 'what do ya want for nothing?')).toBe(false);
+    expect(isBodySignatureForm(mac)).toBe(true);
+    expect(isBodySignatureForm(`${mac.slice(0, 63)}G`)).toBe(false);
   });
 });
