@@ -34,7 +34,7 @@ function deliveryBody(extra: Record<string, unknown> = {}): string {
 
 /** A whole request over a raw socket (header bytes as given), asking the server to close after its answer. */
 function rawPost(headers: Record<string, string | Buffer>, body: Buffer): Promise<RawAnswer> {
-  return stalledUpload(h.transport.url, requestHead(path(), { ...headers, 'content-length': String(body.length), connection: 'close' }), body);
+  return stalledUpload(h.transport.url, requestHead(h.transport.url, { ...headers, 'content-length': String(body.length), connection: 'close' }), body);
 }
 
 function expectNothingRan(): void {
@@ -51,7 +51,7 @@ describe('the body is read only after the headers are authenticated', () => {
   it('64 stalled unauthenticated 1 MiB uploads are refused at once and cost the receiver under 16 MB', async () => {
     // Each declares 1 MiB, sends half of it, then stalls. Read first, they would hold 32 MiB.
     const body = Buffer.alloc(MIB, 0x20);
-    const head = requestHead(path(), { ...signedHeaders(body, { secret: 'zzzz-zzzz-zzzz-zzzz-zzzz' }), 'content-length': String(MIB) });
+    const head = requestHead(h.transport.url, { ...signedHeaders(body, { secret: 'zzzz-zzzz-zzzz-zzzz-zzzz' }), 'content-length': String(MIB) });
     const half = body.subarray(0, MIB / 2);
     resetBodyBytesPeak();
     const before = heapAndBuffers();
@@ -80,7 +80,7 @@ describe('the body is read only after the headers are authenticated', () => {
   });
 
   it('an upload without any signature is refused before a byte of its body arrives', async () => {
-    const head = requestHead(path(), { 'content-type': 'application/json', 'content-length': String(MIB) });
+    const head = requestHead(h.transport.url, { 'content-type': 'application/json', 'content-length': String(MIB) });
     const a = await stalledUpload(h.transport.url, head, Buffer.alloc(0));
     expect(a).toMatchObject({ status: 401, closed: true, headers: { connection: 'close' }, body: { code: 'BAD_DIGEST', message: 'Content-Digest header is missing.' } });
     expectNothingRan();
@@ -89,7 +89,7 @@ describe('the body is read only after the headers are authenticated', () => {
   it('a correctly signed but expired delivery is refused (410) before its body is read', async () => {
     const body = deliveryBody();
     const now = h.nowS();
-    const head = requestHead(path(), { ...signedHeaders(body, { created: now - 20, expires: now - 5 }), 'content-length': String(body.length) });
+    const head = requestHead(h.transport.url, { ...signedHeaders(body, { created: now - 20, expires: now - 5 }), 'content-length': String(body.length) });
     const a = await stalledUpload(h.transport.url, head, Buffer.from(body.slice(0, 10)));
     expect(a).toMatchObject({ status: 410, closed: true, headers: { connection: 'close' }, body: { code: 'EXPIRED' } });
     expectNothingRan();
@@ -97,7 +97,7 @@ describe('the body is read only after the headers are authenticated', () => {
 
   it('valid headers whose body stalls are cut off when the signature expires (410), not kept open', async () => {
     const body = deliveryBody();
-    const head = requestHead(path(), { ...signedHeaders(body), 'content-length': String(body.length) });
+    const head = requestHead(h.transport.url, { ...signedHeaders(body), 'content-length': String(body.length) });
     resetBodyBytesPeak();
     const answer = stalledUpload(h.transport.url, head, Buffer.from(body.slice(0, 10)));
     // The receiver holds the 10 bytes while it waits for the rest (seen on its gauge).
@@ -112,7 +112,7 @@ describe('the body is read only after the headers are authenticated', () => {
 
   it('a correctly signed delivery whose body is slow is read and answered once the body is complete', async () => {
     const body = deliveryBody();
-    const head = requestHead(path(), { ...signedHeaders(body), 'content-length': String(body.length), connection: 'close' });
+    const head = requestHead(h.transport.url, { ...signedHeaders(body), 'content-length': String(body.length), connection: 'close' });
     // Sent in two writes: the receiver waits for the rest instead of refusing.
     const a = await stalledUpload(h.transport.url, Buffer.concat([head, Buffer.from(body.slice(0, 5))]), Buffer.from(body.slice(5)));
     expect(a).toMatchObject({ status: 200, body: { result: [] } });

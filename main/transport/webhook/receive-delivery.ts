@@ -8,17 +8,16 @@ import type { Answer, DeliveryPipeline } from './delivery-pipeline.js';
 import { declaredTooLarge, readRawBody, type BodyRead } from './read-body.js';
 
 /**
- * Writes the answer. A refusal sent while the request's body is still coming also closes the
- * connection (`Connection: close`, then the socket is destroyed once the answer is out): the
- * receiver neither reads nor keeps the rest of a body it will not use.
+ * Writes the answer. A refusal sent while the request's body is still coming is answered with
+ * `Connection: close` and the socket destroyed by the guarded server's response (main/http-guard);
+ * destroying the request too ends a body read still waiting on it, so nothing of it is kept.
  */
 export function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   const text = typeof answer.body === 'object' && answer.body !== null ? encodeFrame(answer.body) : JSON.stringify(answer.body);
-  const close = !req.complete && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0);
-  res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}) });
-  // 'close' comes once the answer is out, or the socket died first; req.destroy() ends the socket
-  // and tells a read still waiting on this request that it is over.
-  if (close) res.once('close', () => req.destroy());
+  res.once('close', () => {
+    if (!req.complete) req.destroy();
+  });
+  res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

@@ -37,9 +37,10 @@ export function stalledUpload(url: string, head: Buffer, bodyPart: Buffer, deadl
   });
 }
 
-/** The request head (request line and headers) as raw bytes: header values may carry any byte. */
-export function requestHead(path: string, headers: Record<string, string | Buffer>): Buffer {
-  const lines: Buffer[] = [Buffer.from(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n`, 'latin1')];
+/** The request head for `url` (request line, Host, headers) as raw bytes: header values may carry any byte. */
+export function requestHead(url: string, headers: Record<string, string | Buffer>): Buffer {
+  const { host, pathname } = new URL(url);
+  const lines: Buffer[] = [Buffer.from(`POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\n`, 'latin1')];
   for (const [name, value] of Object.entries(headers)) {
     lines.push(Buffer.from(`${name}: `, 'latin1'), typeof value === 'string' ? Buffer.from(value, 'latin1') : value, Buffer.from('\r\n', 'latin1'));
   }
