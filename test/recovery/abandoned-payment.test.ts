@@ -6,7 +6,7 @@ import { ManualClock } from '../../main/clock.js';
 import { createCompanion } from '../../main/companion.js';
 import { silentLogger } from '../../main/log.js';
 import { createMethodDispatcher } from '../../main/methods/index.js';
-import { createConnection } from '../../main/session/connection.js';
+import { createLink } from '../../main/link/link.js';
 import { createBillStore } from '../../main/store/index.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { BEER, cleanup, PosApi, tempDir } from '../integration/helpers/harness.js';
@@ -122,7 +122,7 @@ describe('a payment the service abandons', () => {
         for (const e of events) if (e.kind === 'payment.cancelled' && e.paymentId) resolve(e.paymentId);
       }),
     );
-    const connection = createConnection({
+    const link = createLink({
       config: { serviceUrl: proxy.url, apiKey: sandbox.restaurant.apiKey, posId: randomUUID(), transport: 'webhook', serviceName: 'qerko', language: 'en', webhook: { host: '127.0.0.1', port: 0, publicUrl: '' } },
       store,
       dispatcher: createMethodDispatcher({ store, log: silentLogger(), clock }),
@@ -132,9 +132,9 @@ describe('a payment the service abandons', () => {
       onRestaurant: () => undefined,
       tuning: QUIET,
     });
-    const connected = new Promise<void>((resolve) => connection.transport.onConnected(() => resolve()));
-    await connection.start();
-    cleanups.push(() => connection.stop());
+    const connected = new Promise<void>((resolve) => link.transport.onConnected(() => resolve()));
+    await link.start();
+    cleanups.push(() => link.stop());
     await connected;
 
     const id = await abandonOne(sandbox, 't1');
