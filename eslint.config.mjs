@@ -42,10 +42,20 @@ export default tseslint.config(
     files: ['main/wire/**'],
     rules: border([{ group: ['../*', '../**'], message: 'main/wire imports nothing else of ours (STYLE.md 1).' }, { group: ['electron'], message: 'no electron outside main/shell' }]),
   },
-  // main/ except the shell: plain Node, no electron, no renderer.
+  // main/ except the shell: plain Node, no electron, no renderer; and outside the two hosts no
+  // sandbox/ either (demo mode is a port the hosts pass in, DESIGN.md).
   {
     files: ['main/**'],
-    ignores: ['main/shell/**', 'main/wire/**'],
+    ignores: ['main/shell/**', 'main/wire/**', 'main/headless/**'],
+    rules: border([
+      { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (DESIGN.md).' },
+      { group: ['**/renderer/**'], message: 'main never imports the renderer.' },
+      { group: ['**/sandbox', '**/sandbox/**'], message: 'Only the hosts (main/headless, main/shell) import sandbox/: pass it to createCompanion as the demo port.' },
+    ]),
+  },
+  // The headless host: plain Node like the core; it may hand the core the embedded sandbox.
+  {
+    files: ['main/headless/**'],
     rules: border([
       { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (DESIGN.md).' },
       { group: ['**/renderer/**'], message: 'main never imports the renderer.' },

@@ -1,265 +1,142 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CompanionEvent, SessionView, SettingsInput, SettingsView } from '../preload/contract.js';
-import { startSandbox, type Sandbox } from '../sandbox/index.js';
+import { createLocalApi } from './app/local-api.js';
+import { createSessionRunner } from './app/session-runner.js';
+import { createSettingsCommands } from './app/settings-commands.js';
+import { createSettingsService } from './app/settings-service.js';
+import { portInUse, StartupError } from './app/startup-error.js';
+import { createUiEvents } from './app/ui-events.js';
 import { systemClock } from './clock.js';
-import { seedDemo } from './demo/seed-demo.js';
+import { createDemoService } from './demo/demo-service.js';
 import { LOCAL_MENU } from './demo/demo-data.js';
-import type { Companion, CompanionOptions, StoredSettings } from './host-types.js';
+import type { Companion, CompanionOptions } from './host-types.js';
 import { createLogger } from './log.js';
 import { createMethodDispatcher } from './methods/index.js';
-import { loadOrCreateToken, regenerateToken, startPosApi } from './pos-api/index.js';
-import { createLink, type Link as Connection, type LinkDeps as ConnectionDeps } from './link/link.js';
-import { createServiceClient } from './service/index.js';
-import { dropUndefined, loadSettings, saveSettings, SettingsPatch } from './settings/settings-file.js';
-import { createPlainSecretStore, maskApiKey } from './settings/plain-secrets.js';
+import type { LinkDeps } from './link/link.js';
+import { ensurePrivateDir } from './settings/private-files.js';
+import { createPlainSecretStore } from './settings/plain-secrets.js';
 import { createBillStore } from './store/index.js';
-import type { LinkState as SessionState } from './transport/index.js';
-import { fail, ok } from './ui-bridge/command-result.js';
-import { fanOut, type Push } from './ui-bridge/event-fanout.js';
+import { fanOut } from './ui-bridge/event-fanout.js';
 import { createNoticeBook } from './ui-bridge/notice-book.js';
-import { osNotificationText } from './ui-bridge/os-notification-text.js';
 import { createUiApi } from './ui-bridge/ui-api.js';
-import { describeIssues } from './wire/index.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
   /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
-  tuning?: ConnectionDeps['tuning'];
+  tuning?: LinkDeps['tuning'];
   /** better-sqlite3 binary built for Electron's ABI (the Node build stays for the tests). */
-  nativeBinding?: string;
+  nativeBinding?: string | undefined;
 }
 
-/** Fields whose change means a new session with the service. */
-const SESSION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', 'posId', 'transport', 'webhookHost', 'webhookPort', 'webhookPublicUrl', 'serviceName'];
+/** The Electron build of better-sqlite3 must be where the shell says: a clear sentence naming the path, not a loader error. */
+function checkNativeBinding(path: string | undefined): void {
+  if (path !== undefined && !existsSync(path)) throw new StartupError({ code: 'NATIVE_BINDING_MISSING', path });
+}
 
 /**
- * The composition root: the one place that builds the core. The Electron shell and the headless
- * host both call it; everything it builds is plain Node.
+ * The composition root: the one place that builds the core, and only wires. The Electron shell
+ * and the headless host both call it; everything it builds is plain Node. Each service has one
+ * job: settings (main/app/settings-service.ts), the session (session-runner.ts), the local POS
+ * API (local-api.ts), renderer events (ui-events.ts), demo mode (main/demo/demo-service.ts).
  */
 export async function createCompanion(options: CreateCompanionOptions): Promise<Companion> {
   const { dataDir } = options;
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const log = options.log ?? createLogger();
   const clock = options.clock ?? systemClock;
   const shell = options.shell ?? {};
   const secrets = options.secrets ?? createPlainSecretStore(dataDir, log);
-  let settings: StoredSettings = { ...loadSettings(dataDir), ...dropUndefined(options.settings ?? {}) };
-  let apiKey = options.apiKey ?? secrets.load();
-  const isDemo = () => settings.environment === 'demo' || !apiKey || !settings.serviceUrl;
-
-  const store = createBillStore({ file: join(dataDir, 'tableside.sqlite'), clock, log, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const settings = createSettingsService({ dataDir, log, secrets, overrides: options.settings, apiKey: options.apiKey });
+  checkNativeBinding(options.nativeBinding);
+  const store = createBillStore({ file: join(dataDir, 'tableside.sqlite'), clock, log, nativeBinding: options.nativeBinding });
   const notices = createNoticeBook(dataDir);
-  const dispatcher = createMethodDispatcher({ store, log, clock });
-
-  // Events to the renderer, numbered in the order they happen.
-  let seq = 0;
-  const listeners = new Set<(event: CompanionEvent) => void>();
-  const push: Push = (event) => {
-    const numbered: CompanionEvent = { ...event, seq: ++seq };
-    for (const listener of [...listeners]) listener(numbered);
-    if (numbered.type === 'notice' && !numbered.notice.acknowledged && shell.notify) {
-      const text = osNotificationText(numbered.notice, settings.language);
-      shell.notify(text.title, text.body);
-    }
-  };
-  const offStore = store.onEvent((events) => fanOut(events, store, notices, push, listeners.size > 0));
-
-  let sandbox: Sandbox | null = null;
-  let restaurantName: string | null = null;
-  let sessionState: SessionState | null = null;
-  const sessionView = (): SessionView => ({
-    ...(sessionState ?? { status: 'connecting', transport: settings.transport, since: clock.now(), lastMessageAt: null, rttMs: null, attempt: 0, nextTryAt: null, sentence: 'Connecting to the payment service…' }),
-    restaurantName,
+  const events = createUiEvents(shell, () => settings.get().language);
+  const offStore = store.onEvent((batch) => fanOut(batch, store, notices, events.push, events.listening()));
+  const demo = createDemoService(options.demo, store, log);
+  const session = createSessionRunner({
+    settings,
+    demo,
+    store,
+    dispatcher: createMethodDispatcher({ store, log, clock }),
+    clock,
+    log,
+    tuning: options.tuning,
+    changed: (view) => events.push({ type: 'session', session: view }),
   });
-
-  let token = loadOrCreateToken(dataDir);
-  let posApi = await startPosApi({ store, host: '127.0.0.1', port: settings.posApiPort, token, log });
-  const settingsView = (): SettingsView => ({
-    environment: settings.environment,
-    serviceUrl: settings.serviceUrl,
-    apiKeyMasked: maskApiKey(apiKey),
-    posId: settings.posId,
-    transport: settings.transport,
-    webhookPort: settings.webhookPort,
-    webhookPublicUrl: settings.webhookPublicUrl,
-    printer: settings.printer,
-    language: settings.language,
-    sound: settings.sound,
-    startAtLogin: settings.startAtLogin,
-    startHidden: settings.startHidden,
-    posApiPort: settings.posApiPort,
-    posApiToken: token,
-  });
-
-  async function openConnection(): Promise<Connection> {
-    if (isDemo() && !sandbox) {
-      sandbox = await startSandbox({ restaurantName: 'Bistro Demo', log: (line) => log.debug({ mod: 'sandbox' }, line) });
-      seedDemo(store);
-    }
-    if (!isDemo() && sandbox) {
-      await sandbox.close();
-      sandbox = null;
-    }
-    restaurantName = null;
-    const target = sandbox ? { serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey } : { serviceUrl: settings.serviceUrl, apiKey: apiKey! };
-    return createLink({
-      config: {
-        ...target,
-        posId: settings.posId,
-        transport: settings.transport,
-        serviceName: settings.serviceName,
-        language: settings.language,
-        webhook: { host: settings.webhookHost, port: settings.webhookPort, publicUrl: sandbox ? '' : settings.webhookPublicUrl },
-      },
-      store,
-      dispatcher,
-      clock,
-      log,
-      ...(options.tuning ? { tuning: options.tuning } : {}),
-      onState: (state) => {
-        sessionState = state;
-        push({ type: 'session', session: sessionView() });
-      },
-      onRestaurant: (restaurant) => {
-        restaurantName = restaurant.name;
-        push({ type: 'session', session: sessionView() });
-      },
-    });
+  let localApi;
+  try {
+    localApi = await createLocalApi(dataDir, store, log, settings.get().posApiPort);
+    await session.open();
+  } catch (e) {
+    await demo.stop();
+    offStore();
+    store.close();
+    throw e;
   }
-
-  let connection = await openConnection();
-  let started = false;
-  let stopping: Promise<void> | null = null;
-
-  async function restartConnection(): Promise<void> {
-    await connection.stop();
-    connection = await openConnection();
-    if (started) await connection.start();
-  }
-
-  const checkApiKey = async (input: { serviceUrl: string; apiKey: string; posId: string }) => {
-    const client = createServiceClient({ baseUrl: input.serviceUrl, apiKey: input.apiKey, posId: input.posId, language: settings.language, log });
-    const who = await client.whoAmI();
-    return who.ok ? ok({ restaurantName: who.value.name }) : fail<{ restaurantName: string }>(who.code, who.message);
-  };
-
-  async function applySettings(input: SettingsInput) {
-    const { apiKey: newKey, ...rest } = input;
-    const parsed = SettingsPatch.safeParse(rest);
-    if (!parsed.success) return fail<SettingsView>('INVALID', `Check the settings: ${describeIssues(parsed.error)}`);
-    const next: StoredSettings = { ...settings, ...dropUndefined(parsed.data) };
-    if (next.environment !== 'demo' && !next.serviceUrl) return fail<SettingsView>('INVALID', 'Enter the service URL for the sandbox or production environment.');
-    const keyToUse = newKey ?? apiKey;
-    if (next.environment !== 'demo' && !keyToUse) return fail<SettingsView>('INVALID', 'Enter the API key from the service\'s administration console.');
-    if (next.environment !== 'demo' && (newKey !== undefined || next.serviceUrl !== settings.serviceUrl || next.posId !== settings.posId)) {
-      const check = await checkApiKey({ serviceUrl: next.serviceUrl, apiKey: keyToUse!, posId: next.posId });
-      if (!check.ok) return fail<SettingsView>(check.error.code, check.error.message);
-    }
-    const sessionChanged = newKey !== undefined || SESSION_FIELDS.some((k) => next[k] !== settings[k]);
-    const portChanged = next.posApiPort !== settings.posApiPort;
-    const loginChanged = next.startAtLogin !== settings.startAtLogin || next.startHidden !== settings.startHidden;
-    settings = next;
-    saveSettings(dataDir, settings);
-    if (newKey !== undefined) {
-      apiKey = newKey;
-      secrets.save(newKey);
-    }
-    if (loginChanged) shell.setLoginItem?.(settings.startAtLogin, settings.startHidden);
-    if (portChanged) await restartPosApi();
-    if (sessionChanged) await restartConnection();
-    push({ type: 'settings', settings: settingsView() });
-    log.info({ mod: 'settings', environment: settings.environment, transport: settings.transport }, 'settings saved');
-    return ok(settingsView());
-  }
-
-  async function restartPosApi(): Promise<void> {
-    await posApi.close();
-    posApi = await startPosApi({ store, host: '127.0.0.1', port: settings.posApiPort, token, log });
-  }
-
+  const commands = createSettingsCommands({ settings, session, localApi, events, shell, log });
   const api = createUiApi({
     store,
     notices,
     clock,
     log,
     get demo() {
-      return isDemo();
+      return settings.isDemo();
     },
     menu: LOCAL_MENU,
     defaultCurrency: 'CZK',
     shell,
-    session: sessionView,
-    settings: settingsView,
-    client: () => connection.client,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    seq: () => seq,
-    pushNotice: (notice) => push({ type: 'notice', notice }),
-    saveSettings: applySettings,
-    checkApiKey,
-    regenerateToken: async () => {
-      token = regenerateToken(dataDir);
-      posApi.setToken(token);
-      push({ type: 'settings', settings: settingsView() });
-      return settingsView();
-    },
-    reconnect: () => connection.transport.reconnectNow(),
-    guestPay: async (input) => {
-      if (!sandbox) return fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.');
-      const result = await sandbox.guestPay({
-        idTable: input.tableId,
-        ...(input.billId ? { idBill: input.billId } : {}),
-        ...(input.items ? { items: input.items } : {}),
-        ...(input.tip ? { tip: input.tip } : {}),
-        outcome: input.outcome ?? 'paid',
-      });
-      return ok({ paymentId: result.payment.id, state: result.payment.state });
-    },
+    session: session.view,
+    settings: commands.view,
+    client: session.client,
+    subscribe: events.subscribe,
+    seq: events.seq,
+    pushNotice: (notice) => events.push({ type: 'notice', notice }),
+    saveSettings: commands.saveSettings,
+    checkApiKey: commands.checkApiKey,
+    regenerateToken: commands.regenerateToken,
+    reconnect: session.reconnect,
+    guestPay: (input) => demo.guestPay(input),
   });
 
+  let stopping: Promise<void> | null = null;
+  const stop = async () => {
+    await session.stop();
+    await localApi.close();
+    offStore();
+    notices.flush();
+    events.clear();
+    store.close();
+    log.info({ mod: 'companion' }, 'stopped cleanly');
+  };
   return {
     api,
     get demo() {
-      return isDemo();
+      return settings.isDemo();
     },
     get transport() {
-      return settings.transport;
+      return settings.get().transport;
     },
     get posApiUrl() {
-      return posApi.url;
+      return localApi.url();
     },
     get posApiToken() {
-      return token;
+      return localApi.token();
     },
     get sandboxUrl() {
-      return sandbox?.url ?? null;
+      return demo.url();
     },
     get webhookUrl() {
-      return connection.webhookUrl();
+      return session.webhookUrl();
     },
     async start() {
-      started = true;
-      await connection.start();
+      // The webhook receiver listens on start: a taken port is named like the POS API's.
+      await session.start().catch((e: unknown) => {
+        throw portInUse(e, 'webhook', settings.get().webhookPort);
+      });
     },
-    stop() {
-      stopping ??= (async () => {
-        started = false;
-        await connection.stop();
-        await posApi.close();
-        await sandbox?.close();
-        offStore();
-        notices.flush();
-        listeners.clear();
-        store.close();
-        log.info({ mod: 'companion' }, 'stopped cleanly');
-      })();
-      return stopping;
-    },
+    stop: () => (stopping ??= stop()),
     onResume() {
       log.info({ mod: 'companion' }, 'resumed from sleep: reconnecting');
-      connection.transport.reconnectNow();
+      session.reconnect();
     },
   };
 }

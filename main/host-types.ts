@@ -26,16 +26,42 @@ export interface ShellPorts {
   setLoginItem?: (startAtLogin: boolean, startHidden: boolean) => void;
 }
 
+/** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */
+export interface DemoGuestPay {
+  idTable: string;
+  idBill?: string;
+  items?: { id: string; quantity: string }[];
+  tip?: string;
+  outcome?: 'paid' | 'declined';
+}
+
+/** The running embedded sandbox, seen from the core: a subset of sandbox/'s Sandbox. */
+export interface DemoSandbox {
+  readonly url: string;
+  readonly restaurant: { readonly apiKey: string };
+  guestPay(input: DemoGuestPay): Promise<{ payment: { id: string; state: string } }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Demo mode is a port (DESIGN.md): the hosts hand the core a way to start the embedded sandbox
+ * (sandbox/'s startSandbox fits it), so the core never imports sandbox/. Without it, demo mode
+ * stays offline with the session saying DEMO_UNAVAILABLE.
+ */
+export type DemoPort = (options: { restaurantName: string; log: (line: string) => void }) => Promise<DemoSandbox>;
+
 export interface CompanionOptions {
   dataDir: string;
-  /** Overrides of the stored settings (command-line flags). */
-  settings?: Partial<StoredSettings>;
-  /** An API key given on the command line; otherwise the secret store's. */
-  apiKey?: string;
-  secrets?: SecretStore;
-  shell?: ShellPorts;
-  clock?: Clock;
-  log?: Logger;
+  /** Overrides of the stored settings for this run (command-line flags); never written to settings.json. */
+  settings?: Partial<StoredSettings> | undefined;
+  /** An API key for this run (command line, key file, environment); otherwise the secret store's. Never stored. */
+  apiKey?: string | undefined;
+  secrets?: SecretStore | undefined;
+  shell?: ShellPorts | undefined;
+  /** Starts the embedded sandbox for demo mode (the hosts pass sandbox/'s startSandbox). */
+  demo?: DemoPort | undefined;
+  clock?: Clock | undefined;
+  log?: Logger | undefined;
 }
 
 /** The running core: both the Electron shell and the headless host build one with createCompanion. */

@@ -24,7 +24,12 @@ export interface SessionView {
   sentence: string;
   /** From who-am-i, once known. */
   restaurantName: string | null;
+  /** Set when the till does not connect until the cashier acts (status 'stopped'); the renderer words it. */
+  problem?: SessionProblem;
 }
+
+/** KEY_MISSING: the stored API key is missing or unreadable; SERVICE_URL_MISSING; DEMO_UNAVAILABLE: the host runs no demo. */
+export type SessionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE';
 
 export type TableState = 'free' | 'open' | 'in-payment' | 'partly-paid' | 'paid';
 

@@ -2,12 +2,18 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { describeIssues } from '../wire/index.js';
 
-/** Flags of `npm run headless`. With no service flags the host runs in demo mode. */
+/**
+ * Flags of `npm run headless`. Without service flags the host runs from the data dir's settings.json
+ * and stored key (demo mode only when the data dir holds no configuration); flags override them
+ * for this run and are never saved. The key can come from a file or TABLESIDE_API_KEY instead of
+ * --api-key, so it never shows in a process list or npm's echo of the command.
+ */
 export const HeadlessArgs = z
   .object({
     dataDir: z.string().min(1),
     serviceUrl: z.string().url('must be a URL such as https://sandbox.example.com').optional(),
     apiKey: z.string().min(1).optional(),
+    apiKeyFile: z.string().min(1).optional(),
     posId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID').optional(),
     transport: z.enum(['ws', 'longpoll', 'webhook']).optional(),
     posApiPort: z.coerce.number().int().min(0).max(65535).optional(),
@@ -18,7 +24,7 @@ export const HeadlessArgs = z
     ui: z.boolean(),
     serviceName: z.string().optional(),
   })
-  .refine((a) => !a.serviceUrl === !a.apiKey, { message: '--service-url and --api-key go together (neither = demo mode)', path: ['serviceUrl'] })
+  .refine((a) => !(a.apiKey && a.apiKeyFile), { message: 'give the API key once: --api-key or --api-key-file', path: ['apiKey'] })
   .refine((a) => a.transport !== 'webhook' || !a.serviceUrl || a.publicUrl, { message: '--transport webhook needs --public-url', path: ['publicUrl'] });
 export type HeadlessArgs = z.infer<typeof HeadlessArgs>;
 
@@ -32,6 +38,7 @@ export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArg
         'data-dir': { type: 'string' },
         'service-url': { type: 'string' },
         'api-key': { type: 'string' },
+        'api-key-file': { type: 'string' },
         'pos-id': { type: 'string' },
         transport: { type: 'string' },
         'pos-api-port': { type: 'string' },
@@ -50,6 +57,7 @@ export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArg
     dataDir: values['data-dir'] ?? '.data',
     serviceUrl: values['service-url'],
     apiKey: values['api-key'],
+    apiKeyFile: values['api-key-file'],
     posId: values['pos-id'],
     transport: values.transport,
     posApiPort: values['pos-api-port'],

@@ -1,18 +1,25 @@
 /**
- * `npm run headless -- [--data-dir D] [--service-url U --api-key K --pos-id P] [--transport ws|longpoll|webhook]
- *   [--pos-api-port N] [--webhook-port N --public-url U] [--ui-port N] [--no-ui]`
- * Runs the core without Electron. The first stdout line is one JSON object (the ready line), the
- * second `{"connected":true,"transport":...}` once the link is first up; logs go to stderr.
- * Without service flags it runs the demo: an embedded sandbox, seeded bills.
+ * `npm run headless -- [--data-dir D] [--service-url U] [--api-key-file F | --api-key K] [--pos-id P]
+ *   [--transport ws|longpoll|webhook] [--pos-api-port N] [--webhook-port N --public-url U] [--ui-port N] [--no-ui]`
+ * Runs the core without Electron, from D's settings.json and stored key (flags override them for
+ * this run; the key also comes from TABLESIDE_API_KEY). The first stdout line is one JSON object
+ * (the ready line), the second `{"connected":true,"transport":...}` once the link is first up;
+ * logs go to stderr. A data dir without configuration runs the demo: an embedded sandbox.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSandbox } from '../../sandbox/index.js';
+import { portInUse, StartupError } from '../app/startup-error.js';
 import { createCompanion } from '../companion.js';
+import type { Companion } from '../host-types.js';
 import { createLogger } from '../log.js';
+import { ensurePrivateDir } from '../settings/private-files.js';
 import { startUiServer, type UiServer } from '../ui-server/index.js';
-import { parseHeadlessArgs } from './args.js';
+import { apiKeyFor } from './api-key-source.js';
+import { parseHeadlessArgs, type HeadlessArgs } from './args.js';
 import { onFirstConnected } from './connected-line.js';
+import { settingsOverrides } from './run-options.js';
 
 const parsed = parseHeadlessArgs(process.argv.slice(2));
 if (!parsed.ok) {
@@ -22,36 +29,48 @@ if (!parsed.ok) {
 const args = parsed.args;
 const log = createLogger();
 const dataDir = resolve(args.dataDir);
-mkdirSync(dataDir, { recursive: true });
 
-const companion = await createCompanion({
-  dataDir,
-  log,
-  ...(args.apiKey ? { apiKey: args.apiKey } : {}),
-  settings: {
-    ...(args.serviceUrl ? { environment: 'sandbox' as const, serviceUrl: args.serviceUrl } : { environment: 'demo' as const }),
-    ...(args.posId ? { posId: args.posId.toLowerCase() } : {}),
-    ...(args.transport ? { transport: args.transport } : {}),
-    ...(args.posApiPort !== undefined ? { posApiPort: args.posApiPort } : {}),
-    ...(args.webhookPort !== undefined ? { webhookPort: args.webhookPort } : {}),
-    ...(args.webhookHost ? { webhookHost: args.webhookHost } : {}),
-    ...(args.publicUrl ? { webhookPublicUrl: args.publicUrl } : {}),
-    ...(args.serviceName ? { serviceName: args.serviceName } : {}),
-  },
-});
-await companion.start();
-
-// Run from source (main/headless) or built (dist/main/headless): the renderer is in dist/renderer.
-const staticDir = [new URL('../../dist/renderer', import.meta.url), new URL('../../renderer', import.meta.url)]
-  .map((u) => fileURLToPath(u))
-  .find((dir) => existsSync(resolve(dir, 'index.html')));
-let ui: UiServer | null = null;
-if (args.ui && staticDir) {
-  ui = await startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port: args.uiPort ?? 0, log });
-} else if (args.ui) {
-  log.warn({ mod: 'headless' }, 'the renderer is not built (run `npm run build`): browser mode is off');
+/** One sentence on stderr and a non-zero exit: what went wrong and what to change, never a stack. */
+function die(e: unknown): never {
+  const sentence = e instanceof StartupError ? e.message : `Tableside could not start: ${(e as Error).message}`;
+  log.flush();
+  process.stderr.write(`headless: ${sentence}\n`);
+  process.exit(e instanceof StartupError ? 3 : 1);
 }
 
+// Run from source (main/headless) or built (dist/main/headless): the renderer is in dist/renderer.
+function rendererDir(): string | undefined {
+  return [new URL('../../dist/renderer', import.meta.url), new URL('../../renderer', import.meta.url)]
+    .map((u) => fileURLToPath(u))
+    .find((dir) => existsSync(resolve(dir, 'index.html')));
+}
+
+async function startUi(companion: Companion, options: HeadlessArgs): Promise<UiServer | null> {
+  if (!options.ui) return null;
+  const staticDir = rendererDir();
+  if (!staticDir) {
+    log.warn({ mod: 'headless' }, 'the renderer is not built (run `npm run build`): browser mode is off');
+    return null;
+  }
+  const port = options.uiPort ?? 0;
+  return startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port, log }).catch((e: unknown) => {
+    throw portInUse(e, 'ui', port);
+  });
+}
+
+async function boot(): Promise<{ companion: Companion; ui: UiServer | null }> {
+  ensurePrivateDir(dataDir);
+  const companion = await createCompanion({ dataDir, log, apiKey: apiKeyFor(args, process.env), settings: settingsOverrides(args), demo: startSandbox });
+  try {
+    await companion.start();
+    return { companion, ui: await startUi(companion, args) };
+  } catch (e) {
+    await companion.stop();
+    throw e;
+  }
+}
+
+const { companion, ui } = await boot().catch(die);
 const ready = {
   ready: true,
   posApi: companion.posApiUrl,

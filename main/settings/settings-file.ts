@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { StoredSettings } from '../host-types.js';
+import type { Logger } from '../log.js';
+import { writePrivateFile } from './private-files.js';
+import { PosIdField, SETTINGS_FIELDS, SETTINGS_KEYS } from './settings-schema.js';
 
-/** settings.json in the data directory: everything but the API key. */
+/**
+ * settings.json in the data directory: everything but the API key. A damaged or newer file never
+ * resets the install: each field is checked alone and only a bad one falls back to its default;
+ * fields this version does not know, and a known field's value it cannot use (a newer version's
+ * "language": "de"), are kept and written back on save; a file that is not JSON at all is moved
+ * aside as settings.json.bad-<time>. The Pos-Id is minted only when the install never had one.
+ */
 export const SETTINGS_FILE = 'settings.json';
 
 export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
@@ -23,53 +31,76 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   serviceName: 'qerko',
 };
 
-const port = z.number().int().min(0).max(65535);
+/** What the file held that this version does not use; written back untouched (a newer version's fields). */
+export type KeptFields = Record<string, unknown>;
 
-/** Every field optional so an older file still loads; unknown fields are dropped. */
-export const SettingsPatch = z.object({
-  environment: z.enum(['demo', 'sandbox', 'production']).optional(),
-  serviceUrl: z.union([z.literal(''), z.string().url('must be a URL such as https://sandbox.example.com')]).optional(),
-  posId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID').optional(),
-  transport: z.enum(['ws', 'longpoll', 'webhook']).optional(),
-  webhookHost: z.string().min(1).optional(),
-  webhookPort: port.optional(),
-  webhookPublicUrl: z.union([z.literal(''), z.string().url('must be a public https URL')]).optional(),
-  printer: z.string().nullable().optional(),
-  language: z.enum(['en', 'cs']).optional(),
-  sound: z.boolean().optional(),
-  startAtLogin: z.boolean().optional(),
-  startHidden: z.boolean().optional(),
-  posApiPort: port.optional(),
-  serviceName: z.string().regex(/^[a-z0-9-]+$/).optional(),
-});
-export type SettingsPatch = z.infer<typeof SettingsPatch>;
+export interface LoadedSettings {
+  settings: StoredSettings;
+  kept: KeptFields;
+  /** The file existed, so the data folder holds a configuration (not a fresh install). */
+  existed: boolean;
+}
 
 export function newPosId(): string {
   return randomUUID().toLowerCase();
 }
 
-/** Reads settings.json (missing or unreadable: defaults) and fixes a Pos-Id once, for good. */
-export function loadSettings(dataDir: string): StoredSettings {
-  const file = join(dataDir, SETTINGS_FILE);
-  let stored: SettingsPatch = {};
-  if (existsSync(file)) {
-    try {
-      const parsed = SettingsPatch.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (parsed.success) stored = parsed.data;
-    } catch {
-      // A damaged file must not keep the till from starting: fall back to defaults.
-    }
-  }
-  const settings: StoredSettings = { ...DEFAULT_SETTINGS, posId: newPosId(), ...dropUndefined(stored) };
-  if (!stored.posId) saveSettings(dataDir, settings);
-  return settings;
+/** A Pos-Id from the text of a file that no longer parses: the install keeps its identity. */
+function salvagePosId(text: string): string | undefined {
+  const found = /"posId"\s*:\s*"([^"]{36,40})"/.exec(text)?.[1];
+  const parsed = PosIdField.safeParse(found);
+  return parsed.success ? parsed.data : undefined;
 }
 
-/** Atomic write: a power cut leaves the old file or the new one, never half of one. */
-export function saveSettings(dataDir: string, settings: StoredSettings): void {
+function readObject(file: string, log: Logger | undefined, now: number): { fields: Record<string, unknown>; salvaged?: string | undefined } | null {
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return { fields: parsed as Record<string, unknown> };
+  } catch {
+    // Not JSON: moved aside below.
+  }
+  const aside = `${file}.bad-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(file, aside);
+  log?.warn({ mod: 'settings', file: aside }, 'settings.json could not be read: moved aside, defaults in use (the Pos-Id is kept when it could be found)');
+  return { fields: {}, salvaged: salvagePosId(text) };
+}
+
+/** Reads settings.json field by field (see the file comment) and fixes a Pos-Id once, for good. */
+export function loadSettings(dataDir: string, log?: Logger, now = Date.now()): LoadedSettings {
   const file = join(dataDir, SETTINGS_FILE);
-  writeFileSync(`${file}.tmp`, JSON.stringify(settings, null, 2), { mode: 0o600 });
-  renameSync(`${file}.tmp`, file);
+  const read = readObject(file, log, now);
+  const fields = read?.fields ?? {};
+  const good: Partial<StoredSettings> = {};
+  const kept: KeptFields = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const rule = (SETTINGS_FIELDS as Record<string, (typeof SETTINGS_FIELDS)[keyof typeof SETTINGS_FIELDS] | undefined>)[key];
+    if (!rule) {
+      kept[key] = value;
+      continue;
+    }
+    const parsed = rule.safeParse(value);
+    if (parsed.success) (good as Record<string, unknown>)[key] = parsed.data;
+    else {
+      kept[key] = value;
+      log?.warn({ mod: 'settings', field: key }, `settings.json: ${key} is not valid here (${parsed.error.issues[0]?.message ?? 'invalid'}); the default is used and the value kept in the file`);
+    }
+  }
+  const posId = good.posId ?? read?.salvaged;
+  const settings: StoredSettings = { ...DEFAULT_SETTINGS, ...good, posId: posId ?? newPosId() };
+  // The Pos-Id is written at once: it must be the same on the next start.
+  if (good.posId === undefined) {
+    delete kept.posId;
+    saveSettings(dataDir, settings, kept);
+  }
+  return { settings, kept, existed: read !== null };
+}
+
+/** Writes the settings and the kept fields (0600, atomic). */
+export function saveSettings(dataDir: string, settings: StoredSettings, kept: KeptFields = {}): void {
+  const known = Object.fromEntries(SETTINGS_KEYS.map((k) => [k, settings[k]]));
+  writePrivateFile(join(dataDir, SETTINGS_FILE), JSON.stringify({ ...kept, ...known }, null, 2));
 }
 
 export function dropUndefined<T extends object>(o: T): Partial<T> {

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, powerMonitor, safeStorage } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
+import { startSandbox } from '../../sandbox/index.js';
+import { StartupError } from '../app/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../companion.js';
 import type { Companion, ShellPorts } from '../host-types.js';
 import { createLogger } from '../log.js';
@@ -111,9 +113,19 @@ async function start(): Promise<void> {
     secrets: createSafeStorageSecrets(dataDir, safeStorage, rootLog),
     shell: ports,
     log: rootLog,
-    ...(nativeBinding === undefined ? {} : { nativeBinding }),
+    nativeBinding,
+    // Demo mode runs the embedded sandbox; the core gets it as a port and never imports sandbox/.
+    demo: startSandbox,
   };
-  const core = await createCompanion(options);
+  const core = await createCompanion(options).catch((e: unknown) => {
+    if (!(e instanceof StartupError) || e.problem.code !== 'PORT_IN_USE') throw e;
+    // A taken port is the cashier's (or IT's) to fix: say it in the log and the tray, no dialog.
+    log.fatal({ problem: e.problem }, e.message);
+    tray = createAppTray(layout.assetsDir, { open: showWindow, reconnect: () => undefined, quit: () => app.quit() });
+    tray.update(null, language, e.problem);
+    return null;
+  });
+  if (core === null) return;
   companion = core;
 
   tray = createAppTray(layout.assetsDir, {

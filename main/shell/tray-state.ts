@@ -1,4 +1,5 @@
-import type { Language, SessionStatus, SessionView } from '../../preload/contract.js';
+import type { Language, SessionProblem, SessionStatus, SessionView } from '../../preload/contract.js';
+import type { StartupProblem } from '../app/startup-error.js';
 
 /**
  * What the tray shows for a session state: one of four icons and the menu's words. Pure, so the
@@ -33,6 +34,12 @@ const WORDS = {
       rejected: 'API key rejected: check Settings',
       conflict: 'Another connection is open: close it',
     },
+    problem: {
+      KEY_MISSING: 'API key missing: enter it again in Settings',
+      SERVICE_URL_MISSING: 'Service URL missing: enter it in Settings',
+      DEMO_UNAVAILABLE: 'Demo mode unavailable: choose an environment in Settings',
+    },
+    portInUse: (port: number) => `Port ${port} is in use (another Tableside?): change it in Settings → POS API`,
   },
   cs: {
     open: 'Otevřít Tableside',
@@ -47,8 +54,17 @@ const WORDS = {
       rejected: 'API klíč odmítnut: zkontrolujte Nastavení',
       conflict: 'Je otevřené jiné připojení: zavřete ho',
     },
+    problem: {
+      KEY_MISSING: 'Chybí API klíč: zadejte ho znovu v Nastavení',
+      SERVICE_URL_MISSING: 'Chybí adresa služby: zadejte ji v Nastavení',
+      DEMO_UNAVAILABLE: 'Demo režim není k dispozici: zvolte prostředí v Nastavení',
+    },
+    portInUse: (port: number) => `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → POS API`,
   },
-} satisfies Record<Language, { open: string; reconnect: string; quit: string; status: Record<SessionStatus, string> }>;
+} satisfies Record<
+  Language,
+  { open: string; reconnect: string; quit: string; status: Record<SessionStatus, string>; problem: Record<SessionProblem, string>; portInUse: (port: number) => string }
+>;
 
 export interface TrayLook {
   icon: TrayIcon;
@@ -59,13 +75,20 @@ export interface TrayLook {
   labels: { open: string; reconnect: string; quit: string };
 }
 
-export function trayLook(session: Pick<SessionView, 'status' | 'restaurantName'> | null, language: Language = 'en'): TrayLook {
+/** What needs the cashier before the till can connect: a session problem, or a start that failed. */
+function problemText(words: (typeof WORDS)[Language], session: Pick<SessionView, 'problem'> | null, startup: StartupProblem | undefined): string | null {
+  if (startup?.code === 'PORT_IN_USE') return words.portInUse(startup.port);
+  return session?.problem ? words.problem[session.problem] : null;
+}
+
+export function trayLook(session: Pick<SessionView, 'status' | 'restaurantName' | 'problem'> | null, language: Language = 'en', startup?: StartupProblem): TrayLook {
   const words = WORDS[language];
   const status: SessionStatus = session?.status ?? 'connecting';
-  const statusText = words.status[status];
+  const problem = problemText(words, session, startup);
+  const statusText = problem ?? words.status[status];
   const where = session?.restaurantName ? ` (${session.restaurantName})` : '';
   return {
-    icon: ICON_FOR[status],
+    icon: problem ? 'rejected' : ICON_FOR[status],
     tooltip: `Tableside: ${statusText}${where}`,
     statusLine: `${statusText}${where}`,
     labels: { open: words.open, reconnect: words.reconnect, quit: words.quit },

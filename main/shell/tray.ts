@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
+import type { StartupProblem } from '../app/startup-error.js';
 import { TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
 
 /**
@@ -15,7 +16,8 @@ export interface TrayActions {
 }
 
 export interface AppTray {
-  update(session: SessionView | null, language: Language): void;
+  /** `startup`: the core could not start (a taken port): the tray says so instead of a session state. */
+  update(session: SessionView | null, language: Language, startup?: StartupProblem): void;
   destroy(): void;
 }
 
@@ -28,8 +30,8 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   tray.on('double-click', () => actions.open());
 
   let shown = '';
-  const update = (session: SessionView | null, language: Language): void => {
-    const look = trayLook(session, language);
+  const update = (session: SessionView | null, language: Language, startup?: StartupProblem): void => {
+    const look = trayLook(session, language, startup);
     // Session events arrive often (rtt updates): rebuild the menu only when something visible changed.
     const key = `${look.icon}|${look.statusLine}|${language}`;
     if (key === shown || tray.isDestroyed()) return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CommandName, CommandResult, CompanionApi } from '../../preload/contract.js';
 import type { Logger } from '../log.js';
+import { SettingsInputSchema } from '../settings/settings-schema.js';
 import { Currency, DecimalString, Id, NonNegativeDecimal, describeIssues } from '../wire/index.js';
 
 /**
@@ -15,25 +16,11 @@ export type CommandInput<K extends CommandName> = Parameters<CompanionApi[K]> ex
 // Commands without an argument ignore whatever the caller sends (tolerant, like the wire).
 const NoInput = z.unknown().transform((): undefined => undefined);
 const TableIds = z.array(Id).min(1, 'choose at least one table').max(500, 'at most 500 tables at once');
-const Port = z.number().int('must be a whole number').min(0, 'must be 0..65535').max(65535, 'must be 0..65535');
 // Loose on purpose: the service's who-am-i answer is the real check, and its message is what the cashier sees.
 const LooseKey = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
-const SettingsInput = z.object({
-  environment: z.enum(['demo', 'sandbox', 'production']).optional(),
-  serviceUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]).optional(),
-  apiKey: LooseKey.optional(),
-  posId: Id.optional(),
-  transport: z.enum(['ws', 'longpoll', 'webhook']).optional(),
-  webhookPort: Port.optional(),
-  webhookPublicUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]).optional(),
-  printer: z.string().max(500).nullable().optional(),
-  language: z.enum(['en', 'cs']).optional(),
-  sound: z.boolean().optional(),
-  startAtLogin: z.boolean().optional(),
-  startHidden: z.boolean().optional(),
-  posApiPort: Port.optional(),
-});
+// The settings rules are main/settings' (one schema for the file and this command).
+const SettingsInput = SettingsInputSchema;
 
 export const COMMAND_SCHEMAS = {
   openBill: z.object({ tableId: Id, name: z.string().max(200).optional(), currency: Currency.optional() }),

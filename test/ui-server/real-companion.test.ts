@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionEvent, Snapshot, TableView } from '../../preload/contract.js';
 import { createCompanion } from '../../main/companion.js';
+import { embeddedDemo } from '../companion/demo-port.js';
 import type { Companion } from '../../main/host-types.js';
 import { silentLogger } from '../../main/log.js';
 import { startUiServer, type UiServer } from '../../main/ui-server/index.js';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const staticDir = path.join(dir, 'renderer');
   mkdirSync(staticDir);
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Tableside</title>');
-  companion = await createCompanion({ dataDir: path.join(dir, 'data'), settings: { environment: 'demo', posApiPort: 0 }, log: silentLogger() });
+  companion = await createCompanion({ dataDir: path.join(dir, 'data'), settings: { environment: 'demo', posApiPort: 0 }, demo: embeddedDemo, log: silentLogger() });
   await companion.start();
   server = await startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port: 0, log: silentLogger() });
   const page = await fetch(server.url);

@@ -1,0 +1,33 @@
+import type { Logger } from '../log.js';
+import { loadOrCreateToken, regenerateToken, startPosApi, type PosApi } from '../pos-api/index.js';
+import type { BillStore } from '../store/index.js';
+import { portInUse } from './startup-error.js';
+
+/** The local POS API for the restaurant's till software: its token, its port, a restart on a new port. */
+export async function createLocalApi(dataDir: string, store: BillStore, log: Logger, port: number) {
+  let token = loadOrCreateToken(dataDir);
+  const listen = async (at: number): Promise<PosApi> => {
+    try {
+      return await startPosApi({ store, host: '127.0.0.1', port: at, token, log });
+    } catch (e) {
+      throw portInUse(e, 'posApi', at);
+    }
+  };
+  let server = await listen(port);
+  return {
+    url: () => server.url,
+    token: () => token,
+    regenerate(): void {
+      token = regenerateToken(dataDir);
+      server.setToken(token);
+    },
+    /** Opens the new port before closing the old one: a taken port leaves the API where it was. */
+    async moveTo(next: number): Promise<void> {
+      const moved = await listen(next);
+      await server.close();
+      server = moved;
+    },
+    close: () => server.close(),
+  };
+}
+export type LocalApi = Awaited<ReturnType<typeof createLocalApi>>;

@@ -1,0 +1,120 @@
+import type { SessionProblem, SessionView } from '../../preload/contract.js';
+import type { Clock } from '../clock.js';
+import type { DemoService } from '../demo/demo-service.js';
+import type { Logger } from '../log.js';
+import type { MethodDispatcher } from '../methods/types.js';
+import { createLink, type Link, type LinkDeps } from '../link/link.js';
+import { createServiceClient, type ServiceClient } from '../service/index.js';
+import type { BillStore } from '../store/index.js';
+import type { LinkState } from '../transport/index.js';
+import type { SettingsService } from './settings-service.js';
+
+export interface SessionRunnerDeps {
+  settings: SettingsService;
+  demo: DemoService;
+  store: BillStore;
+  dispatcher: MethodDispatcher;
+  clock: Clock;
+  log: Logger;
+  tuning: LinkDeps['tuning'];
+  /** A new session view for the renderer. */
+  changed: (session: SessionView) => void;
+}
+
+/** English for the log and headless; the renderer and the tray word the code themselves. */
+const PROBLEM_SENTENCE: Record<SessionProblem, string> = {
+  KEY_MISSING: 'The API key is missing or could not be read: enter it again in Settings.',
+  SERVICE_URL_MISSING: 'The service URL is missing: enter it in Settings.',
+  DEMO_UNAVAILABLE: 'Demo mode is not available in this host: choose an environment in Settings.',
+};
+
+/** Without a session, commands that need the service get this client: it never reaches a network (or sends a key). */
+function offlineClient(log: Logger): ServiceClient {
+  return createServiceClient({ baseUrl: 'http://127.0.0.1', apiKey: '', posId: '', log, fetch: () => Promise.reject(new Error('no session with the service')) });
+}
+
+/**
+ * The session with the payment service: opened for the current settings (the embedded sandbox in
+ * demo mode), opened again when they change. A sandbox or production till without its key never
+ * falls back to demo: it stays on its environment, does not connect, and its state says why.
+ */
+export function createSessionRunner(deps: SessionRunnerDeps) {
+  const { settings, clock } = deps;
+  let link: Link | null = null;
+  let problem: SessionProblem | null = null;
+  let state: LinkState | null = null;
+  let restaurantName: string | null = null;
+  let openedAt = clock.now();
+  let started = false;
+  const offline = offlineClient(deps.log);
+
+  const view = (): SessionView => {
+    const transport = settings.get().transport;
+    if (problem) return { status: 'stopped', transport, since: openedAt, lastMessageAt: null, rttMs: null, attempt: 0, nextTryAt: null, sentence: PROBLEM_SENTENCE[problem], problem, restaurantName: null };
+    return { ...(state ?? { status: 'connecting', transport, since: openedAt, lastMessageAt: null, rttMs: null, attempt: 0, nextTryAt: null, sentence: 'Connecting to the payment service…' }), restaurantName };
+  };
+
+  async function open(): Promise<void> {
+    restaurantName = null;
+    state = null;
+    openedAt = clock.now();
+    const demo = settings.isDemo();
+    const target = await deps.demo.follow(demo);
+    problem = demo ? (target ? null : 'DEMO_UNAVAILABLE') : settings.problem();
+    if (problem) {
+      deps.log.warn({ mod: 'session', problem }, PROBLEM_SENTENCE[problem]);
+      link = null;
+      return;
+    }
+    const s = settings.get();
+    link = createLink({
+      config: {
+        ...(target ?? { serviceUrl: s.serviceUrl, apiKey: settings.apiKey()! }),
+        posId: s.posId,
+        transport: s.transport,
+        serviceName: s.serviceName,
+        language: s.language,
+        webhook: { host: s.webhookHost, port: s.webhookPort, publicUrl: target ? '' : s.webhookPublicUrl },
+      },
+      store: deps.store,
+      dispatcher: deps.dispatcher,
+      clock,
+      log: deps.log,
+      tuning: deps.tuning,
+      onState: (next) => {
+        state = next;
+        deps.changed(view());
+      },
+      onRestaurant: (restaurant) => {
+        restaurantName = restaurant.name;
+        deps.changed(view());
+      },
+    });
+  }
+
+  return {
+    view,
+    open,
+    async start(): Promise<void> {
+      started = true;
+      await link?.start();
+    },
+    /** New settings: close this session and open one for them (started if the till runs). */
+    async restart(): Promise<void> {
+      await link?.stop();
+      await open();
+      deps.changed(view());
+      if (started) await link?.start();
+    },
+    async stop(): Promise<void> {
+      started = false;
+      await link?.stop();
+      await deps.demo.stop();
+    },
+    reconnect: () => link?.transport.reconnectNow(),
+    /** The REST client of the open session; without one (see view().problem) calls answer "cannot reach". */
+    client: (): ServiceClient => link?.client ?? offline,
+    webhookUrl: (): string | null => link?.webhookUrl() ?? null,
+  };
+}
+export type SessionRunner = ReturnType<typeof createSessionRunner>;

@@ -1,0 +1,66 @@
+import type { CommandResult, SettingsInput, SettingsView } from '../../preload/contract.js';
+import type { ShellPorts } from '../host-types.js';
+import type { Logger } from '../log.js';
+import { createServiceClient } from '../service/index.js';
+import { fail, ok } from '../ui-bridge/command-result.js';
+import type { LocalApi } from './local-api.js';
+import { StartupError } from './startup-error.js';
+import type { SessionRunner } from './session-runner.js';
+import type { SettingsService } from './settings-service.js';
+import type { UiEvents } from './ui-events.js';
+
+export interface SettingsCommandsDeps {
+  settings: SettingsService;
+  session: SessionRunner;
+  localApi: LocalApi;
+  events: UiEvents;
+  shell: ShellPorts;
+  log: Logger;
+}
+
+/** The settings commands of CompanionApi: check, save and apply; who-am-i for a key; a new POS API token. */
+export function createSettingsCommands(deps: SettingsCommandsDeps) {
+  const { settings, log } = deps;
+  const view = () => settings.view(deps.localApi.token());
+  const announce = () => deps.events.push({ type: 'settings', settings: view() });
+
+  /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
+  async function checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>> {
+    const client = createServiceClient({ baseUrl: input.serviceUrl, apiKey: input.apiKey, posId: input.posId, language: settings.get().language, log });
+    const who = await client.whoAmI();
+    return who.ok ? ok({ restaurantName: who.value.name }) : fail(who.code, who.message);
+  }
+
+  async function saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>> {
+    const checked = settings.check(input);
+    if (!checked.ok) return fail(checked.error.code, checked.error.message);
+    if (checked.verify) {
+      const who = await checkApiKey(checked.verify);
+      if (!who.ok) return fail(who.error.code, who.error.message);
+    }
+    const { change } = checked;
+    // A taken port refuses the change before anything is saved.
+    if (change.port) {
+      const moved = await deps.localApi.moveTo(change.next.posApiPort).catch((e: unknown) => e);
+      if (moved instanceof StartupError) return fail(moved.problem.code, moved.message);
+      if (moved) throw moved;
+    }
+    settings.commit(change);
+    const now = settings.get();
+    if (change.login) deps.shell.setLoginItem?.(now.startAtLogin, now.startHidden);
+    if (change.session) await deps.session.restart();
+    announce();
+    return ok(view());
+  }
+
+  return {
+    view,
+    checkApiKey,
+    saveSettings,
+    async regenerateToken(): Promise<SettingsView> {
+      deps.localApi.regenerate();
+      announce();
+      return view();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Why the core could not start, as a code and parameters: the hosts word it (headless: one stderr
+ * line; the shell: its log and tray), never a stack trace.
+ */
+export type PortRole = 'posApi' | 'webhook' | 'ui';
+
+export type StartupProblem =
+  | { code: 'PORT_IN_USE'; port: number; role: PortRole }
+  | { code: 'NATIVE_BINDING_MISSING'; path: string };
+
+export class StartupError extends Error {
+  constructor(readonly problem: StartupProblem) {
+    super(describeStartupProblem(problem));
+    this.name = 'StartupError';
+  }
+}
+
+const PORT_WHAT: Record<PortRole, { name: string; flag: string; setting: string }> = {
+  posApi: { name: 'the local POS API', flag: '--pos-api-port', setting: 'Settings → POS API' },
+  webhook: { name: 'the webhook receiver', flag: '--webhook-port', setting: 'Settings → Webhooks' },
+  ui: { name: 'the browser-mode UI', flag: '--ui-port', setting: '--ui-port' },
+};
+
+/** One English sentence: what failed, what probably holds it, and what changes it. */
+export function describeStartupProblem(problem: StartupProblem): string {
+  if (problem.code === 'NATIVE_BINDING_MISSING') {
+    return `The SQLite engine (better-sqlite3 built for this app) is missing at ${problem.path}: reinstall Tableside.`;
+  }
+  const what = PORT_WHAT[problem.role];
+  return `Port ${problem.port} for ${what.name} is already in use, probably by another Tableside or another program: stop it, or choose another port with ${what.flag} (${what.setting}).`;
+}
+
+/** A listen error that says "port taken" becomes a StartupError naming the port; anything else passes through. */
+export function portInUse(e: unknown, role: PortRole, port: number): unknown {
+  const err = e as NodeJS.ErrnoException & { port?: number };
+  if (err?.code !== 'EADDRINUSE') return e;
+  return new StartupError({ code: 'PORT_IN_USE', port: err.port ?? port, role });
+}

@@ -1,0 +1,34 @@
+import type { CompanionEvent, Language } from '../../preload/contract.js';
+import type { ShellPorts } from '../host-types.js';
+import type { Push } from '../ui-bridge/event-fanout.js';
+import { osNotificationText } from '../ui-bridge/os-notification-text.js';
+
+/**
+ * Events to the renderer: numbered in the order they happen (the snapshot's `seq` says which it
+ * already holds), handed to every listener, and a new notice also becomes an OS notification in
+ * the cashier's language when the shell can show one.
+ */
+export function createUiEvents(shell: ShellPorts, language: () => Language) {
+  let seq = 0;
+  const listeners = new Set<(event: CompanionEvent) => void>();
+  const push: Push = (event) => {
+    const numbered: CompanionEvent = { ...event, seq: ++seq };
+    for (const listener of [...listeners]) listener(numbered);
+    if (numbered.type === 'notice' && !numbered.notice.acknowledged && shell.notify) {
+      const text = osNotificationText(numbered.notice, language());
+      shell.notify(text.title, text.body);
+    }
+  };
+  return {
+    push,
+    seq: () => seq,
+    /** Someone shows the views: the store's changes are worth turning into events. */
+    listening: () => listeners.size > 0,
+    subscribe(listener: (event: CompanionEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clear: () => listeners.clear(),
+  };
+}
+export type UiEvents = ReturnType<typeof createUiEvents>;

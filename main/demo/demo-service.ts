@@ -1,0 +1,45 @@
+import type { CommandResult, GuestPayInput } from '../../preload/contract.js';
+import type { DemoPort, DemoSandbox } from '../host-types.js';
+import type { Logger } from '../log.js';
+import type { BillStore } from '../store/index.js';
+import { fail, ok } from '../ui-bridge/command-result.js';
+import { seedDemo } from './seed-demo.js';
+
+/**
+ * The embedded sandbox's lifecycle in demo mode: started (through the hosts' port) and the demo
+ * restaurant seeded when the till enters demo mode, closed when it leaves it or stops.
+ */
+export function createDemoService(port: DemoPort | undefined, store: BillStore, log: Logger) {
+  let sandbox: DemoSandbox | null = null;
+  return {
+    /** Whether the host gave a way to run the demo (the session says DEMO_UNAVAILABLE otherwise). */
+    available: port !== undefined,
+    url: (): string | null => sandbox?.url ?? null,
+    /** Brings the embedded sandbox up or down to match the mode; answers where to connect in demo mode. */
+    async follow(demo: boolean): Promise<{ serviceUrl: string; apiKey: string } | null> {
+      if (demo && !sandbox && port) {
+        sandbox = await port({ restaurantName: 'Bistro Demo', log: (line) => log.debug({ mod: 'sandbox' }, line) });
+        seedDemo(store);
+      }
+      if (!demo && sandbox) await this.stop();
+      return sandbox ? { serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey } : null;
+    },
+    async guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>> {
+      if (!sandbox) return fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.');
+      const result = await sandbox.guestPay({
+        idTable: input.tableId,
+        ...(input.billId ? { idBill: input.billId } : {}),
+        ...(input.items ? { items: input.items } : {}),
+        ...(input.tip ? { tip: input.tip } : {}),
+        outcome: input.outcome ?? 'paid',
+      });
+      return ok({ paymentId: result.payment.id, state: result.payment.state });
+    },
+    async stop(): Promise<void> {
+      const closing = sandbox;
+      sandbox = null;
+      await closing?.close();
+    },
+  };
+}
+export type DemoService = ReturnType<typeof createDemoService>;

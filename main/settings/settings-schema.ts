@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { StoredSettings } from '../host-types.js';
+import { isAllowedServiceUrl } from './service-url.js';
+
+/**
+ * The one set of settings rules: the file (settings.json) and the saveSettings command
+ * (main/ui-bridge/command-schemas.ts) both check fields with SETTINGS_FIELDS.
+ */
+
+const Port = z.number().int('must be a whole number').min(0, 'must be 0..65535').max(65535, 'must be 0..65535');
+const ServiceUrl = z.union([
+  z.literal(''),
+  z.string().refine(isAllowedServiceUrl, 'must be an https URL (plain http only on this computer: 127.0.0.1, ::1, localhost)'),
+]);
+const PublicUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]);
+/** Pos-Id: a UUID, kept lower case (PROTOCOL.md: "UUID v4, lower case"). */
+export const PosIdField = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
+  .transform((s) => s.toLowerCase());
+// Loose on purpose: the service's who-am-i answer is the real check, and its message is what the cashier sees.
+export const LooseKey = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+
+/** Each stored field's rule; a field that breaks its rule falls back alone (settings-file.ts). */
+export const SETTINGS_FIELDS = {
+  environment: z.enum(['demo', 'sandbox', 'production']),
+  serviceUrl: ServiceUrl,
+  posId: PosIdField,
+  transport: z.enum(['ws', 'longpoll', 'webhook']),
+  webhookHost: z.string().min(1, 'must not be empty'),
+  webhookPort: Port,
+  webhookPublicUrl: PublicUrl,
+  printer: z.string().max(500).nullable(),
+  language: z.enum(['en', 'cs']),
+  sound: z.boolean(),
+  startAtLogin: z.boolean(),
+  startHidden: z.boolean(),
+  posApiPort: Port,
+  serviceName: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+} satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
+
+export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];
+
+/** Overrides of stored settings (command-line flags, tests): every field optional, same rules. */
+export const SettingsPatch = z.object(SETTINGS_FIELDS).partial();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+/** The saveSettings command's input: the fields the cashier edits, and a new API key. Unknown fields are stripped. */
+export const SettingsInputSchema = SettingsPatch.omit({ webhookHost: true, serviceName: true }).extend({ apiKey: LooseKey.optional() });
