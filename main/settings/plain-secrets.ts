@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretStore } from '../host-types.js';
 import type { Logger } from '../log.js';
+import { writePrivateFile } from './private-files.js';
 
 /**
  * The headless/dev fallback: the API key in a 0600 file. The Electron shell uses safeStorage
@@ -25,7 +26,7 @@ export function createPlainSecretStore(dataDir: string, log: Logger): SecretStor
     save(apiKey) {
       if (apiKey === null) return rmSync(file, { force: true });
       warn();
-      writeFileSync(file, apiKey, { mode: 0o600 });
+      writePrivateFile(file, apiKey);
     },
   };
 }

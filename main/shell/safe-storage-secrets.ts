@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SecretStore } from '../host-types.js';
 import type { Logger } from '../log.js';
+import { writePrivateFile } from '../settings/private-files.js';
 
 /**
  * The API key at rest in the app: encrypted with Electron's safeStorage (DPAPI on Windows) in
@@ -47,10 +48,8 @@ export function createSafeStorageSecrets(dataDir: string, safe: SafeStorageLike,
         throw new Error('This computer offers no secure storage for the API key. Sign in to Windows with your user account and try again.');
       }
       mkdirSync(dataDir, { recursive: true });
-      // Write then rename, so a crash never leaves half a key behind.
-      const tmp = `${file}.tmp`;
-      writeFileSync(tmp, safe.encryptString(apiKey), { mode: 0o600 });
-      renameSync(tmp, file);
+      // Write then rename (0600), so a crash never leaves half a key behind.
+      writePrivateFile(file, safe.encryptString(apiKey));
     },
   };
 }

@@ -157,6 +157,11 @@ export const cs: Translations = {
     offline: 'Už {{minutes}} min bez spojení s platební službou. Hosté nemohou platit přes QR: zkontrolujte připojení k internetu. Tableside to zkouší dál.',
     rejected: 'Platební služba odmítla API klíč. Zadejte platný klíč v Nastavení.',
     conflict: 'S tímto Pos-Id je připojen jiný Tableside. Zavřete ho a stiskněte Připojit znovu.',
+    problem: {
+      KEY_MISSING: 'API klíč chybí nebo ho na tomto počítači nelze přečíst. Tableside se nepřipojí, dokud ho znovu nezadáte v Nastavení.',
+      SERVICE_URL_MISSING: 'Chybí adresa služby. Tableside se nepřipojí, dokud ji nezadáte v Nastavení.',
+      DEMO_UNAVAILABLE: 'Demo režim zde není k dispozici. V Nastavení zvolte prostředí sandbox nebo produkce.',
+    },
     openSettings: 'Otevřít Nastavení',
     reconnect: 'Připojit znovu',
   },

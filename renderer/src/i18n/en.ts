@@ -155,6 +155,11 @@ export const en = {
     offline: 'No connection to the payment service for {{minutes}} min. Guests cannot pay by QR: check the internet connection. Tableside keeps trying.',
     rejected: 'The payment service rejected the API key. Enter a valid key in Settings.',
     conflict: 'Another Tableside is connected with this Pos-Id. Close it, then press Reconnect.',
+    problem: {
+      KEY_MISSING: 'The API key is missing or could not be read on this computer. Tableside does not connect until you enter it again in Settings.',
+      SERVICE_URL_MISSING: 'The service URL is missing. Tableside does not connect until you enter it in Settings.',
+      DEMO_UNAVAILABLE: 'Demo mode is not available here. Choose the sandbox or production environment in Settings.',
+    },
     openSettings: 'Open Settings',
     reconnect: 'Reconnect now',
   },

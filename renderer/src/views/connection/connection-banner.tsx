@@ -1,5 +1,6 @@
 // A banner when the link needs the cashier: offline or reconnecting for more than 30 s,
-// the API key rejected, or another companion using the same Pos-Id. Each says what to do.
+// the API key rejected or missing (session.problem), or another companion using the same Pos-Id.
+// Each says what to do.
 import { useTranslation } from 'react-i18next';
 import { useApi, useAppState, useNow } from '../../app-context';
 import { wholeMinutes } from '../../format/time-text';
@@ -21,6 +22,7 @@ export function ConnectionBanner() {
   const downFor = now - session.since;
   let text: string | null = null;
   if (down && downFor > OFFLINE_BANNER_AFTER_MS) text = t('banner.offline', { minutes: wholeMinutes(downFor) });
+  else if (session.problem) text = t(`banner.problem.${session.problem}`);
   else if (session.status === 'rejected') text = t('banner.rejected');
   else if (session.status === 'conflict') text = t('banner.conflict');
   if (!text) return null;
@@ -29,7 +31,7 @@ export function ConnectionBanner() {
     <div className="banner" role="alert">
       <p>{text}</p>
       <div className="actions">
-        {session.status === 'rejected' && (
+        {(session.status === 'rejected' || session.problem) && (
           <button type="button" onClick={() => setTab('settings')}>
             {t('banner.openSettings')}
           </button>
