@@ -2,6 +2,8 @@ import type { CommandResult, SettingsInput, SettingsView } from '../../preload/c
 import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import { createServiceClient } from '../service/index.js';
+import { INSECURE_URL } from '../settings/settings-schema.js';
+import { isAllowedServiceUrl } from '../settings/service-url.js';
 import { fail, ok } from '../ui-bridge/command-result.js';
 import type { LocalApi } from './local-api.js';
 import { StartupError } from './startup-error.js';
@@ -26,6 +28,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps) {
 
   /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
   async function checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>> {
+    if (!isAllowedServiceUrl(input.serviceUrl)) return fail('INVALID', `serviceUrl: ${INSECURE_URL}`);
     const client = createServiceClient({ baseUrl: input.serviceUrl, apiKey: input.apiKey, posId: input.posId, language: settings.get().language, log });
     const who = await client.whoAmI();
     return who.ok ? ok({ restaurantName: who.value.name }) : fail(who.code, who.message);

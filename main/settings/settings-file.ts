@@ -97,10 +97,13 @@ export function loadSettings(dataDir: string, log?: Logger, now = Date.now()): L
   return { settings, kept, existed: read !== null };
 }
 
-/** Writes the settings and the kept fields (0600, atomic). */
+/**
+ * Writes the settings and the kept fields (0600, atomic). A kept value of a known field wins over
+ * its fallback: a newer version finds its "de" again. Setting the field drops it from `kept`.
+ */
 export function saveSettings(dataDir: string, settings: StoredSettings, kept: KeptFields = {}): void {
   const known = Object.fromEntries(SETTINGS_KEYS.map((k) => [k, settings[k]]));
-  writePrivateFile(join(dataDir, SETTINGS_FILE), JSON.stringify({ ...kept, ...known }, null, 2));
+  writePrivateFile(join(dataDir, SETTINGS_FILE), JSON.stringify({ ...known, ...kept }, null, 2));
 }
 
 export function dropUndefined<T extends object>(o: T): Partial<T> {

@@ -8,10 +8,8 @@ import { isAllowedServiceUrl } from './service-url.js';
  */
 
 const Port = z.number().int('must be a whole number').min(0, 'must be 0..65535').max(65535, 'must be 0..65535');
-const ServiceUrl = z.union([
-  z.literal(''),
-  z.string().refine(isAllowedServiceUrl, 'must be an https URL (plain http only on this computer: 127.0.0.1, ::1, localhost)'),
-]);
+export const INSECURE_URL = 'must be an https URL (plain http only on this computer: 127.0.0.1, ::1, localhost)';
+const ServiceUrl = z.union([z.literal(''), z.string().refine(isAllowedServiceUrl, INSECURE_URL)]);
 const PublicUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]);
 /** Pos-Id: a UUID, kept lower case (PROTOCOL.md: "UUID v4, lower case"). */
 export const PosIdField = z
