@@ -71,19 +71,7 @@ async function boot(): Promise<{ companion: Companion; ui: UiServer | null }> {
 }
 
 const { companion, ui } = await boot().catch(die);
-const ready = {
-  ready: true,
-  posApi: companion.posApiUrl,
-  posApiToken: companion.posApiToken,
-  transport: companion.transport,
-  ...(companion.webhookUrl ? { webhook: companion.webhookUrl } : {}),
-  ...(ui ? { ui: ui.url } : {}),
-  ...(companion.sandboxUrl ? { demo: true, sandbox: companion.sandboxUrl } : {}),
-};
-process.stdout.write(`${JSON.stringify(ready)}\n`);
-// The second line, once: the link is up (the ready line only says the host has started).
-onFirstConnected(companion.api, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));
-
+// Handlers first: a supervisor may send SIGTERM the moment it reads the ready line.
 let stopping = false;
 const shutdown = (signal: string) => {
   if (stopping) return;
@@ -98,3 +86,17 @@ const shutdown = (signal: string) => {
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+const ready = {
+  ready: true,
+  posApi: companion.posApiUrl,
+  posApiToken: companion.posApiToken,
+  transport: companion.transport,
+  ...(companion.webhookUrl ? { webhook: companion.webhookUrl } : {}),
+  ...(ui ? { ui: ui.url } : {}),
+  ...(companion.sandboxUrl ? { demo: true, sandbox: companion.sandboxUrl } : {}),
+};
+process.stdout.write(`${JSON.stringify(ready)}\n`);
+// The second line, once: the link is up (the ready line only says the host has started).
+onFirstConnected(companion.api, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));
+
