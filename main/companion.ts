@@ -1,23 +1,24 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLocalApi } from './app/local-api.js';
-import { createSessionRunner } from './app/session-runner.js';
+import { createLocalApi, type LocalApi } from './app/local-api.js';
+import { createSessionRunner, type SessionRunner } from './app/session-runner.js';
 import { createSettingsCommands } from './app/settings-commands.js';
-import { createSettingsService } from './app/settings-service.js';
+import { createSettingsService, type SettingsService } from './app/settings-service.js';
 import { portInUse, StartupError } from './app/startup-error.js';
-import { createUiEvents } from './app/ui-events.js';
-import { systemClock } from './clock.js';
-import { createDemoService } from './demo/demo-service.js';
+import { createUiEvents, type UiEvents } from './app/ui-events.js';
+import { systemClock, type Clock } from './clock.js';
+import { createDemoService, type DemoService } from './demo/demo-service.js';
 import { LOCAL_MENU } from './demo/demo-data.js';
-import type { Companion, CompanionOptions } from './host-types.js';
-import { createLogger } from './log.js';
+import type { CompanionApi } from '../preload/contract.js';
+import type { Companion, CompanionOptions, ShellPorts } from './host-types.js';
+import { createLogger, type Logger } from './log.js';
 import { createMethodDispatcher } from './methods/index.js';
 import type { LinkDeps } from './link/link.js';
 import { ensurePrivateDir } from './settings/private-files.js';
 import { createPlainSecretStore } from './settings/plain-secrets.js';
-import { createBillStore } from './store/index.js';
+import { createBillStore, type BillStore } from './store/index.js';
 import { fanOut } from './ui-bridge/event-fanout.js';
-import { createNoticeBook } from './ui-bridge/notice-book.js';
+import { createNoticeBook, type NoticeBook } from './ui-bridge/notice-book.js';
 import { createUiApi } from './ui-bridge/ui-api.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
@@ -52,17 +53,9 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const events = createUiEvents(shell, () => settings.get().language);
   const offStore = store.onEvent((batch) => fanOut(batch, store, notices, events.push, events.listening()));
   const demo = createDemoService(options.demo, store, log);
-  const session = createSessionRunner({
-    settings,
-    demo,
-    store,
-    dispatcher: createMethodDispatcher({ store, log, clock }),
-    clock,
-    log,
-    tuning: options.tuning,
-    changed: (view) => events.push({ type: 'session', session: view }),
-  });
-  let localApi;
+  const dispatcher = createMethodDispatcher({ store, log, clock });
+  const session = createSessionRunner({ settings, demo, store, dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
+  let localApi: LocalApi;
   try {
     localApi = await createLocalApi(dataDir, store, log, settings.get().posApiPort);
     await session.open();
@@ -73,31 +66,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     throw e;
   }
   const commands = createSettingsCommands({ settings, session, localApi, events, shell, log });
-  const api = createUiApi({
-    store,
-    notices,
-    clock,
-    log,
-    get demo() {
-      return settings.isDemo();
-    },
-    menu: LOCAL_MENU,
-    defaultCurrency: 'CZK',
-    shell,
-    session: session.view,
-    settings: commands.view,
-    client: session.client,
-    subscribe: events.subscribe,
-    seq: events.seq,
-    pushNotice: (notice) => events.push({ type: 'notice', notice }),
-    saveSettings: commands.saveSettings,
-    checkApiKey: commands.checkApiKey,
-    regenerateToken: commands.regenerateToken,
-    reconnect: session.reconnect,
-    guestPay: (input) => demo.guestPay(input),
-  });
-
-  let stopping: Promise<void> | null = null;
+  const parts: CoreParts = { settings, store, notices, events, demo, session, localApi, commands, shell, clock, log };
   const stop = async () => {
     await session.stop();
     await localApi.close();
@@ -107,36 +76,82 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
+  return facade(parts, uiApiFor(parts), stop);
+}
+
+/** What the root built, for the two wiring helpers below. */
+interface CoreParts {
+  settings: SettingsService;
+  store: BillStore;
+  notices: NoticeBook;
+  events: UiEvents;
+  demo: DemoService;
+  session: SessionRunner;
+  localApi: LocalApi;
+  commands: ReturnType<typeof createSettingsCommands>;
+  shell: ShellPorts;
+  clock: Clock;
+  log: Logger;
+}
+
+function uiApiFor(p: CoreParts): CompanionApi {
+  return createUiApi({
+    store: p.store,
+    notices: p.notices,
+    clock: p.clock,
+    log: p.log,
+    get demo() {
+      return p.settings.isDemo();
+    },
+    menu: LOCAL_MENU,
+    defaultCurrency: 'CZK',
+    shell: p.shell,
+    session: p.session.view,
+    settings: p.commands.view,
+    client: p.session.client,
+    subscribe: p.events.subscribe,
+    seq: p.events.seq,
+    pushNotice: (notice) => p.events.push({ type: 'notice', notice }),
+    saveSettings: p.commands.saveSettings,
+    checkApiKey: p.commands.checkApiKey,
+    regenerateToken: p.commands.regenerateToken,
+    reconnect: p.session.reconnect,
+    guestPay: (input) => p.demo.guestPay(input),
+  });
+}
+
+function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Companion {
+  let stopping: Promise<void> | null = null;
   return {
     api,
     get demo() {
-      return settings.isDemo();
+      return p.settings.isDemo();
     },
     get transport() {
-      return settings.get().transport;
+      return p.settings.get().transport;
     },
     get posApiUrl() {
-      return localApi.url();
+      return p.localApi.url();
     },
     get posApiToken() {
-      return localApi.token();
+      return p.localApi.token();
     },
     get sandboxUrl() {
-      return demo.url();
+      return p.demo.url();
     },
     get webhookUrl() {
-      return session.webhookUrl();
+      return p.session.webhookUrl();
     },
     async start() {
       // The webhook receiver listens on start: a taken port is named like the POS API's.
-      await session.start().catch((e: unknown) => {
-        throw portInUse(e, 'webhook', settings.get().webhookPort);
+      await p.session.start().catch((e: unknown) => {
+        throw portInUse(e, 'webhook', p.settings.get().webhookPort);
       });
     },
     stop: () => (stopping ??= stop()),
     onResume() {
-      log.info({ mod: 'companion' }, 'resumed from sleep: reconnecting');
-      session.reconnect();
+      p.log.info({ mod: 'companion' }, 'resumed from sleep: reconnecting');
+      p.session.reconnect();
     },
   };
 }
