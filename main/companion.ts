@@ -124,6 +124,10 @@ function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Com
   let stopping: Promise<void> | null = null;
   return {
     api,
+    get settings() {
+      return p.settings.get();
+    },
+    session: () => p.session.view(),
     get demo() {
       return p.settings.isDemo();
     },

@@ -1,4 +1,4 @@
-import type { CompanionApi, SettingsView, TransportKind } from '../preload/contract.js';
+import type { CompanionApi, SessionView, SettingsView, TransportKind } from '../preload/contract.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
 
@@ -67,6 +67,10 @@ export interface CompanionOptions {
 /** The running core: both the Electron shell and the headless host build one with createCompanion. */
 export interface Companion {
   readonly api: CompanionApi;
+  /** The settings in force, read directly (no snapshot built to read one field). */
+  readonly settings: Readonly<StoredSettings>;
+  /** The session as the renderer sees it (status, problem, restaurant). */
+  session(): SessionView;
   readonly demo: boolean;
   readonly transport: TransportKind;
   /** e.g. http://127.0.0.1:4100/v1 */

@@ -98,5 +98,5 @@ const ready = {
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 // The second line, once: the link is up (the ready line only says the host has started).
-onFirstConnected(companion.api, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));
+onFirstConnected(companion, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));
 

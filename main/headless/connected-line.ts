@@ -1,11 +1,12 @@
-import type { CompanionApi, TransportKind } from '../../preload/contract.js';
+import type { TransportKind } from '../../preload/contract.js';
+import type { Companion } from '../host-types.js';
 
 /**
  * Calls `announce` once, the first time the session says connected: the headless host prints its
  * second stdout line from it, so a supervisor knows the till is live, not just started.
- * Resolves the status from a snapshot too, in case the link came up before the listener did.
+ * Reads the current session too, in case the link came up before the listener did.
  */
-export function onFirstConnected(api: CompanionApi, announce: (transport: TransportKind) => void): () => void {
+export function onFirstConnected(companion: Pick<Companion, 'api' | 'session'>, announce: (transport: TransportKind) => void): () => void {
   let done = false;
   const fire = (transport: TransportKind) => {
     if (done) return;
@@ -13,12 +14,11 @@ export function onFirstConnected(api: CompanionApi, announce: (transport: Transp
     off();
     announce(transport);
   };
-  const off = api.onEvent((event) => {
+  const off = companion.api.onEvent((event) => {
     if (event.type === 'session' && event.session.status === 'connected') fire(event.session.transport);
   });
-  void api.getSnapshot().then((snapshot) => {
-    if (snapshot.session.status === 'connected') fire(snapshot.session.transport);
-  });
+  const now = companion.session();
+  if (now.status === 'connected') fire(now.transport);
   return () => {
     done = true;
     off();

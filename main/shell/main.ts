@@ -100,7 +100,7 @@ async function start(): Promise<void> {
       dataDir,
       log: rootLog,
       hiddenWindow: (withPreload) => createHardenedWindow({ width: 900, height: 1200, show: false }, { ...factory, preloadPath: withPreload ? layout.preloadPath : null }),
-      printer: async () => (companion === null ? null : (await companion.api.getSnapshot()).settings.printer),
+      printer: async () => companion?.settings.printer ?? null,
     }),
     notify,
     setLoginItem: (startAtLogin, startHidden) => app.setLoginItemSettings(loginItemSettings(startAtLogin, startHidden)),
@@ -133,12 +133,11 @@ async function start(): Promise<void> {
     reconnect: () => void core.api.reconnect(),
     quit: () => app.quit(),
   });
-  const snapshot = await core.api.getSnapshot();
-  let session: SessionView = snapshot.session;
-  language = snapshot.settings.language;
+  let session: SessionView = core.session();
+  language = core.settings.language;
   tray.update(session, language);
   // Keep the OS login item in line with the settings; a dev checkout never registers itself.
-  if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(snapshot.settings.startAtLogin, snapshot.settings.startHidden));
+  if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(core.settings.startAtLogin, core.settings.startHidden));
   core.api.onEvent((event) => {
     if (event.type === 'session') session = event.session;
     else if (event.type === 'settings') language = event.settings.language;
