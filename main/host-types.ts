@@ -29,10 +29,10 @@ export interface ShellPorts {
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */
 export interface DemoGuestPay {
   idTable: string;
-  idBill?: string;
-  items?: { id: string; quantity: string }[];
-  tip?: string;
-  outcome?: 'paid' | 'declined';
+  idBill?: string | undefined;
+  items?: { id: string; quantity: string }[] | undefined;
+  tip?: string | undefined;
+  outcome?: 'paid' | 'declined' | undefined;
 }
 
 /** The running embedded sandbox, seen from the core: a subset of sandbox/'s Sandbox. */

@@ -26,13 +26,7 @@ export function createDemoService(port: DemoPort | undefined, store: BillStore, 
     },
     async guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>> {
       if (!sandbox) return fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.');
-      const result = await sandbox.guestPay({
-        idTable: input.tableId,
-        ...(input.billId ? { idBill: input.billId } : {}),
-        ...(input.items ? { items: input.items } : {}),
-        ...(input.tip ? { tip: input.tip } : {}),
-        outcome: input.outcome ?? 'paid',
-      });
+      const result = await sandbox.guestPay({ idTable: input.tableId, idBill: input.billId, items: input.items, tip: input.tip, outcome: input.outcome ?? 'paid' });
       return ok({ paymentId: result.payment.id, state: result.payment.state });
     },
     async stop(): Promise<void> {

@@ -87,14 +87,26 @@ const shutdown = (signal: string) => {
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-const ready = {
+/** The first stdout line; JSON.stringify leaves out the fields that are undefined. */
+interface ReadyLine {
+  ready: true;
+  posApi: string;
+  posApiToken: string;
+  transport: string;
+  webhook: string | undefined;
+  ui: string | undefined;
+  demo: true | undefined;
+  sandbox: string | undefined;
+}
+const ready: ReadyLine = {
   ready: true,
   posApi: companion.posApiUrl,
   posApiToken: companion.posApiToken,
   transport: companion.transport,
-  ...(companion.webhookUrl ? { webhook: companion.webhookUrl } : {}),
-  ...(ui ? { ui: ui.url } : {}),
-  ...(companion.sandboxUrl ? { demo: true, sandbox: companion.sandboxUrl } : {}),
+  webhook: companion.webhookUrl ?? undefined,
+  ui: ui?.url,
+  demo: companion.sandboxUrl ? true : undefined,
+  sandbox: companion.sandboxUrl ?? undefined,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 // The second line, once: the link is up (the ready line only says the host has started).
