@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fail } from '../../test/fake-api';
 import { sessionFixture, snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
@@ -14,5 +15,18 @@ describe('A till whose API key is missing', () => {
     expectNoMissingKeys(missingKeys);
     await user.click(within(banner).getByRole('button', { name: 'Open Settings' }));
     expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('A new service URL without its key', () => {
+  it("words main's KEY_REQUIRED_FOR_NEW_URL refusal", async () => {
+    const { user, api } = await renderApp();
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await screen.findByRole('option', { name: 'Kitchen' });
+    api.answer('saveSettings', fail('A new service URL needs its API key.', 'KEY_REQUIRED_FOR_NEW_URL'));
+    await user.clear(screen.getByLabelText('Service URL'));
+    await user.type(screen.getByLabelText('Service URL'), 'https://other.example.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A new service URL needs its API key: enter the key from that service together with the URL.');
   });
 });
