@@ -65,17 +65,18 @@ export function createSettingsService(options: SettingsServiceOptions) {
     /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
     check: (input: SettingsInput) => checkInput(input, settings, apiKey),
     commit(change: SettingsChange): void {
-      for (const field of change.fields) {
+      // A saved key is saved with the URL it was checked against, so it never pairs with another origin.
+      const fields: (keyof StoredSettings)[] = change.newKey === undefined ? change.fields : [...new Set([...change.fields, 'environment' as const, 'serviceUrl' as const])];
+      // The key first: a secret store that cannot encrypt refuses before anything else is written.
+      if (change.newKey !== undefined) secrets.save(change.newKey);
+      for (const field of fields) {
         delete overrides[field];
         delete kept[field];
       }
-      stored = { ...stored, ...pick(change.next, change.fields) };
+      stored = { ...stored, ...pick(change.next, fields) };
       settings = { ...stored, ...overrides };
       saveSettings(dataDir, stored, kept);
-      if (change.newKey !== undefined) {
-        apiKey = change.newKey;
-        secrets.save(change.newKey);
-      }
+      if (change.newKey !== undefined) apiKey = change.newKey;
       log.info({ mod: 'settings', environment: settings.environment, transport: settings.transport }, 'settings saved');
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanion } from '../../main/companion.js';
@@ -86,6 +86,21 @@ describe('the API key goes only where it was saved for', () => {
 });
 
 describe('flags override the file for one run; the file keeps what it had', () => {
+  it('a run against another origin gets no stored key; a key entered then is saved with that URL', async () => {
+    const dir = dataDir();
+    cleanups.push(() => remove(dir));
+    writeSettingsFile(dir, { environment: 'sandbox', serviceUrl: other.url, posId: randomUUID(), transport: 'longpoll', posApiPort: 0 });
+    writeFileSync(join(dir, 'api-key.txt'), 'olds-olds-olds-olds-olds');
+    const companion = await createCompanion({ dataDir: dir, settings: { serviceUrl: sandbox.url }, log: silentLogger() });
+    cleanups.push(() => companion.stop());
+    expect(companion.session().problem).toBe('KEY_MISSING');
+    const saved = await companion.api.saveSettings({ apiKey: sandbox.restaurant.apiKey });
+    expect(saved.ok).toBe(true);
+    expect(readSettingsFile(dir).serviceUrl).toBe(sandbox.url);
+    expect(readFileSync(join(dir, 'api-key.txt'), 'utf8')).toBe(sandbox.restaurant.apiKey);
+    expect(other.requests.filter((r) => r.authorization?.includes('olds'))).toEqual([]);
+  });
+
   it('saving in Settings writes the cashier change, not the run overrides, and keeps unknown fields', async () => {
     const { dir, companion } = await savedTill({ transport: 'ws', futureField: [1, 2, 3] }, { transport: 'longpoll' });
     expect(companion.transport).toBe('longpoll');
