@@ -16,8 +16,8 @@ export class StartupError extends Error {
 }
 
 const PORT_WHAT: Record<PortRole, { name: string; flag: string; setting: string }> = {
-  posApi: { name: 'the local POS API', flag: '--pos-api-port', setting: 'Settings → POS API' },
-  webhook: { name: 'the webhook receiver', flag: '--webhook-port', setting: 'Settings → Webhooks' },
+  posApi: { name: 'the local POS API', flag: '--pos-api-port', setting: 'Settings → Local POS API port' },
+  webhook: { name: 'the webhook receiver', flag: '--webhook-port', setting: 'Settings → Webhook port' },
   ui: { name: 'the browser-mode UI', flag: '--ui-port', setting: '--ui-port' },
 };
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, powerMonitor, safeStorage } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
-import { StartupError } from '../app/startup-error.js';
+import { StartupError, type StartupProblem } from '../app/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../companion.js';
 import type { Companion, ShellPorts } from '../host-types.js';
 import { createLogger } from '../log.js';
@@ -106,23 +106,11 @@ async function start(): Promise<void> {
     setLoginItem: (startAtLogin, startHidden) => app.setLoginItemSettings(loginItemSettings(startAtLogin, startHidden)),
   };
 
-  const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
-  if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');
-  const options: CreateCompanionOptions = {
-    dataDir,
-    secrets: createSafeStorageSecrets(dataDir, safeStorage, rootLog),
-    shell: ports,
-    log: rootLog,
-    nativeBinding,
-    // Demo mode runs the embedded sandbox; the core gets it as a port and never imports sandbox/.
-    demo: startSandbox,
-  };
+  const options = companionOptions(dataDir, ports);
   const core = await createCompanion(options).catch((e: unknown) => {
-    if (!(e instanceof StartupError) || e.problem.code !== 'PORT_IN_USE') throw e;
-    // A taken port is the cashier's (or IT's) to fix: say it in the log and the tray, no dialog.
-    log.fatal({ problem: e.problem }, e.message);
+    const problem = takenPort(e);
     tray = createAppTray(layout.assetsDir, { open: showWindow, reconnect: () => undefined, quit: () => app.quit() });
-    tray.update(null, language, e.problem);
+    tray.update(null, language, problem);
     return null;
   });
   if (core === null) return;
@@ -134,15 +122,19 @@ async function start(): Promise<void> {
     quit: () => app.quit(),
   });
   let session: SessionView = core.session();
+  // A port found taken at start stays in the tray until the settings change.
+  let portProblem: StartupProblem | undefined;
   language = core.settings.language;
   tray.update(session, language);
   // Keep the OS login item in line with the settings; a dev checkout never registers itself.
   if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(core.settings.startAtLogin, core.settings.startHidden));
   core.api.onEvent((event) => {
     if (event.type === 'session') session = event.session;
-    else if (event.type === 'settings') language = event.settings.language;
-    else return;
-    tray?.update(session, language);
+    else if (event.type === 'settings') {
+      language = event.settings.language;
+      portProblem = undefined;
+    } else return;
+    tray?.update(session, language, portProblem);
   });
 
   registerIpc({
@@ -161,6 +153,32 @@ async function start(): Promise<void> {
     // The core still serves the till; the window shows once the cashier opens it again.
     log.error({ err: (e as Error).message }, 'the app page did not load');
   });
-  await core.start();
+  // The webhook receiver's port is taken at start: the app stays up so Settings can change it.
+  await core.start().catch((e: unknown) => {
+    portProblem = takenPort(e);
+    tray?.update(core.session(), language, portProblem);
+  });
   log.info({ demo: core.demo, hidden: args.hidden }, 'Tableside started');
+}
+
+/** The core's options: the shell's ports, safeStorage for the key, the Electron build of better-sqlite3, the demo port. */
+function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOptions {
+  const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
+  if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');
+  return {
+    dataDir,
+    secrets: createSafeStorageSecrets(dataDir, safeStorage, rootLog),
+    shell: ports,
+    log: rootLog,
+    nativeBinding,
+    // Demo mode runs the embedded sandbox; the core gets it as a port and never imports sandbox/.
+    demo: startSandbox,
+  };
+}
+
+/** A taken port is the cashier's (or IT's) to fix: said in the log and the tray, no dialog. Anything else is rethrown. */
+function takenPort(e: unknown): StartupProblem {
+  if (!(e instanceof StartupError) || e.problem.code !== 'PORT_IN_USE') throw e;
+  log.fatal({ problem: e.problem }, e.message);
+  return e.problem;
 }

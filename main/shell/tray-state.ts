@@ -1,5 +1,5 @@
 import type { Language, SessionProblem, SessionStatus, SessionView } from '../../preload/contract.js';
-import type { StartupProblem } from '../app/startup-error.js';
+import type { PortRole, StartupProblem } from '../app/startup-error.js';
 
 /**
  * What the tray shows for a session state: one of four icons and the menu's words. Pure, so the
@@ -39,7 +39,7 @@ const WORDS = {
       SERVICE_URL_MISSING: 'Service URL missing: enter it in Settings',
       DEMO_UNAVAILABLE: 'Demo mode unavailable: choose an environment in Settings',
     },
-    portInUse: (port: number) => `Port ${port} is in use (another Tableside?): change it in Settings → POS API`,
+    portInUse: (port: number, role: PortRole) => `Port ${port} is in use (another Tableside?): change it in Settings → ${role === 'webhook' ? 'Webhook port' : 'Local POS API port'}`,
   },
   cs: {
     open: 'Otevřít Tableside',
@@ -59,11 +59,11 @@ const WORDS = {
       SERVICE_URL_MISSING: 'Chybí adresa služby: zadejte ji v Nastavení',
       DEMO_UNAVAILABLE: 'Demo režim není k dispozici: zvolte prostředí v Nastavení',
     },
-    portInUse: (port: number) => `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → POS API`,
+    portInUse: (port: number, role: PortRole) => `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → ${role === 'webhook' ? 'Port pro webhooky' : 'Port místního POS API'}`,
   },
 } satisfies Record<
   Language,
-  { open: string; reconnect: string; quit: string; status: Record<SessionStatus, string>; problem: Record<SessionProblem, string>; portInUse: (port: number) => string }
+  { open: string; reconnect: string; quit: string; status: Record<SessionStatus, string>; problem: Record<SessionProblem, string>; portInUse: (port: number, role: PortRole) => string }
 >;
 
 export interface TrayLook {
@@ -77,7 +77,7 @@ export interface TrayLook {
 
 /** What needs the cashier before the till can connect: a session problem, or a start that failed. */
 function problemText(words: (typeof WORDS)[Language], session: Pick<SessionView, 'problem'> | null, startup: StartupProblem | undefined): string | null {
-  if (startup?.code === 'PORT_IN_USE') return words.portInUse(startup.port);
+  if (startup?.code === 'PORT_IN_USE') return words.portInUse(startup.port, startup.role);
   return session?.problem ? words.problem[session.problem] : null;
 }
 

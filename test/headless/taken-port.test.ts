@@ -37,7 +37,7 @@ describe('a taken port ends the start with one sentence, never a stack', () => {
     const { message } = await refused(['--pos-api-port', String(port)]);
     expect(message).toContain('headless exited (3)');
     expect(message).toContain(
-      `headless: Port ${port} for the local POS API is already in use, probably by another Tableside or another program: stop it, or choose another port with --pos-api-port (Settings → POS API).`,
+      `headless: Port ${port} for the local POS API is already in use, probably by another Tableside or another program: stop it, or choose another port with --pos-api-port (Settings → Local POS API port).`,
     );
     expect(message).not.toMatch(/\n\s+at /);
     expect(message).not.toContain('EADDRINUSE');

@@ -62,7 +62,7 @@ describe('the app shell when the till cannot connect by itself', () => {
   it('a taken POS API port is named in the tray, without a dialog', async () => {
     const report = await driveShell({ posApiPort: port }, `Port ${port}`);
     expect(report.error).toBeUndefined();
-    expect(report.tray.tooltip).toBe(`Tableside: Port ${port} is in use (another Tableside?): change it in Settings → POS API`);
+    expect(report.tray.tooltip).toBe(`Tableside: Port ${port} is in use (another Tableside?): change it in Settings → Local POS API port`);
     expect(report.dialogs).toEqual([]);
   }, SLOW);
 });

@@ -11,7 +11,7 @@ describe('the tray says what the cashier must fix', () => {
   it('a taken port at start: names the port and where to change it', () => {
     const look = trayLook(null, 'en', { code: 'PORT_IN_USE', port: 4100, role: 'posApi' });
     expect(look.icon).toBe('rejected');
-    expect(look.tooltip).toBe('Tableside: Port 4100 is in use (another Tableside?): change it in Settings → POS API');
+    expect(look.tooltip).toBe('Tableside: Port 4100 is in use (another Tableside?): change it in Settings → Local POS API port');
   });
 
   it('without a problem the session status decides, as before', () => {
