@@ -6,7 +6,7 @@ import { INSECURE_URL } from '../settings/settings-schema.js';
 import { isAllowedServiceUrl } from '../settings/service-url.js';
 import { fail, ok } from '../ui-bridge/command-result.js';
 import type { LocalApi } from './local-api.js';
-import { StartupError } from './startup-error.js';
+import { portInUse, StartupError } from './startup-error.js';
 import type { SessionRunner } from './session-runner.js';
 import type { SettingsService } from './settings-service.js';
 import type { UiEvents } from './ui-events.js';
@@ -51,8 +51,13 @@ export function createSettingsCommands(deps: SettingsCommandsDeps) {
     settings.commit(change);
     const now = settings.get();
     if (change.login) deps.shell.setLoginItem?.(now.startAtLogin, now.startHidden);
-    if (change.session) await deps.session.restart();
     announce();
+    if (change.session) {
+      // The new session's webhook receiver may find its port taken: saved, but said so.
+      const restarted = await deps.session.restart().catch((e: unknown) => portInUse(e, 'webhook', now.webhookPort));
+      if (restarted instanceof StartupError) return fail(restarted.problem.code, restarted.message);
+      if (restarted) throw restarted;
+    }
     return ok(view());
   }
 

@@ -85,6 +85,28 @@ describe('the API key goes only where it was saved for', () => {
   });
 });
 
+describe('a taken port in Settings', () => {
+  it('a POS API port that is taken is refused with PORT_IN_USE, and the API stays where it was', async () => {
+    const { companion } = await savedTill();
+    const before = companion.posApiUrl;
+    const port = Number(new URL(other.url).port);
+    const result = await companion.api.saveSettings({ posApiPort: port });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: 'PORT_IN_USE', message: expect.stringContaining(`Port ${port} for the local POS API`) as unknown });
+    expect(companion.posApiUrl).toBe(before);
+    expect((await fetch(`${before}/tables`, { headers: { authorization: `Bearer ${companion.posApiToken}` } })).status).toBe(200);
+  });
+
+  it('a webhook port that is taken is named when the new session starts', async () => {
+    const { companion } = await savedTill({ transport: 'webhook', webhookPort: 0, webhookPublicUrl: 'https://till.example.com' });
+    await companion.start();
+    const port = Number(new URL(other.url).port);
+    const result = await companion.api.saveSettings({ webhookPort: port });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: 'PORT_IN_USE', message: expect.stringContaining(`Port ${port} for the webhook receiver`) as unknown });
+  });
+});
+
 describe('flags override the file for one run; the file keeps what it had', () => {
   it('a run against another origin gets no stored key; a key entered then is saved with that URL', async () => {
     const dir = dataDir();
