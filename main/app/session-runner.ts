@@ -34,7 +34,7 @@ function offlineClient(log: Logger): ServiceClient {
 }
 
 /**
- * The session with the payment service: opened for the current settings (the embedded sandbox in
+ * The link with the payment service (main/link): opened for the current settings (the embedded sandbox in
  * demo mode), opened again when they change. A sandbox or production till without its key never
  * falls back to demo: it stays on its environment, does not connect, and its state says why.
  */
