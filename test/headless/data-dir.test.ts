@@ -31,12 +31,15 @@ async function run(dir: string, args: string[], env: Record<string, string> = {}
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
+/** A restaurant per test: the sandbox keeps one POS link per restaurant, and the last test's may still be closing. */
+const ownKey = () => sandbox.createRestaurant(`Bistro ${randomUUID().slice(0, 8)}`).apiKey;
+
 describe('the headless host runs from its data dir', () => {
   it('with no flags it uses D/settings.json and the stored key: it connects to the saved service, not the demo', async () => {
     const dir = tempDir();
     const posId = randomUUID();
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ environment: 'sandbox', serviceUrl: sandbox.url, posId, transport: 'longpoll', posApiPort: 0 }));
-    writeFileSync(join(dir, 'api-key.txt'), sandbox.restaurant.apiKey);
+    writeFileSync(join(dir, 'api-key.txt'), ownKey());
     const host = await run(dir, []);
     expect(host.ready.demo).toBeUndefined();
     expect(host.ready.transport).toBe('longpoll');
@@ -46,16 +49,17 @@ describe('the headless host runs from its data dir', () => {
   });
 
   it.each([
-    ['--api-key-file', (file: string) => ({ args: ['--api-key-file', file], env: {} })],
-    ['TABLESIDE_API_KEY', (_file: string) => ({ args: [], env: { TABLESIDE_API_KEY: sandbox.restaurant.apiKey } })],
+    ['--api-key-file', (file: string, _key: string) => ({ args: ['--api-key-file', file], env: {} })],
+    ['TABLESIDE_API_KEY', (_file: string, key: string) => ({ args: [], env: { TABLESIDE_API_KEY: key } })],
   ])('takes the key from %s, off the command line, and never logs it', async (_name, how) => {
     const dir = tempDir();
     const keyFile = join(dir, 'key-input');
-    writeFileSync(keyFile, `${sandbox.restaurant.apiKey}\n`);
-    const { args, env } = how(keyFile);
+    const key = ownKey();
+    writeFileSync(keyFile, `${key}\n`);
+    const { args, env } = how(keyFile, key);
     const host = await run(dir, ['--service-url', sandbox.url, '--pos-api-port', '0', '--transport', 'ws', ...args], env);
     expect(await host.connected()).toEqual({ connected: true, transport: 'ws' });
-    expect(host.stderr()).not.toContain(sandbox.restaurant.apiKey);
+    expect(host.stderr()).not.toContain(key);
     expect(host.ready.demo).toBeUndefined();
   });
 
@@ -63,7 +67,7 @@ describe('the headless host runs from its data dir', () => {
     const dir = join(tempDir(), 'data');
     mkdirSync(dir, { mode: 0o755 });
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ environment: 'sandbox', serviceUrl: sandbox.url, posId: randomUUID(), posApiPort: 0 }), { mode: 0o644 });
-    writeFileSync(join(dir, 'api-key.txt'), sandbox.restaurant.apiKey, { mode: 0o644 });
+    writeFileSync(join(dir, 'api-key.txt'), ownKey(), { mode: 0o644 });
     writeFileSync(join(dir, 'pos-api-token'), `${'ab'.repeat(32)}\n`, { mode: 0o644 });
     chmodSync(dir, 0o755);
     const host = await run(dir, []);
