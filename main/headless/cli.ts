@@ -1,8 +1,9 @@
 /**
  * `npm run headless -- [--data-dir D] [--service-url U --api-key K --pos-id P] [--transport ws|longpoll|webhook]
  *   [--pos-api-port N] [--webhook-port N --public-url U] [--ui-port N] [--no-ui]`
- * Runs the core without Electron. The first stdout line is one JSON object (the ready line);
- * logs go to stderr. Without service flags it runs the demo: an embedded sandbox, seeded bills.
+ * Runs the core without Electron. The first stdout line is one JSON object (the ready line), the
+ * second `{"connected":true,"transport":...}` once the link is first up; logs go to stderr.
+ * Without service flags it runs the demo: an embedded sandbox, seeded bills.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { createCompanion } from '../companion.js';
 import { createLogger } from '../log.js';
 import { startUiServer, type UiServer } from '../ui-server/index.js';
 import { parseHeadlessArgs } from './args.js';
+import { onFirstConnected } from './connected-line.js';
 
 const parsed = parseHeadlessArgs(process.argv.slice(2));
 if (!parsed.ok) {
@@ -60,6 +62,8 @@ const ready = {
   ...(companion.sandboxUrl ? { demo: true, sandbox: companion.sandboxUrl } : {}),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
+// The second line, once: the link is up (the ready line only says the host has started).
+onFirstConnected(companion.api, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));
 
 let stopping = false;
 const shutdown = (signal: string) => {
