@@ -1,7 +1,7 @@
-import type { BenchHost } from './bench-host.js';
+import { startBenchHost, type BenchHost } from './bench-host.js';
 import type { Checked } from './harness.js';
 import { billBody } from './seed-store.js';
-import type { ServiceSocket } from './service-socket.js';
+import { startEchoPeer, startServiceSocket, type ServiceSocket } from './service-socket.js';
 
 interface WireAnswer {
   result?: { id: string; items: { id: string; quantity: string }[] }[];
@@ -67,4 +67,27 @@ export async function measureScans(
   s.checked = { billsChanged: changed, uncachedScans: s.uncached.length, uncachedScansShowingTheChange: uncachedOk, cachedScans: s.cached.length, cachedScansOk: cachedOk, echoes: s.echo.length, echoesOk: echoOk };
   s.expected = { billsChanged: o.scans, uncachedScans: o.scans, uncachedScansShowingTheChange: o.scans, cachedScans: o.scans, cachedScansOk: o.scans, echoes: o.scans, echoesOk: o.scans };
   return s;
+}
+
+/** The host and the echo peer, each connected to its own service socket. */
+export async function hostAndEcho(dataDir: string): Promise<{ host: BenchHost; service: ServiceSocket; echo: ServiceSocket; close: () => Promise<void> }> {
+  const service = await startServiceSocket();
+  const host = await startBenchHost({ dataDir, serviceUrl: service.url, apiKey: 'bnch-bnch-bnch-bnch-bnch', transport: 'ws' });
+  await service.ready;
+  const sample = await service.call('getTableContents', ['t0', null]);
+  const echo = await startServiceSocket();
+  const peer = startEchoPeer(echo.url, sample.text);
+  await echo.ready;
+  return {
+    host,
+    service,
+    echo,
+    async close() {
+      const exited = new Promise((r) => peer.once('exit', r));
+      await echo.close();
+      await exited;
+      await host.stop();
+      await service.close();
+    },
+  };
 }

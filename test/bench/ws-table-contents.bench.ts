@@ -6,38 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBenchHost, type BenchHost } from './bench-host.js';
 import { summarize, type Bench, type BenchFigure } from './harness.js';
 import { seedStore } from './seed-store.js';
-import { startEchoPeer, startServiceSocket, type ServiceSocket } from './service-socket.js';
-import { measureScans } from './table-scans.js';
+import { hostAndEcho, measureScans } from './table-scans.js';
 
 const TABLES = 1_000;
 const ITEMS = 20;
 const BENCH = 'getTableContents over WebSocket (1,000 tables, 20,000 items)';
-
-/** The host and the echo peer, each connected to its own service socket. */
-export async function hostAndEcho(dataDir: string): Promise<{ host: BenchHost; service: ServiceSocket; echo: ServiceSocket; close: () => Promise<void> }> {
-  const service = await startServiceSocket();
-  const host = await startBenchHost({ dataDir, serviceUrl: service.url, apiKey: 'bnch-bnch-bnch-bnch-bnch', transport: 'ws' });
-  await service.ready;
-  const sample = await service.call('getTableContents', ['t0', null]);
-  const echo = await startServiceSocket();
-  const peer = startEchoPeer(echo.url, sample.text);
-  await echo.ready;
-  return {
-    host,
-    service,
-    echo,
-    async close() {
-      const exited = new Promise((r) => peer.once('exit', r));
-      await echo.close();
-      await exited;
-      await host.stop();
-      await service.close();
-    },
-  };
-}
 
 const bench: Bench = async ({ quick }) => {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
