@@ -16,6 +16,23 @@ export function formatNumber(n) {
   return n.toFixed(2);
 }
 
+/** The README's order: the figures the issues name first; benches not listed follow by file name. */
+export const ORDER = [
+  'ws-table-contents.bench.ts',
+  'guest-payments.bench.ts',
+  'year-of-service.bench.ts',
+  'idle.bench.ts',
+  'longpoll-round-trip.bench.ts',
+  'headless-memory.bench.ts',
+  'store-table-contents.bench.ts',
+  'reconnect.bench.ts',
+  'webhook-verify.bench.ts',
+  'renderer-latency.bench.ts',
+  'renderer-burst.bench.ts',
+];
+
+const rank = (file) => (ORDER.includes(file) ? ORDER.indexOf(file) : ORDER.length);
+
 const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 function measured(f) {
@@ -49,7 +66,9 @@ export function renderFigures(results) {
     '| what | measured | baseline (same run) | target | checked |',
     '|---|---|---|---|---|',
   ];
-  for (const f of results.figures) {
+  // A stable sort: each bench's figures keep the order the bench gave them.
+  const sorted = [...results.figures].sort((a, b) => rank(a.file) - rank(b.file) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const f of sorted) {
     const what = f.what ? `${f.bench}: ${f.what}` : f.bench;
     const baseline = f.baseline ? `${f.baseline.metric}: ${formatNumber(f.baseline.value)} ${f.baseline.unit}` : '';
     lines.push(`| ${[what, measured(f), baseline, verdict(f), checkedText(f.checked)].map(cell).join(' | ')} |`);

@@ -43,6 +43,15 @@ describe('bench:readme renders bench/results.json', () => {
     ]);
   });
 
+  it('puts the benches in the README order (the figures the issues name first), each bench keeping its own order', () => {
+    const fig = (file: string, metric: string) => ({ ...results.figures[0]!, file, metric, what: '' });
+    const rows = renderFigures({ ...results, figures: [fig('zz.bench.ts', 'z'), fig('idle.bench.ts', 'i1'), fig('ws-table-contents.bench.ts', 'w'), fig('idle.bench.ts', 'i2')] })
+      .split('\n')
+      .slice(5)
+      .map((row) => row.split(' | ')[1]!.split(':')[0]);
+    expect(rows).toEqual(['w', 'i1', 'i2', 'z']);
+  });
+
   it('refuses the results of a --quick run, and results without runs', () => {
     const quick = { ...results, runs: { ...results.runs, 'a.bench.ts': { at: '2026-11-22T21:00:00.000Z', quick: true } } };
     expect(() => renderFigures(quick)).toThrow(/--quick/);
