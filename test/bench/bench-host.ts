@@ -73,3 +73,19 @@ export async function startBenchHost(
     },
   };
 }
+
+/**
+ * The link by another real signal, for hosts started by other helpers (the e2e host prints its
+ * connected line but does not hand it out): scans until one is answered with a bill list, or
+ * gives up after `timeoutMs`. Resolves with whether the link answered.
+ */
+export async function linkAnswers(scan: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  const end = performance.now() + timeoutMs;
+  while (performance.now() < end) {
+    const answer = await scan().catch(() => null);
+    if (Array.isArray(answer) && answer.length > 0) return true;
+    // A refused call rejects in a microtask: let socket I/O run between tries.
+    await new Promise((r) => setImmediate(r));
+  }
+  return false;
+}

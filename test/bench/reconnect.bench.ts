@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
-import { startBenchHost } from './bench-host.js';
-import { nextTurn, summarize, type Bench } from './harness.js';
+import { linkAnswers, startBenchHost } from './bench-host.js';
+import { summarize, type Bench } from './harness.js';
 import { seedStore } from './seed-store.js';
 
 const RECONNECTS = 10;
@@ -16,16 +16,7 @@ const RECONNECTS = 10;
 const GIVE_UP_MS = 10_000;
 
 /** Scans until one is answered with the table's bill; false if none was within GIVE_UP_MS. */
-async function answeredAgain(sandbox: Sandbox): Promise<boolean> {
-  const end = performance.now() + GIVE_UP_MS;
-  while (performance.now() < end) {
-    const answer = await sandbox.guestScan({ idTable: 't1' }).catch(() => null);
-    if (Array.isArray(answer) && answer.length === 1) return true;
-    // A refused call rejects in a microtask: let socket I/O run between tries.
-    await nextTurn();
-  }
-  return false;
-}
+const answeredAgain = (sandbox: Sandbox) => linkAnswers(() => sandbox.guestScan({ idTable: 't1' }), GIVE_UP_MS);
 
 const bench: Bench = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
