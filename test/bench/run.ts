@@ -1,34 +1,80 @@
 /**
- * `npm run bench [-- name...]`: runs every test/bench/*.bench.ts (each default-exports a Bench),
- * prints one table and writes bench/results.json. Exits 1 when a target is missed.
+ * `npm run bench [-- --quick] [-- --no-build] [-- name...]`: runs test/bench/*.bench.ts (each
+ * default-exports a Bench), prints one table and writes bench/results.json.
+ * A figure whose checked work fell short (or whose bench threw) is FAILED and has no number.
+ * Exits 1 when any figure failed or missed its target.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Bench, BenchFigure } from './harness.js';
+import { record, type Bench, type BenchOptions, type RecordedFigure } from './harness.js';
+
+const HELP = `npm run bench [-- options] [-- name...]
+  name...      run only the benches whose file name contains one of these (e.g. memory idle)
+  --quick      reduced counts and windows: checks the benches and their checked work quickly;
+               the results are marked quick and bench:readme refuses them
+  --no-build   do not compile the host to dist/ first (it must be current)
+  --list       list the benches and exit
+  --help       this text
+Writes bench/results.json; \`npm run bench:readme\` turns it into the README's Figures table.`;
 
 const here = dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2);
+const root = join(here, '../..');
+const argv = process.argv.slice(2);
+if (argv.includes('--help')) {
+  console.log(HELP);
+  process.exit(0);
+}
+const unknown = argv.filter((a) => a.startsWith('--') && !['--quick', '--no-build', '--list'].includes(a));
+if (unknown.length > 0) {
+  console.error(`bench: unknown option ${unknown.join(' ')}\n\n${HELP}`);
+  process.exit(2);
+}
+const options: BenchOptions = { quick: argv.includes('--quick') };
+const filters = argv.filter((a) => !a.startsWith('--'));
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
+if (argv.includes('--list') || files.length === 0) {
+  console.log(files.length ? files.join('\n') : `no bench matches ${filters.join(' ')}`);
+  process.exit(files.length ? 0 : 2);
+}
 
-const figures: BenchFigure[] = [];
+// The benches run the host as deployed (dist/main/headless/cli.js): compile it from this tree, so
+// no bench measures a stale build.
+if (!argv.includes('--no-build')) {
+  process.stderr.write('bench: compiling the host (tsc -p tsconfig.build.json)\n');
+  execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+}
+
+type Row = RecordedFigure & { file: string };
+const figures: Row[] = [];
+const runs: Record<string, { at: string; quick: boolean }> = {};
 for (const file of files) {
   process.stderr.write(`bench: ${file}\n`);
-  const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: Bench };
-  figures.push(...(await mod.default()));
+  const name = file.replace(/\.bench\.ts$/, '');
+  runs[file] = { at: new Date().toISOString(), quick: options.quick };
+  try {
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: Bench };
+    figures.push(...(await mod.default(options)).map((f) => ({ ...record(f), file })));
+  } catch (e) {
+    // A bench that could not finish its work has no figures: one failed row says why.
+    process.stderr.write(`bench: ${file} failed: ${(e as Error).stack ?? String(e)}\n`);
+    figures.push({ file, bench: name, metric: '(the bench did not finish)', what: '', value: null, unit: '', target: null, met: null, checked: {}, expected: {}, status: 'failed', failure: (e as Error).message });
+  }
 }
 
 const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2));
 const rows = figures.map((f) => [
   f.bench,
   f.metric,
-  `${fmt(f.value)} ${f.unit}`,
+  f.value === null ? 'FAILED' : `${fmt(f.value)} ${f.unit}`,
   f.baseline ? `${f.baseline.metric}: ${fmt(f.baseline.value)} ${f.baseline.unit}` : '',
-  f.target,
-  f.pass ? 'ok' : 'MISSED',
+  f.target ?? '(information)',
+  f.status === 'failed' ? `FAILED: ${f.failure}` : f.status,
 ]);
 const head = ['bench', 'metric', 'value', 'baseline (same run)', 'target', ''];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -37,8 +83,14 @@ console.log(line(head));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const r of rows) console.log(line(r));
 
-const out = join(here, '../../bench/results.json');
+// A run of some benches replaces their figures and keeps the others' (each bench says when it ran).
+const out = join(root, 'bench/results.json');
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), node: process.version, figures }, null, 2));
-console.log(`\nwritten: bench/results.json (${figures.length} figures)`);
-process.exitCode = figures.every((f) => f.pass) ? 0 : 1;
+const previous = filters.length > 0 && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { runs?: typeof runs; figures?: Row[] }) : {};
+const kept = (previous.figures ?? []).filter((f) => !files.includes(f.file));
+const keptRuns = Object.fromEntries(Object.entries(previous.runs ?? {}).filter(([file]) => !files.includes(file)));
+const all = [...kept, ...figures].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+writeFileSync(out, `${JSON.stringify({ node: process.version, cores: availableParallelism(), runs: { ...keptRuns, ...runs }, figures: all }, null, 2)}\n`);
+const count = (s: RecordedFigure['status']) => figures.filter((f) => f.status === s).length;
+console.log(`\nwritten: bench/results.json (${all.length} figures; this run ${figures.length}: ${count('met')} met, ${count('missed')} missed, ${count('failed')} failed, ${count('info')} information)`);
+process.exitCode = count('failed') + count('missed') === 0 ? 0 : 1;

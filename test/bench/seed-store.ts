@@ -1,16 +1,33 @@
 import { join } from 'node:path';
 import { createBillStore } from '../../main/store/index.js';
 
-/** Writes `tables` tables with one open bill of `itemsPerBill` items each, straight into a store file. */
+/** The store file the host opens in its data folder. */
+export const storeFile = (dataDir: string): string => join(dataDir, 'tableside.sqlite');
+
+/** A bill's lines; `firstQuantity` is line i0's quantity (changed to make a table's answer stale). */
+export function billItems(itemsPerBill: number, firstQuantity = '1') {
+  return Array.from({ length: itemsPerBill }, (_, i) => ({
+    id: `i${i}`,
+    name: `Item ${i}`,
+    price: `${50 + i}.50`,
+    quantity: i === 0 ? firstQuantity : `${1 + (i % 3)}`,
+  }));
+}
+
+/** The body of PUT /v1/bills/b<t>: bill b<t> on table t<t>, i0 with `firstQuantity`. */
+export function billBody(t: number, itemsPerBill: number, firstQuantity: string) {
+  return { tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items: billItems(itemsPerBill, firstQuantity) };
+}
+
+/** Writes `tables` tables with one open bill b<t> of `itemsPerBill` items each, straight into a store file. */
 export function seedStore(dataDir: string, tables: number, itemsPerBill: number): void {
-  const store = createBillStore({ file: join(dataDir, 'tableside.sqlite') });
+  const store = createBillStore({ file: storeFile(dataDir) });
   try {
     // One commit for all of it: seeding is setup, not what a benchmark measures.
     store.group(() => {
       for (let t = 0; t < tables; t++) {
         store.upsertTable({ id: `t${t}`, name: `Table ${t}`, area: `Area ${t % 10}` });
-        const items = Array.from({ length: itemsPerBill }, (_, i) => ({ id: `i${i}`, name: `Item ${i}`, price: `${50 + i}.50`, quantity: `${1 + (i % 3)}` }));
-        store.putBill({ id: `b${t}`, tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items });
+        store.putBill({ id: `b${t}`, tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items: billItems(itemsPerBill) });
       }
     });
   } finally {

@@ -1,14 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServiceSocket {
+  url: string;
+  /** Resolves once a POS has authenticated (sent its first frame). */
+  ready: Promise<void>;
+  /** One call; resolves with its round trip in ms and the answer frame's text. */
+  call(method: string, args: unknown[]): Promise<{ ms: number; text: string }>;
+  close(): Promise<void>;
+}
 
 /**
  * The service's end of the WebSocket, reduced to what a latency figure needs: it accepts the
- * companion (auth-response), answers who-am-i over REST, and times each method call from the
- * moment it is sent to the moment its answer is parsed — the same work as the echo baseline.
+ * POS (auth-response), answers who-am-i and other REST calls, and times each method call from the
+ * moment its request frame is sent to the moment its answer frame is parsed. The echo baseline
+ * (startEchoPeer) is timed by the very same `call`, so both do the same work on this side.
  */
-export async function startServiceSocket() {
+export async function startServiceSocket(): Promise<ServiceSocket> {
   let pos: WebSocket | null = null;
   let connected: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (connected = resolve));
@@ -30,20 +44,21 @@ export async function startServiceSocket() {
   return {
     url: `http://127.0.0.1:${port}`,
     ready,
-    /** One call; resolves with its round trip in ms and the answer's text. */
-    call(method: string, args: unknown[]): Promise<{ ms: number; text: string }> {
+    call(method, args) {
+      const socket = pos;
+      if (!socket) return Promise.reject(new Error('no POS connected'));
       const uuid = randomUUID();
       return new Promise((resolve) => {
         const onMessage = (data: RawData) => {
           const text = (data as Buffer).toString();
           const frame = JSON.parse(text) as { uuid?: string };
           if (frame.uuid !== uuid) return;
-          pos!.off('message', onMessage);
+          socket.off('message', onMessage);
           resolve({ ms: performance.now() - t0, text });
         };
-        pos!.on('message', onMessage);
+        socket.on('message', onMessage);
         const t0 = performance.now();
-        pos!.send(JSON.stringify({ type: 'method-call-request', uuid, method, args }));
+        socket.send(JSON.stringify({ type: 'method-call-request', uuid, method, args }));
       });
     },
     async close() {
@@ -51,4 +66,29 @@ export async function startServiceSocket() {
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/**
+ * The echo baseline's POS: a bare `ws` client in its own process (as the host is), which answers
+ * every method-call-request with `answer` (an answer frame the host sent), its uuid replaced by the
+ * request's: the same bytes each way as a real call, with no work in between.
+ */
+const ECHO_SCRIPT = `
+const WebSocket = require('ws');
+const [url, answer, uuid] = process.argv.slice(1);
+const at = answer.indexOf(uuid);
+const head = answer.slice(0, at), tail = answer.slice(at + uuid.length);
+const ws = new WebSocket(url);
+ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: ['echo'], posId: 'echo' })));
+ws.on('message', (data) => {
+  const frame = JSON.parse(data.toString());
+  if (frame.type === 'method-call-request') ws.send(head + frame.uuid + tail);
+});
+ws.on('close', () => process.exit(0));
+`;
+
+export function startEchoPeer(serviceUrl: string, answerText: string): ChildProcess {
+  const { uuid } = JSON.parse(answerText) as { uuid: string };
+  const wsUrl = `${serviceUrl.replace(/^http/, 'ws')}/api/v2/pos/ws`;
+  return spawn(process.execPath, ['-e', ECHO_SCRIPT, wsUrl, answerText, uuid], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }

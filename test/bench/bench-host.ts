@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { startHeadless, type Headless } from '../integration/helpers/headless-process.js';
+
+/** How long a host may take from its ready line to its link being up before the bench gives up. */
+const CONNECT_TIMEOUT_MS = 30_000;
+
+export interface BenchHost {
+  pid: number;
+  posApi: string;
+  token: string;
+  /** ms from spawn to the `{"connected":true}` line. */
+  startToConnectedMs: number;
+  headless: Headless;
+  /** A POS API request (JSON body in and out); throws on a status other than 2xx. */
+  pos(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown; link: string | null }>;
+  /** SIGTERM, then waits for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * The companion as deployed: the built headless host (dist/, see run.ts) in its own process,
+ * returned only once it prints `{"connected":true,...}`: its link to the service is up. The ready
+ * line alone says the host started, not that a call can reach it.
+ */
+export async function startBenchHost(
+  options: { dataDir: string; serviceUrl: string; apiKey: string; transport: 'ws' | 'longpoll'; env?: Record<string, string> },
+): Promise<BenchHost> {
+  const args = [
+    '--data-dir', options.dataDir, '--service-url', options.serviceUrl, '--api-key', options.apiKey, '--pos-id', randomUUID(),
+    '--transport', options.transport, '--pos-api-port', '0', '--no-ui',
+  ];
+  const t0 = performance.now();
+  const headless = await startHeadless(args, { built: true, ...(options.env ? { env: options.env } : {}) });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const connected = await Promise.race([
+      headless.connected(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`host not connected within ${CONNECT_TIMEOUT_MS} ms: ${headless.stderr().slice(-2000)}`)), CONNECT_TIMEOUT_MS);
+      }),
+    ]);
+    if (connected.connected !== true || connected.transport !== options.transport) throw new Error(`unexpected connected line ${JSON.stringify(connected)}`);
+  } catch (e) {
+    headless.child.kill('SIGTERM');
+    await headless.exited;
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  const startToConnectedMs = performance.now() - t0;
+  const { posApi, posApiToken: token } = headless.ready;
+  const origin = new URL(posApi).origin;
+  return {
+    pid: headless.child.pid!,
+    posApi,
+    token,
+    startToConnectedMs,
+    headless,
+    async pos(method, path, body) {
+      const res = await fetch(`${origin}${path.startsWith('/v1') ? path : `/v1${path}`}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null, link: res.headers.get('link') };
+    },
+    async stop() {
+      headless.child.kill('SIGTERM');
+      return headless.exited;
+    },
+  };
+}
+
+/**
+ * The link by another real signal, for hosts started by other helpers (the e2e host prints its
+ * connected line but does not hand it out): scans until one is answered with a bill list, or
+ * gives up after `timeoutMs`. Resolves with whether the link answered.
+ */
+export async function linkAnswers(scan: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  const end = performance.now() + timeoutMs;
+  while (performance.now() < end) {
+    const answer = await scan().catch(() => null);
+    if (Array.isArray(answer) && answer.length > 0) return true;
+    // A refused call rejects in a microtask: let socket I/O run between tries.
+    await new Promise((r) => setImmediate(r));
+  }
+  return false;
+}

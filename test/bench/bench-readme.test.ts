@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { END, formatNumber, renderFigures, replaceBetweenMarkers, START } from '../../scripts/bench-readme.mjs';
+
+/** A results.json as run.ts writes it: one met, one missed, one information, one failed figure. */
+const results = {
+  node: 'v20.20.2',
+  cores: 2,
+  runs: { 'a.bench.ts': { at: '2026-11-22T21:00:00.000Z', quick: false }, 'b.bench.ts': { at: '2026-11-22T21:05:00.000Z', quick: false } },
+  figures: [
+    {
+      file: 'a.bench.ts', bench: 'getTableContents over WebSocket', metric: 'uncached p99', what: 'first scan after the bill changed',
+      value: 0.8123, unit: 'ms', baseline: { metric: 'echo p99', value: 0.31, unit: 'ms' }, target: 'p99 < 1 ms', met: true,
+      checked: { scans: 3000, scansOk: 3000 }, expected: { scans: 3000, scansOk: 3000 }, status: 'met',
+    },
+    {
+      file: 'a.bench.ts', bench: 'payments', metric: 'payments/s', what: 'counted when PAID in the store',
+      value: 1234.5, unit: '/s', baseline: { metric: 'raw commits', value: 4012, unit: '/s' }, target: '>= 50% of raw', met: false,
+      checked: { paymentsPaidInStore: 480 }, expected: { paymentsPaidInStore: 480 }, status: 'missed',
+    },
+    {
+      file: 'b.bench.ts', bench: 'idle | ws', metric: 'wake-ups', what: '', value: 5.6, unit: '/s',
+      target: null, met: null, checked: { answeredAfter: true }, expected: {}, status: 'info',
+    },
+    {
+      file: 'b.bench.ts', bench: 'memory', metric: 'RSS', what: 'after 500 scans', value: null, unit: 'MB', target: '< 150 MB', met: true,
+      checked: { scans: 500, scansOk: 0 }, expected: { scansOk: 500 }, status: 'failed', failure: 'scansOk: 0 of 500',
+    },
+  ],
+};
+
+describe('bench:readme renders bench/results.json', () => {
+  it('writes one row per figure: what it measures, the number or FAILED, the baseline, the verdict, the checked work', () => {
+    expect(renderFigures(results).split('\n')).toEqual([
+      '`npm run bench` on 2026-11-22 (Node 20.20.2, 2 cores). Every figure counts only work the bench checked',
+      '(the last column); a figure whose work fell short is a failure, not a number. Baselines are measured in the same run.',
+      '',
+      '| what | measured | baseline (same run) | target | checked |',
+      '|---|---|---|---|---|',
+      '| getTableContents over WebSocket: first scan after the bill changed | uncached p99: 0.81 ms | echo p99: 0.31 ms | p99 < 1 ms: **met** | scans 3,000, scansOk 3,000 |',
+      '| payments: counted when PAID in the store | payments/s: 1,235 /s | raw commits: 4,012 /s | >= 50% of raw: **missed** | paymentsPaidInStore 480 |',
+      '| idle \\| ws | wake-ups: 5.60 /s |  | information | answeredAfter true |',
+      '| memory: after 500 scans | **FAILED** (scansOk: 0 of 500) |  | < 150 MB: **failed** | scans 500, scansOk 0 |',
+    ]);
+  });
+
+  it('puts the benches in the README order (the figures the issues name first), each bench keeping its own order', () => {
+    const fig = (file: string, metric: string) => ({ ...results.figures[0]!, file, metric, what: '' });
+    const rows = renderFigures({ ...results, figures: [fig('zz.bench.ts', 'z'), fig('idle.bench.ts', 'i1'), fig('ws-table-contents.bench.ts', 'w'), fig('idle.bench.ts', 'i2')] })
+      .split('\n')
+      .slice(5)
+      .map((row) => row.split(' | ')[1]!.split(':')[0]);
+    expect(rows).toEqual(['w', 'i1', 'i2', 'z']);
+  });
+
+  it('refuses the results of a --quick run, and results without runs', () => {
+    const quick = { ...results, runs: { ...results.runs, 'a.bench.ts': { at: '2026-11-22T21:00:00.000Z', quick: true } } };
+    expect(() => renderFigures(quick)).toThrow(/--quick/);
+    expect(() => renderFigures({ figures: [] })).toThrow(/no runs/);
+  });
+
+  it('replaces only the text between the markers, and refuses a README without them', () => {
+    const readme = `# T\n\n## Figures\n\n${START}\nold table\n${END}\n\n## Next\n`;
+    expect(replaceBetweenMarkers(readme, 'new table')).toBe(`# T\n\n## Figures\n\n${START}\nnew table\n${END}\n\n## Next\n`);
+    expect(() => replaceBetweenMarkers('# T\n', 'x')).toThrow(/markers/);
+  });
+
+  it('rounds to the digits a figure can carry', () => {
+    expect([formatNumber(0.04567), formatNumber(12.34), formatNumber(123.4), formatNumber(40123.4)]).toEqual(['0.05', '12.3', '123', '40,123']);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * Complete guest payments through the sandbox (WS) with the host as deployed: one at a time, then
+ * rushes of 8, 16 and 32 guests paying at once, whose payment calls share commits (group commit).
+ * Each figure counts only payments the store holds as PAID (read back from its file) and equal to
+ * the sandbox's count. The host's fsyncs are counted from outside (fsync-counter.ts): durable
+ * commits per payment. Baselines, interleaved with the rushes as this disk's commit rate moves from
+ * second to second: raw one-row durable commits, and raw commits of the rush's own batch size.
+ * Last, getTableContents during a 32-guest rush, scans of changed and unchanged tables mixed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { startBenchHost, type BenchHost } from './bench-host.js';
+import { createFsyncCounter, type FsyncCounter } from './fsync-counter.js';
+import { median, summarize, type Bench, type BenchFigure } from './harness.js';
+import { lanesOf, paidInStore, payAll, rawDurableCommits } from './payment-rush.js';
+import { cpuMs } from './proc-stats.js';
+import { seedStore, storeFile } from './seed-store.js';
+
+const ITEMS = 20;
+const LEVELS = [8, 16, 32];
+const TARGET_GUESTS = 32;
+const UNCHANGED_POOL = 200;
+
+interface Sizes {
+  sequential: number;
+  rush: number;
+  rushes: number;
+  raw: number;
+}
+
+interface Ctx {
+  sandbox: Sandbox;
+  host: BenchHost;
+  fsyncs: FsyncCounter;
+  file: string;
+  /** The next `n` unused tables. */
+  tables(n: number): string[];
+}
+
+interface Level {
+  guests: number;
+  rates: number[];
+  hostCpu: number[];
+  ownCpu: number[];
+  batched: number[];
+  batchSizes: number[];
+  fsyncs: number;
+  payments: number;
+  paid: number;
+  tables: string[];
+}
+
+async function rush(ctx: Ctx, level: Level, size: Sizes): Promise<void> {
+  const tables = ctx.tables(size.rush);
+  const cpu0 = cpuMs(ctx.host.pid);
+  const own0 = process.cpuUsage();
+  const f0 = ctx.fsyncs.read();
+  const t0 = performance.now();
+  const paid = await Promise.all(lanesOf(tables, level.guests).map((lane) => payAll(ctx.sandbox, lane)));
+  level.rates.push(size.rush / ((performance.now() - t0) / 1000));
+  const fsyncs = ctx.fsyncs.read() - f0;
+  const own = process.cpuUsage(own0);
+  level.hostCpu.push((cpuMs(ctx.host.pid) - cpu0) / size.rush);
+  level.ownCpu.push((own.user + own.system) / 1000 / size.rush);
+  level.fsyncs += fsyncs;
+  level.payments += size.rush;
+  level.paid += paid.reduce((a, b) => a + b, 0);
+  level.tables.push(...tables);
+  // The same batch as this rush's durable commits: payments per fsync, as rows per raw commit.
+  const b = Math.max(1, Math.round(size.rush / Math.max(1, fsyncs)));
+  level.batchSizes.push(b);
+  level.batched.push(b * rawDurableCommits(join(ctx.file, '..', 'raw-batched.sqlite'), Math.ceil(size.raw / 2), b));
+}
+
+function levelFigures(ctx: Ctx, level: Level, raw: number, rawRuns: number): BenchFigure[] {
+  const rate = median(level.rates);
+  const isTarget = level.guests === TARGET_GUESTS;
+  const checked = { payments: level.payments, paidBySandbox: level.paid, paymentsPaidInStore: paidInStore(ctx.file, level.tables) };
+  const expected = { payments: level.payments, paidBySandbox: level.payments, paymentsPaidInStore: level.payments };
+  const bench = `guest payments through the sandbox (WS), ${level.guests} guests at once`;
+  const perPayment = level.fsyncs / level.payments;
+  const batched = median(level.batched);
+  return [
+    {
+      bench, checked, expected,
+      metric: `payments/s (median of ${level.rates.length} rushes)`,
+      what: 'complete guest payments (scan, bill, start, processed, closed), counted only when PAID in the store',
+      value: rate,
+      unit: `/s (${((100 * rate) / raw).toFixed(0)}% of raw)`,
+      baseline: { metric: `raw one-row durable commits (median of ${rawRuns})`, value: raw, unit: '/s' },
+      target: isTarget ? '>= 50% of raw one-row durable commits' : null,
+      met: isTarget ? rate >= 0.5 * raw : null,
+    },
+    {
+      bench, checked: { ...checked, fsyncs: level.fsyncs }, expected,
+      metric: 'fsyncs per payment',
+      what: "the host's fsync()/fdatasync() calls during the rushes (durable commits and checkpoints), counted by an LD_PRELOAD shim",
+      value: perPayment,
+      unit: 'fsyncs',
+      baseline: { metric: 'one-row commits', value: 1, unit: 'fsync per commit' },
+      target: isTarget ? '<= 1 fsync per payment' : null,
+      met: isTarget ? perPayment <= 1 : null,
+    },
+    {
+      bench, checked, expected,
+      metric: 'payments/s beside raw commits of the same batch size',
+      what: `raw durable commits of ${level.batchSizes.join('/')} rows each (the rushes' payments per fsync), in rows per second`,
+      value: rate,
+      unit: `/s (${((100 * rate) / batched).toFixed(0)}% of batched raw)`,
+      baseline: { metric: 'raw batched commits, rows/s', value: batched, unit: '/s' },
+      target: null,
+      met: null,
+    },
+    {
+      bench: `CPU per guest payment, ${level.guests} guests at once`, checked, expected,
+      metric: 'companion process',
+      what: 'CPU time (user + system) per payment: the host from /proc, the sandbox and its guests from process.cpuUsage()',
+      value: median(level.hostCpu),
+      unit: 'ms',
+      baseline: { metric: 'sandbox + guests', value: median(level.ownCpu), unit: 'ms' },
+      target: null,
+      met: null,
+    },
+  ];
+}
+
+async function paymentFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
+  const seqTables = ctx.tables(size.sequential);
+  const f0 = ctx.fsyncs.read();
+  const t0 = performance.now();
+  const seqPaid = await payAll(ctx.sandbox, seqTables);
+  const sequential = size.sequential / ((performance.now() - t0) / 1000);
+  const seqFsyncs = ctx.fsyncs.read() - f0;
+
+  const rawFile = join(ctx.file, '..', 'raw.sqlite');
+  const raws = [rawDurableCommits(rawFile, size.raw)];
+  const levels: Level[] = LEVELS.map((guests) => ({ guests, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, payments: 0, paid: 0, tables: [] }));
+  // A first rush is not counted (both processes still compiling their hot paths); then the levels
+  // take turns, so each meets the same machine conditions.
+  await Promise.all(lanesOf(ctx.tables(size.rush), LEVELS[0]!).map((lane) => payAll(ctx.sandbox, lane)));
+  for (let block = 0; block < size.rushes; block++) {
+    for (const level of levels) {
+      await rush(ctx, level, size);
+      raws.push(rawDurableCommits(rawFile, size.raw));
+    }
+  }
+  const raw = median(raws);
+  const figures = [...levels].reverse().flatMap((level) => levelFigures(ctx, level, raw, raws.length));
+  figures.push({
+    bench: 'guest payments through the sandbox (WS), one at a time',
+    metric: 'payments/s',
+    what: `one guest after another; ${(seqFsyncs / size.sequential).toFixed(2)} fsyncs per payment`,
+    value: sequential,
+    unit: '/s',
+    baseline: { metric: `raw one-row durable commits (median of ${raws.length})`, value: raw, unit: '/s' },
+    target: null,
+    met: null,
+    checked: { payments: size.sequential, paidBySandbox: seqPaid, paymentsPaidInStore: paidInStore(ctx.file, seqTables), fsyncs: seqFsyncs },
+    expected: { payments: size.sequential, paidBySandbox: size.sequential, paymentsPaidInStore: size.sequential },
+  });
+  return figures;
+}
+
+/** Scans while 32 guests pay: tables just paid (their answer dropped) and tables nobody touched (answered from the cache). */
+async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
+  const pool = ctx.tables(UNCHANGED_POOL);
+  for (const t of pool) await ctx.sandbox.guestScan({ idTable: t });
+  const tables = ctx.tables(size.rush);
+  const completed: string[] = [];
+  let paid = 0;
+  let done = false;
+  const guests = lanesOf(tables, TARGET_GUESTS).map(async (lane) => {
+    for (const table of lane) {
+      const r = await ctx.sandbox.guestPay({ idTable: table, items: [{ id: 'i0', quantity: '1' }] }).catch(() => null);
+      if (r?.outcome === 'paid') {
+        paid++;
+        completed.push(table);
+      }
+    }
+  });
+  const all = Promise.all(guests).then(() => (done = true));
+  const samples: number[] = [];
+  let ok = 0;
+  let changed = 0;
+  for (let i = 0; !done; i++) {
+    const isChanged = i % 2 === 1 && completed.length > 0;
+    const table = isChanged ? completed[completed.length - 1 - (i % Math.min(8, completed.length))]! : pool[i % pool.length]!;
+    const t0 = performance.now();
+    const answer = (await ctx.sandbox.guestScan({ idTable: table }).catch(() => null)) as { items: { id: string }[] }[] | null;
+    samples.push(performance.now() - t0);
+    const items = answer?.length === 1 ? answer[0]!.items : null;
+    if (isChanged) changed++;
+    if (items && (isChanged ? items.length === ITEMS - 1 && !items.some((it) => it.id === 'i0') : items.length === ITEMS)) ok++;
+  }
+  await all;
+  const s = summarize(samples);
+  return [
+    {
+      bench: 'getTableContents during a 32-guest payment rush',
+      metric: `p99 (p50 ${s.p50.toFixed(2)} ms)`,
+      what: `${s.n} scans through the sandbox while 32 guests pay: tables just paid (uncached) and untouched ones (cached), alternating`,
+      value: s.p99,
+      unit: 'ms',
+      target: 'p99 < 2 ms',
+      met: s.p99 < 2,
+      checked: { scans: s.n, scansOk: ok, changedScans: changed, unchangedScans: s.n - changed, mixed: changed > 0 && s.n - changed > 0, payments: size.rush, paidBySandbox: paid, paymentsPaidInStore: paidInStore(ctx.file, tables) },
+      expected: { scansOk: s.n, mixed: true, payments: size.rush, paidBySandbox: size.rush, paymentsPaidInStore: size.rush },
+    },
+  ];
+}
+
+const bench: Bench = async ({ quick }) => {
+  const size: Sizes = quick ? { sequential: 40, rush: 96, rushes: 1, raw: 200 } : { sequential: 240, rush: 480, rushes: 3, raw: 600 };
+  const total = size.sequential + size.rush * (2 + size.rushes * LEVELS.length) + UNCHANGED_POOL;
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
+  seedStore(dir, total, ITEMS);
+  const fsyncs = createFsyncCounter();
+  const sandbox = await startSandbox({ callTimeoutMs: 15_000 });
+  let host: BenchHost | null = null;
+  try {
+    host = await startBenchHost({ dataDir: dir, serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, transport: 'ws', env: fsyncs.env });
+    let next = 0;
+    const ctx: Ctx = { sandbox, host, fsyncs, file: storeFile(dir), tables: (n) => Array.from({ length: n }, () => `t${next++}`) };
+    return [...(await paymentFigures(ctx, size)), ...(await rushScanFigures(ctx, size))];
+  } finally {
+    await host?.stop();
+    await sandbox.close();
+    fsyncs.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+export default bench;

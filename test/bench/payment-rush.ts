@@ -1,0 +1,59 @@
+import Database from 'better-sqlite3';
+import { performance } from 'node:perf_hooks';
+import type { Sandbox } from '../../sandbox/index.js';
+
+/** The tables dealt to `guests` guests, who then pay at once, each through their own list. */
+export function lanesOf(tables: string[], guests: number): string[][] {
+  return Array.from({ length: guests }, (_, g) => tables.filter((_, i) => i % guests === g));
+}
+
+/** Each table's guest pays line i0 (one piece) of its bill through the sandbox; resolves with how many the sandbox called paid. */
+export async function payAll(sandbox: Sandbox, tables: string[]): Promise<number> {
+  let paid = 0;
+  for (const table of tables) {
+    const r = await sandbox.guestPay({ idTable: table, items: [{ id: 'i0', quantity: '1' }] }).catch(() => null);
+    if (r?.outcome === 'paid') paid++;
+  }
+  return paid;
+}
+
+/**
+ * Durable commits straight through better-sqlite3 on the same disk, WAL + synchronous=FULL as the
+ * store: `n` transactions of `rowsEach` rows. Resolves with commits per second.
+ */
+export function rawDurableCommits(file: string, n: number, rowsEach = 1): number {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT)');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const commit = db.transaction((i: number) => {
+      for (let r = 0; r < rowsEach; r++) insert.run(`row ${i}.${r}`);
+    });
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) commit(i);
+    return n / ((performance.now() - t0) / 1000);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * How many of these tables' payments the store holds as PAID, read back from the host's SQLite
+ * file through a read-only connection of this process (WAL: it sees every committed write).
+ */
+export function paidInStore(file: string, tables: string[]): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM payments p JOIN bills b ON b.id = p.billId
+          WHERE p.state = 'PAID' AND b.tableId IN (SELECT value FROM json_each(?))`,
+      )
+      .get(JSON.stringify(tables)) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * What Linux's /proc says about another process: CPU time, resident memory, and how often its
+ * threads were woken (context switches). Every reader throws where /proc is not there: a figure
+ * built on it must fail, not report a zero.
+ */
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time (user + system) the process has used, in ms. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
+/** Resident set size in MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  if (!Number.isFinite(kb)) throw new Error(`no VmRSS for ${pid}`);
+  return kb / 1024;
+}
+
+/**
+ * Context switches of every thread of the process (voluntary + involuntary): each is a wake-up
+ * of a thread that had been sleeping or was preempted. Summed over /proc/<pid>/task/*, as the
+ * process's own status counts only its main thread.
+ */
+export function wakeUps(pid: number): { voluntary: number; involuntary: number; threads: number } {
+  let voluntary = 0;
+  let involuntary = 0;
+  const tasks = readdirSync(`/proc/${pid}/task`);
+  for (const task of tasks) {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    voluntary += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    involuntary += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  }
+  return { voluntary, involuntary, threads: tasks.length };
+}

@@ -1,0 +1,141 @@
+/**
+ * A year of service in the store: 75,000 closed payments with their bills and events (copies of
+ * the rows the store writes for one) plus 1,000 open bills of 20 lines, with the host as deployed.
+ * Cold start to connected beside a bare Node process that opens the same file and reads its
+ * schema; the day's payments through the POS API (the day report until close-of-day lands);
+ * getTableContents uncached over WebSocket; resident memory; the database's size as the app keeps it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { fileURLToPath } from 'node:url';
+import { startBenchHost } from './bench-host.js';
+import { median, summarize, type Bench, type BenchFigure } from './harness.js';
+import { rssMb } from './proc-stats.js';
+import { storeFile } from './seed-store.js';
+import { startServiceSocket } from './service-socket.js';
+import { hostAndEcho, measureScans } from './table-scans.js';
+import { seedYear, type YearSeed } from './year-seed.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const TABLES = 1_000;
+const ITEMS = 20;
+const bench_ = (payments: number) => `a year of service in the store (${payments.toLocaleString('en')} closed payments, 1,000 open bills)`;
+
+const BARE = `
+const Database = require('better-sqlite3');
+const db = new Database(process.argv[1]);
+db.pragma('user_version');
+db.prepare('SELECT type, name, sql FROM sqlite_master').all();
+db.close();
+console.log('ready');
+`;
+
+/** ms from spawn to a bare Node process's line after opening the store and reading its schema. */
+function bareStart(file: string): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['-e', BARE, file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(performance.now() - t0));
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`bare node exited ${code}`))));
+  });
+}
+
+/** Cold starts to connected, alternating with the bare process so both meet the same machine. */
+async function coldStarts(dir: string, n: number): Promise<{ host: number[]; bare: number[] }> {
+  const out = { host: [] as number[], bare: [] as number[] };
+  const service = await startServiceSocket();
+  try {
+    for (let i = 0; i < n; i++) {
+      out.bare.push(await bareStart(storeFile(dir)));
+      const host = await startBenchHost({ dataDir: dir, serviceUrl: service.url, apiKey: 'bnch-bnch-bnch-bnch-bnch', transport: 'ws' });
+      out.host.push(host.startToConnectedMs);
+      await host.stop();
+    }
+  } finally {
+    await service.close();
+  }
+  return out;
+}
+
+/** What the store file holds once the host has run and stopped (its WAL checkpointed). */
+function storeContents(dir: string): { bytes: number; events: number; deliveries: number; payments: number } {
+  const file = storeFile(dir);
+  const db = new Database(file, { readonly: true });
+  try {
+    const count = (t: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
+    let wal = 0;
+    try {
+      wal = statSync(`${file}-wal`).size;
+    } catch {
+      wal = 0; // no WAL left: the host checkpointed and truncated it
+    }
+    return { bytes: statSync(file).size + wal, events: count('events'), deliveries: count('deliveries'), payments: count("payments WHERE state = 'PAID'") };
+  } finally {
+    db.close();
+  }
+}
+
+interface Measured {
+  cold: { host: number[]; bare: number[] };
+  day: number[];
+  dayOk: number;
+  scans: Awaited<ReturnType<typeof measureScans>>;
+  rss: number;
+  /** The store as seeded, and after the hosts ran in it (whatever they prune in service is gone). */
+  seeded: ReturnType<typeof storeContents>;
+  size: ReturnType<typeof storeContents>;
+}
+
+function figures(seed: YearSeed, r: Measured): BenchFigure[] {
+  const host = median(r.cold.host);
+  const bare = median(r.cold.bare);
+  const day = summarize(r.day);
+  const u = summarize(r.scans.uncached);
+  const e = summarize(r.scans.echo);
+  const seeded = { paymentsSeeded: seed.payments, paymentsInStore: r.size.payments };
+  const want = { paymentsInStore: seed.payments };
+  const BENCH = bench_(seed.payments);
+  return [
+    { bench: BENCH, metric: `cold start to connected (median of ${r.cold.host.length})`, what: 'spawn of the built host → its {"connected":true} line', value: host, unit: 'ms', baseline: { metric: 'bare node: open the file, read its schema', value: bare, unit: 'ms' }, target: '<= 3x bare node', met: host <= 3 * bare, checked: { ...seeded, coldStarts: r.cold.host.length, bareStarts: r.cold.bare.length }, expected: { ...want, coldStarts: r.cold.host.length, bareStarts: r.cold.host.length } },
+    { bench: BENCH, metric: `day report p99 (p50 ${day.p50.toFixed(1)} ms)`, what: `GET /v1/payments?since=<start of today>: the day's ${seed.lastDayPayments} payments with their bills' names (no close-of-day report yet)`, value: day.p99, unit: 'ms', target: 'p99 < 50 ms', met: day.p99 < 50, checked: { ...seeded, reports: r.day.length, reportsWithTheDaysPayments: r.dayOk }, expected: { ...want, reportsWithTheDaysPayments: r.day.length } },
+    { bench: BENCH, metric: 'getTableContents uncached p99', what: 'over WebSocket, first scan of a table after its bill changed', value: u.p99, unit: 'ms', baseline: { metric: 'bare ws echo p99 (same bytes)', value: e.p99, unit: 'ms' }, target: 'p99 < 1 ms', met: u.p99 < 1, checked: { ...seeded, ...r.scans.checked }, expected: { ...want, ...r.scans.expected } },
+    { bench: BENCH, metric: 'RSS', what: 'the host after the scans and day reports', value: r.rss, unit: 'MB', target: '< 150 MB', met: r.rss < 150, checked: seeded, expected: want },
+    { bench: BENCH, metric: 'database size', what: `after the hosts ran in it and stopped (checkpointed), pruned as the app prunes in service: events ${r.seeded.events.toLocaleString('en')} seeded → ${r.size.events.toLocaleString('en')} kept, deliveries ${r.seeded.deliveries} → ${r.size.deliveries}; ${(r.seeded.bytes / 1e6).toFixed(0)} MB as seeded`, value: r.size.bytes / 1e6, unit: 'MB', target: null, met: null, checked: { ...seeded, eventsSeeded: r.seeded.events, eventsKept: r.size.events, deliveriesKept: r.size.deliveries }, expected: want },
+  ];
+}
+
+const bench: Bench = async ({ quick }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-year-'));
+  try {
+    const seed = seedYear(dir, { tables: TABLES, items: ITEMS, payments: quick ? 10_000 : 75_000, now: Date.now() });
+    const seeded = storeContents(dir);
+    const cold = await coldStarts(dir, quick ? 2 : 5);
+    const link = await hostAndEcho(dir);
+    let rss = 0;
+    const day: number[] = [];
+    let dayOk = 0;
+    let scans: Awaited<ReturnType<typeof measureScans>>;
+    try {
+      scans = await measureScans({ ...link, tables: TABLES, items: ITEMS, scans: quick ? 200 : 2_000, block: 50 });
+      for (let i = 0; i < (quick ? 20 : 200); i++) {
+        const t0 = performance.now();
+        const res = await link.host.pos('GET', `/v1/payments?since=${new Date(seed.lastDayStart).toISOString()}`);
+        day.push(performance.now() - t0);
+        const list = res.body as { state: string }[];
+        if (list.length === seed.lastDayPayments && list.every((p) => p.state === 'PAID')) dayOk++;
+      }
+      rss = rssMb(link.host.pid);
+    } finally {
+      await link.close();
+    }
+    return figures(seed, { cold, day, dayOk, scans, rss, seeded, size: storeContents(dir) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+export default bench;

@@ -1,0 +1,121 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { createBillStore } from '../../main/store/index.js';
+import type { Payment } from '../../main/wire/index.js';
+import { billItems, storeFile } from './seed-store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The tables of the template payment; replaced in every copied value. */
+const TPL = { table: 'tpl-table-0000', bill: 'tpl-bill-00000', payment: 'tpl-payment-00' };
+const TIME_COLUMNS = new Set(['created', 'updated', 'at', 'processedAt', 'closedAt']);
+const TABLES_WITH_ROWS = ['bills', 'bill_items', 'payments', 'payment_items', 'events'] as const;
+
+type Row = Record<string, unknown>;
+
+export interface YearSeed {
+  /** Payments per day, and the start (ms) of the last seeded day with its count. */
+  payments: number;
+  lastDayStart: number;
+  lastDayPayments: number;
+  rowsPerPayment: Record<string, number>;
+}
+
+/**
+ * The rows one closed guest payment leaves, made by the store itself: a bill with three lines
+ * paid whole (start, processed, closed PAID) and then closed by the POS, in a scratch store.
+ */
+function templateRows(dir: string): Record<(typeof TABLES_WITH_ROWS)[number], Row[]> {
+  const file = join(dir, 'template.sqlite');
+  const store = createBillStore({ file });
+  try {
+    store.upsertTable({ id: TPL.table, name: 'Template' });
+    const items = [
+      { id: 'beer', name: 'Pilsner', price: '62.50', quantity: '2' },
+      { id: 'soup', name: 'Garlic soup', price: '79', quantity: '1' },
+      { id: 'water', name: 'Water', price: '40', quantity: '1' },
+    ];
+    store.putBill({ id: TPL.bill, tableId: TPL.table, name: 'Window', currency: 'CZK', items });
+    const payment: Payment = {
+      id: TPL.payment, idBill: TPL.bill, idCustomer: null, currency: 'CZK', state: 'STARTED',
+      items: items.map((i) => ({ ...i, tags: [] })),
+      parts: [{ total: '0', provider: { id: 'card', name: 'Card', type: 'CARD' } }],
+      tipBrutto: '10', tipNetto: '10', additionalData: null, discount: null,
+    };
+    store.startPayment(payment);
+    store.processPayment(TPL.payment);
+    store.closePayment(TPL.payment, 'PAID');
+    if (store.getBill(TPL.bill)?.state !== 'CLOSED') store.closeBill(TPL.bill);
+  } finally {
+    store.close();
+  }
+  const db = new Database(file, { readonly: true });
+  try {
+    const rows = Object.fromEntries(TABLES_WITH_ROWS.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all() as Row[]]));
+    // The table is set up once, not per payment.
+    rows.events = rows.events!.filter((e) => e.kind !== 'table.upserted');
+    return rows as Record<(typeof TABLES_WITH_ROWS)[number], Row[]>;
+  } finally {
+    db.close();
+  }
+}
+
+/** A template row for payment `n`: ids replaced in every text value, time columns set to `at`. */
+function copyRow(row: Row, n: number, table: string, at: string): Row {
+  const out: Row = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (column === 'seq') continue; // the event log numbers itself
+    if (TIME_COLUMNS.has(column) && typeof value === 'string') out[column] = at;
+    else if (typeof value === 'string') out[column] = value.replaceAll(TPL.payment, `yp-${n}`).replaceAll(TPL.bill, `yb-${n}`).replaceAll(TPL.table, table);
+    else out[column] = value;
+  }
+  return out;
+}
+
+/**
+ * A year of service in the store at `dataDir`: `tables` tables each with one open bill of
+ * `items` lines (through the store), then `payments` closed payments with their bills and events,
+ * copies of the rows the store itself wrote for one, spread evenly over the 365 days before `now`,
+ * inserted with plain SQL in one transaction (seeding is setup, not what is measured).
+ */
+export function seedYear(dataDir: string, o: { tables: number; items: number; payments: number; now: number }): YearSeed {
+  const template = templateRows(dataDir);
+  const store = createBillStore({ file: storeFile(dataDir) });
+  try {
+    store.group(() => {
+      for (let t = 0; t < o.tables; t++) {
+        store.upsertTable({ id: `t${t}`, name: `Table ${t}`, area: `Area ${t % 10}` });
+        store.putBill({ id: `b${t}`, tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items: billItems(o.items) });
+      }
+    });
+  } finally {
+    store.close();
+  }
+  const db = new Database(storeFile(dataDir));
+  const start = o.now - 365 * DAY_MS;
+  const step = (365 * DAY_MS) / o.payments;
+  const lastDayStart = o.now - (o.now % DAY_MS);
+  let lastDayPayments = 0;
+  try {
+    db.pragma('synchronous = OFF');
+    const inserts = Object.fromEntries(
+      TABLES_WITH_ROWS.map((t) => {
+        const columns = Object.keys(template[t][0] ?? {}).filter((c) => c !== 'seq');
+        return [t, db.prepare(`INSERT INTO ${t} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)];
+      }),
+    );
+    db.transaction(() => {
+      for (let n = 0; n < o.payments; n++) {
+        const atMs = Math.floor(start + n * step);
+        if (atMs >= lastDayStart) lastDayPayments++;
+        const at = new Date(atMs).toISOString();
+        for (const t of TABLES_WITH_ROWS) for (const row of template[t]) inserts[t]!.run(copyRow(row, n, `t${n % o.tables}`, at));
+      }
+      db.prepare("UPDATE counters SET value = ? WHERE name = 'receiptSerial'").run(o.payments);
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  const rowsPerPayment = Object.fromEntries(TABLES_WITH_ROWS.map((t) => [t, template[t].length]));
+  return { payments: o.payments, lastDayStart, lastDayPayments, rowsPerPayment };
+}
