@@ -48,7 +48,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const isDemo = () => settings.environment === 'demo' || !apiKey || !settings.serviceUrl;
 
   const store = createBillStore({ file: join(dataDir, 'tableside.sqlite'), clock, log, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
-  const notices = createNoticeBook(dataDir);
+  const notices = createNoticeBook({ dataDir, clock, log });
   const dispatcher = createMethodDispatcher({ store, log, clock });
 
   // Events to the renderer, numbered in the order they happen.
