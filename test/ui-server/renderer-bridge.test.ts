@@ -53,6 +53,8 @@ beforeAll(async () => {
     constructor(url: string) {
       super(url, { headers: { cookie, origin } });
       opened.push(url);
+      // A browser's socket reports errors as events, never as a throw; `ws` throws without a listener.
+      this.on('error', () => undefined);
     }
   }
   globalThis.WebSocket = BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket;
@@ -96,5 +98,12 @@ describe('the renderer bridge against the UI server', () => {
     off();
     expect(seen).toEqual([{ type: 'table-removed', seq: 42, tableId: 't1' }]);
     expect(warnings).toEqual([{ what: 'a frame it could not use was dropped', detail: { reason: 'unknown-event', detail: 'mystery' } }]);
+  });
+
+  it('answers commands with bridge-offline once the server is gone, instead of waiting', async () => {
+    await server.close();
+    // Sent on the closing socket or after it closed: either way the answer comes at once.
+    expect(await bridge.closeBill({ billId: 'b1' })).toMatchObject({ ok: false, error: { code: 'bridge-offline' } });
+    expect(await bridge.closeBill({ billId: 'b1' })).toMatchObject({ ok: false, error: { code: 'bridge-offline' } });
   });
 });
