@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/log.js';
+import { memoryLogger } from '../ui-bridge/memory-log.js';
 import { startUiServer, type UiServer } from '../../main/ui-server/index.js';
 import { connectBridge, upgradeStatus } from './bridge-client.js';
 import { cookieFrom, rawRequest } from './raw-http.js';
@@ -18,6 +19,7 @@ let dir: string;
 let server: UiServer;
 let base: string;
 let firstVisit: string;
+let memory: ReturnType<typeof memoryLogger>;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-ui-token-'));
@@ -25,7 +27,8 @@ beforeEach(async () => {
   mkdirSync(staticDir);
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Tableside</title>');
   writeFileSync(path.join(staticDir, 'print.html'), '<!doctype html><title>QR sheet</title>');
-  server = await startUiServer({ api: recordingApi(), staticDir, host: '127.0.0.1', port: 0, log: silentLogger() });
+  memory = memoryLogger();
+  server = await startUiServer({ api: recordingApi(), staticDir, host: '127.0.0.1', port: 0, log: memory.log });
   base = new URL(server.url).origin;
   firstVisit = `/?token=${server.token}`;
 });
@@ -87,6 +90,17 @@ describe('replaying the token', () => {
     expect(again.status).toBe(303);
     expect(again.headers.location).toBe('/');
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('never writes the token to the log, whatever was refused', async () => {
+    const cookie = cookieFrom(await rawRequest(base, firstVisit));
+    await rawRequest(base, firstVisit);
+    await rawRequest(base, `/print.html?token=${server.token}`);
+    await upgradeStatus(`${ws()}?token=${server.token}`, { origin: base });
+    expect(await upgradeStatus(ws(), { cookie, origin: 'http://evil.example' })).toBe(403);
+    const lines = memory.lines();
+    expect(lines.filter((l) => l.mod === 'ui-server' && l.level === 40).map((l) => l.reason ?? l.status)).toEqual(['token-used', 'token-used', 403, 403]);
+    expect(JSON.stringify(lines)).not.toContain(server.token);
   });
 
   it('a wrong guess first does not use up the real token', async () => {
