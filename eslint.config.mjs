@@ -86,7 +86,7 @@ export default tseslint.config(
       [{ name: 'electron', allowImportNames: ['contextBridge', 'ipcRenderer'], message: 'preload uses only contextBridge and ipcRenderer.' }],
     ),
   },
-  // The renderer: React, zustand, i18n and type-only imports of the contract. No Node, no main.
+  // The renderer: React, zustand, i18n, type-only imports of the contract and the contract's name lists (preload/names). No Node, no main.
   {
     files: ['renderer/**'],
     plugins: { 'react-hooks': reactHooks },
@@ -96,7 +96,7 @@ export default tseslint.config(
         { group: nodeBuiltins, message: 'The renderer has no Node access (STYLE.md 1).' },
         { group: ['electron', 'ws', 'better-sqlite3', 'pino'], message: 'The renderer talks to main only through CompanionApi.' },
         { group: ['**/main/**', '**/sandbox/**'], message: 'The renderer never imports main/ or sandbox/.' },
-        { group: ['**/preload/**', '!**/preload/contract', '!**/preload/contract.js'], message: 'Only preload/contract, type-only.' },
+        { group: ['**/preload/**', '!**/preload/contract', '!**/preload/contract.js', '!**/preload/names', '!**/preload/names.js'], message: 'From preload/ only the contract (types) and names (the leaf lists).' },
         { group: ['**/preload/contract', '**/preload/contract.js'], allowTypeImports: true, message: 'Import the contract with `import type`.' },
       ]),
     },

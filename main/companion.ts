@@ -49,7 +49,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const settings = createSettingsService({ dataDir, log, secrets, overrides: options.settings, apiKey: options.apiKey });
   checkNativeBinding(options.nativeBinding);
   const store = createBillStore({ file: join(dataDir, 'tableside.sqlite'), clock, log, nativeBinding: options.nativeBinding });
-  const notices = createNoticeBook(dataDir);
+  const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
   const offStore = store.onEvent((batch) => fanOut(batch, store, notices, events.push, events.listening()));
   const demo = createDemoService(options.demo, store, log);

@@ -227,3 +227,13 @@ export interface CompanionApi {
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;
 
+
+export type {
+  BridgeCommand,
+  BridgeError,
+  BridgeErrorFrame,
+  BridgeEventFrame,
+  BridgeRequestFrame,
+  BridgeResultFrame,
+  BridgeServerFrame,
+} from './bridge-frames.js';

@@ -1,16 +1,17 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { CommandName, CompanionApi, CompanionEvent } from './contract.js';
 import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from './channels.js';
+import { commandRecord } from './names.js';
 
 /**
  * The renderer's window.companion: every CompanionApi verb as a named IPC channel, nothing else
  * (no raw ipcRenderer, no generic invoke). Main validates every argument and checks the sender.
+ * The commands come from COMMAND_NAMES (names.ts), so adding one needs no line here.
  */
 
-const command =
-  <K extends CommandName>(name: K) =>
-  (input?: unknown) =>
-    ipcRenderer.invoke(commandChannel(name), input) as ReturnType<CompanionApi[K]>;
+type Commands = { [K in CommandName]: CompanionApi[K] };
+
+const command = (name: CommandName) => (input?: unknown) => ipcRenderer.invoke(commandChannel(name), input);
 
 const api = {
   getSnapshot: () => ipcRenderer.invoke(SNAPSHOT_CHANNEL) as ReturnType<CompanionApi['getSnapshot']>,
@@ -22,25 +23,7 @@ const api = {
       ipcRenderer.removeListener(EVENT_CHANNEL, relay);
     };
   },
-  openBill: command('openBill'),
-  addItem: command('addItem'),
-  setItemQuantity: command('setItemQuantity'),
-  removeItem: command('removeItem'),
-  closeBill: command('closeBill'),
-  cancelPayment: command('cancelPayment'),
-  capturePayment: command('capturePayment'),
-  acknowledgeNotice: command('acknowledgeNotice'),
-  listQrCodes: command('listQrCodes'),
-  createQrCodes: command('createQrCodes'),
-  deleteQrCode: command('deleteQrCode'),
-  printQrSheet: command('printQrSheet'),
-  testPrint: command('testPrint'),
-  listPrinters: command('listPrinters'),
-  saveSettings: command('saveSettings'),
-  checkApiKey: command('checkApiKey'),
-  regeneratePosApiToken: command('regeneratePosApiToken'),
-  reconnect: command('reconnect'),
-  guestPay: command('guestPay'),
+  ...(commandRecord(command) as Commands),
 } satisfies CompanionApi;
 
 contextBridge.exposeInMainWorld('companion', api);

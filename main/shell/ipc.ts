@@ -1,40 +1,22 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { CommandName, CommandResult, CompanionApi, Snapshot } from '../../preload/contract.js';
 import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
+import { COMMAND_NAMES, commandRecord } from '../../preload/names.js';
 import type { Logger } from '../log.js';
-import { runCommand } from '../ui-server/command-schemas.js';
+import { runCommand } from '../ui-bridge/command-schemas.js';
 import { isTrustedSender, type AppOrigins } from './trusted-url.js';
 
 /**
- * Main's side of the preload contract: one ipcMain.handle per command from a typed record (a
- * missing command is a compile error), each refusing frames that are not our pages and
+ * Main's side of the preload contract: one ipcMain.handle per command of COMMAND_NAMES (the list
+ * the preload is built from too), each refusing frames that are not our pages and
  * validating its argument with the schemas the browser-mode bridge uses too.
  */
 
-type CommandHandlers = { [K in CommandName]: (input: unknown) => Promise<CommandResult<unknown>> };
+type CommandHandlers = Record<CommandName, (input: unknown) => Promise<CommandResult<unknown>>>;
 
+/** One handler per command of COMMAND_NAMES, each validating its input before calling the core. */
 export function commandHandlers(api: CompanionApi, log: Logger): CommandHandlers {
-  return {
-    openBill: (input) => runCommand(api, 'openBill', input, log),
-    addItem: (input) => runCommand(api, 'addItem', input, log),
-    setItemQuantity: (input) => runCommand(api, 'setItemQuantity', input, log),
-    removeItem: (input) => runCommand(api, 'removeItem', input, log),
-    closeBill: (input) => runCommand(api, 'closeBill', input, log),
-    cancelPayment: (input) => runCommand(api, 'cancelPayment', input, log),
-    capturePayment: (input) => runCommand(api, 'capturePayment', input, log),
-    acknowledgeNotice: (input) => runCommand(api, 'acknowledgeNotice', input, log),
-    listQrCodes: (input) => runCommand(api, 'listQrCodes', input, log),
-    createQrCodes: (input) => runCommand(api, 'createQrCodes', input, log),
-    deleteQrCode: (input) => runCommand(api, 'deleteQrCode', input, log),
-    printQrSheet: (input) => runCommand(api, 'printQrSheet', input, log),
-    testPrint: (input) => runCommand(api, 'testPrint', input, log),
-    listPrinters: (input) => runCommand(api, 'listPrinters', input, log),
-    saveSettings: (input) => runCommand(api, 'saveSettings', input, log),
-    checkApiKey: (input) => runCommand(api, 'checkApiKey', input, log),
-    regeneratePosApiToken: (input) => runCommand(api, 'regeneratePosApiToken', input, log),
-    reconnect: (input) => runCommand(api, 'reconnect', input, log),
-    guestPay: (input) => runCommand(api, 'guestPay', input, log),
-  };
+  return commandRecord((name) => (input: unknown) => runCommand(api, name, input, log));
 }
 
 export const UNTRUSTED_SENDER = {
@@ -61,8 +43,7 @@ export function registerIpc(options: IpcOptions): () => void {
   };
 
   const handlers = commandHandlers(api, log);
-  const names = Object.keys(handlers) as CommandName[];
-  for (const name of names) {
+  for (const name of COMMAND_NAMES) {
     const handler = handlers[name];
     ipcMain.handle(commandChannel(name), (event, input: unknown) => (trusted(event, name) ? handler(input) : UNTRUSTED_SENDER));
   }
@@ -79,7 +60,7 @@ export function registerIpc(options: IpcOptions): () => void {
 
   return () => {
     unsubscribe();
-    for (const name of names) ipcMain.removeHandler(commandChannel(name));
+    for (const name of COMMAND_NAMES) ipcMain.removeHandler(commandChannel(name));
     ipcMain.removeHandler(SNAPSHOT_CHANNEL);
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  CommandResult,
   CompanionApi,
   CompanionEvent,
   MenuEntry,
@@ -48,42 +49,60 @@ function startOfToday(now: number): number {
   return d.getTime();
 }
 
+type Run = <T>(name: string, fn: () => Promise<CommandResult<T>> | CommandResult<T>) => Promise<CommandResult<T>>;
+type Part<K extends keyof CompanionApi> = Pick<CompanionApi, K>;
+
 /** CompanionApi over the core: the same store operations as the local POS API, and the service. */
 export function createUiApi(deps: UiApiDeps): CompanionApi {
-  const { store, log } = deps;
-  const run = <T>(name: string, fn: Parameters<typeof attempt<T>>[2]) => attempt<T>(log, name, fn);
+  const run: Run = (name, fn) => attempt(deps.log, name, fn);
+  return {
+    getSnapshot: async () => snapshot(deps),
+    onEvent: (listener) => deps.subscribe(listener),
+    ...billCommands(deps, run),
+    ...paymentCommands(deps, run),
+    ...qrCommands(deps, run),
+    ...settingsCommands(deps, run),
+  };
+}
+
+function snapshot(deps: UiApiDeps): Snapshot {
+  const { store } = deps;
+  const seq = deps.seq();
+  const session = deps.session();
+  return {
+    demo: deps.demo,
+    session,
+    restaurantName: session.restaurantName,
+    tables: tableViews(store),
+    bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
+    payments: paymentViews(store, { since: startOfToday(deps.clock.now()) }).reverse(),
+    notices: deps.notices.open(),
+    menu: deps.menu,
+    settings: deps.settings(),
+    seq,
+  };
+}
+
+/** Bills, through the same store operations as the local POS API. */
+function billCommands({ store, defaultCurrency }: UiApiDeps, run: Run): Part<'openBill' | 'addItem' | 'setItemQuantity' | 'removeItem' | 'closeBill'> {
   const billResult = (id: string) => {
     const view = billView(store, id);
     return view ? ok(view) : fail('BILL_NOT_FOUND', 'This bill no longer exists: it may have been closed at the till.');
   };
-
   return {
-    async getSnapshot(): Promise<Snapshot> {
-      const seq = deps.seq();
-      const session = deps.session();
-      return {
-        demo: deps.demo,
-        session,
-        restaurantName: session.restaurantName,
-        tables: tableViews(store),
-        bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
-        payments: paymentViews(store, { since: startOfToday(deps.clock.now()) }).reverse(),
-        notices: deps.notices.open(),
-        menu: deps.menu,
-        settings: deps.settings(),
-        seq,
-      };
-    },
-    onEvent: (listener) => deps.subscribe(listener),
-
-    openBill: (input) =>
-      run('openBill', () => billResult(store.openBill({ tableId: input.tableId, name: input.name ?? null, currency: input.currency ?? deps.defaultCurrency }).id)),
+    openBill: (input) => run('openBill', () => billResult(store.openBill({ tableId: input.tableId, name: input.name ?? null, currency: input.currency ?? defaultCurrency }).id)),
     addItem: (input) =>
       run('addItem', () => billResult(store.addItem(input.billId, { name: input.name, price: input.price, quantity: input.quantity, ...(input.menuId ? { menuId: input.menuId } : {}) }).id)),
     setItemQuantity: (input) => run('setItemQuantity', () => billResult(store.setItemQuantity(input.billId, input.itemId, input.quantity).id)),
     removeItem: (input) => run('removeItem', () => billResult(store.removeItem(input.billId, input.itemId).id)),
     closeBill: (input) => run('closeBill', () => billResult(store.closeBill(input.billId).id)),
+  };
+}
 
+/** Payments, through the service; notices, in the book. */
+function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'capturePayment' | 'acknowledgeNotice'> {
+  const { store, log } = deps;
+  return {
     cancelPayment: (input) =>
       run('cancelPayment', async () => {
         if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
@@ -111,7 +130,12 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
         deps.pushNotice(notice);
         return ok(null);
       }),
+  };
+}
 
+/** QR codes from the service; printing through the shell, when there is one. */
+function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCodes' | 'deleteQrCode' | 'printQrSheet' | 'testPrint' | 'listPrinters'> {
+  return {
     listQrCodes: () => run('listQrCodes', () => qrViews(deps)),
     createQrCodes: (input) =>
       run('createQrCodes', async () => {
@@ -129,7 +153,12 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     printQrSheet: (input) => deps.shell.printQrSheet?.(input) ?? Promise.resolve(NO_PRINTER),
     testPrint: () => deps.shell.testPrint?.() ?? Promise.resolve(NO_PRINTER),
     listPrinters: () => deps.shell.listPrinters?.() ?? Promise.resolve(ok([])),
+  };
+}
 
+/** Settings, the connection and demo mode's guest. */
+function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'checkApiKey' | 'regeneratePosApiToken' | 'reconnect' | 'guestPay'> {
+  return {
     saveSettings: (input) => run('saveSettings', () => deps.saveSettings(input)),
     checkApiKey: (input) => run('checkApiKey', () => deps.checkApiKey(input)),
     regeneratePosApiToken: () => run('regeneratePosApiToken', async () => ok(await deps.regenerateToken())),

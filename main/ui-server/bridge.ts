@@ -1,34 +1,39 @@
 import type { RawData, WebSocket } from 'ws';
-import type { CompanionApi, CompanionEvent } from '../../preload/contract.js';
+import type { BridgeServerFrame, CompanionApi } from '../../preload/contract.js';
+import { isCommandName } from '../../preload/names.js';
 import type { Logger } from '../log.js';
+import { runCommand } from '../ui-bridge/command-schemas.js';
 import { parseJson } from '../wire/index.js';
-import { isCommandName, runCommand } from './command-schemas.js';
 
 /**
- * The browser-mode bridge: CompanionApi over one WebSocket per page. One JSON object per text
- * frame. Client → server `{"id": number, "cmd": "getSnapshot" | CommandName, "input": any}`;
- * server → client `{"id", "result"}` or `{"id", "error": {"code","message"}}`, and pushed
- * `{"event": CompanionEvent}`. It is the same contract the preload exposes in Electron.
+ * The browser-mode bridge: CompanionApi over one WebSocket per page, in the frames of
+ * preload/bridge-frames.ts. It is the same contract the preload exposes in Electron. A frame it
+ * cannot use is answered with an error and logged (never dropped silently).
  */
 
+/** A request as read off the wire: `cmd` is still any string until it is checked. */
 export type BridgeRequest = { id: number; cmd: string; input?: unknown };
-export type BridgeReply =
-  | { id: number | null; result: unknown }
-  | { id: number | null; error: { code: string; message: string } }
-  | { event: CompanionEvent };
+export type BridgeReply = BridgeServerFrame;
 
-export const BRIDGE_PATH = '/bridge';
+export { BRIDGE_PATH } from '../../preload/names.js';
+
+const MOD = 'ui-bridge';
+
+/** Why a frame could not be read; logged instead of the frame itself (it may hold a key). */
+export type FrameFault = 'bad-json' | 'not-an-object' | 'bad-id' | 'bad-cmd';
+
+export type ParsedRequest = { ok: true; request: BridgeRequest } | { ok: false; id: number | null; fault: FrameFault; message: string };
 
 /** Parses one frame's text into a request, or names what is wrong with it. */
-export function parseBridgeRequest(text: string): { ok: true; request: BridgeRequest } | { ok: false; id: number | null; message: string } {
+export function parseBridgeRequest(text: string): ParsedRequest {
   const json = parseJson(text);
-  if (!json.ok) return { ok: false, id: null, message: `The frame is ${json.error}.` };
+  if (!json.ok) return { ok: false, id: null, fault: 'bad-json', message: `The frame is ${json.error}.` };
   const value = json.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, id: null, message: 'The frame must be a JSON object.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, id: null, fault: 'not-an-object', message: 'The frame must be a JSON object.' };
   const record = value as Record<string, unknown>;
   const id = record.id;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { ok: false, id: null, message: 'id: must be a whole number.' };
-  if (typeof record.cmd !== 'string') return { ok: false, id, message: 'cmd: must be a command name.' };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { ok: false, id: null, fault: 'bad-id', message: 'id: must be a whole number.' };
+  if (typeof record.cmd !== 'string') return { ok: false, id, fault: 'bad-cmd', message: 'cmd: must be a command name.' };
   return { ok: true, request: { id, cmd: record.cmd, input: record.input } };
 }
 
@@ -39,11 +44,14 @@ export async function answerBridgeRequest(api: CompanionApi, request: BridgeRequ
     try {
       return { id, result: await api.getSnapshot() };
     } catch (e) {
-      log.error({ mod: 'ui-bridge', err: (e as Error).message }, 'getSnapshot failed');
+      log.error({ mod: MOD, err: (e as Error).message }, 'getSnapshot failed');
       return { id, error: { code: 'INTERNAL', message: 'The app could not read its state. Reload the page; if it keeps failing, restart Tableside.' } };
     }
   }
-  if (!isCommandName(cmd)) return { id, error: { code: 'UNKNOWN_COMMAND', message: `cmd: "${cmd.slice(0, 60)}" is not a command of this app.` } };
+  if (!isCommandName(cmd)) {
+    log.warn({ mod: MOD, id, cmd: cmd.slice(0, 60) }, 'bridge frame with an unknown command dropped');
+    return { id, error: { code: 'UNKNOWN_COMMAND', message: `cmd: "${cmd.slice(0, 60)}" is not a command of this app.` } };
+  }
   return { id, result: await runCommand(api, cmd, request.input, log) };
 }
 
@@ -55,11 +63,14 @@ export function attachBridge(socket: WebSocket, api: CompanionApi, log: Logger):
   const unsubscribe = api.onEvent((event) => send({ event }));
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
+      log.warn({ mod: MOD }, 'binary bridge frame dropped');
       send({ id: null, error: { code: 'BAD_REQUEST', message: 'Send text frames holding JSON.' } });
       return;
     }
-    const parsed = parseBridgeRequest(rawToText(data));
+    const text = rawToText(data);
+    const parsed = parseBridgeRequest(text);
     if (!parsed.ok) {
+      log.warn({ mod: MOD, id: parsed.id, fault: parsed.fault, chars: text.length }, 'unreadable bridge frame dropped');
       send({ id: parsed.id, error: { code: 'BAD_REQUEST', message: parsed.message } });
       return;
     }
@@ -72,7 +83,7 @@ export function attachBridge(socket: WebSocket, api: CompanionApi, log: Logger):
     unsubscribe();
   };
   socket.on('close', detach);
-  socket.on('error', (err) => log.warn({ mod: 'ui-bridge', err: err.message }, 'bridge socket error'));
+  socket.on('error', (err) => log.warn({ mod: MOD, err: err.message }, 'bridge socket error'));
   return detach;
 }
 

@@ -2,4 +2,3 @@
 export { startUiServer, UI_CSP, type UiServer, type UiServerOptions } from './ui-server.js';
 export { BRIDGE_PATH, type BridgeReply, type BridgeRequest } from './bridge.js';
 export { UI_COOKIE } from './ui-auth.js';
-export { COMMAND_NAMES, COMMAND_SCHEMAS, isCommandName, parseCommandInput, runCommand, type CommandInput } from './command-schemas.js';

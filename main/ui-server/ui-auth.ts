@@ -2,9 +2,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The browser-mode token: 32 random bytes, new on every start, given once in the URL and then
- * kept in an HttpOnly SameSite=Strict cookie so assets, the print page and the bridge carry it
- * without the page's script ever seeing it again.
+ * The browser-mode token: 32 random bytes, new on every start, printed once in the URL
+ * (`/?token=…`). The first request that presents it trades it for an HttpOnly SameSite=Strict
+ * cookie and is redirected (303) to the same address without the token, so the address bar,
+ * the history, the bridge socket and the print page never show it again. The exchange happens
+ * once: the token in a URL after that is refused (a copied or logged link is worth nothing),
+ * while the cookie keeps working until the browser closes or Tableside restarts.
  */
 
 export const UI_COOKIE = 'tableside_ui';
@@ -17,11 +20,9 @@ export function tokenCookie(token: string): string {
   return `${UI_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
-/** The token from `?token=` or from the cookie, whichever is present (query first). */
-export function presentedTokens(req: IncomingMessage, url: URL): string[] {
+/** Every value of our cookie in the request (a browser may send more than one). */
+export function cookieTokens(req: IncomingMessage): string[] {
   const found: string[] = [];
-  const fromQuery = url.searchParams.get('token');
-  if (fromQuery) found.push(fromQuery);
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === UI_COOKIE) found.push(part.slice(eq + 1).trim());
@@ -36,8 +37,50 @@ export function tokenMatches(presented: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function isAuthorised(req: IncomingMessage, url: URL, token: string): boolean {
-  return presentedTokens(req, url).some((t) => tokenMatches(t, token));
+/** What to do with a page request. */
+export type PageAccess =
+  | { kind: 'allow' }
+  /** Redirect to `location` (the address without the token), setting the cookie when `setCookie`. */
+  | { kind: 'redirect'; location: string; setCookie: boolean }
+  | { kind: 'refuse'; reason: 'no-token' | 'token-used' | 'wrong-token' };
+
+/**
+ * The address without its `token` parameter, as a same-origin path: leading slashes are folded
+ * into one so the Location can never read as `//other-host`.
+ */
+export function withoutToken(url: URL): string {
+  const rest = new URLSearchParams(url.search);
+  rest.delete('token');
+  const query = rest.toString();
+  return `/${url.pathname.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
+}
+
+export interface UiAuth {
+  readonly token: string;
+  /** Decides a GET/HEAD for a page or asset; performs the one-time exchange. */
+  pageAccess(req: IncomingMessage, url: URL): PageAccess;
+  /** The bridge upgrade: the cookie only, never a token in the URL. */
+  hasCookie(req: IncomingMessage): boolean;
+}
+
+export function createUiAuth(token: string = newUiToken()): UiAuth {
+  let exchanged = false;
+  const hasCookie = (req: IncomingMessage): boolean => cookieTokens(req).some((t) => tokenMatches(t, token));
+  return {
+    token,
+    hasCookie,
+    pageAccess(req, url) {
+      const fromUrl = url.searchParams.get('token');
+      if (fromUrl === null) return hasCookie(req) ? { kind: 'allow' } : { kind: 'refuse', reason: 'no-token' };
+      if (!exchanged && tokenMatches(fromUrl, token)) {
+        exchanged = true;
+        return { kind: 'redirect', location: withoutToken(url), setCookie: true };
+      }
+      // A page that already holds the cookie (the printed link clicked again) just loses the token.
+      if (hasCookie(req)) return { kind: 'redirect', location: withoutToken(url), setCookie: false };
+      return { kind: 'refuse', reason: tokenMatches(fromUrl, token) ? 'token-used' : 'wrong-token' };
+    },
+  };
 }
 
 /**

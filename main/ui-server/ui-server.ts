@@ -7,12 +7,12 @@ import { createGuardedServer, guardUpgrade } from '../http-guard/index.js';
 import type { Logger } from '../log.js';
 import { BRIDGE_PATH, attachBridge } from './bridge.js';
 import { sendStatic } from './static-files.js';
-import { isAuthorised, newUiToken, originAllowed, tokenCookie } from './ui-auth.js';
+import { createUiAuth, originAllowed, tokenCookie, type PageAccess } from './ui-auth.js';
 
 /**
  * Browser mode: serves the built renderer on loopback and bridges CompanionApi over a WebSocket,
- * so the whole app works in any browser on this machine. Every request carries the one-time token
- * (query or cookie) or is refused with 403.
+ * so the whole app works in any browser on this machine. The printed URL's one-time token is
+ * traded for a cookie on first use (ui-auth.ts); every request without the cookie is refused (403).
  */
 
 export const UI_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'";
@@ -27,7 +27,7 @@ export interface UiServerOptions {
 }
 
 export interface UiServer {
-  /** http://127.0.0.1:<port>/?token=<token> */
+  /** http://127.0.0.1:<port>/?token=<token>: good for one visit, which trades it for the cookie. */
   readonly url: string;
   readonly token: string;
   close(): Promise<void>;
@@ -39,13 +39,18 @@ const BASE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
 };
+const REFUSALS: Record<Extract<PageAccess, { kind: 'refuse' }>['reason'], string> = {
+  'no-token': 'Open the address printed by Tableside (it carries the access token).',
+  'wrong-token': 'Open the address printed by Tableside (it carries the access token).',
+  'token-used': 'This access link was already used. Go back to the browser window that opened it, or restart Tableside for a new link.',
+};
 // The bridge carries small commands; a bigger frame is a mistake or an attack.
 const MAX_FRAME_BYTES = 1024 * 1024;
 
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
   const { api, staticDir, log } = options;
   const host = options.host ?? '127.0.0.1';
-  const token = newUiToken();
+  const auth = createUiAuth();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const detachers = new Set<() => void>();
   let origins: string[] = [];
@@ -57,13 +62,17 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://ui.invalid');
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET is served here.');
-    if (!isAuthorised(req, url, token)) {
-      log.warn({ mod: 'ui-server', path: url.pathname }, 'request without the UI token refused');
-      return refuse(res, 403, 'Open the address printed by Tableside (it carries the access token).');
+    const access = auth.pageAccess(req, url);
+    if (access.kind === 'refuse') {
+      log.warn({ mod: 'ui-server', path: url.pathname, reason: access.reason }, 'request without a valid UI token refused');
+      return refuse(res, 403, REFUSALS[access.reason]);
     }
-    // The first page load trades the URL token for a cookie, which the assets and the bridge then carry.
-    const headers: Record<string, string> = url.pathname === '/' ? { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(token) } : { ...BASE_HEADERS };
-    await sendStatic(staticDir, url.pathname, res, headers, req.method === 'HEAD');
+    if (access.kind === 'redirect') {
+      const cookie: Record<string, string> = access.setCookie ? { 'Set-Cookie': tokenCookie(auth.token) } : {};
+      res.writeHead(303, { ...BASE_HEADERS, ...cookie, Location: access.location, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
+    await sendStatic(staticDir, url.pathname, res, { ...BASE_HEADERS }, req.method === 'HEAD');
   };
 
   // Socket limits and the Host check (DNS rebinding) of every local server: main/http-guard.
@@ -82,7 +91,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     if (url.pathname !== BRIDGE_PATH) return reject(404, 'Not Found');
-    if (!isAuthorised(req, url, token) || !originAllowed(req, origins)) return reject(403, 'Forbidden');
+    if (!auth.hasCookie(req) || !originAllowed(req, origins)) return reject(403, 'Forbidden');
     wss.handleUpgrade(req, socket, head, (ws) => {
       const detach = attachBridge(ws, api, log);
       detachers.add(detach);
@@ -99,7 +108,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   });
   const { port } = server.address() as AddressInfo;
   origins = [`http://${host}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
-  const url = `http://${host}:${port}/?token=${token}`;
+  const url = `http://${host}:${port}/?token=${auth.token}`;
   log.info({ mod: 'ui-server', port }, 'browser-mode UI listening');
 
   let closing: Promise<void> | null = null;
@@ -114,5 +123,5 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     })();
     return closing;
   };
-  return { url, token, close };
+  return { url, token: auth.token, close };
 }

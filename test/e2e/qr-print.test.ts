@@ -34,12 +34,15 @@ describe('QR codes and the print sheet', () => {
   };
   const qrRow = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
+  const socketUrls: string[] = [];
+
   beforeAll(async () => {
     host = await startHost();
     const pos = new PosClient(host.ready.posApi, host.ready.posApiToken);
     for (const t of NEW_TABLES) await pos.putTable(t.id, t.name, 'Garden');
     chromium = await launchChromium();
     page = await chromium.newPage();
+    page.on('websocket', (ws) => socketUrls.push(ws.url()));
     await openApp(page, host.ui);
   });
   afterAll(async () => {
@@ -71,13 +74,14 @@ describe('QR codes and the print sheet', () => {
     await qrRow('Garden 3').getByRole('button', { name: 'Preview the code of Garden 3' }).waitFor();
     await page.getByRole('checkbox', { name: 'Select Garden 1' }).check();
 
-    // The app opens print.html?tables=...&token=...&autoprint=1 in a new tab, as in a real browser.
+    // The app opens print.html?tables=...&autoprint=1 in a new tab, as in a real browser; the cookie lets it in.
     const [sheet] = await Promise.all([chromium.context.waitForEvent('page'), page.getByRole('button', { name: 'Print sheet (3)' }).click()]);
     await sheet.waitForLoadState('domcontentloaded');
     const opened = new URL(sheet.url());
     expect(opened.pathname).toBe('/print.html');
     expect(opened.searchParams.get('tables')).toBe(NEW_TABLES.map((t) => t.id).join(','));
-    expect(opened.searchParams.get('token')).toBe(host.uiToken);
+    expect(opened.searchParams.has('token')).toBe(false);
+    expect(sheet.url()).not.toContain(host.uiToken);
     expect(await waitForSheetReady(sheet)).toEqual({ ready: 'true', error: null });
     expect(await sheet.locator('article.card').count()).toBe(3);
     await screenshot(sheet, 'print-sheet');
@@ -95,6 +99,15 @@ describe('QR codes and the print sheet', () => {
     const decoded = pdfQrCodes(pdf);
     expect([...decoded].sort()).toEqual([...expected].sort());
     await sheet.close();
+  });
+
+  it('the token was exchanged once: gone from the address bar and the bridge socket, refused when replayed', async () => {
+    expect(page.url()).toBe(host.home);
+    expect(socketUrls.length).toBeGreaterThan(0);
+    for (const url of socketUrls) expect(url).toBe(`${host.home.replace('http', 'ws')}bridge`);
+    const replay = await fetch(host.ui, { redirect: 'manual' });
+    expect(replay.status).toBe(403);
+    expect(await replay.text()).toContain('already used');
   });
 
   it('the print sheet without the token is refused', async () => {

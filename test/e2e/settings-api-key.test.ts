@@ -67,8 +67,9 @@ describe('settings and the API key', () => {
     // Nothing changed: the stored key, the session, and what main reports after a reload.
     expect(await form.getByText(/^Stored API key:/).textContent()).toBe(storedKey);
     expect(await statusBar(page).textContent()).toContain('Connected');
+    // The printed URL was good for one visit; the page reloads on the cookie alone.
     await page.reload();
-    await openApp(page, host.ui);
+    await openApp(page, host.home);
     await tab(page, 'Settings').click();
     await expect(settingsForm(page).getByLabel('Environment').inputValue()).resolves.toBe('sandbox');
     await expect(settingsForm(page).getByLabel('Service URL').inputValue()).resolves.toBe(sandbox.url);

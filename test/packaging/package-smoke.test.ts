@@ -24,7 +24,7 @@ let resources: string;
 
 beforeAll(async () => {
   // npm test builds first; run alone, build when dist/ lacks what the package needs.
-  const needed = [...BUILT, 'dist/preload/channels.js', 'dist/main/shell/ipc.js', 'dist/main/companion.js'];
+  const needed = [...BUILT, 'dist/preload/channels.js', 'dist/preload/names.js', 'dist/main/shell/ipc.js', 'dist/main/companion.js'];
   if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-pack-'));
   const electronDist = path.join(dir, 'electron');
@@ -52,8 +52,9 @@ describe('packaged app (linux --dir smoke build)', () => {
     expect(files).toContain('/dist/renderer/print.html');
     // Runtime imports of the shell that live outside dist/main/shell.
     expect(files).toContain('/dist/preload/channels.js');
+    expect(files).toContain('/dist/preload/names.js');
     expect(files).toContain('/dist/main/companion.js');
-    expect(files).toContain('/dist/main/ui-server/command-schemas.js');
+    expect(files).toContain('/dist/main/ui-bridge/command-schemas.js');
     expect(files).toContain('/package.json');
   });
 

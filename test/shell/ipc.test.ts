@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
 import { silentLogger } from '../../main/log.js';
-import { COMMAND_NAMES } from '../../main/ui-server/command-schemas.js';
+import { COMMAND_NAMES } from '../../preload/names.js';
 import { recordingApi, SNAPSHOT, type RecordingApi } from '../ui-server/recording-api.js';
 
 // Electron itself is the one thing replaced (there is no Electron binary here): ipcMain records handlers.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CompanionApi, CompanionEvent } from '../../preload/contract.js';
 import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
-import { COMMAND_NAMES } from '../../main/ui-server/command-schemas.js';
+import { COMMAND_NAMES } from '../../preload/names.js';
 
 // Electron replaced (allowed): contextBridge captures what the preload exposes, ipcRenderer records use.
 const electron = vi.hoisted(() => ({

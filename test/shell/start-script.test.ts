@@ -68,7 +68,11 @@ describe('npm start without the Electron binary', () => {
     expect(lines[0]).toBe('Electron is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); starting the browser mode instead.');
     const url = open.slice('Open Tableside in your browser: '.length);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}$/);
-    const page = await fetch(url);
+    // The printed URL is exchanged once for the cookie (303 to the address without the token).
+    const exchange = await fetch(url, { redirect: 'manual' });
+    expect(exchange.status).toBe(303);
+    const cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const page = await fetch(new URL(exchange.headers.get('location') ?? '', url), { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(new URL(url).origin)).status).toBe(403);

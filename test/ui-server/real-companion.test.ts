@@ -9,6 +9,7 @@ import type { Companion } from '../../main/host-types.js';
 import { silentLogger } from '../../main/log.js';
 import { startUiServer, type UiServer } from '../../main/ui-server/index.js';
 import { connectBridge, type BridgeClient } from './bridge-client.js';
+import { cookieFrom, rawRequest } from './raw-http.js';
 
 /**
  * The browser-mode bridge over real sockets in front of the real core in demo mode (embedded
@@ -28,9 +29,12 @@ beforeAll(async () => {
   companion = await createCompanion({ dataDir: path.join(dir, 'data'), settings: { environment: 'demo', posApiPort: 0 }, demo: embeddedDemo, log: silentLogger() });
   await companion.start();
   server = await startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port: 0, log: silentLogger() });
-  const page = await fetch(server.url);
-  expect(page.status).toBe(200);
-  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  // What a browser does with the printed URL: one visit that trades the token for the cookie.
+  const base = new URL(server.url).origin;
+  const exchange = await rawRequest(base, server.url.slice(base.length));
+  expect(exchange.status).toBe(303);
+  const cookie = cookieFrom(exchange);
+  expect((await rawRequest(base, '/', { headers: { cookie } })).status).toBe(200);
   client = await connectBridge(`${new URL(server.url).origin.replace('http', 'ws')}/bridge`, { cookie });
 });
 

@@ -1,4 +1,5 @@
 import type { CommandName, CompanionApi, CompanionEvent, SessionView, SettingsView, Snapshot } from '../../preload/contract.js';
+import { commandRecord } from '../../preload/names.js';
 
 /**
  * A CompanionApi for the bridge tests written in the test: it answers every command with
@@ -71,24 +72,6 @@ export function recordingApi(): RecordingApi {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    openBill: echo('openBill'),
-    addItem: echo('addItem'),
-    setItemQuantity: echo('setItemQuantity'),
-    removeItem: echo('removeItem'),
-    closeBill: echo('closeBill'),
-    cancelPayment: echo('cancelPayment'),
-    capturePayment: echo('capturePayment'),
-    acknowledgeNotice: echo('acknowledgeNotice'),
-    listQrCodes: echo('listQrCodes'),
-    createQrCodes: echo('createQrCodes'),
-    deleteQrCode: echo('deleteQrCode'),
-    printQrSheet: echo('printQrSheet'),
-    testPrint: echo('testPrint'),
-    listPrinters: echo('listPrinters'),
-    saveSettings: echo('saveSettings'),
-    checkApiKey: echo('checkApiKey'),
-    regeneratePosApiToken: echo('regeneratePosApiToken'),
-    reconnect: echo('reconnect'),
-    guestPay: echo('guestPay'),
+    ...(commandRecord(echo) as { [K in CommandName]: CompanionApi[K] }),
   };
 }

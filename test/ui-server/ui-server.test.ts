@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
 import { startUiServer, UI_CSP, type UiServer } from '../../main/ui-server/index.js';
+import { memoryLogger } from '../ui-bridge/memory-log.js';
 import { connectBridge, upgradeStatus, type BridgeClient } from './bridge-client.js';
+import { rawRequest } from './raw-http.js';
 import { recordingApi, SNAPSHOT, type RecordingApi } from './recording-api.js';
 import { waitFor } from './wait-for.js';
 
@@ -14,6 +14,7 @@ let staticDir: string;
 let server: UiServer;
 let api: RecordingApi;
 let base: string;
+let memory: ReturnType<typeof memoryLogger>;
 const clients: BridgeClient[] = [];
 
 beforeEach(async () => {
@@ -26,7 +27,8 @@ beforeEach(async () => {
   writeFileSync(path.join(dir, 'secret.txt'), 'outside the static folder');
   symlinkSync(path.join(dir, 'secret.txt'), path.join(staticDir, 'escape.txt'));
   api = recordingApi();
-  server = await startUiServer({ api, staticDir, host: '127.0.0.1', port: 0, log: silentLogger() });
+  memory = memoryLogger();
+  server = await startUiServer({ api, staticDir, host: '127.0.0.1', port: 0, log: memory.log });
   base = new URL(server.url).origin;
 });
 
@@ -44,38 +46,28 @@ const open = async (headers: Record<string, string> = cookie()) => {
   return client;
 };
 
-/** A raw GET, so the path reaches the server exactly as written (fetch would normalise "..") */
-function rawGet(pathname: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(base);
-    const req = request({ host: url.hostname, port: url.port, path: pathname, headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const rawGet = async (pathname: string, headers: Record<string, string>): Promise<number> => (await rawRequest(base, pathname, { headers })).status;
 
-describe('the one-time token', () => {
-  it('is 32 random bytes in hex, in the printed URL', () => {
-    expect(server.token).toMatch(/^[0-9a-f]{64}$/);
-    expect(server.url).toBe(`${base}/?token=${server.token}`);
-    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  });
-
-  it('serves the app for the right token and trades it for a strict HttpOnly cookie', async () => {
-    const res = await fetch(server.url);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toBe(UI_CSP);
-    expect(res.headers.get('set-cookie')).toBe(`tableside_ui=${server.token}; HttpOnly; SameSite=Strict; Path=/`);
-    expect(await res.text()).toContain('<title>Tableside</title>');
+describe('pages with the cookie', () => {
+  it('serves the app, its assets and the print page to the cookie, with the security headers', async () => {
+    const page = await fetch(`${base}/`, { headers: cookie() });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(UI_CSP);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    expect(await page.text()).toContain('<title>Tableside</title>');
+    const js = await fetch(`${base}/assets/app.js`, { headers: cookie() });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('x-content-type-options')).toBe('nosniff');
+    const print = await fetch(`${base}/print.html?tables=t1,t2`, { headers: cookie() });
+    expect(print.status).toBe(200);
+    expect(await print.text()).toContain('QR sheet');
   });
 
-  it('refuses every request without the token or with a wrong one', async () => {
+  it('refuses every request without the cookie or with a wrong one', async () => {
     for (const url of [`${base}/`, `${base}/?token=${'0'.repeat(64)}`, `${base}/assets/app.js`, `${base}/print.html`, `${base}/?token=short`]) {
-      const res = await fetch(url);
+      const res = await fetch(url, { redirect: 'manual' });
       expect(res.status, url).toBe(403);
       expect(await res.text()).toContain('Open the address printed by Tableside');
     }
@@ -83,18 +75,8 @@ describe('the one-time token', () => {
     expect(wrongCookie.status).toBe(403);
   });
 
-  it('lets assets and the print page through with the cookie or the query token', async () => {
-    const js = await fetch(`${base}/assets/app.js`, { headers: cookie() });
-    expect(js.status).toBe(200);
-    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(js.headers.get('x-content-type-options')).toBe('nosniff');
-    const print = await fetch(`${base}/print.html?tables=t1,t2&token=${server.token}`);
-    expect(print.status).toBe(200);
-    expect(await print.text()).toContain('QR sheet');
-  });
-
   it('refuses methods other than GET and HEAD', async () => {
-    const res = await fetch(server.url, { method: 'POST', body: '{}' });
+    const res = await fetch(`${base}/`, { method: 'POST', body: '{}', headers: cookie() });
     expect(res.status).toBe(405);
   });
 });
@@ -113,17 +95,16 @@ describe('static files', () => {
 });
 
 describe('the bridge WebSocket', () => {
-  it('refuses the upgrade without the token, with a wrong one, or from another site', async () => {
+  it('refuses the upgrade without the cookie, with a wrong one, or from another site', async () => {
     expect(await upgradeStatus(bridgeUrl())).toBe(403);
-    expect(await upgradeStatus(`${bridgeUrl()}?token=${'f'.repeat(64)}`)).toBe(403);
+    expect(await upgradeStatus(bridgeUrl(), { cookie: `tableside_ui=${'f'.repeat(64)}` })).toBe(403);
     expect(await upgradeStatus(bridgeUrl(), { ...cookie(), origin: 'http://evil.example' })).toBe(403);
     expect(await upgradeStatus(`${base.replace('http', 'ws')}/other`, cookie())).toBe(404);
     expect(api.listenerCount()).toBe(0);
   });
 
-  it('accepts the token in the query as well as in the cookie', async () => {
-    const client = await connectBridge(`${bridgeUrl()}?token=${server.token}`, { origin: base });
-    clients.push(client);
+  it('accepts the cookie from a page of its own origin', async () => {
+    const client = await open({ ...cookie(), origin: base });
     const reply = await client.call('getSnapshot');
     expect(reply.result).toEqual(SNAPSHOT);
   });
@@ -159,9 +140,17 @@ describe('the bridge WebSocket', () => {
     client.sendRaw('not json');
     const bad = await client.next((f) => f.id === null, 'the malformed-frame error');
     expect(bad.error).toMatchObject({ code: 'BAD_REQUEST' });
-    client.sendRaw(JSON.stringify({ id: 'x', cmd: 'reconnect' }));
+    client.sendRaw(JSON.stringify({ id: 'x', cmd: 'reconnect', input: { apiKey: 'secret-key-1234' } }));
     await client.next((f) => f.id === null && (f.error as { message: string }).message === 'id: must be a whole number.', 'the id error');
     expect(api.calls).toEqual([]);
+    // Each dropped frame is logged with the module tag and why, never with what it carried.
+    const dropped = memory.lines().filter((l) => l.mod === 'ui-bridge' && l.level === 40);
+    expect(dropped.map((l) => [l.msg, l.fault ?? l.cmd])).toEqual([
+      ['bridge frame with an unknown command dropped', 'onEvent'],
+      ['unreadable bridge frame dropped', 'bad-json'],
+      ['unreadable bridge frame dropped', 'bad-id'],
+    ]);
+    expect(JSON.stringify(memory.lines())).not.toContain('secret-key-1234');
   });
 
   it('pushes events to every page and unsubscribes a page that closed', async () => {

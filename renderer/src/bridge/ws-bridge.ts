@@ -1,15 +1,25 @@
 // CompanionApi over the local WebSocket of browser mode. Reconnects with backoff and tells the
 // store (onReconnect) so it re-fetches the snapshot; commands sent while down answer a clear error.
-import type { CommandName, CompanionApi, CompanionEvent, Unsubscribe } from '../../../preload/contract';
+// A frame it cannot use is reported to `warn` (console.warn by default), never dropped silently.
+import type { BridgeCommand, CommandName, CompanionApi, CompanionEvent, Unsubscribe } from '../../../preload/contract';
+import { commandRecord } from '../../../preload/names';
 import type { ResyncSource } from '../store/connect-store';
-import { decodeServerMessage, encodeRequest, offlineError, reconnectDelay, timeoutError, type BridgeCommand } from './ws-protocol';
+import { decodeServerMessage, encodeRequest, offlineError, reconnectDelay, timeoutError, type ServerMessage } from './ws-protocol';
+
+/** The bridge's logger hook: what was dropped and why. */
+export type BridgeWarn = (what: string, detail: Record<string, unknown>) => void;
 
 export interface WsBridgeOptions {
   url: string;
   timeoutMs?: number;
+  warn?: BridgeWarn;
 }
 
 export type WsBridge = CompanionApi & ResyncSource & { close(): void };
+
+type Commands = { [K in CommandName]: CompanionApi[K] };
+
+const consoleWarn: BridgeWarn = (what, detail) => console.warn(`[tableside bridge] ${what}`, detail);
 
 interface Pending {
   resolve(value: unknown): void;
@@ -18,44 +28,66 @@ interface Pending {
   isCommand: boolean;
 }
 
-export function createWsBridge({ url, timeoutMs = 30_000 }: WsBridgeOptions): WsBridge {
-  const eventListeners = new Set<(e: CompanionEvent) => void>();
-  const reconnectListeners = new Set<() => void>();
+/**
+ * Requests waiting for their answer. A command always resolves (with a CommandResult error when
+ * the link drops or the answer is late); the snapshot rejects, as the store retries it itself.
+ */
+function createPendingTable(timeoutMs: number, warn: BridgeWarn) {
   const pending = new Map<number, Pending>();
+  let nextId = 1;
+  return {
+    add(isCommand: boolean, write: (id: number) => void): Promise<unknown> {
+      return new Promise<unknown>((resolve, reject) => {
+        const id = nextId++;
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          if (isCommand) resolve(timeoutError());
+          else reject(new Error('Tableside did not answer in time.'));
+        }, timeoutMs);
+        pending.set(id, { resolve, reject, timer, isCommand });
+        write(id);
+      });
+    },
+    settle(msg: Exclude<ServerMessage, { kind: 'event' }>): void {
+      const p = msg.id === null ? undefined : pending.get(msg.id);
+      if (!p || msg.id === null) {
+        // An error without an id answers a frame the app could not read; a late answer has no waiter.
+        warn(msg.kind === 'error' ? 'the app refused a frame' : 'an answer nobody waits for was dropped', { id: msg.id, ...(msg.kind === 'error' ? { code: msg.error.code } : {}) });
+        return;
+      }
+      pending.delete(msg.id);
+      clearTimeout(p.timer);
+      if (msg.kind === 'result') p.resolve(msg.result);
+      else if (p.isCommand) p.resolve({ ok: false, error: msg.error });
+      else p.reject(new Error(msg.error.message || msg.error.code));
+    },
+    failAll(): void {
+      for (const [id, p] of pending) {
+        clearTimeout(p.timer);
+        if (p.isCommand) p.resolve(offlineError());
+        else p.reject(new Error('The link to Tableside closed; it reconnects by itself.'));
+        pending.delete(id);
+      }
+    },
+  };
+}
+
+interface LinkHandlers {
+  onText(text: string): void;
+  onOpen(reopened: boolean): void;
+  onClose(): void;
+}
+
+/** One WebSocket at a time to `url`, reopened with backoff until closed by us. */
+function createLink(url: string, handlers: LinkHandlers) {
   const waitingForOpen = new Set<() => void>();
   let socket: WebSocket | null = null;
   let open = false;
   let everOpened = false;
   let attempt = 0;
-  let nextId = 1;
   let closedByUs = false;
 
-  const failAll = () => {
-    for (const [id, p] of pending) {
-      clearTimeout(p.timer);
-      if (p.isCommand) p.resolve(offlineError());
-      else p.reject(new Error('The link to Tableside closed; it reconnects by itself.'));
-      pending.delete(id);
-    }
-  };
-
-  const onMessage = (text: string) => {
-    const msg = decodeServerMessage(text);
-    if (!msg) return;
-    if (msg.kind === 'event') {
-      for (const l of eventListeners) l(msg.event);
-      return;
-    }
-    const p = pending.get(msg.id);
-    if (!p) return;
-    pending.delete(msg.id);
-    clearTimeout(p.timer);
-    if (msg.kind === 'result') p.resolve(msg.result);
-    else if (p.isCommand) p.resolve({ ok: false, error: msg.error });
-    else p.reject(new Error(msg.error.message || msg.error.code));
-  };
-
-  const connect = () => {
+  const connect = (): void => {
     if (closedByUs) return;
     const ws = new WebSocket(url);
     socket = ws;
@@ -64,77 +96,74 @@ export function createWsBridge({ url, timeoutMs = 30_000 }: WsBridgeOptions): Ws
       attempt = 0;
       for (const w of waitingForOpen) w();
       waitingForOpen.clear();
-      if (everOpened) for (const l of reconnectListeners) l();
+      handlers.onOpen(everOpened);
       everOpened = true;
     };
     ws.onmessage = (e: MessageEvent) => {
-      if (typeof e.data === 'string') onMessage(e.data);
+      if (typeof e.data === 'string') handlers.onText(e.data);
     };
     ws.onclose = () => {
       open = false;
       socket = null;
-      failAll();
+      handlers.onClose();
       if (!closedByUs) setTimeout(connect, reconnectDelay(attempt++));
     };
   };
-
-  const send = (cmd: BridgeCommand, input: unknown, isCommand: boolean) =>
-    new Promise<unknown>((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        if (isCommand) resolve(timeoutError());
-        else reject(new Error('Tableside did not answer in time.'));
-      }, timeoutMs);
-      pending.set(id, { resolve, reject, timer, isCommand });
-      socket?.send(encodeRequest(id, cmd, input));
-    });
-
-  const command = <K extends CommandName>(name: K) =>
-    ((input?: unknown) => (open ? send(name, input, true) : Promise.resolve(offlineError()))) as CompanionApi[K];
-
-  const commands: { [K in CommandName]: CompanionApi[K] } = {
-    openBill: command('openBill'),
-    addItem: command('addItem'),
-    setItemQuantity: command('setItemQuantity'),
-    removeItem: command('removeItem'),
-    closeBill: command('closeBill'),
-    cancelPayment: command('cancelPayment'),
-    capturePayment: command('capturePayment'),
-    acknowledgeNotice: command('acknowledgeNotice'),
-    listQrCodes: command('listQrCodes'),
-    createQrCodes: command('createQrCodes'),
-    deleteQrCode: command('deleteQrCode'),
-    printQrSheet: command('printQrSheet'),
-    testPrint: command('testPrint'),
-    listPrinters: command('listPrinters'),
-    saveSettings: command('saveSettings'),
-    checkApiKey: command('checkApiKey'),
-    regeneratePosApiToken: command('regeneratePosApiToken'),
-    reconnect: command('reconnect'),
-    guestPay: command('guestPay'),
-  };
-
   connect();
 
   return {
-    ...commands,
-    // The snapshot waits for the link instead of failing: it is what the app starts from.
-    getSnapshot: async () => {
-      if (!open) await new Promise<void>((resolve) => waitingForOpen.add(resolve));
-      return (await send('getSnapshot', null, false)) as Awaited<ReturnType<CompanionApi['getSnapshot']>>;
-    },
-    onEvent: (listener): Unsubscribe => {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    },
-    onReconnect: (listener): Unsubscribe => {
-      reconnectListeners.add(listener);
-      return () => reconnectListeners.delete(listener);
-    },
+    isOpen: () => open,
+    whenOpen: (): Promise<void> => (open ? Promise.resolve() : new Promise<void>((resolve) => waitingForOpen.add(resolve))),
+    send: (text: string) => socket?.send(text),
     close: () => {
       closedByUs = true;
       socket?.close();
     },
+  };
+}
+
+function listenerSet<L>() {
+  const listeners = new Set<L>();
+  return {
+    listeners,
+    add(listener: L): Unsubscribe {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function createWsBridge({ url, timeoutMs = 30_000, warn = consoleWarn }: WsBridgeOptions): WsBridge {
+  const events = listenerSet<(e: CompanionEvent) => void>();
+  const reconnects = listenerSet<() => void>();
+  const pending = createPendingTable(timeoutMs, warn);
+
+  const onText = (text: string): void => {
+    const msg = decodeServerMessage(text);
+    if (msg.kind === 'dropped') warn('a frame it could not use was dropped', { reason: msg.reason, ...(msg.detail ? { detail: msg.detail } : {}) });
+    else if (msg.kind === 'event') for (const l of events.listeners) l(msg.event);
+    else pending.settle(msg);
+  };
+  const link = createLink(url, {
+    onText,
+    onOpen: (reopened) => {
+      if (reopened) for (const l of reconnects.listeners) l();
+    },
+    onClose: () => pending.failAll(),
+  });
+
+  const send = (cmd: BridgeCommand, input: unknown, isCommand: boolean) => pending.add(isCommand, (id) => link.send(encodeRequest(id, cmd, input)));
+  const command = (name: CommandName) => (input?: unknown) => (link.isOpen() ? send(name, input, true) : Promise.resolve(offlineError()));
+
+  return {
+    ...(commandRecord(command) as Commands),
+    // The snapshot waits for the link instead of failing: it is what the app starts from.
+    getSnapshot: async () => {
+      await link.whenOpen();
+      return (await send('getSnapshot', null, false)) as Awaited<ReturnType<CompanionApi['getSnapshot']>>;
+    },
+    onEvent: (listener) => events.add(listener),
+    onReconnect: (listener) => reconnects.add(listener),
+    close: () => link.close(),
   };
 }

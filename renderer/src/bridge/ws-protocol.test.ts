@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_TYPES } from '../../../preload/names';
 import { bridgeUrl, decodeServerMessage, encodeRequest, offlineError, reconnectDelay } from './ws-protocol';
 
 describe('browser-mode bridge messages', () => {
-  it('keeps the page token in the socket URL and follows the page scheme', () => {
-    expect(bridgeUrl({ protocol: 'http:', host: '127.0.0.1:5123', search: '?token=abc' })).toBe('ws://127.0.0.1:5123/bridge?token=abc');
-    expect(bridgeUrl({ protocol: 'https:', host: 'pos.local', search: '' })).toBe('wss://pos.local/bridge');
+  it('opens the socket on the page origin without any token (the cookie carries it)', () => {
+    expect(bridgeUrl({ protocol: 'http:', host: '127.0.0.1:5123' })).toBe('ws://127.0.0.1:5123/bridge');
+    expect(bridgeUrl({ protocol: 'https:', host: 'pos.local' })).toBe('wss://pos.local/bridge');
   });
 
   it('encodes a request with null for a missing input', () => {
@@ -23,17 +24,23 @@ describe('browser-mode bridge messages', () => {
       id: 2,
       error: { code: 'BAD_INPUT', message: 'billId: required' },
     });
+    expect(decodeServerMessage('{"id":null,"error":{"code":"BAD_REQUEST","message":"id: must be a whole number."}}')).toMatchObject({ kind: 'error', id: null });
     const event = { type: 'table-removed', seq: 4, tableId: 't1' };
     expect(decodeServerMessage(JSON.stringify({ event }))).toEqual({ kind: 'event', event });
   });
 
-  it('refuses what it does not understand', () => {
-    expect(decodeServerMessage('not json')).toBeNull();
-    expect(decodeServerMessage('[1,2]')).toBeNull();
-    expect(decodeServerMessage('{"result":1}')).toBeNull();
-    expect(decodeServerMessage('{"event":{"type":"mystery","seq":1}}')).toBeNull();
-    expect(decodeServerMessage('{"event":{"type":"bill"}}')).toBeNull();
-    expect(decodeServerMessage('{"id":3}')).toBeNull();
+  it('accepts every event type of the contract, from its one list', () => {
+    expect(EVENT_TYPES.length).toBe(7);
+    for (const type of EVENT_TYPES) expect(decodeServerMessage(JSON.stringify({ event: { type, seq: 1 } })).kind, type).toBe('event');
+  });
+
+  it('names why it drops what it does not understand', () => {
+    expect(decodeServerMessage('not json')).toEqual({ kind: 'dropped', reason: 'bad-json' });
+    expect(decodeServerMessage('[1,2]')).toEqual({ kind: 'dropped', reason: 'not-an-object' });
+    expect(decodeServerMessage('{"result":1}')).toEqual({ kind: 'dropped', reason: 'bad-id' });
+    expect(decodeServerMessage('{"event":{"type":"mystery","seq":1}}')).toEqual({ kind: 'dropped', reason: 'unknown-event', detail: 'mystery' });
+    expect(decodeServerMessage('{"event":{"type":"bill"}}')).toEqual({ kind: 'dropped', reason: 'bad-event', detail: 'bill' });
+    expect(decodeServerMessage('{"id":3}')).toEqual({ kind: 'dropped', reason: 'no-result' });
   });
 
   it('backs off exponentially up to a cap', () => {

@@ -40,9 +40,11 @@ export function ensureRendererBuilt(): void {
 
 export interface Host {
   ready: Ready;
-  /** http://127.0.0.1:<p>/?token=... */
+  /** http://127.0.0.1:<p>/?token=...: good for one visit, which trades the token for the cookie. */
   ui: string;
-  /** The page token from the ready line's ui URL (print.html needs it too). */
+  /** http://127.0.0.1:<p>/: every later visit in the same browser (the cookie carries the access). */
+  home: string;
+  /** The page token from the ready line's ui URL, to check it never shows up again. */
   uiToken: string;
   dataDir: string;
   stderr(): string;
@@ -64,6 +66,7 @@ export async function startHost(serviceArgs: string[] = []): Promise<Host> {
   return {
     ready,
     ui: ready.ui,
+    home: new URL('/', ready.ui).href,
     uiToken,
     dataDir,
     stderr,

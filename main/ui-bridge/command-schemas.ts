@@ -6,7 +6,7 @@ import { Currency, DecimalString, Id, NonNegativeDecimal, describeIssues } from 
 
 /**
  * One zod schema per CompanionApi command, shared by the Electron IPC handlers (main/shell/ipc.ts)
- * and the browser-mode bridge, so both edges accept exactly the same input. Plain Node, no electron.
+ * and the browser-mode bridge (main/ui-server), so both edges accept exactly the same input. Plain Node, no electron.
  * Unknown fields are stripped (z.object's default), never rejected.
  */
 
@@ -55,12 +55,6 @@ export const COMMAND_SCHEMAS = {
     outcome: z.enum(['paid', 'declined']).optional(),
   }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
-
-export const COMMAND_NAMES = Object.keys(COMMAND_SCHEMAS) as CommandName[];
-
-export function isCommandName(name: unknown): name is CommandName {
-  return typeof name === 'string' && Object.hasOwn(COMMAND_SCHEMAS, name);
-}
 
 export const BAD_INPUT = 'BAD_INPUT';
 
