@@ -86,6 +86,22 @@ export default tseslint.config(
       [{ name: 'electron', allowImportNames: ['contextBridge', 'ipcRenderer'], message: 'preload uses only contextBridge and ipcRenderer.' }],
     ),
   },
+  // Only the store's transaction wrapper mints a WriteTx: a write outside a transaction is a type
+  // error, and this keeps anyone from minting the brand by hand.
+  {
+    files: ['main/**', 'sandbox/**', 'preload/**', 'renderer/**'],
+    ignores: ['main/store/transactions.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "ImportSpecifier[imported.name='asWriteTx']", message: 'Only main/store/transactions.ts mints a WriteTx.' }],
+    },
+  },
+  // No function over 80 lines (blank lines and comments not counted; a factory closure counts):
+  // split the work into named helpers. Tests and the shipped migrations (never edited) aside.
+  {
+    files: ['main/**', 'preload/**', 'renderer/**', 'sandbox/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'renderer/src/test/**', 'main/store/migrations/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
   // The renderer: React, zustand, i18n, type-only imports of the contract and the contract's name lists (preload/names). No Node, no main.
   {
     files: ['renderer/**'],
