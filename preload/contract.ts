@@ -237,3 +237,71 @@ export type {
   BridgeResultFrame,
   BridgeServerFrame,
 } from './bridge-frames.js';
+
+// --- Payment history and the day report (issue 13, "History and totals") ---
+
+/**
+ * A payment's state as of the end of a listed range: `paid` (paid in it), `refunded` (paid and
+ * refunded in it), `refund` (refunded in it, paid before it: counts only as a refund),
+ * `capture_needed` (authorised, awaiting the cashier's capture), `declined`, `cancelled`, `pending`.
+ */
+export type HistoryState = 'paid' | 'refunded' | 'refund' | 'capture_needed' | 'declined' | 'cancelled' | 'pending';
+
+/** One payment of a range, as the history, the CSV export and the POS API list it. */
+export interface PaymentHistoryEntry {
+  paymentId: string;
+  /** When it reached `state` (paid, refunded, closed) or was created (pending). */
+  time: IsoTime;
+  tableId: string | null;
+  table: string | null;
+  area: string | null;
+  billId: string;
+  bill: string | null;
+  state: HistoryState;
+  /** Items paid, tip apart: at least 2 decimal places, never rounded. */
+  amount: Decimal;
+  tip: Decimal;
+  currency: string;
+  provider: string | null;
+}
+
+export interface HistoryFilter {
+  states?: HistoryState[];
+  tableId?: string;
+  /** Matches a payment id (part of it) or an amount ("125", "125.00", with or without the tip). */
+  search?: string;
+}
+
+export interface ReportSplit {
+  count: number;
+  amount: Decimal;
+  tips: Decimal;
+}
+
+/** The close-of-day (Z) report of one restaurant day; money in `currency`, decimal strings. */
+export interface DayReport {
+  date: string;
+  /** The day's bounds (local `dayEndsAt` to the next one). */
+  from: IsoTime;
+  to: IsoTime;
+  currency: string;
+  /** Payments paid that day. */
+  count: number;
+  /** What they paid for items, tips apart. */
+  amount: Decimal;
+  tips: Decimal;
+  /** Amount + tip of the payments refunded that day. */
+  refunded: Decimal;
+  /** amount + tips − refunded. */
+  net: Decimal;
+  /** tips ÷ amount (4 places), null when nothing was paid. */
+  tipShare: Decimal | null;
+  byProvider: (ReportSplit & { provider: string | null })[];
+  byArea: (ReportSplit & { area: string | null })[];
+}
+
+/** `from`/`to`: restaurant days YYYY-MM-DD, both included. */
+export interface PaymentRange {
+  from: string;
+  to: string;
+}

@@ -6,3 +6,4 @@ export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_
 export { LOCK_EXPIRED } from './payment-ops.js';
 export { remainderOf, canon, money, dec, sum } from './decimal.js';
 export type * from './records.js';
+export type { PaymentActivity } from './history-repo.js';

@@ -5,6 +5,7 @@ import { createBillsReader, createBillsWriter } from './bills-repo.js';
 import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durability.js';
 import { createEventOutbox } from './event-outbox.js';
 import { createEventsReader, createEventsWriter } from './events-repo.js';
+import { createHistoryReader } from './history-repo.js';
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
 import { createTablesReader, createTablesWriter } from './tables-repo.js';
@@ -12,7 +13,7 @@ import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
-  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db) };
+  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db) };
   const events = createEventsReader(db);
   const both = {
     tables: { ...read.tables, ...createTablesWriter(db) },

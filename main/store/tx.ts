@@ -1,4 +1,5 @@
 import type { BillsReader, BillsWriter } from './bills-repo.js';
+import type { HistoryReader } from './history-repo.js';
 import type { EventsReader, EventsWriter } from './events-repo.js';
 import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
 import type { NewEvent } from './records.js';
@@ -9,6 +10,8 @@ export interface ReadTx {
   tables: TablesReader;
   bills: BillsReader;
   payments: PaymentsReader;
+  /** Payments of a time range with when they were paid and refunded (the day report's source). */
+  history: HistoryReader;
 }
 
 /** Only `asWriteTx` mints it, and only the transaction wrapper (transactions.ts) calls that. */
