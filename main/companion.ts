@@ -57,7 +57,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const session = createSessionRunner({ settings, demo, store, dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
   let localApi: LocalApi;
   try {
-    localApi = await createLocalApi(dataDir, store, log, settings.get().posApiPort);
+    localApi = await createLocalApi(dataDir, store, log, settings.get().posApiPort, { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt });
     await session.open();
   } catch (e) {
     await demo.stop();

@@ -132,6 +132,8 @@ export interface SettingsView {
   startHidden: boolean;
   posApiPort: number;
   posApiToken: string;
+  /** Day report (issue 13): when a restaurant day ends, "HH:MM" in the PC's local time (default "04:00"). */
+  dayEndsAt: string;
 }
 
 export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {

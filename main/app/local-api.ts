@@ -4,11 +4,12 @@ import type { BillStore } from '../store/index.js';
 import { portInUse } from './startup-error.js';
 
 /** The local POS API for the restaurant's till software: its token, its port, a restart on a new port. */
-export async function createLocalApi(dataDir: string, store: BillStore, log: Logger, port: number) {
+export async function createLocalApi(dataDir: string, store: BillStore, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }) {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {
-      return await startPosApi({ store, host: '127.0.0.1', port: at, token, log });
+      // reports: the day report's "today" and the dayEndsAt setting, read per request (issue 13).
+      return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, ...reports });
     } catch (e) {
       throw portInUse(e, 'posApi', at);
     }

@@ -57,6 +57,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+/** A text answer (the CSV export); `headers` carries its content-type. */
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+  res.writeHead(status, { 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
 export function sendError(res: ServerResponse, e: HttpError): void {
   const error: Record<string, string> = { code: e.code, message: e.message };
   if (e.field) error.field = e.field;

@@ -2,6 +2,8 @@
  * OpenAPI 3.1 description of the local POS API, served at /v1/openapi.json. Hand-written so it
  * reads as documentation; a test checks every served route is in here with its statuses.
  */
+import { paymentsPath, reportPaths, reportSchemas } from './openapi-reports.js';
+
 const json = (ref: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
 const list = (ref: string) => ({ content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${ref}` } } } } });
 const err = (description: string) => ({ description, ...json('Error') });
@@ -89,13 +91,9 @@ export const openApiDocument = {
         responses: { '200': { description: 'Closed', ...json('BillDetail') }, '404': err('No such bill'), '409': err('A payment is in progress'), ...common },
       },
     },
-    '/v1/payments': {
-      get: {
-        summary: 'Payments created since a time',
-        parameters: [{ name: 'since', in: 'query', description: 'ISO 8601 time or ms since the epoch (0 to 8640000000000000)', schema: { type: 'string' } }],
-        responses: { '200': { description: 'Payments', ...list('PaymentView') }, '400': err('Bad `since`'), ...common },
-      },
-    },
+    // Payment history and the day report (issue 13): openapi-reports.ts.
+    '/v1/payments': paymentsPath,
+    ...reportPaths,
     '/v1/events': {
       get: {
         summary: 'Events after a sequence number: JSON, or a Server-Sent Events stream with Accept: text/event-stream',
@@ -217,6 +215,7 @@ export const openApiDocument = {
           items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, price: money, quantity: decimal } } },
         },
       },
+      ...reportSchemas,
       Event: {
         type: 'object',
         required: ['seq', 'at', 'kind', 'data'],

@@ -5,9 +5,10 @@ import { createGuardedServer, type ServerLimits } from '../http-guard/index.js';
 import type { Logger } from '../log.js';
 import type { BillStore } from '../store/index.js';
 import { streamEvents } from './event-stream.js';
-import { hasToken, HttpError, readBody, sendError, sendJson } from './http-io.js';
+import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './http-io.js';
 import { parseJsonBody } from './json-body.js';
 import { matchRoute, ROUTES } from './routes.js';
+import { DEFAULT_DAY_ENDS_AT } from '../reports/index.js';
 
 const isPublic = (method: string, path: string) => ROUTES.some((r) => r.public === true && r.method === method && r.path === path);
 
@@ -24,6 +25,12 @@ export interface PosApiOptions {
   clock?: Clock;
   /** Socket limits (main/http-guard); the defaults are 256 sockets, 30 s idle, 10 s headers, 30 s request. */
   limits?: Partial<ServerLimits>;
+  /** Day report (issue 13): when a restaurant day ends ("HH:MM", read per request: Settings may change it), default "04:00". */
+  dayEndsAt?: () => string;
+  /** The time for "today" in the reports (default: the clock's; the composition root passes its own). */
+  now?: () => number;
+  /** The report's currency when a day has no payments (default "CZK"). */
+  defaultCurrency?: string;
 }
 
 export interface PosApi {
@@ -67,6 +74,8 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
     query: url.searchParams,
     body,
     wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),
+    accept: req.headers.accept ?? '',
+    reports: { dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT, defaultCurrency: state.options.defaultCurrency ?? 'CZK', now: state.options.now?.() ?? state.options.clock!.now() },
     openStream: (after) => {
       const { heartbeatMs, clock } = state.options;
       const end = streamEvents(req, res, { store, after, log: state.log, heartbeatMs, clock, onEnd: () => state.streams.delete(end) });
@@ -74,7 +83,8 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
     },
   });
   if (reply === 'stream') return;
-  sendJson(res, reply.status, reply.body, reply.headers);
+  if ('text' in reply) sendText(res, reply.status, reply.text, reply.headers);
+  else sendJson(res, reply.status, reply.body, reply.headers);
   state.log.debug({ method: req.method, path: url.pathname, status: reply.status }, 'request');
 }
 

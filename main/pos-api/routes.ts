@@ -5,10 +5,15 @@ import { billView, billViews, paymentView, paymentViews, tableViews } from '../u
 import { describeIssues } from '../wire/index.js';
 import { HttpError } from './http-io.js';
 import { openApiDocument } from './openapi.js';
+import { dayReportReply, historyReply, type ReportContext } from './report-routes.js';
 import { BillInput, BillsQuery, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
 
 /** What a handler answers; 'stream' means it took over the response (SSE). */
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'stream';
+export type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  /** A text answer (the CSV export), sent as is with its content-type header. */
+  | { status: number; text: string; headers: Record<string, string> }
+  | 'stream';
 
 export interface RouteContext {
   store: BillStore;
@@ -17,6 +22,10 @@ export interface RouteContext {
   /** Parsed JSON body, for routes with `body: true`. */
   body: unknown;
   wantsStream: boolean;
+  /** The Accept header ('' when none). */
+  accept: string;
+  /** The day-report setting and the time (issue 13). */
+  reports: ReportContext;
   openStream: (after: number) => void;
 }
 
@@ -118,10 +127,15 @@ export const ROUTES: Route[] = [
     method: 'GET',
     path: '/v1/payments',
     handle: (ctx) => {
+      // from/to or CSV: the history of a range (issue 13); otherwise the older `since` list.
+      const history = historyReply(ctx, (schema) => parse(schema, query(ctx), 'query'));
+      if (history) return history;
       const q = parse(PaymentsQuery, query(ctx), 'query');
       return { status: 200, body: paymentViews(ctx.store, { since: q.since }) };
     },
   },
+  // Day report (issue 13).
+  { method: 'GET', path: '/v1/reports/day', handle: (ctx) => dayReportReply(ctx, (schema) => parse(schema, query(ctx), 'query')) },
   {
     method: 'GET',
     path: '/v1/events',

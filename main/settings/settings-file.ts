@@ -29,6 +29,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   startHidden: true,
   posApiPort: 4100,
   serviceName: 'qerko',
+  // Day report (issue 13): a restaurant's day ends in the small hours, not at midnight.
+  dayEndsAt: '04:00',
 };
 
 /** What the file held that this version does not use; written back untouched (a newer version's fields). */

@@ -36,6 +36,8 @@ export const SETTINGS_FIELDS = {
   startHidden: z.boolean(),
   posApiPort: Port,
   serviceName: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+  // Day report (issue 13): when a restaurant day ends, local time.
+  dayEndsAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM such as 04:00'),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

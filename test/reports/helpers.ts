@@ -23,8 +23,8 @@ export function reportStore(): { store: BillStore; clock: ManualClock; cleanup: 
 let bills = 0;
 
 /** A table (with area) and an open bill of one line `price` × 1; returns the bill id. */
-export function billOf(store: BillStore, table: { id: string; area: string | null }, price: string, currency = 'CZK'): string {
-  store.upsertTable({ id: table.id, name: `Table ${table.id}`, area: table.area });
+export function billOf(store: BillStore, table: { id: string; area: string | null; name?: string }, price: string, currency = 'CZK'): string {
+  store.upsertTable({ id: table.id, name: table.name ?? `Table ${table.id}`, area: table.area });
   const id = `bill-${++bills}`;
   store.putBill({ id, tableId: table.id, name: `Bill ${bills}`, currency, items: [{ id: 'line', name: 'Line', price, quantity: '1' }] });
   return id;
@@ -49,7 +49,7 @@ function wire(id: string, billId: string, price: string, tip: string, provider: 
 
 export interface PayInput {
   id: string;
-  table: { id: string; area: string | null };
+  table: { id: string; area: string | null; name?: string };
   price: string;
   tip?: string;
   provider?: string;

@@ -38,6 +38,7 @@ const settings: SettingsView = {
   startAtLogin: false,
   startHidden: false,
   posApiPort: 0,
+  dayEndsAt: '04:00',
   posApiToken: 'not-a-real-token',
 };
 
