@@ -117,6 +117,8 @@ function uiApiFor(p: CoreParts): CompanionApi {
     regenerateToken: p.commands.regenerateToken,
     reconnect: p.session.reconnect,
     guestPay: (input) => p.demo.guestPay(input),
+    // Day report (issue 13).
+    dayEndsAt: () => p.settings.get().dayEndsAt,
   });
 }
 

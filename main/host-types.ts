@@ -1,4 +1,4 @@
-import type { CompanionApi, SessionView, SettingsView, TransportKind } from '../preload/contract.js';
+import type { CommandResult, CompanionApi, SessionView, SettingsView, TransportKind } from '../preload/contract.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
 
@@ -24,6 +24,10 @@ export interface ShellPorts {
   /** OS notification for a notice (the renderer plays the sound). */
   notify?: (title: string, body: string) => void;
   setLoginItem?: (startAtLogin: boolean, startHidden: boolean) => void;
+  // Day report (issue 13).
+  /** Asks where to save a text file (a save dialog); path null when the cashier cancelled. */
+  saveTextFile?: (input: { fileName: string; text: string; kind: 'csv' }) => Promise<CommandResult<{ path: string | null }>>;
+  printDayReport?: CompanionApi['printDayReport'];
 }
 
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */

@@ -225,6 +225,16 @@ export interface CompanionApi {
 
   // Demo mode only: act as a guest against the embedded sandbox.
   guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>>;
+
+  // Payment history and the day report (issue 13): the same functions as the local POS API.
+  /** Payments of restaurant days `from`..`to` (YYYY-MM-DD, both included), filtered. */
+  listPayments(input: PaymentRange & { filters?: HistoryFilter }): Promise<CommandResult<PaymentHistoryEntry[]>>;
+  /** The close-of-day report of `date` (default: the current restaurant day). */
+  dayReport(input: { date?: string }): Promise<CommandResult<DayReport>>;
+  /** The range's CSV: Electron asks where to save it (`saved`/`cancelled`); browser mode answers `download` and the page saves it. */
+  exportPaymentsCsv(input: PaymentRange): Promise<CommandResult<CsvExport>>;
+  /** Electron prints the day report from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
+  printDayReport(input: { date: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
 }
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;
@@ -300,6 +310,15 @@ export interface DayReport {
   tipShare: Decimal | null;
   byProvider: (ReportSplit & { provider: string | null })[];
   byArea: (ReportSplit & { area: string | null })[];
+}
+
+export interface CsvExport {
+  fileName: string;
+  /** The same CSV as GET /v1/payments?from=&to=&format=csv. */
+  csv: string;
+  delivery: 'saved' | 'cancelled' | 'download';
+  /** Where Electron saved it. */
+  path: string | null;
 }
 
 /** `from`/`to`: restaurant days YYYY-MM-DD, both included. */

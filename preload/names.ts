@@ -31,6 +31,11 @@ export const COMMAND_NAMES = [
   'regeneratePosApiToken',
   'reconnect',
   'guestPay',
+  // Payment history and the day report (issue 13).
+  'listPayments',
+  'dayReport',
+  'exportPaymentsCsv',
+  'printDayReport',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'payment', 'notice', 'settings'] as const satisfies readonly EventType[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CommandName, CommandResult, CompanionApi } from '../../preload/contract.js';
 import type { Logger } from '../log.js';
+import { isCalendarDate } from '../reports/index.js';
 import { SettingsInputSchema } from '../settings/settings-schema.js';
 import { Currency, DecimalString, Id, NonNegativeDecimal, describeIssues } from '../wire/index.js';
 
@@ -21,6 +22,10 @@ const LooseKey = z.string().trim().min(1, 'must not be empty').max(200, 'must be
 
 // The settings rules are main/settings' (one schema for the file and this command).
 const SettingsInput = SettingsInputSchema;
+
+// Day report (issue 13): restaurant days as YYYY-MM-DD.
+const Day = z.string().refine(isCalendarDate, 'must be a date YYYY-MM-DD');
+const PaymentRange = z.object({ from: Day, to: Day });
 
 export const COMMAND_SCHEMAS = {
   openBill: z.object({ tableId: Id, name: z.string().max(200).optional(), currency: Currency.optional() }),
@@ -54,6 +59,19 @@ export const COMMAND_SCHEMAS = {
     tip: NonNegativeDecimal.optional(),
     outcome: z.enum(['paid', 'declined']).optional(),
   }),
+  // Payment history and the day report (issue 13).
+  listPayments: PaymentRange.extend({
+    filters: z
+      .object({
+        states: z.array(z.enum(['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'pending'])).max(7).optional(),
+        tableId: Id.optional(),
+        search: z.string().max(200).optional(),
+      })
+      .optional(),
+  }),
+  dayReport: z.object({ date: Day.optional() }),
+  exportPaymentsCsv: PaymentRange,
+  printDayReport: z.object({ date: Day, mode: z.enum(['dialog', 'silent', 'pdf']) }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

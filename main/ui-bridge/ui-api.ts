@@ -17,6 +17,7 @@ import type { BillStore } from '../store/index.js';
 import { attempt, fail, ok } from './command-result.js';
 import type { NoticeBook } from './notice-book.js';
 import { billView, billViews, paymentView, paymentViews, tableViews } from './read-model.js';
+import { createReportCommands } from './report-commands.js';
 
 export interface UiApiDeps {
   store: BillStore;
@@ -39,6 +40,8 @@ export interface UiApiDeps {
   regenerateToken(): Promise<SettingsView>;
   reconnect(): void;
   guestPay: CompanionApi['guestPay'] | null;
+  /** Day report (issue 13): when a restaurant day ends, "HH:MM" local time. */
+  dayEndsAt(): string;
 }
 
 const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.');
@@ -62,6 +65,8 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...paymentCommands(deps, run),
     ...qrCommands(deps, run),
     ...settingsCommands(deps, run),
+    // Payment history and the day report (issue 13).
+    ...createReportCommands(deps),
   };
 }
 
