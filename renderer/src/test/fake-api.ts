@@ -1,6 +1,7 @@
 // A CompanionApi test double built from a snapshot: records every command, answers with
 // per-command results the test may replace, and lets the test push events as main would.
 import type { CommandName, CommandResult, CompanionApi, CompanionEvent, QrCodeView, Snapshot } from '../../../preload/contract';
+import { dayReportFixture, historyFixture } from './history-fixture';
 
 type Answer<K extends CommandName> = Awaited<ReturnType<CompanionApi[K]>>;
 type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K>;
@@ -55,6 +56,12 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     regeneratePosApiToken: () => ok({ ...snapshot.settings, posApiToken: 'tok-new' }),
     reconnect: () => ok(null),
     guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),
+    // Payment history and the day report (issue 13): the snapshot's payments as one day.
+    listPayments: () => ok(historyFixture(snapshot)),
+    dayReport: (input) => ok(dayReportFixture(snapshot, input.date ?? '2026-11-21')),
+    exportPaymentsCsv: (input) =>
+      ok({ fileName: `tableside-payments-${input.from}.csv`, csv: 'paymentId,time,table,bill,state,amount,tip,currency,provider\r\n', delivery: 'download', path: null }),
+    printDayReport: () => ok({ pdfPath: null }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

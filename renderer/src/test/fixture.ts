@@ -19,6 +19,7 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     startHidden: false,
     posApiPort: 7311,
     posApiToken: 'tok-123456',
+    dayEndsAt: '04:00',
     ...over,
   };
 }

@@ -1,35 +1,84 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { PaymentHistoryEntry } from '../../../../preload/contract';
 import { fail } from '../../test/fake-api';
 import { paymentFixture, snapshotFixture } from '../../test/fixture';
+import { historyFixture } from '../../test/history-fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
 async function openPayments(options: Parameters<typeof renderApp>[0] = {}) {
   const rendered = await renderApp(options);
-  await rendered.user.click(screen.getByRole('tab', { name: 'Payments' }));
+  await rendered.user.click(screen.getByRole('tab', { name: /Payments|Platby/ }));
+  await waitFor(() => expect(document.querySelector('tr[data-payment-id]')).not.toBeNull());
   return rendered;
 }
 
 const row = (id: string) => document.querySelector<HTMLElement>(`tr[data-payment-id="${id}"]`)!;
+const ids = () => [...document.querySelectorAll('tr[data-payment-id]')].map((r) => r.getAttribute('data-payment-id'));
+/** Intl separates groups and the currency with no-break spaces: compare with plain ones. */
+const text = (el: HTMLElement) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-describe('Payments view', () => {
-  it("lists today's payments newest first with time, table, amount, tip, provider, state", async () => {
-    const { missingKeys } = await openPayments();
-    const ids = [...document.querySelectorAll('tr[data-payment-id]')].map((r) => r.getAttribute('data-payment-id'));
-    expect(ids).toEqual(['p3', 'p1', 'p2']);
-    expect(row('p1')).toHaveTextContent('Table 12');
-    expect(row('p1')).toHaveTextContent('324.00 CZK');
-    expect(row('p1')).toHaveTextContent('30.00 CZK');
+describe('Payments view (history of a restaurant day)', () => {
+  it('opens on the current restaurant day: summary on top, payments newest first with time, table, amount, tip, provider, state, id', async () => {
+    const { api, missingKeys } = await openPayments();
+    expect(api.callsOf('dayReport')[0]).toEqual({});
+    expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('2026-11-21');
+    expect(api.callsOf('listPayments').at(-1)).toEqual({ from: '2026-11-21', to: '2026-11-21', filters: {} });
+    expect(ids()).toEqual(['p3', 'p1', 'p2']);
+    expect(text(row('p1'))).toContain('Table 12');
+    expect(text(row('p1'))).toContain('CZK 324.00');
+    expect(text(row('p1'))).toContain('CZK 30.00');
     expect(row('p1')).toHaveTextContent('card');
     expect(row('p1')).toHaveTextContent('Paid');
     expect(row('p1').textContent).toMatch(/\d{2}:\d{2}/);
+    const summary = screen.getByRole('region', { name: 'Day summary' });
+    expect(text(summary)).toContain('Paid' + 'CZK 1,432.00');
+    expect(text(summary)).toContain('TipsCZK 86.00');
+    expect(text(summary)).toContain('RefundsCZK 324.00');
+    expect(text(summary)).toContain('NetCZK 1,194.00');
+    expect(text(summary)).toContain('Average tip6%');
+    expect(within(summary).getByRole('table', { name: 'By area' })).toHaveTextContent('No area');
     expectNoMissingKeys(missingKeys);
   });
 
-  it('shows a cancelled payment distinctly and without actions', async () => {
+  it('shows money the Czech way through Intl ("1 432,00 Kč")', async () => {
+    const { missingKeys } = await openPayments({ language: 'cs' });
+    const summary = screen.getByRole('region', { name: 'Souhrn dne' });
+    expect(text(summary)).toContain('Zaplaceno1 432,00 Kč');
+    expect(text(summary)).toContain('Čistá tržba1 194,00 Kč');
+    expect(text(row('p1'))).toContain('324,00 Kč');
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('moves to the previous and next day with the keyboard, and not past today', async () => {
+    const { user, api } = await openPayments();
+    const next = screen.getByRole('button', { name: 'Next day' });
+    expect(next).toBeDisabled();
+    screen.getByRole('button', { name: 'Previous day' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('2026-11-20'));
+    expect(api.callsOf('dayReport').at(-1)).toEqual({ date: '2026-11-20' });
+    await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toEqual({ from: '2026-11-20', to: '2026-11-20', filters: {} }));
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('2026-11-21'));
+  });
+
+  it('filters by state and table and searches by amount or id, through main', async () => {
+    const { user, api } = await openPayments();
+    await user.selectOptions(screen.getByLabelText('State'), 'refunded');
+    await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toMatchObject({ filters: { states: ['refunded'] } }));
+    await user.selectOptions(screen.getByLabelText('Table'), 't3');
+    await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toMatchObject({ filters: { states: ['refunded'], tableId: 't3' } }));
+    api.answer('listPayments', { ok: true, value: [] });
+    await user.type(screen.getByLabelText('Search amount or payment ID'), '324');
+    await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toMatchObject({ filters: { search: '324' } }));
+    expect(await screen.findByText('No payment matches the filters.')).toBeInTheDocument();
+  });
+
+  it('shows a refunded payment distinctly and without actions', async () => {
     await openPayments();
     expect(row('p2')).toHaveClass('cancelled');
-    expect(row('p2')).toHaveTextContent('Cancelled');
+    expect(row('p2')).toHaveTextContent('Refunded');
     expect(within(row('p2')).queryByRole('button')).toBeNull();
   });
 
@@ -40,7 +89,6 @@ describe('Payments view', () => {
     await user.click(cancel);
     const dialog = screen.getByRole('dialog', { name: 'Cancel this payment?' });
     expect(dialog).toHaveTextContent('324.00 CZK');
-    expect(within(dialog).getByText(/Time left to cancel: 2:\d{2}:\d{2}/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel payment' }));
     expect(api.callsOf('cancelPayment')).toEqual([{ paymentId: 'p1' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -54,13 +102,7 @@ describe('Payments view', () => {
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('already refunded');
   });
 
-  it('has no cancel after the window, and says why', async () => {
-    await openPayments();
-    expect(within(row('p3')).queryByRole('button', { name: /Cancel payment/ })).toBeNull();
-    expect(row('p3')).toHaveTextContent('The 3-hour window to cancel has passed');
-  });
-
-  it('removes the cancel button live when the window runs out', async () => {
+  it('has no cancel after the window, says why, and removes the button live when the window runs out', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
     snapshot.payments = [paymentFixture(now, { id: 'p1', cancellableUntil: new Date(now + 1500).toISOString() })];
@@ -79,27 +121,53 @@ describe('Payments view', () => {
     expect(within(row('p1')).queryByRole('button', { name: 'Capture' })).toBeNull();
   });
 
-  it('reacts to a pushed payment event', async () => {
+  it('loads the day again when main pushes a payment event', async () => {
     const now = Date.now();
-    const { pushEvents } = await openPayments();
+    const { pushEvents, api } = await openPayments();
+    const declined = historyFixture(api.snapshot).map((e): PaymentHistoryEntry => (e.paymentId === 'p1' ? { ...e, state: 'declined' } : e));
+    api.answer('listPayments', { ok: true, value: declined });
     pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(now, { id: 'p1', state: 'CANCELLED', closedState: 'DECLINED', cancellableUntil: null }) });
-    expect(row('p1')).toHaveClass('cancelled');
+    await waitFor(() => expect(row('p1')).toHaveClass('cancelled'));
     expect(row('p1')).toHaveTextContent('Declined');
   });
 
-  it('the confirmation traps focus and closes on Escape', async () => {
-    const { user } = await openPayments();
-    const opener = within(row('p1')).getByRole('button', { name: /Cancel payment/ });
-    await user.click(opener);
-    const dialog = screen.getByRole('dialog');
-    const [confirm, back] = within(dialog).getAllByRole('button');
-    expect(confirm).toHaveFocus();
-    await user.tab();
-    expect(back).toHaveFocus();
-    await user.tab();
-    expect(confirm).toHaveFocus();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(within(row('p1')).getByRole('button', { name: /Cancel payment/ })).toHaveFocus();
+  it('exports the CSV as a download in browser mode, and reports where Electron saved it', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const browser = await openPayments({ bridgeKind: 'browser' });
+    await browser.user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(browser.api.callsOf('exportPaymentsCsv')).toEqual([{ from: '2026-11-21', to: '2026-11-21' }]);
+    expect(click).toHaveBeenCalledTimes(1);
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe('tableside-payments-2026-11-21.csv');
+    expect(await screen.findByText('The CSV file is downloading (tableside-payments-2026-11-21.csv).')).toBeInTheDocument();
+    click.mockRestore();
+    browser.view.unmount();
+
+    const electron = await openPayments();
+    electron.api.answer('exportPaymentsCsv', { ok: true, value: { fileName: 'x.csv', csv: '', delivery: 'saved', path: 'C:\\exports\\x.csv' } });
+    await electron.user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Saved to C:\\exports\\x.csv.')).toBeInTheDocument();
+  });
+
+  it('prints the day report: Electron through the command, the browser in a new tab', async () => {
+    const electron = await openPayments();
+    electron.api.answer('printDayReport', { ok: true, value: { pdfPath: 'C:\\reports\\day.pdf' } });
+    await electron.user.selectOptions(screen.getByLabelText('Print to'), 'pdf');
+    await electron.user.click(screen.getByRole('button', { name: 'Print day report' }));
+    expect(electron.api.callsOf('printDayReport')).toEqual([{ date: '2026-11-21', mode: 'pdf' }]);
+    expect(await screen.findByText('Day report saved as PDF: C:\\reports\\day.pdf')).toBeInTheDocument();
+    electron.view.unmount();
+
+    const browser = await openPayments({ bridgeKind: 'browser' });
+    await browser.user.click(screen.getByRole('button', { name: 'Print day report' }));
+    expect(browser.opened).toEqual(['print.html?report=day&date=2026-11-21&token=page-token&autoprint=1']);
+    expect(browser.api.callsOf('printDayReport')).toEqual([]);
+  });
+
+  it('words a refused range in Czech', async () => {
+    const { user, api } = await openPayments({ language: 'cs' });
+    api.answer('exportPaymentsCsv', fail('Choose at most 366 days at once.', 'RANGE_TOO_LONG'));
+    await user.click(screen.getByRole('button', { name: 'Exportovat CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('To je víc než rok: exportujte po částech.');
   });
 });

@@ -25,6 +25,14 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         {t('settings.posApiPort')}
         <input inputMode="numeric" value={draft.posApiPort} onChange={(e) => set('posApiPort', e.target.value)} />
       </label>
+      {/* Day report (issue 13) */}
+      <label>
+        {t('history.dayEndsAt')}
+        <input inputMode="numeric" placeholder="04:00" value={draft.dayEndsAt} onChange={(e) => set('dayEndsAt', e.target.value)} aria-describedby="day-ends-at-hint" />
+      </label>
+      <small id="day-ends-at-hint" className="muted">
+        {t('history.dayEndsAtHint')}
+      </small>
     </>
   );
 }

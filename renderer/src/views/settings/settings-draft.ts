@@ -17,6 +17,8 @@ export interface SettingsDraft {
   startAtLogin: boolean;
   startHidden: boolean;
   posApiPort: string;
+  /** Day report (issue 13): "HH:MM". */
+  dayEndsAt: string;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -33,6 +35,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     startAtLogin: s.startAtLogin,
     startHidden: s.startHidden,
     posApiPort: String(s.posApiPort),
+    dayEndsAt: s.dayEndsAt,
   };
 }
 
@@ -64,6 +67,9 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
   }
   const posApiPort = port(d.posApiPort);
   if (posApiPort === null) return { error: inputError(t('settings.posApiPort'), t('errors.port')) };
+  // Day report (issue 13): "4:00" is read as "04:00".
+  const dayEndsAt = /^\d:[0-5]\d$/.test(d.dayEndsAt.trim()) ? `0${d.dayEndsAt.trim()}` : d.dayEndsAt.trim();
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(dayEndsAt)) return { error: inputError(t('history.dayEndsAt'), t('history.dayEndsAtInvalid')) };
   const input: SettingsInput = {
     environment: d.environment,
     serviceUrl: d.serviceUrl.trim(),
@@ -76,6 +82,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     startAtLogin: d.startAtLogin,
     startHidden: d.startHidden,
     posApiPort,
+    dayEndsAt,
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };

@@ -63,6 +63,7 @@ describe('Settings view', () => {
         startAtLogin: true,
         startHidden: false,
         posApiPort: 7311,
+        dayEndsAt: '04:00',
         apiKey: 'good-key',
       },
     ]);

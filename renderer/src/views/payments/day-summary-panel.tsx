@@ -1,0 +1,63 @@
+// The day summary above the history (and on the printed Z report): count, paid, tips, refunds,
+// net, average tip share, and the split by provider and by area. Main does every sum.
+import { useTranslation } from 'react-i18next';
+import type { DayReport, ReportSplit } from '../../../../preload/contract';
+import { formatCurrency, formatShare } from './money-format';
+
+export function DaySummaryPanel({ report }: { report: DayReport }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const money = (v: string) => formatCurrency(v, report.currency, lang);
+  const figures: [string, string, string][] = [
+    ['count', t('history.summary.count'), String(report.count)],
+    ['amount', t('history.summary.paid'), money(report.amount)],
+    ['tips', t('history.summary.tips'), money(report.tips)],
+    ['refunded', t('history.summary.refunds'), money(report.refunded)],
+    ['net', t('history.summary.net'), money(report.net)],
+    ['tipShare', t('history.summary.tipShare'), report.tipShare === null ? '—' : formatShare(report.tipShare, lang)],
+  ];
+  return (
+    <section className="day-summary" aria-label={t('history.summary.label')}>
+      <dl className="day-figures">
+        {figures.map(([key, label, value]) => (
+          <div key={key} data-figure={key}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="day-splits">
+        <SplitTable caption={t('history.summary.byProvider')} rows={report.byProvider.map((s) => ({ ...s, name: s.provider ?? t('history.summary.unknownProvider') }))} money={money} />
+        <SplitTable caption={t('history.summary.byArea')} rows={report.byArea.map((s) => ({ ...s, name: s.area ?? t('history.summary.noArea') }))} money={money} />
+      </div>
+    </section>
+  );
+}
+
+function SplitTable({ caption, rows, money }: { caption: string; rows: (ReportSplit & { name: string })[]; money: (v: string) => string }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <table className="day-split">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{caption}</th>
+          <th scope="col">{t('history.summary.count')}</th>
+          <th scope="col">{t('history.summary.paid')}</th>
+          <th scope="col">{t('history.summary.tips')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.name}>
+            <th scope="row">{r.name}</th>
+            <td>{r.count}</td>
+            <td className="amount">{money(r.amount)}</td>
+            <td className="amount">{money(r.tips)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,84 @@
+// The day's payments, newest first. A payment main still holds live (today's) keeps its actions:
+// cancel within the 3-hour window (live countdown) and manual capture.
+import { useTranslation } from 'react-i18next';
+import type { PaymentHistoryEntry, PaymentView } from '../../../../preload/contract';
+import { useApi, useAppState } from '../../app-context';
+import { formatClock, formatCountdown } from '../../format/time-text';
+import { tableLabel } from '../common/labels';
+import type { CommandRunner } from '../common/use-command';
+import { formatCurrency } from './money-format';
+
+const ENDED = new Set(['refunded', 'refund', 'declined', 'cancelled']);
+
+export function HistoryTable({ entries, now, command }: { entries: PaymentHistoryEntry[]; now: number; command: CommandRunner }) {
+  const { t } = useTranslation();
+  const live = useAppState((s) => s.payments);
+  return (
+    <table className="payments">
+      <thead>
+        <tr>
+          <th scope="col">{t('history.columns.time')}</th>
+          <th scope="col">{t('history.columns.table')}</th>
+          <th scope="col">{t('history.columns.bill')}</th>
+          <th scope="col">{t('history.columns.amount')}</th>
+          <th scope="col">{t('history.columns.tip')}</th>
+          <th scope="col">{t('history.columns.provider')}</th>
+          <th scope="col">{t('history.columns.state')}</th>
+          <th scope="col">{t('history.columns.id')}</th>
+          <th scope="col">{t('history.columns.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...entries].reverse().map((e) => (
+          <HistoryRow key={e.paymentId} entry={e} live={live[e.paymentId]} now={now} command={command} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function HistoryRow({ entry: e, live, now, command }: { entry: PaymentHistoryEntry; live: PaymentView | undefined; now: number; command: CommandRunner }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const ended = ENDED.has(e.state);
+  return (
+    <tr className={ended ? 'cancelled' : undefined} data-payment-id={e.paymentId}>
+      <td>{formatClock(e.time, lang)}</td>
+      <td>{tableLabel(t, e.table)}</td>
+      <td>{e.bill ?? '—'}</td>
+      <td className="amount">{formatCurrency(e.amount, e.currency, lang)}</td>
+      <td className="amount">{formatCurrency(e.tip, e.currency, lang)}</td>
+      <td>{e.provider ?? '—'}</td>
+      <td>
+        <span className={`badge history-${e.state}`}>{t(`history.states.${e.state}`)}</span>
+      </td>
+      <td className="payment-id">{e.paymentId}</td>
+      <td className="actions">{live && !ended && <LiveActions payment={live} now={now} command={command} />}</td>
+    </tr>
+  );
+}
+
+function LiveActions({ payment: p, now, command }: { payment: PaymentView; now: number; command: CommandRunner }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const openDialog = useAppState((s) => s.openDialog);
+  if (p.state === 'CANCELLED') return null;
+  const until = p.cancellableUntil ? Date.parse(p.cancellableUntil) : null;
+  const canCancel = until !== null && until > now;
+  const canCapture = p.captureMode === 'manual' && !p.captured;
+  return (
+    <>
+      {canCancel && (
+        <button type="button" onClick={() => openDialog({ kind: 'cancel-payment', paymentId: p.id })}>
+          {t('payments.cancel')} <span className="countdown">({formatCountdown(until - now)})</span>
+        </button>
+      )}
+      {!canCancel && p.state === 'PAID' && <span className="muted">{t(until === null ? 'payments.notCancellable' : 'payments.windowOver')}</span>}
+      {canCapture && (
+        <button type="button" disabled={command.pending} onClick={() => void command.run(() => api.capturePayment({ paymentId: p.id }))}>
+          {t('payments.capture')}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// The history's controls: the day (picker, previous, next, today), state and table filters, and
+// a search by amount or payment id. Plain form controls, so all of it is keyboard reachable.
+import { useTranslation } from 'react-i18next';
+import type { HistoryFilter, HistoryState } from '../../../../preload/contract';
+import { useAppState } from '../../app-context';
+import { tableLabel } from '../common/labels';
+import { formatDay, shiftDate } from './money-format';
+import type { PaymentHistory } from './use-payment-history';
+
+const FILTER_STATES: HistoryState[] = ['paid', 'refunded', 'capture_needed', 'declined', 'cancelled', 'pending'];
+
+export function HistoryToolbar({ history }: { history: PaymentHistory }) {
+  const { t, i18n } = useTranslation();
+  const tables = useAppState((s) => s.tables);
+  const dayEndsAt = useAppState((s) => s.settings?.dayEndsAt ?? '04:00');
+  const { date, today, filter } = history;
+  if (date === null) return null;
+  const set = (next: Partial<HistoryFilter>) => history.setFilter({ ...filter, ...next });
+  const state = filter.states?.[0] ?? '';
+
+  return (
+    <div className="history-toolbar">
+      <div className="day-picker" role="group" aria-label={t('history.day')}>
+        <button type="button" onClick={() => history.setDate(shiftDate(date, -1))} aria-label={t('history.previousDay')}>
+          ‹
+        </button>
+        <label>
+          <span className="sr-only">{t('history.day')}</span>
+          <input type="date" value={date} max={today ?? undefined} onChange={(e) => e.target.value && history.setDate(e.target.value)} />
+        </label>
+        <button type="button" onClick={() => history.setDate(shiftDate(date, 1))} disabled={today !== null && date >= today} aria-label={t('history.nextDay')}>
+          ›
+        </button>
+        {today !== null && date !== today && (
+          <button type="button" onClick={() => history.setDate(today)}>
+            {t('history.today')}
+          </button>
+        )}
+        <span className="muted day-name">{formatDay(date, i18n.language)}</span>
+        <span className="muted">{t('history.dayHint', { time: dayEndsAt })}</span>
+      </div>
+      <div className="history-filters" role="group" aria-label={t('history.filters')}>
+        <label>
+          {t('history.state')}
+          <select value={state} onChange={(e) => set({ states: e.target.value ? [e.target.value as HistoryState] : [] })}>
+            <option value="">{t('history.allStates')}</option>
+            {FILTER_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`history.states.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('history.table')}
+          <select value={filter.tableId ?? ''} onChange={(e) => set({ tableId: e.target.value || undefined })}>
+            <option value="">{t('history.allTables')}</option>
+            {Object.values(tables).map((table) => (
+              <option key={table.id} value={table.id}>
+                {tableLabel(t, table.name)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('history.search')}
+          <input type="search" value={filter.search ?? ''} onChange={(e) => set({ search: e.target.value })} />
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Money of the history and the day report through Intl.NumberFormat ("1 432,00 Kč" in Czech,
+// "CZK 1,432.00" in English). The decimal string goes in as a string: Intl formats it exactly,
+// never through a float, and keeps a third decimal place when the value has one.
+import type { Decimal } from '../../../../preload/contract';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(language: string, currency: string): Intl.NumberFormat {
+  const key = `${language}:${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 6 });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+export function formatCurrency(value: Decimal, currency: string, language: string): string {
+  // Intl.NumberFormat.format takes a decimal string exactly (ES2023); the cast only widens the type.
+  return moneyFormat(language, currency).format(value as unknown as number);
+}
+
+/** "0.0850" → "8.5 %" (cs: "8,5 %"). */
+export function formatShare(ratio: Decimal, language: string): string {
+  const percent = new Intl.NumberFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'percent', maximumFractionDigits: 1 });
+  return percent.format(ratio as unknown as number);
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD), counted on the calendar (UTC arithmetic, no time zone). */
+export function shiftDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** "2026-11-21" as the language writes a date ("21. 11. 2026", "21/11/2026"). */
+export function formatDay(date: string, language: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
