@@ -12,6 +12,7 @@ import { registerIpc } from './ipc.js';
 import { createNotifier } from './os-notifications.js';
 import { createPrintPorts } from './printing.js';
 import { createSafeStorageSecrets } from './safe-storage-secrets.js';
+import { createSaveTextFile } from './save-file.js';
 import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
 import { createAppTray, type AppTray } from './tray.js';
 import { appPageUrl, type AppOrigins } from './trusted-url.js';
@@ -104,6 +105,13 @@ async function start(): Promise<void> {
     }),
     notify,
     setLoginItem: (startAtLogin, startHidden) => app.setLoginItemSettings(loginItemSettings(startAtLogin, startHidden)),
+    // Export CSV (issue 13).
+    saveTextFile: createSaveTextFile({
+      showSaveDialog: (parent, options) => (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)),
+      parent: () => mainWindow,
+      startDir: () => app.getPath('documents'),
+      log: rootLog,
+    }),
   };
 
   const options = companionOptions(dataDir, ports);

@@ -5,7 +5,7 @@ import type { CommandResult, PrintMode } from '../../preload/contract.js';
 import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
-import { printSheetUrl, type AppOrigins } from './trusted-url.js';
+import { appPageUrl, printSheetUrl, type AppOrigins } from './trusted-url.js';
 
 /**
  * QR sheet printing from a hidden window: load print.html?tables=… with the same preload, wait
@@ -24,7 +24,7 @@ export interface PrintingOptions {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters'>>;
+type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport'>>;
 
 const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
 
@@ -36,6 +36,44 @@ function print(contents: WebContents, silent: boolean, deviceName: string | null
       else resolve(fail('PRINT_FAILED', PRINT_ERRORS.failed(reason)));
     });
   });
+}
+
+/** Day report (issue 13): <userData>/day-reports/day-report-2026-11-21.pdf (printed again: replaced). */
+export function dayReportPdfPath(dataDir: string, date: string): string {
+  return path.join(dataDir, 'day-reports', `day-report-${date}.pdf`);
+}
+
+const REPORT_NOT_READY = 'The day report did not finish loading. Try again; if it repeats, restart the app.';
+
+/**
+ * Day report (issue 13): print.html?report=day&date=… in a hidden window, like the QR sheet: the
+ * print dialog, the chosen printer, or a PDF under <userData>/day-reports/.
+ */
+function createDayReportPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printDayReport'] {
+  const { log } = options;
+  return async (input) => {
+    const printer = input.mode === 'silent' ? await options.printer() : null;
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    return withHiddenWindow(true, async (win) => {
+      await win.loadURL(appPageUrl('print.html', options.origins, { report: 'day', date: input.date }));
+      try {
+        await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'report not ready', READY_TIMEOUT_MS);
+      } catch {
+        log.warn({ mod: 'print', date: input.date }, 'day report did not become ready');
+        return fail('PRINT_NOT_READY', REPORT_NOT_READY);
+      }
+      if (input.mode === 'pdf') {
+        const file = dayReportPdfPath(options.dataDir, input.date);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true }));
+        log.info({ mod: 'print', file, date: input.date }, 'day report saved as PDF');
+        return { ok: true, value: { pdfPath: file } };
+      }
+      const printed = await print(win.webContents, input.mode === 'silent', printer);
+      log.info({ mod: 'print', mode: input.mode, ok: printed.ok, date: input.date }, 'day report printed');
+      return printed.ok ? { ok: true, value: { pdfPath: null } } : printed;
+    });
+  };
 }
 
 export function createPrintPorts(options: PrintingOptions): Ports {
@@ -90,5 +128,5 @@ export function createPrintPorts(options: PrintingOptions): Ports {
       return { ok: true, value: printers.map((p) => p.name) };
     });
 
-  return { printQrSheet, testPrint, listPrinters };
+  return { printQrSheet, testPrint, listPrinters, printDayReport: createDayReportPort(options, withHiddenWindow) };
 }

@@ -1,10 +1,12 @@
-// The QR print sheet page: print.html?tables=id1,id2[&token=...][&autoprint=1]. Sets
+// The print page: the QR sheet, print.html?tables=id1,id2[&token=...][&autoprint=1], or the day
+// report, print.html?report=day&date=YYYY-MM-DD (issue 13). Sets
 // body[data-ready="true"] once every code is drawn: the shell and the e2e test wait for it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { bridgeKind, getCompanionApi } from './bridge/index';
 import { createI18n } from './i18n/create-i18n';
+import { DayReportSheet } from './views/print/day-report-sheet';
 import { PrintSheet } from './views/print/print-sheet';
 import './styles.css';
 
@@ -33,7 +35,11 @@ document.body.classList.add('print-page');
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={createI18n()}>
-      <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} />
+      {query.get('report') === 'day' ? (
+        <DayReportSheet api={getCompanionApi()} date={query.get('date') ?? ''} onReady={onReady} onError={onError} />
+      ) : (
+        <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} />
+      )}
     </I18nextProvider>
   </StrictMode>,
 );

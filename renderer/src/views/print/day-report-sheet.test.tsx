@@ -1,0 +1,53 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n/create-i18n';
+import { createFakeApi, fail } from '../../test/fake-api';
+import { snapshotFixture } from '../../test/fixture';
+import { DayReportSheet } from './day-report-sheet';
+
+function renderReport(setup: (api: ReturnType<typeof createFakeApi>) => void = () => undefined) {
+  const api = createFakeApi(snapshotFixture());
+  setup(api);
+  const events: string[] = [];
+  const missing: string[] = [];
+  render(
+    <I18nextProvider i18n={createI18n('en', { onMissingKey: (k) => missing.push(k) })}>
+      <DayReportSheet api={api} date="2026-11-21" onReady={() => events.push('ready')} onError={(m) => events.push(`error:${m}`)} />
+    </I18nextProvider>,
+  );
+  return { api, events, missing };
+}
+
+const text = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('Day report (Z report) print page', () => {
+  it("holds the day's totals, splits and payments, then is ready once", async () => {
+    const { api, events, missing } = renderReport();
+    await waitFor(() => expect(events).toEqual(['ready']));
+    expect(api.callsOf('dayReport')).toEqual([{ date: '2026-11-21' }]);
+    expect(api.callsOf('listPayments')).toEqual([{ from: '2026-11-21', to: '2026-11-21' }]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Day report (Z report)');
+    expect(text()).toContain('U Zlatého stolu');
+    expect(text()).toContain('NetCZK 1,194.00');
+    expect(text()).toContain('RefundsCZK 324.00');
+    expect(screen.getByRole('table', { name: 'By provider' })).toHaveTextContent('card');
+    expect(document.querySelectorAll('.z-payments tr[data-payment-id]')).toHaveLength(3);
+    expect(missing).toEqual([]);
+  });
+
+  it("uses the restaurant's language", async () => {
+    const { events } = renderReport((api) => {
+      api.snapshot.settings.language = 'cs';
+    });
+    await waitFor(() => expect(events).toEqual(['ready']));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Denní uzávěrka');
+    expect(text()).toContain('Čistá tržba1 194,00 Kč');
+  });
+
+  it('reports a failure instead of printing an empty page', async () => {
+    const { events } = renderReport((api) => api.answer('dayReport', fail('The bill store could not be read.')));
+    await waitFor(() => expect(events).toEqual(['error:The bill store could not be read.']));
+    expect(screen.getByRole('alert')).toHaveTextContent('The day report could not be loaded: The bill store could not be read.');
+  });
+});

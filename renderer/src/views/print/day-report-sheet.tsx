@@ -1,0 +1,95 @@
+// The printable close-of-day (Z) report: print.html?report=day&date=YYYY-MM-DD. Totals, tips,
+// refunds, the provider and area splits and the day's payments, from the same commands as the
+// Payments tab. Calls onReady once drawn (the shell and the e2e test wait for body[data-ready]).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CompanionApi, DayReport, PaymentHistoryEntry } from '../../../../preload/contract';
+import { formatClock } from '../../format/time-text';
+import { tableLabel } from '../common/labels';
+import { DaySummaryPanel } from '../payments/day-summary-panel';
+import { formatCurrency, formatDay } from '../payments/money-format';
+
+interface Loaded {
+  restaurant: string | null;
+  report: DayReport;
+  entries: PaymentHistoryEntry[];
+}
+
+async function loadReport(api: CompanionApi, date: string, changeLanguage: (lang: string) => Promise<unknown>): Promise<Loaded> {
+  const snapshot = await api.getSnapshot();
+  await changeLanguage(snapshot.settings.language);
+  const report = await api.dayReport({ date });
+  if (!report.ok) throw new Error(report.error.message);
+  const list = await api.listPayments({ from: date, to: date });
+  if (!list.ok) throw new Error(list.error.message);
+  return { restaurant: snapshot.restaurantName, report: report.value, entries: list.value };
+}
+
+export function DayReportSheet({ api, date, onReady, onError }: { api: CompanionApi; date: string; onReady(): void; onError(message: string): void }) {
+  const { t, i18n } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadReport(api, date, (lang) => i18n.changeLanguage(lang)).then(
+      (value) => live && setLoaded(value),
+      (e: unknown) => {
+        const message = e instanceof Error ? e.message : String(e);
+        if (!live) return;
+        setError(message);
+        onError(message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, date, i18n, onError]);
+
+  // Drawn once the report is in the DOM (plain text and tables: nothing draws later).
+  useEffect(() => {
+    if (loaded) onReady();
+  }, [loaded, onReady]);
+
+  if (error) return <p role="alert" className="error">{t('history.report.failed', { message: error })}</p>;
+  if (!loaded) return <p role="status">{t('app.loading')}</p>;
+  const { report, entries } = loaded;
+  const lang = i18n.language;
+  const at = (iso: string) => new Date(iso).toLocaleString(lang === 'cs' ? 'cs-CZ' : 'en-GB');
+  return (
+    <article className="z-report" data-date={report.date}>
+      <h1>{t('history.report.title')}</h1>
+      <p>{t('history.report.of', { restaurant: loaded.restaurant ?? '', date: formatDay(report.date, lang) })}</p>
+      <p className="muted">{t('history.report.period', { from: at(report.from), to: at(report.to) })}</p>
+      <DaySummaryPanel report={report} />
+      <h2>{t('history.report.payments')}</h2>
+      <table className="z-payments">
+        <thead>
+          <tr>
+            <th scope="col">{t('history.columns.time')}</th>
+            <th scope="col">{t('history.columns.table')}</th>
+            <th scope="col">{t('history.columns.state')}</th>
+            <th scope="col">{t('history.columns.provider')}</th>
+            <th scope="col">{t('history.columns.amount')}</th>
+            <th scope="col">{t('history.columns.tip')}</th>
+            <th scope="col">{t('history.columns.id')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.paymentId} data-payment-id={e.paymentId}>
+              <td>{formatClock(e.time, lang)}</td>
+              <td>{tableLabel(t, e.table)}</td>
+              <td>{t(`history.states.${e.state}`)}</td>
+              <td>{e.provider ?? '—'}</td>
+              <td className="amount">{formatCurrency(e.amount, e.currency, lang)}</td>
+              <td className="amount">{formatCurrency(e.tip, e.currency, lang)}</td>
+              <td className="payment-id">{e.paymentId}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted">{t('history.report.printed', { time: at(new Date().toISOString()) })}</p>
+    </article>
+  );
+}
