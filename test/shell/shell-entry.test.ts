@@ -26,6 +26,7 @@ interface Report {
   printers: unknown;
   pdf: { ok: boolean; exists: boolean; path: string | null };
   printWindowDestroyed: boolean;
+  dayReport: { ok: boolean; path: string | null; exists: boolean; url: string };
   silentWithoutPrinter: { ok: boolean; error: { code: string } };
   close0: { prevented: boolean; visible: boolean; notifications: number };
   close1: { prevented: boolean; visible: boolean; notifications: number };
@@ -92,7 +93,7 @@ describe('the Electron entry with the real core', () => {
   });
 
   it('answers IPC from its page only, one channel per command plus the snapshot', () => {
-    expect(report.channels).toBe(20);
+    expect(report.channels).toBe(24);
     expect(report.snapshotDemo).toBe(true);
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not control Tableside. Restart the app.' } });
   });
@@ -105,6 +106,10 @@ describe('the Electron entry with the real core', () => {
     expect(readFileSync(report.pdf.path!, 'utf8')).toContain('%PDF');
     expect(report.printWindowDestroyed).toBe(true);
     expect(report.silentWithoutPrinter).toMatchObject({ ok: false, error: { code: 'NO_PRINTER' } });
+    // Day report (issue 13): the print page in report mode, saved under <userData>/day-reports/.
+    expect(report.dayReport).toMatchObject({ ok: true, exists: true, path: path.join(dir, 'day-reports', 'day-report-2026-11-21.pdf') });
+    expect(new URL(report.dayReport.url).searchParams.get('report')).toBe('day');
+    expect(new URL(report.dayReport.url).searchParams.get('date')).toBe('2026-11-21');
   });
 
   it('hides to the tray on close, with the hint once, and opens again from the tray', () => {
