@@ -27,7 +27,7 @@ describe('the dayEndsAt setting', () => {
     dir = mkdtempSync(join(tmpdir(), 'tableside-day-ends-'));
     const older = { environment: 'demo', language: 'cs', posApiPort: 0, posId: '0b9e1d2c-1111-4222-8333-944455556666', printer: 'Bar' };
     writeFileSync(join(dir, 'settings.json'), JSON.stringify(older));
-    expect(loadSettings(dir)).toMatchObject({ ...older, dayEndsAt: '04:00' });
+    expect(loadSettings(dir).settings).toMatchObject({ ...older, dayEndsAt: '04:00' });
 
     // 02:00 on the 22nd, Prague time: with the day ending at 04:00 it is still the 21st.
     companion = await createCompanion({ dataDir: dir, clock: new ManualClock(new Date(2026, 10, 22, 2, 0).getTime()), log: silentLogger() });
@@ -44,6 +44,6 @@ describe('the dayEndsAt setting', () => {
     expect(await companion.api.dayReport({})).toMatchObject({ ok: true, value: { date: '2026-11-22' } });
 
     expect(await companion.api.saveSettings({ dayEndsAt: '24:00' })).toMatchObject({ ok: false, error: { code: 'INVALID' } });
-    expect(loadSettings(dir).dayEndsAt).toBe('00:00');
+    expect(loadSettings(dir).settings.dayEndsAt).toBe('00:00');
   });
 });
