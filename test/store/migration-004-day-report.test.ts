@@ -6,10 +6,10 @@ import { HISTORY_ACTIVITY_SQL } from '../../main/store/history-repo.js';
 import { migration001 } from '../../main/store/migrations/001-initial.js';
 import { migration002 } from '../../main/store/migrations/002-receipt-serial.js';
 import { migration003 } from '../../main/store/migrations/003-bill-pages.js';
-import { migration006 } from '../../main/store/migrations/006-day-report.js';
+import { migration004 } from '../../main/store/migrations/004-day-report.js';
 import { tempDir } from './helpers.js';
 
-describe('migration 006 (indexes for the payment history and the day report)', () => {
+describe('migration 004 (indexes for the payment history and the day report)', () => {
   let cleanup = () => {};
   afterEach(() => cleanup());
 
@@ -23,8 +23,8 @@ describe('migration 006 (indexes for the payment history and the day report)', (
     migrate(db, [migration001, migration002, migration003]);
     db.prepare("INSERT INTO events (at, kind, paymentId, data) VALUES ('2026-11-21T12:00:00.000Z', 'payment.paid', 'p1', '{}')").run();
 
-    migrate(db, [migration001, migration002, migration003, migration006]);
-    expect(schemaVersion(db)).toBe(6);
+    migrate(db, [migration001, migration002, migration003, migration004]);
+    expect(schemaVersion(db)).toBe(4);
     const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").all() as { name: string }[]).map((r) => r.name);
     expect(indexes.sort()).toEqual(['events_by_kind_at', 'events_by_payment_kind']);
     expect(db.prepare('SELECT paymentId, kind FROM events').all()).toEqual([{ paymentId: 'p1', kind: 'payment.paid' }]);

@@ -6,8 +6,8 @@ import type { Migration } from './migration.js';
  * close time), so the events need an index by kind and time, and a payment's own events one by
  * payment. Payments created in the range already walk payments_by_created (migration 001).
  */
-export const migration006: Migration = {
-  version: 6,
+export const migration004: Migration = {
+  version: 4,
   name: 'day-report',
   up(db) {
     db.exec(`
