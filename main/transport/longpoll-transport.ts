@@ -5,6 +5,7 @@ import { MethodCallRequest, parseJson, parseWith, PATHS, POLL_HOLD_MS, type Meth
 import type { BackoffOptions } from './backoff.js';
 import { CallRunner } from './call-runner.js';
 import { LinkDriver, type AttemptEnd, type AttemptToken } from './link-driver.js';
+import { createPollPoster, type PollPoster, type PollReply } from './poll-poster.js';
 import { authHeaders, serviceEndpoint } from './service-url.js';
 import type { Transport, TransportOptions } from './types.js';
 import { classifyHttpStatus } from './ws-close-codes.js';
@@ -38,7 +39,8 @@ interface PollContext {
   readonly options: LongPollTransportOptions;
   readonly clock: Clock;
   readonly log: Logger;
-  readonly url: string;
+  /** Sends the polls over one kept-alive connection. */
+  readonly poster: PollPoster;
   readonly runner: CallRunner;
   readonly driver: LinkDriver;
   readonly pollTimeoutMs: number;
@@ -62,7 +64,7 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
     options,
     clock,
     log,
-    url: serviceEndpoint(options.serviceUrl, PATHS.poll),
+    poster: createPollPoster(serviceEndpoint(options.serviceUrl, PATHS.poll)),
     runner: new CallRunner(options.dispatcher, 'longpoll', log),
     pollTimeoutMs: options.pollTimeoutMs ?? POLL_HOLD_MS + POLL_MARGIN_MS,
     acceptAfterMs: options.acceptAfterMs ?? 1_000,
@@ -83,7 +85,11 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
           ctx.driver.ended(token, { kind: 'dropped', detail: 'internal error in the poll loop' });
         });
       },
-      close: () => ctx.abortPoll?.(),
+      close: () => {
+        ctx.abortPoll?.();
+        // The attempt is over: its idle socket goes too, so a stopped link holds no connection.
+        ctx.poster.closeIdle();
+      },
     }),
   };
   return {
@@ -95,6 +101,7 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
     async stop() {
       ctx.driver.stop();
       await ctx.loopDone;
+      ctx.poster.closeIdle();
     },
   };
 }
@@ -114,9 +121,9 @@ async function pollLoop(ctx: PollContext, token: AttemptToken): Promise<void> {
 }
 
 /**
- * One poll. Its time-out is a timer of the injected clock that holds its AbortController: unlike
- * `AbortSignal.any([signal, AbortSignal.timeout(ms)])`, whose timeout signal Node 20 may collect
- * before it fires (leaving a silent poll held for ever), this timer is sure to fire.
+ * One poll. Its time-out is a timer of the injected clock that aborts it: unlike
+ * `AbortSignal.timeout(ms)`, which Node 20 may collect before it fires (leaving a silent poll held
+ * for ever), this timer is sure to fire. An aborted poll destroys its socket.
  */
 async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null): Promise<PollOutcome> {
   const { clock, driver } = ctx;
@@ -130,11 +137,10 @@ async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallR
   const abort = (): void => controller.abort();
   ctx.abortPoll = abort;
   try {
-    const response = await fetch(ctx.url, pollRequest(ctx, body, controller.signal));
-    const text = await response.text();
-    return answered(ctx, token, body, response, text);
+    const reply = await ctx.poster.post(pollHeaders(ctx, body), body ? encodeFrame(body) : null, controller.signal);
+    return answered(ctx, token, body, reply);
   } catch (e) {
-    return { kind: 'end', end: timedOut ? { kind: 'dropped', detail: 'the poll got no answer in time' } : classifyFetchError(e) };
+    return { kind: 'end', end: timedOut ? { kind: 'dropped', detail: 'the poll got no answer in time' } : classifyPollError(e) };
   } finally {
     clock.clearTimeout(timeout);
     clock.clearTimeout(accept);
@@ -143,33 +149,27 @@ async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallR
   }
 }
 
-function pollRequest(ctx: PollContext, body: MethodCallResponse | null, signal: AbortSignal): RequestInit {
+function pollHeaders(ctx: PollContext, body: MethodCallResponse | null): Record<string, string> {
   return {
-    method: 'POST',
-    headers: {
-      ...authHeaders(ctx.options.apiKey, ctx.options.posId),
-      // One socket per poll: nothing idles in a pool after stop(), and a dead socket is never reused.
-      Connection: 'close',
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(body ? { body: encodeFrame(body) } : {}),
-    signal,
+    ...authHeaders(ctx.options.apiKey, ctx.options.posId),
+    ...(body ? { 'Content-Type': 'application/json' } : {}),
   };
 }
 
-function answered(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null, response: Response, text: string): PollOutcome {
-  if (response.status === 200) {
+function answered(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null, reply: PollReply): PollOutcome {
+  const { status, text } = reply;
+  if (status === 200) {
     ctx.driver.established(token);
     ctx.driver.machine.noteMessage();
     return { kind: 'next', delivered: true, text };
   }
-  if (response.status === 400 && body !== null) {
+  if (status === 400 && body !== null) {
     // The service refused our answer itself; sending it again would be refused again.
     ctx.log.warn({ callId: body.uuid, reason: text.slice(0, 200) }, 'service refused a call answer (400); dropped');
     return { kind: 'next', delivered: true, text: null };
   }
-  ctx.log.warn({ status: response.status }, 'poll refused');
-  return { kind: 'end', end: classifyHttpStatus(response.status, response.headers.get('retry-after'), ctx.options.restartDelayMs) };
+  ctx.log.warn({ status }, 'poll refused');
+  return { kind: 'end', end: classifyHttpStatus(status, reply.retryAfter, ctx.options.restartDelayMs) };
 }
 
 async function handleAnswer(ctx: PollContext, text: string): Promise<void> {
@@ -186,9 +186,9 @@ async function answerFor(ctx: PollContext, text: string): Promise<MethodCallResp
   return ctx.runner.run(request.value);
 }
 
-function classifyFetchError(e: unknown): AttemptEnd {
-  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = err.cause?.code;
+function classifyPollError(e: unknown): AttemptEnd {
+  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
   const detail = code ?? err.cause?.message ?? err.message ?? 'network error';
   return code && UNREACHABLE_CODES.has(code) ? { kind: 'unreachable', detail } : { kind: 'dropped', detail };
 }

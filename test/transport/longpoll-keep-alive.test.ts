@@ -1,0 +1,74 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../main/clock.js';
+import { createLongPollTransport } from '../../main/transport/longpoll-transport.js';
+import type { Transport } from '../../main/transport/types.js';
+import { KEEPALIVE } from '../../main/wire/index.js';
+import { FIXED_KEY, Fixture } from './helpers/fixture.js';
+
+/** A "service" that answers the first `quick` polls at once with the keep-alive noop and holds the rest. */
+class CountingService {
+  readonly sockets: Socket[] = [];
+  readonly polls: IncomingMessage[] = [];
+  readonly held: ServerResponse[] = [];
+  readonly server = createServer((req, res) => {
+    this.polls.push(req);
+    req.resume();
+    req.on('end', () => {
+      if (this.polls.length <= this.quick) res.end(JSON.stringify(KEEPALIVE));
+      else this.held.push(res);
+      this.server.emit('poll');
+    });
+  });
+
+  constructor(private readonly quick: number) {
+    this.server.on('connection', (socket: Socket) => this.sockets.push(socket));
+  }
+
+  async start(): Promise<string> {
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async waitForPolls(n: number): Promise<void> {
+    const deadline = AbortSignal.timeout(10_000);
+    while (this.polls.length < n) await once(this.server, 'poll', { signal: deadline });
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+let service: CountingService;
+let transport: Transport | null = null;
+afterEach(async () => {
+  await transport?.stop();
+  transport = null;
+  await service.close();
+});
+
+describe('long-poll: one kept-alive connection', () => {
+  it('sends every poll over the same socket, and closes it when stopped', async () => {
+    service = new CountingService(5);
+    const serviceUrl = await service.start();
+    const fx = new Fixture();
+    const t = createLongPollTransport({ serviceUrl, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log, clock: new ManualClock() });
+    transport = t;
+    await t.start();
+    await service.waitForPolls(6);
+    expect(service.polls.map((p) => p.headers.connection)).toEqual(Array(6).fill('keep-alive'));
+    expect(service.sockets).toHaveLength(1);
+
+    // Stopped during a held poll: the service sees the connection close, which frees the POS's slot.
+    const closed = once(service.sockets[0]!, 'close');
+    await t.stop();
+    transport = null;
+    await closed;
+    expect(service.sockets[0]!.destroyed).toBe(true);
+  });
+});
