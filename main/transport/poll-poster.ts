@@ -32,43 +32,15 @@ export function createPollPoster(url: string): PollPoster {
   const request = secure ? https.request : http.request;
 
   return {
-    post(headers, body, signal) {
-      return new Promise<PollReply>((resolve, reject) => {
-        if (signal.aborted) return reject(abortError());
-        const req = request(target, {
-          method: 'POST',
-          agent,
-          headers: { ...headers, 'Content-Length': String(body === null ? 0 : Buffer.byteLength(body)) },
-        });
-        const onAbort = (): void => {
-          req.destroy(abortError());
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        const done = (): void => signal.removeEventListener('abort', onAbort);
-        req.on('error', (e) => {
-          done();
-          reject(e);
-        });
-        req.on('response', (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', (e) => {
-            done();
-            reject(e);
-          });
-          res.on('close', () => {
-            if (res.complete) return;
-            done();
-            reject(Object.assign(new Error('the connection closed during the answer'), { code: 'ECONNRESET' }));
-          });
-          res.on('end', () => {
-            done();
-            const retryAfter = res.headers['retry-after'];
-            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), retryAfter: retryAfter ?? null });
-          });
-        });
-        req.end(body ?? undefined);
-      });
+    async post(headers, body, signal) {
+      try {
+        return await postOnce({ request, target, agent }, headers, body, signal);
+      } catch (e) {
+        // The service may close a kept-alive connection while it idles, just as the next poll goes
+        // out on it; that poll never reached it, so it is sent once more on a new connection.
+        if (signal.aborted || !isStaleSocket(e)) throw e;
+        return postOnce({ request, target, agent }, headers, body, signal);
+      }
     },
     closeIdle() {
       agent.destroy();
@@ -76,6 +48,57 @@ export function createPollPoster(url: string): PollPoster {
       agent = secure ? new https.Agent(options) : new http.Agent(options);
     },
   };
+}
+
+interface Route {
+  request: typeof http.request;
+  target: URL;
+  agent: http.Agent;
+}
+
+/** One POST; a network error carries `reusedSocket` (whether it went out on a kept-alive socket). */
+function postOnce({ request, target, agent }: Route, headers: Record<string, string>, body: string | null, signal: AbortSignal): Promise<PollReply> {
+  return new Promise<PollReply>((resolve, reject) => {
+    if (signal.aborted) return reject(abortError());
+    const req = request(target, {
+      method: 'POST',
+      agent,
+      headers: { ...headers, 'Content-Length': String(body === null ? 0 : Buffer.byteLength(body)) },
+    });
+    const onAbort = (): void => {
+      req.destroy(abortError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    const done = (): void => signal.removeEventListener('abort', onAbort);
+    req.on('error', (e) => {
+      done();
+      reject(Object.assign(e, { reusedSocket: req.reusedSocket }));
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', (e) => {
+        done();
+        reject(e);
+      });
+      res.on('close', () => {
+        if (res.complete) return;
+        done();
+        reject(Object.assign(new Error('the connection closed during the answer'), { code: 'ECONNRESET' }));
+      });
+      res.on('end', () => {
+        done();
+        const retryAfter = res.headers['retry-after'];
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), retryAfter: retryAfter ?? null });
+      });
+    });
+    req.end(body ?? undefined);
+  });
+}
+
+function isStaleSocket(e: unknown): boolean {
+  const err = e as { code?: string; reusedSocket?: boolean };
+  return err.reusedSocket === true && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
 }
 
 function abortError(): Error {

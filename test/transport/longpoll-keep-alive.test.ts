@@ -8,7 +8,10 @@ import type { Transport } from '../../main/transport/types.js';
 import { KEEPALIVE } from '../../main/wire/index.js';
 import { FIXED_KEY, Fixture } from './helpers/fixture.js';
 
-/** A "service" that answers the first `quick` polls at once with the keep-alive noop and holds the rest. */
+/** What the service does with the n-th poll (1-based): answer it with the keep-alive noop, hold it, or cut its connection. */
+type PollAction = 'answer' | 'hold' | 'reset';
+
+/** A "service" on 127.0.0.1 that counts its connections and does with each poll what `action` says. */
 class CountingService {
   readonly sockets: Socket[] = [];
   readonly polls: IncomingMessage[] = [];
@@ -17,13 +20,15 @@ class CountingService {
     this.polls.push(req);
     req.resume();
     req.on('end', () => {
-      if (this.polls.length <= this.quick) res.end(JSON.stringify(KEEPALIVE));
-      else this.held.push(res);
+      const action = this.action(this.polls.length);
+      if (action === 'answer') res.end(JSON.stringify(KEEPALIVE));
+      else if (action === 'hold') this.held.push(res);
+      else req.socket.destroy();
       this.server.emit('poll');
     });
   });
 
-  constructor(private readonly quick: number) {
+  constructor(private readonly action: (n: number) => PollAction) {
     this.server.on('connection', (socket: Socket) => this.sockets.push(socket));
   }
 
@@ -54,7 +59,7 @@ afterEach(async () => {
 
 describe('long-poll: one kept-alive connection', () => {
   it('sends every poll over the same socket, and closes it when stopped', async () => {
-    service = new CountingService(5);
+    service = new CountingService((n) => (n <= 5 ? 'answer' : 'hold'));
     const serviceUrl = await service.start();
     const fx = new Fixture();
     const t = createLongPollTransport({ serviceUrl, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log, clock: new ManualClock() });
@@ -70,5 +75,23 @@ describe('long-poll: one kept-alive connection', () => {
     transport = null;
     await closed;
     expect(service.sockets[0]!.destroyed).toBe(true);
+  });
+
+  it('sends a poll once more on a new connection when the kept-alive one was closed under it, without dropping the link', async () => {
+    // The second poll goes out on the first one's socket, which the service cuts at once (as one
+    // closing an idle connection would): it is sent again on a new connection and held there.
+    service = new CountingService((n) => (n === 1 ? 'answer' : n === 2 ? 'reset' : 'hold'));
+    const serviceUrl = await service.start();
+    const fx = new Fixture();
+    const clock = new ManualClock();
+    const t = createLongPollTransport({ serviceUrl, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log, clock });
+    transport = t;
+    const statuses: string[] = [];
+    t.onState((s) => statuses.push(s.status));
+    await t.start();
+    await service.waitForPolls(3);
+    expect(service.sockets).toHaveLength(2);
+    expect(statuses).toEqual(['connecting', 'connected']);
+    expect(t.state().status).toBe('connected');
   });
 });
