@@ -34,22 +34,23 @@ export function createLogger(options: { level?: string; destination?: NodeJS.Wri
   // system call each, which a rush of payments (three lines each) feels. The payments themselves
   // are in SQLite; a hard kill can lose at most the last LOG_FLUSH_MS of log lines.
   const stream = pino.destination({ fd: destination, sync: false, minLength: 4096 });
-  let unflushed = false;
-  setInterval(() => {
-    if (!unflushed) return;
-    unflushed = false;
+  // The flush timer is armed by the first line written after a flush, not run for ever: an idle
+  // host logs nothing and so wakes up for nothing.
+  let timer: NodeJS.Timeout | null = null;
+  const flush = (): void => {
+    timer = null;
     try {
       stream.flush();
     } catch {
       // Ended at exit: pino already wrote what it held.
     }
-  }, LOG_FLUSH_MS).unref();
+  };
   return pino(
     {
       ...settings,
       hooks: {
         streamWrite: (line: string) => {
-          unflushed = true;
+          if (timer === null) timer = setTimeout(flush, LOG_FLUSH_MS).unref();
           return line;
         },
       },
