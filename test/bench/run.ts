@@ -4,6 +4,7 @@
  * A figure whose checked work fell short (or whose bench threw) is FAILED and has no number.
  * Exits 1 when any figure failed or missed its target.
  */
+import { bundleHeadless } from '../../scripts/bundle-headless.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -43,11 +44,13 @@ if (argv.includes('--list') || files.length === 0) {
   process.exit(files.length ? 0 : 2);
 }
 
-// The benches run the host as deployed (dist/main/headless/cli.js): compile it from this tree, so
-// no bench measures a stale build.
+// The benches run the host as deployed (the bundle dist/main/headless/headless.bundle.mjs): build
+// it from this tree (after tsc, which refuses a tree with type errors), so no bench measures a
+// stale build.
 if (!argv.includes('--no-build')) {
-  process.stderr.write('bench: compiling the host (tsc -p tsconfig.build.json)\n');
+  process.stderr.write('bench: compiling the host (tsc -p tsconfig.build.json, then its bundle)\n');
   execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  await bundleHeadless();
 }
 
 type Row = RecordedFigure & { file: string };

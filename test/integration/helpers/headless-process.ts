@@ -22,8 +22,10 @@ export interface Connected {
 }
 
 export interface HeadlessOptions {
-  /** The compiled host, as deployed (npm run build); otherwise from source through tsx. */
+  /** The bundled host, as deployed (npm run build: dist/main/headless/headless.bundle.mjs); otherwise from source through tsx. */
   built?: boolean;
+  /** Another built entry file to run instead (a bundle built by a test). */
+  entry?: string;
   /** Extra environment variables (e.g. TABLESIDE_API_KEY); the rest is inherited. */
   env?: Record<string, string>;
 }
@@ -68,7 +70,7 @@ function lineQueue(child: ChildProcess, exited: Promise<number | null>, stderr: 
 
 /** `npm run headless` as a real child process; resolves with its ready line (the first stdout line). */
 export async function startHeadless(args: string[], options: HeadlessOptions = {}): Promise<Headless> {
-  const entry = options.built ? ['dist/main/headless/cli.js'] : ['--import', 'tsx', 'main/headless/cli.ts'];
+  const entry = options.entry ? [options.entry] : options.built ? ['dist/main/headless/headless.bundle.mjs'] : ['--import', 'tsx', 'main/headless/cli.ts'];
   const child = spawn(process.execPath, [...entry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
