@@ -32,15 +32,11 @@ export function createPollPoster(url: string): PollPoster {
   const request = secure ? https.request : http.request;
 
   return {
-    async post(headers, body, signal) {
-      try {
-        return await postOnce({ request, target, agent }, headers, body, signal);
-      } catch (e) {
-        // The service may close a kept-alive connection while it idles, just as the next poll goes
-        // out on it; that poll never reached it, so it is sent once more on a new connection.
-        if (signal.aborted || !isStaleSocket(e)) throw e;
-        return postOnce({ request, target, agent }, headers, body, signal);
-      }
+    post(headers, body, signal) {
+      // No retry on a kept-alive socket the service closed just as a poll went out on it: polls
+      // follow each other within milliseconds, far inside any keep-alive time-out, and such a
+      // failure cannot be told from a dropped held poll, which must count as a drop.
+      return postOnce({ request, target, agent }, headers, body, signal);
     },
     closeIdle() {
       agent.destroy();
@@ -56,7 +52,7 @@ interface Route {
   agent: http.Agent;
 }
 
-/** One POST; a network error carries `reusedSocket` (whether it went out on a kept-alive socket). */
+/** One POST of a poll. */
 function postOnce({ request, target, agent }: Route, headers: Record<string, string>, body: string | null, signal: AbortSignal): Promise<PollReply> {
   return new Promise<PollReply>((resolve, reject) => {
     if (signal.aborted) return reject(abortError());
@@ -72,7 +68,7 @@ function postOnce({ request, target, agent }: Route, headers: Record<string, str
     const done = (): void => signal.removeEventListener('abort', onAbort);
     req.on('error', (e) => {
       done();
-      reject(Object.assign(e, { reusedSocket: req.reusedSocket }));
+      reject(e);
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -94,11 +90,6 @@ function postOnce({ request, target, agent }: Route, headers: Record<string, str
     });
     req.end(body ?? undefined);
   });
-}
-
-function isStaleSocket(e: unknown): boolean {
-  const err = e as { code?: string; reusedSocket?: boolean };
-  return err.reusedSocket === true && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
 }
 
 function abortError(): Error {
