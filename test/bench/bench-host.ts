@@ -19,7 +19,7 @@ export interface BenchHost {
 }
 
 /**
- * The companion as deployed: the built headless host (dist/, see run.ts) in its own process,
+ * The companion as deployed: the bundled headless host (dist/main/headless/headless.bundle.mjs, see run.ts) in its own process,
  * returned only once it prints `{"connected":true,...}`: its link to the service is up. The ready
  * line alone says the host started, not that a call can reach it.
  */
