@@ -85,14 +85,44 @@ export interface FileLoggerOptions {
 /** The hosts' logger: stderr and `<dataDir>/logs`, one line at each host. */
 export async function createFileLogger(options: FileLoggerOptions): Promise<Logger> {
   const file = await openRollingFile(logsDir(options.dataDir), options.rotation);
-  const streams: { flush(): void; write(line: string): unknown }[] = [file];
+  const streams: Flushable[] = [file];
   if (options.stderr !== false) streams.push(bufferedFd(2));
-  const settings = loggerSettings(options.level);
-  // Levels are filtered by the logger itself; every stream takes every line it lets through.
-  return pino(
-    { ...settings, hooks: flushPeriodically(streams) },
-    pino.multistream(streams.map((stream) => ({ stream, level: 'trace' as const }))),
-  );
+  return pino({ ...loggerSettings(options.level), hooks: flushPeriodically(streams) }, tee(streams));
+}
+
+interface Flushable {
+  write(line: string): unknown;
+  flush(callback?: (err?: Error) => void): void;
+  flushSync(): void;
+}
+
+/**
+ * Every line to every stream. Unlike pino.multistream it has flush(callback), so `log.flush(cb)`
+ * (flushLogger) waits until the files hold every line: the support bundle reads them right after.
+ */
+function tee(streams: Flushable[]): Flushable {
+  return {
+    write(line) {
+      for (const stream of streams) stream.write(line);
+      return true;
+    },
+    flush(callback) {
+      let left = streams.length;
+      for (const stream of streams) {
+        stream.flush(() => {
+          if (--left === 0) callback?.();
+        });
+      }
+    },
+    flushSync() {
+      for (const stream of streams) stream.flushSync();
+    },
+  };
+}
+
+/** Resolves once every line logged so far is written (for a logger without flush(cb) at once). */
+export function flushLogger(log: Logger): Promise<void> {
+  return new Promise((resolve) => log.flush(() => resolve()));
 }
 
 /** The log files in `<dataDir>/logs`, newest last (by modification time, then name). */
