@@ -61,7 +61,7 @@ function setup(extra: Partial<CrashHandlingOptions> = {}) {
   let restarts = 0;
   const handling = installCrashHandling({
     app: app as unknown as CrashHandlingOptions['app'],
-    crashReporter: electron.crashReporter as CrashHandlingOptions['crashReporter'],
+    crashReporter: electron.crashReporter,
     log: pino(loggerSettings('debug'), sink),
     restartCore: async () => {
       restarts++;
