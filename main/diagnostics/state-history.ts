@@ -25,3 +25,14 @@ export function createStateHistory<T = unknown>(options: { capacity?: number; no
     },
   };
 }
+
+/** Records every session state the core pushes (one line at each host); returns the history. */
+export function recordSessionStates<T>(
+  api: { onEvent(listener: (event: { type: string; session?: T }) => void): unknown },
+  history: StateHistory<T> = createStateHistory<T>(),
+): StateHistory<T> {
+  api.onEvent((event) => {
+    if (event.type === 'session' && event.session !== undefined) history.record(event.session);
+  });
+  return history;
+}

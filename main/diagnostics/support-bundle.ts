@@ -38,7 +38,7 @@ export interface SupportBundleOptions {
  * token), after pino's redaction (logs) and maskSecrets (structured entries).
  */
 export function buildSupportBundle(options: SupportBundleOptions): Uint8Array {
-  const secrets = [...knownSecretsIn(options.dataDir), ...(options.knownSecrets ?? [])].filter((s): s is string => !!s);
+  const secrets = bundleSecrets(options);
   const text = (value: string) => strToU8(scrubText(value, secrets));
   const json = (value: unknown) => text(`${JSON.stringify(maskSecrets(value), null, 2)}\n`);
   const database = readDatabaseReport(options.databaseFile ?? join(options.dataDir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
@@ -58,6 +58,11 @@ export function buildSupportBundle(options: SupportBundleOptions): Uint8Array {
   const manifest = { createdAt: new Date((options.now ?? Date.now)()).toISOString(), entries: Object.keys(files).sort() };
   files['manifest.json'] = json(manifest);
   return zipSync(files, { level: 6 });
+}
+
+/** Every secret we know of: the host's, and those kept in the data folder. */
+export function bundleSecrets(options: Pick<SupportBundleOptions, 'dataDir' | 'knownSecrets'>): string[] {
+  return [...knownSecretsIn(options.dataDir), ...(options.knownSecrets ?? [])].filter((s): s is string => !!s);
 }
 
 /** The secrets kept in the data folder in plain files: never shipped, scrubbed wherever they appear. */
