@@ -48,6 +48,10 @@ export async function createRestartableCore(create: () => Promise<Companion>, lo
 
   return {
     api,
+    get settings() {
+      return current.settings;
+    },
+    session: () => current.session(),
     get demo() {
       return current.demo;
     },

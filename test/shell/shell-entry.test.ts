@@ -38,6 +38,9 @@ interface Report {
   trayDestroyed: boolean;
   walBeforeQuit: boolean;
   walAfterQuit: boolean;
+  crashReporter: Record<string, unknown> | null;
+  crash: { reloads: number; notification: string | null };
+  logFiles: string[];
 }
 
 let dir: string;
@@ -127,5 +130,11 @@ describe('the Electron entry with the real core', () => {
     expect(existsSync(path.join(dir, 'tableside.sqlite'))).toBe(true);
     expect(report.exit).toBe(0);
     expect(report.trayDestroyed).toBe(true);
+  });
+
+  it('writes its log to <userData>/logs, keeps minidumps local, and reloads a crashed window telling the cashier', () => {
+    expect(report.logFiles.some((f) => /^tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/.test(f))).toBe(true);
+    expect(report.crashReporter).toMatchObject({ uploadToServer: false, submitURL: '' });
+    expect(report.crash).toEqual({ reloads: 1, notification: 'The Tableside window was reloaded' });
   });
 });
