@@ -55,3 +55,24 @@ describe('the hosts file logger', () => {
     }
   });
 });
+
+describe('redaction', () => {
+  it('censors secret keys at any depth, in arrays, bindings and errors, without touching the logged object', async () => {
+    const { createLogger } = await import('../../main/log.js');
+    const lines: string[] = [];
+    const log = createLogger({ destination: { write: (line: string) => lines.push(line) } as unknown as NodeJS.WritableStream });
+    const headers = { Authorization: 'Bearer abc123xyz', accept: 'json' };
+    const err = Object.assign(new Error('request failed'), { config: { headers } });
+    log.child({ mod: 'rest', token: 'child-token' }).error({ err, calls: [{ request: { headers } }], apiKey: 'k1' }, 'failed');
+    expect(headers.Authorization).toBe('Bearer abc123xyz');
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      mod: 'rest',
+      token: '[secret]',
+      apiKey: '[secret]',
+      err: { message: 'request failed', config: { headers: { Authorization: '[secret]', accept: 'json' } } },
+      calls: [{ request: { headers: { Authorization: '[secret]', accept: 'json' } } }],
+    });
+    expect(lines[0]).not.toMatch(/abc123xyz|child-token|k1"/);
+  });
+});
