@@ -38,13 +38,17 @@ export async function diagnosticsCommand(file: string, options: SupportBundleOpt
  * it, and recovery settles what was in flight. Carrying on after an unknown error could answer
  * the service from a half-changed state.
  */
-export function exitOnUncaughtErrors(log: Logger, exit: (code: number) => void = (code) => process.exit(code)): void {
+export function exitOnUncaughtErrors(
+  log: Logger,
+  exit: (code: number) => void = (code) => process.exit(code),
+  events: Pick<NodeJS.EventEmitter, 'on'> = process,
+): void {
   const fatal = (kind: 'uncaughtException' | 'unhandledRejection') => (reason: unknown) => {
     const err = reason instanceof Error ? reason : new Error(String(reason));
     log.fatal({ mod: 'process', kind, err }, 'uncaught error: exiting so the host is restarted');
     log.flush();
     exit(1);
   };
-  process.on('uncaughtException', fatal('uncaughtException'));
-  process.on('unhandledRejection', fatal('unhandledRejection'));
+  events.on('uncaughtException', fatal('uncaughtException'));
+  events.on('unhandledRejection', fatal('unhandledRejection'));
 }
