@@ -193,13 +193,6 @@ export const en = {
     regenerateTitle: 'Regenerate the token?',
     regenerateConfirm: 'The POS stops working with Tableside until you enter the new token in it.',
     regenerateYes: 'Regenerate token',
-    diagnosticsTitle: 'Logs and diagnostics',
-    logsFolder: 'Logs folder',
-    openLogs: 'Open logs folder',
-    downloadLog: 'Download latest log',
-    exportDiagnostics: 'Export diagnostics',
-    diagnosticsHint: 'For support: one zip with the logs, the settings (secrets hidden), versions and the database check.',
-    diagnosticsSaved: 'Diagnostics saved to {{file}}.',
     save: 'Save',
     saved: 'Settings saved.',
   },
@@ -239,8 +232,6 @@ export const en = {
     KEY_REQUIRED_FOR_NEW_URL: 'A new service URL needs its API key: enter the key from that service together with the URL. The stored key is never sent to another address.',
     KEY_MISSING: "Enter the API key from the service's administration console.",
     'copy-failed': 'Could not copy. Select the token and copy it with Ctrl+C.',
-    DIAGNOSTICS_NOT_WRITTEN: 'The diagnostics file could not be written there. Choose another folder, such as Documents.',
-    LOGS_NOT_OPENED: 'The logs folder did not open. Find it at the path shown above.',
   },
 };
 
