@@ -24,6 +24,9 @@ export interface ShellPorts {
   /** OS notification for a notice (the renderer plays the sound). */
   notify?: (title: string, body: string) => void;
   setLoginItem?: (startAtLogin: boolean, startHidden: boolean) => void;
+  /** Logs and diagnostics (issue 15): a save dialog and the support zip; the OS file manager on the logs. */
+  exportDiagnostics?: CompanionApi['exportDiagnostics'];
+  openLogs?: CompanionApi['openLogs'];
 }
 
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */

@@ -165,6 +165,8 @@ export interface Snapshot {
   settings: SettingsView;
   /** Sequence number of the last event included in this snapshot. */
   seq: number;
+  /** Logs and diagnostics (issue 15): where the log files are, for the Settings line. */
+  logsDir: string;
 }
 
 /** Every push from main; `seq` orders them. Applying an event twice is harmless. */
@@ -223,6 +225,11 @@ export interface CompanionApi {
 
   // Demo mode only: act as a guest against the embedded sandbox.
   guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>>;
+
+  // Logs and diagnostics (issue 15): the desktop app opens the folder and saves the support zip
+  // through a dialog (file null: cancelled); browser mode downloads both from the UI server instead.
+  exportDiagnostics(): Promise<CommandResult<{ file: string | null }>>;
+  openLogs(): Promise<CommandResult<{ path: string }>>;
 }
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;

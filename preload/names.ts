@@ -31,6 +31,9 @@ export const COMMAND_NAMES = [
   'regeneratePosApiToken',
   'reconnect',
   'guestPay',
+  // Logs and diagnostics (issue 15).
+  'exportDiagnostics',
+  'openLogs',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'payment', 'notice', 'settings'] as const satisfies readonly EventType[];

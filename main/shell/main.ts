@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, app, crashReporter, dialog, powerMonitor, safeStorage } from 'electron';
+import { BrowserWindow, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { StartupError, type StartupProblem } from '../app/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../companion.js';
 import { createRestartableCore, type RestartableCore } from '../diagnostics/restartable-core.js';
+import { createStateHistory, recordSessionStates } from '../diagnostics/state-history.js';
 import type { ShellPorts } from '../host-types.js';
 import { createFileLogger } from '../logging/file-logger.js';
 import { installCrashHandling } from './crash-handling.js';
+import { createDiagnosticsExport } from './diagnostics-export.js';
 import { crashNoticeText } from './crash-notice-text.js';
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
 import { registerIpc } from './ipc.js';
@@ -99,6 +101,7 @@ async function start(): Promise<void> {
   if (!args.hidden) mainWindow.once('ready-to-show', showWindow);
   crash.watchWindow(mainWindow);
 
+  const sessionStates = createStateHistory();
   const ports: ShellPorts = {
     ...createPrintPorts({
       origins,
@@ -109,6 +112,7 @@ async function start(): Promise<void> {
     }),
     notify,
     setLoginItem: (startAtLogin, startHidden) => app.setLoginItemSettings(loginItemSettings(startAtLogin, startHidden)),
+    ...createDiagnosticsExport({ dialog, shell, window: () => mainWindow, defaultDir: app.getPath('documents'), log: rootLog, bundleOptions: async () => ({ dataDir, crashDumpsDir: crash.crashDumpsDir, sessionHistory: sessionStates, versions: { app: app.getVersion() }, knownSecrets: [options.secrets?.load()], settings: (await companion?.api.getSnapshot())?.settings ?? null, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }) }),
   };
 
   const options = companionOptions(dataDir, ports);
@@ -120,6 +124,7 @@ async function start(): Promise<void> {
   });
   if (core === null) return;
   companion = core;
+  recordSessionStates(core.api, sessionStates);
 
   tray = createAppTray(layout.assetsDir, {
     open: showWindow,

@@ -54,6 +54,9 @@ export const COMMAND_SCHEMAS = {
     tip: NonNegativeDecimal.optional(),
     outcome: z.enum(['paid', 'declined']).optional(),
   }),
+  // Logs and diagnostics (issue 15).
+  exportDiagnostics: NoInput,
+  openLogs: NoInput,
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

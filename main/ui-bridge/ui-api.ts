@@ -39,8 +39,11 @@ export interface UiApiDeps {
   regenerateToken(): Promise<SettingsView>;
   reconnect(): void;
   guestPay: CompanionApi['guestPay'] | null;
+  /** Where the log files are (Settings → Logs and diagnostics shows it). */
+  logsDir: string;
 }
 
+const DESKTOP_ONLY = fail<never>('UNSUPPORTED', 'This needs the desktop app. In the browser, use the download links in Settings.');
 const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.');
 
 function startOfToday(now: number): number {
@@ -62,6 +65,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...paymentCommands(deps, run),
     ...qrCommands(deps, run),
     ...settingsCommands(deps, run),
+    ...diagnosticsCommands(deps),
   };
 }
 
@@ -80,6 +84,7 @@ function snapshot(deps: UiApiDeps): Snapshot {
     menu: deps.menu,
     settings: deps.settings(),
     seq,
+    logsDir: deps.logsDir,
   };
 }
 
@@ -169,6 +174,14 @@ function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'che
       }),
     guestPay: (input) =>
       deps.guestPay ? run('guestPay', () => deps.guestPay!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
+  };
+}
+
+/** Logs and diagnostics (issue 15): the desktop app's save dialog and file manager; a browser downloads them from the UI server. */
+function diagnosticsCommands(deps: UiApiDeps): Part<'exportDiagnostics' | 'openLogs'> {
+  return {
+    exportDiagnostics: () => deps.shell.exportDiagnostics?.() ?? Promise.resolve(DESKTOP_ONLY),
+    openLogs: () => deps.shell.openLogs?.() ?? Promise.resolve(DESKTOP_ONLY),
   };
 }
 

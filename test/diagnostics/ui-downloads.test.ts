@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -68,5 +68,13 @@ describe('browser-mode diagnostics downloads', () => {
       const text = Buffer.from(bytes).toString('latin1');
       for (const form of [API_KEY, posToken].flatMap(secretForms)) expect(text.includes(form)).toBe(false);
     }
+  });
+});
+
+describe('the renderer links', () => {
+  it('point at the paths the UI server answers (the renderer cannot import main, so its copy is checked here)', () => {
+    const source = readFileSync('renderer/src/views/settings/diagnostics-section.tsx', 'utf8');
+    expect(source).toContain(`latestLog: '${DIAGNOSTICS_PATHS.latestLog}'`);
+    expect(source).toContain(`bundle: '${DIAGNOSTICS_PATHS.bundle}'`);
   });
 });

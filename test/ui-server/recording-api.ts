@@ -52,6 +52,7 @@ export const SNAPSHOT: Snapshot = {
   menu: [],
   settings,
   seq: 7,
+  logsDir: '/data/tableside/logs',
 };
 
 export function recordingApi(): RecordingApi {

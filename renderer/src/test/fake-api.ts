@@ -55,6 +55,8 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     regeneratePosApiToken: () => ok({ ...snapshot.settings, posApiToken: 'tok-new' }),
     reconnect: () => ok(null),
     guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),
+    exportDiagnostics: () => ok({ file: null }),
+    openLogs: () => ok({ path: snapshot.logsDir }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 
