@@ -42,6 +42,9 @@ export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'paymen
 export const COMMANDS_COMPLETE: Complete<CommandName, (typeof COMMAND_NAMES)[number]> = true;
 export const EVENTS_COMPLETE: Complete<EventType, (typeof EVENT_TYPES)[number]> = true;
 
+/** Logs and diagnostics (issue 15): browser mode's downloads (main/ui-server serves them, Settings links to them). */
+export const DIAGNOSTICS_PATHS = { latestLog: '/diagnostics/latest.log', bundle: '/diagnostics/support.zip' } as const;
+
 /** The browser-mode bridge's WebSocket path (main/ui-server serves it, the renderer opens it). */
 export const BRIDGE_PATH = '/bridge';
 

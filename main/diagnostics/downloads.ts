@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { DIAGNOSTICS_PATHS } from '../../preload/names.js';
 import type { Logger } from '../log.js';
 import { flushLogger, listLogFiles } from '../logging/file-logger.js';
 import type { UiDownload } from '../ui-server/index.js';
 import { scrubText } from './secret-scrub.js';
 import { buildSupportBundle, bundleSecrets, type SupportBundleOptions } from './support-bundle.js';
 
-/** Where browser mode downloads them (behind the UI token, like the bridge). */
-export const DIAGNOSTICS_PATHS = { latestLog: '/diagnostics/latest.log', bundle: '/diagnostics/support.zip' } as const;
+// Where browser mode downloads them (behind the UI token, like the bridge): one list with the renderer's links.
+export { DIAGNOSTICS_PATHS } from '../../preload/names.js';
 
 export function supportBundleName(now: number): string {
   return `tableside-diagnostics-${new Date(now).toISOString().slice(0, 19).replace(/[:T]/g, '-')}.zip`;

@@ -3,15 +3,13 @@
 // downloads from the local UI server (behind the same token as the bridge).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIAGNOSTICS_PATHS } from '../../../../preload/names';
 import { useApi, useAppState, useServices } from '../../app-context';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';
 
 /** The codes main answers for these commands; worded here, in the section's own strings. */
 const OWN_CODES: ReadonlySet<string> = new Set(['DIAGNOSTICS_NOT_WRITTEN', 'LOGS_NOT_OPENED']);
-
-/** The UI server's download paths (main/diagnostics/downloads.ts DIAGNOSTICS_PATHS; checked by its test). */
-export const DIAGNOSTICS_PATHS = { latestLog: '/diagnostics/latest.log', bundle: '/diagnostics/support.zip' } as const;
 
 export function DiagnosticsSection() {
   const { t } = useTranslation();
