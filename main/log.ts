@@ -94,10 +94,10 @@ export function loggerSettings(level?: string): LoggerOptions {
  * Returns the pino hook that marks lines as waiting.
  */
 export function flushPeriodically(streams: { flush(): void }[]): NonNullable<LoggerOptions['hooks']> {
-  let unflushed = false;
-  setInterval(() => {
-    if (!unflushed) return;
-    unflushed = false;
+  // Armed by the first line written after a flush, not run for ever: an idle host wakes up for nothing.
+  let timer: NodeJS.Timeout | null = null;
+  const flush = (): void => {
+    timer = null;
     for (const stream of streams) {
       try {
         stream.flush();
@@ -105,10 +105,10 @@ export function flushPeriodically(streams: { flush(): void }[]): NonNullable<Log
         // Ended at exit: what it held was written then.
       }
     }
-  }, LOG_FLUSH_MS).unref();
+  };
   return {
     streamWrite: (line: string) => {
-      unflushed = true;
+      if (timer === null) timer = setTimeout(flush, LOG_FLUSH_MS).unref();
       return line;
     },
   };
