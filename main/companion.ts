@@ -12,6 +12,7 @@ import { LOCAL_MENU } from './demo/demo-data.js';
 import type { CompanionApi } from '../preload/contract.js';
 import type { Companion, CompanionOptions, ShellPorts } from './host-types.js';
 import { createLogger, type Logger } from './log.js';
+import { logsDir } from './logging/file-logger.js';
 import { createMethodDispatcher } from './methods/index.js';
 import type { LinkDeps } from './link/link.js';
 import { ensurePrivateDir } from './settings/private-files.js';
@@ -76,7 +77,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
-  return facade(parts, uiApiFor(parts), stop);
+  return facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
 }
 
 /** What the root built, for the two wiring helpers below. */
@@ -94,8 +95,9 @@ interface CoreParts {
   log: Logger;
 }
 
-function uiApiFor(p: CoreParts): CompanionApi {
+function uiApiFor(p: CoreParts, logs: string): CompanionApi {
   return createUiApi({
+    logsDir: logs,
     store: p.store,
     notices: p.notices,
     clock: p.clock,

@@ -28,6 +28,9 @@ export interface ShellPorts {
   /** Asks where to save a text file (a save dialog); path null when the cashier cancelled. */
   saveTextFile?: (input: { fileName: string; text: string; kind: 'csv' }) => Promise<CommandResult<{ path: string | null }>>;
   printDayReport?: CompanionApi['printDayReport'];
+  /** Logs and diagnostics (issue 15): a save dialog and the support zip; the OS file manager on the logs. */
+  exportDiagnostics?: CompanionApi['exportDiagnostics'];
+  openLogs?: CompanionApi['openLogs'];
 }
 
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */

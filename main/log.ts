@@ -1,62 +1,130 @@
-import { pino, type Logger as PinoLogger } from 'pino';
+import { pino, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 
 /**
- * Logging: pino, JSON lines on stderr (stdout carries the hosts' ready line). Every module logs
- * through a child with a `mod` tag, and with the bill or payment id, so one payment can be
- * followed through the log. Secrets are redacted by key name wherever they appear.
+ * Logging: pino, JSON lines on stderr (stdout carries the hosts' ready line), and in the hosts also
+ * rotating files in `<dataDir>/logs` (main/logging/file-logger.ts). Every module logs through a
+ * child with a `mod` tag, and with the bill or payment id, so one payment can be followed through
+ * the log. Secrets are redacted by key name wherever they appear (SECRET_KEYS, any depth up to 5).
  */
 export type Logger = PinoLogger;
 
-export const REDACT_PATHS = [
+/** Key names whose values never reach a log line (case as written: both header spellings are listed). */
+export const SECRET_KEYS = [
   'apiKey',
-  '*.apiKey',
-  'token',
-  '*.token',
+  'api_key',
   'posApiToken',
-  '*.posApiToken',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'key',
+  'secret',
+  'password',
   'authorization',
-  '*.authorization',
-  'headers.authorization',
-  '*.headers.authorization',
   'Authorization',
-  '*.Authorization',
-];
+  'cookie',
+  'Cookie',
+  'set-cookie',
+  'x-api-key',
+] as const;
+
+/** pino's `redact` for the top-level keys (cheap: no wildcard paths, which cost ~2 µs each per line). */
+export const REDACT_PATHS = SECRET_KEYS.map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`));
+export const REDACTED = '[secret]';
+const SECRET_SET: ReadonlySet<string> = new Set(SECRET_KEYS);
+const MAX_DEPTH = 4;
+
+const isPlainObject = (value: object): boolean => {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * The same keys at any depth up to MAX_DEPTH, in plain objects and arrays (a request's
+ * `headers.authorization`, an error's `config.headers.Authorization`). Copies only the objects on
+ * the way to a secret, so a line without one costs a walk of its keys and no allocation.
+ */
+export function censorNested(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const inner: unknown = value[i];
+      const censored = censorNested(inner, depth + 1);
+      if (censored !== inner) (out ??= [...(value as unknown[])])[i] = censored;
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    const censored = SECRET_SET.has(key) && inner !== undefined ? REDACTED : censorNested(inner, depth + 1);
+    if (censored !== inner) (out ??= { ...(value as Record<string, unknown>) })[key] = censored;
+  }
+  return out ?? value;
+}
+
+/** pino's error serializer (type, message, stack, the error's own fields), its fields censored too. */
+function censorError(err: unknown): unknown {
+  const serialized = pino.stdSerializers.err(err as Error) as unknown;
+  return censorNested(serialized === err ? err : { ...(serialized as Record<string, unknown>) });
+}
+
+const censorRecord = (object: Record<string, unknown>) => censorNested(object) as Record<string, unknown>;
 
 /** Buffered log lines are written at least this often, and on exit (pino flushes then). */
 export const LOG_FLUSH_MS = 250;
 
-export function createLogger(options: { level?: string; destination?: NodeJS.WritableStream | number } = {}): Logger {
-  const level = options.level ?? process.env.TABLESIDE_LOG_LEVEL ?? 'info';
-  const destination = options.destination ?? 2;
-  const settings = { level, redact: { paths: REDACT_PATHS, censor: '[secret]' }, base: undefined };
-  if (typeof destination !== 'number') return pino(settings, destination);
-  // Lines are gathered into writes of 4 KiB or every LOG_FLUSH_MS: one write per line costs a
-  // system call each, which a rush of payments (three lines each) feels. The payments themselves
-  // are in SQLite; a hard kill can lose at most the last LOG_FLUSH_MS of log lines.
-  const stream = pino.destination({ fd: destination, sync: false, minLength: 4096 });
-  // The flush timer is armed by the first line written after a flush, not run for ever: an idle
-  // host logs nothing and so wakes up for nothing.
+/** The settings every logger of ours shares: level, redaction, no pid/hostname. */
+export function loggerSettings(level?: string): LoggerOptions {
+  return {
+    level: level ?? process.env.TABLESIDE_LOG_LEVEL ?? 'info',
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    formatters: { log: censorRecord, bindings: censorRecord },
+    // An error's own fields (a failed request's config and headers) are walked too.
+    serializers: { err: censorError },
+    base: undefined,
+  };
+}
+
+/**
+ * Lines are gathered into writes of 4 KiB or every LOG_FLUSH_MS: one write per line costs a
+ * system call each, which a rush of payments (three lines each) feels. The payments themselves
+ * are in SQLite; a hard kill can lose at most the last LOG_FLUSH_MS of log lines.
+ * Returns the pino hook that marks lines as waiting.
+ */
+export function flushPeriodically(streams: { flush(): void }[]): NonNullable<LoggerOptions['hooks']> {
+  // Armed by the first line written after a flush, not run for ever: an idle host wakes up for nothing.
   let timer: NodeJS.Timeout | null = null;
   const flush = (): void => {
     timer = null;
-    try {
-      stream.flush();
-    } catch {
-      // Ended at exit: pino already wrote what it held.
+    for (const stream of streams) {
+      try {
+        stream.flush();
+      } catch {
+        // Ended at exit: what it held was written then.
+      }
     }
   };
-  return pino(
-    {
-      ...settings,
-      hooks: {
-        streamWrite: (line: string) => {
-          if (timer === null) timer = setTimeout(flush, LOG_FLUSH_MS).unref();
-          return line;
-        },
-      },
+  return {
+    streamWrite: (line: string) => {
+      if (timer === null) timer = setTimeout(flush, LOG_FLUSH_MS).unref();
+      return line;
     },
-    stream,
-  );
+  };
+}
+
+/** A buffered SonicBoom on a file descriptor (2 = stderr); pino flushes it on exit. */
+export function bufferedFd(fd: number) {
+  return pino.destination({ fd, sync: false, minLength: 4096 });
+}
+
+export function createLogger(options: { level?: string; destination?: NodeJS.WritableStream | number } = {}): Logger {
+  const settings = loggerSettings(options.level);
+  const destination = options.destination ?? 2;
+  if (typeof destination !== 'number') return pino(settings, destination);
+  const stream = bufferedFd(destination);
+  return pino({ ...settings, hooks: flushPeriodically([stream]) }, stream);
 }
 
 /** A logger that drops everything: for tests that do not look at the log. */

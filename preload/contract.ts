@@ -167,6 +167,8 @@ export interface Snapshot {
   settings: SettingsView;
   /** Sequence number of the last event included in this snapshot. */
   seq: number;
+  /** Logs and diagnostics (issue 15): where the log files are, for the Settings line. */
+  logsDir: string;
 }
 
 /** Every push from main; `seq` orders them. Applying an event twice is harmless. */
@@ -235,6 +237,10 @@ export interface CompanionApi {
   exportPaymentsCsv(input: PaymentRange): Promise<CommandResult<CsvExport>>;
   /** Electron prints the day report from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
   printDayReport(input: { date: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
+  // Logs and diagnostics (issue 15): the desktop app opens the folder and saves the support zip
+  // through a dialog (file null: cancelled); browser mode downloads both from the UI server instead.
+  exportDiagnostics(): Promise<CommandResult<{ file: string | null }>>;
+  openLogs(): Promise<CommandResult<{ path: string }>>;
 }
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;

@@ -36,6 +36,9 @@ export const COMMAND_NAMES = [
   'dayReport',
   'exportPaymentsCsv',
   'printDayReport',
+  // Logs and diagnostics (issue 15).
+  'exportDiagnostics',
+  'openLogs',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'payment', 'notice', 'settings'] as const satisfies readonly EventType[];
@@ -43,6 +46,9 @@ export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'paymen
 // A command or event type added to the contract but not to the lists above fails to compile here.
 export const COMMANDS_COMPLETE: Complete<CommandName, (typeof COMMAND_NAMES)[number]> = true;
 export const EVENTS_COMPLETE: Complete<EventType, (typeof EVENT_TYPES)[number]> = true;
+
+/** Logs and diagnostics (issue 15): browser mode's downloads (main/ui-server serves them, Settings links to them). */
+export const DIAGNOSTICS_PATHS = { latestLog: '/diagnostics/latest.log', bundle: '/diagnostics/support.zip' } as const;
 
 /** The browser-mode bridge's WebSocket path (main/ui-server serves it, the renderer opens it). */
 export const BRIDGE_PATH = '/bridge';

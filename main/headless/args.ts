@@ -23,6 +23,7 @@ export const HeadlessArgs = z
     uiPort: z.coerce.number().int().min(0).max(65535).optional(),
     ui: z.boolean(),
     serviceName: z.string().optional(),
+    diagnostics: z.string().min(1, 'needs the zip file to write').optional(),
   })
   .refine((a) => !(a.apiKey && a.apiKeyFile), { message: 'give the API key once: --api-key or --api-key-file', path: ['apiKey'] })
   .refine((a) => a.transport !== 'webhook' || !a.serviceUrl || a.publicUrl, { message: '--transport webhook needs --public-url', path: ['publicUrl'] });
@@ -48,6 +49,7 @@ export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArg
         'ui-port': { type: 'string' },
         'no-ui': { type: 'boolean' },
         'service-name': { type: 'string' },
+        diagnostics: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -67,6 +69,7 @@ export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArg
     uiPort: values['ui-port'],
     ui: values['no-ui'] !== true,
     serviceName: values['service-name'],
+    diagnostics: values.diagnostics,
   });
   return parsed.success ? { ok: true, args: parsed.data } : { ok: false, error: describeIssues(parsed.error) };
 }

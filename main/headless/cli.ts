@@ -1,10 +1,12 @@
 /**
  * `npm run headless -- [--data-dir D] [--service-url U] [--api-key-file F | --api-key K] [--pos-id P]
- *   [--transport ws|longpoll|webhook] [--pos-api-port N] [--webhook-port N --public-url U] [--ui-port N] [--no-ui]`
+ *   [--transport ws|longpoll|webhook] [--pos-api-port N] [--webhook-port N --public-url U] [--ui-port N] [--no-ui]
+ *   [--diagnostics FILE.zip]`
  * Runs the core without Electron, from D's settings.json and stored key (flags override them for
  * this run; the key also comes from TABLESIDE_API_KEY). The first stdout line is one JSON object
  * (the ready line), the second `{"connected":true,"transport":...}` once the link is first up;
- * logs go to stderr. A data dir without configuration runs the demo: an embedded sandbox.
+ * logs go to stderr and <data-dir>/logs. A data dir without configuration runs the demo: an embedded
+ * sandbox. `--diagnostics FILE.zip` writes the support bundle and exits, without starting the core.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,7 +15,10 @@ import { startSandbox } from '../../sandbox/index.js';
 import { portInUse, StartupError } from '../app/startup-error.js';
 import { createCompanion } from '../companion.js';
 import type { Companion } from '../host-types.js';
-import { createLogger } from '../log.js';
+import { diagnosticsDownloads } from '../diagnostics/downloads.js';
+import { diagnosticsCommand, exitOnUncaughtErrors } from '../diagnostics/host-hooks.js';
+import { recordSessionStates } from '../diagnostics/state-history.js';
+import { createFileLogger } from '../logging/file-logger.js';
 import { ensurePrivateDir } from '../settings/private-files.js';
 import { startUiServer, type UiServer } from '../ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
@@ -27,8 +32,11 @@ if (!parsed.ok) {
   process.exit(2);
 }
 const args = parsed.args;
-const log = createLogger();
 const dataDir = resolve(args.dataDir);
+ensurePrivateDir(dataDir);
+const log = await createFileLogger({ dataDir });
+exitOnUncaughtErrors(log);
+if (args.diagnostics) process.exit(await diagnosticsCommand(args.diagnostics, { dataDir, log }));
 
 /** One sentence on stderr and a non-zero exit: what went wrong and what to change, never a stack. */
 function die(e: unknown): never {
@@ -53,7 +61,8 @@ async function startUi(companion: Companion, options: HeadlessArgs): Promise<UiS
     return null;
   }
   const port = options.uiPort ?? 0;
-  return startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port, log }).catch((e: unknown) => {
+  const downloads = diagnosticsDownloads({ dataDir, log, sessionHistory: recordSessionStates(companion.api) });
+  return startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port, log, downloads }).catch((e: unknown) => {
     throw portInUse(e, 'ui', port);
   });
 }

@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, app, dialog, powerMonitor, safeStorage } from 'electron';
+import { BrowserWindow, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { StartupError, type StartupProblem } from '../app/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../companion.js';
-import type { Companion, ShellPorts } from '../host-types.js';
-import { createLogger } from '../log.js';
+import { createRestartableCore, type RestartableCore } from '../diagnostics/restartable-core.js';
+import { createStateHistory, recordSessionStates } from '../diagnostics/state-history.js';
+import type { ShellPorts } from '../host-types.js';
+import { createFileLogger } from '../logging/file-logger.js';
+import { installCrashHandling } from './crash-handling.js';
+import { createDiagnosticsExport } from './diagnostics-export.js';
+import { crashNoticeText } from './crash-notice-text.js';
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
 import { registerIpc } from './ipc.js';
 import { createNotifier } from './os-notifications.js';
@@ -25,7 +30,7 @@ import { createHardenedWindow, type WindowFactoryOptions } from './window-factor
  */
 
 // Modules tag their own lines (mod); this file's lines say mod=shell.
-const rootLog = createLogger();
+const rootLog = await createFileLogger({ dataDir: app.getPath('userData') });
 const log = rootLog.child({ mod: 'shell' });
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
 const args = parseShellArgs(process.argv);
@@ -34,7 +39,7 @@ const args = parseShellArgs(process.argv);
 app.setAppUserModelId(APP_USER_MODEL_ID);
 
 let mainWindow: BrowserWindow | null = null;
-let companion: Companion | null = null;
+let companion: RestartableCore | null = null;
 let tray: AppTray | null = null;
 let quitting = false;
 let stopping: Promise<void> | null = null;
@@ -84,6 +89,7 @@ async function start(): Promise<void> {
   const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, log: rootLog };
   const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
+  const crash = installCrashHandling({ app, crashReporter, log: rootLog, restartCore: () => companion?.restart() ?? Promise.resolve(), window: () => mainWindow, notice: (code) => notify(crashNoticeText(code, language).title, crashNoticeText(code, language).body), submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });
 
   mainWindow = createHardenedWindow({ width: 1366, height: 768, minWidth: 1024, minHeight: 640, show: false, title: 'Tableside' }, factory);
   mainWindow.on('close', (event) => {
@@ -94,7 +100,9 @@ async function start(): Promise<void> {
     if (takeCloseHint(dataDir)) notify(CLOSE_HINT[language].title, CLOSE_HINT[language].body);
   });
   if (!args.hidden) mainWindow.once('ready-to-show', showWindow);
+  crash.watchWindow(mainWindow);
 
+  const sessionStates = createStateHistory();
   const ports: ShellPorts = {
     ...createPrintPorts({
       origins,
@@ -112,10 +120,11 @@ async function start(): Promise<void> {
       startDir: () => app.getPath('documents'),
       log: rootLog,
     }),
+    ...createDiagnosticsExport({ dialog, shell, window: () => mainWindow, defaultDir: app.getPath('documents'), log: rootLog, bundleOptions: async () => ({ dataDir, crashDumpsDir: crash.crashDumpsDir, sessionHistory: sessionStates, versions: { app: app.getVersion() }, knownSecrets: [options.secrets?.load()], settings: (await companion?.api.getSnapshot())?.settings ?? null, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }) }),
   };
 
   const options = companionOptions(dataDir, ports);
-  const core = await createCompanion(options).catch((e: unknown) => {
+  const core = await createRestartableCore(() => createCompanion(options), rootLog).catch((e: unknown) => {
     const problem = takenPort(e);
     tray = createAppTray(layout.assetsDir, { open: showWindow, reconnect: () => undefined, quit: () => app.quit() });
     tray.update(null, language, problem);
@@ -123,6 +132,7 @@ async function start(): Promise<void> {
   });
   if (core === null) return;
   companion = core;
+  recordSessionStates(core.api, sessionStates);
 
   tray = createAppTray(layout.assetsDir, {
     open: showWindow,

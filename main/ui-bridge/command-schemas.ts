@@ -72,6 +72,9 @@ export const COMMAND_SCHEMAS = {
   dayReport: z.object({ date: Day.optional() }),
   exportPaymentsCsv: PaymentRange,
   printDayReport: z.object({ date: Day, mode: z.enum(['dialog', 'silent', 'pdf']) }),
+  // Logs and diagnostics (issue 15).
+  exportDiagnostics: NoInput,
+  openLogs: NoInput,
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

@@ -42,8 +42,11 @@ export interface UiApiDeps {
   guestPay: CompanionApi['guestPay'] | null;
   /** Day report (issue 13): when a restaurant day ends, "HH:MM" local time. */
   dayEndsAt(): string;
+  /** Where the log files are (Settings → Logs and diagnostics shows it). */
+  logsDir: string;
 }
 
+const DESKTOP_ONLY = fail<never>('UNSUPPORTED', 'This needs the desktop app. In the browser, use the download links in Settings.');
 const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.');
 
 function startOfToday(now: number): number {
@@ -67,6 +70,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...settingsCommands(deps, run),
     // Payment history and the day report (issue 13).
     ...createReportCommands(deps),
+    ...diagnosticsCommands(deps),
   };
 }
 
@@ -85,6 +89,7 @@ function snapshot(deps: UiApiDeps): Snapshot {
     menu: deps.menu,
     settings: deps.settings(),
     seq,
+    logsDir: deps.logsDir,
   };
 }
 
@@ -174,6 +179,14 @@ function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'che
       }),
     guestPay: (input) =>
       deps.guestPay ? run('guestPay', () => deps.guestPay!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
+  };
+}
+
+/** Logs and diagnostics (issue 15): the desktop app's save dialog and file manager; a browser downloads them from the UI server. */
+function diagnosticsCommands(deps: UiApiDeps): Part<'exportDiagnostics' | 'openLogs'> {
+  return {
+    exportDiagnostics: () => deps.shell.exportDiagnostics?.() ?? Promise.resolve(DESKTOP_ONLY),
+    openLogs: () => deps.shell.openLogs?.() ?? Promise.resolve(DESKTOP_ONLY),
   };
 }
 

@@ -24,6 +24,15 @@ export interface UiServerOptions {
   host?: string;
   port?: number;
   log: Logger;
+  /** Files offered at fixed paths behind the same token (browser mode's "Download latest log", "Export diagnostics"). */
+  downloads?: Record<string, () => Promise<UiDownload | null>>;
+}
+
+/** A file answered as an attachment; null: there is nothing to download yet (404). */
+export interface UiDownload {
+  fileName: string;
+  contentType: string;
+  body: Uint8Array;
 }
 
 export interface UiServer {
@@ -72,6 +81,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       res.writeHead(303, { ...BASE_HEADERS, ...cookie, Location: access.location, 'Cache-Control': 'no-store' }).end();
       return;
     }
+    const download = options.downloads?.[url.pathname];
+    if (download) return sendDownload(res, await download(), { ...BASE_HEADERS }, req.method === 'HEAD');
     await sendStatic(staticDir, url.pathname, res, { ...BASE_HEADERS }, req.method === 'HEAD');
   };
 
@@ -124,4 +135,19 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     return closing;
   };
   return { url, token: auth.token, close };
+}
+
+function sendDownload(res: ServerResponse, file: UiDownload | null, headers: Record<string, string>, head: boolean): void {
+  if (file === null) {
+    res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Nothing to download yet.');
+    return;
+  }
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': file.contentType,
+    'Content-Length': String(file.body.length),
+    'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
+    'Cache-Control': 'no-store',
+  });
+  res.end(head ? undefined : file.body);
 }

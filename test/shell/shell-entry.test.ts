@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_NAMES } from '../../preload/names.js';
 
 /**
  * The built Electron entry (dist/main/shell/main.js) run for real with the real core in demo mode
@@ -39,6 +40,10 @@ interface Report {
   trayDestroyed: boolean;
   walBeforeQuit: boolean;
   walAfterQuit: boolean;
+  crashReporter: Record<string, unknown> | null;
+  crash: { reloads: number; notification: string | null };
+  logFiles: string[];
+  diagnostics: { result: unknown; entries: string[]; logsDir: string; openLogs: unknown };
 }
 
 let dir: string;
@@ -93,7 +98,7 @@ describe('the Electron entry with the real core', () => {
   });
 
   it('answers IPC from its page only, one channel per command plus the snapshot', () => {
-    expect(report.channels).toBe(24);
+    expect(report.channels).toBe(COMMAND_NAMES.length + 1);
     expect(report.snapshotDemo).toBe(true);
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not control Tableside. Restart the app.' } });
   });
@@ -132,5 +137,20 @@ describe('the Electron entry with the real core', () => {
     expect(existsSync(path.join(dir, 'tableside.sqlite'))).toBe(true);
     expect(report.exit).toBe(0);
     expect(report.trayDestroyed).toBe(true);
+  });
+
+  it('writes its log to <userData>/logs, keeps minidumps local, and reloads a crashed window telling the cashier', () => {
+    expect(report.logFiles.some((f) => /^tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/.test(f))).toBe(true);
+    expect(report.crashReporter).toMatchObject({ uploadToServer: false, submitURL: '' });
+    expect(report.crash).toEqual({ reloads: 1, notification: 'The Tableside window was reloaded' });
+  });
+
+  it('exports diagnostics through IPC to the file chosen in the save dialog, and opens the logs folder', () => {
+    const file = path.join(dir, 'out', 'support.zip');
+    expect(report.diagnostics.result).toEqual({ ok: true, value: { file } });
+    expect(report.diagnostics.entries).toEqual(expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'session-states.json']));
+    expect(report.diagnostics.entries.some((e) => e.startsWith('logs/'))).toBe(true);
+    expect(report.diagnostics.logsDir).toBe(path.join(dir, 'logs'));
+    expect(report.diagnostics.openLogs).toEqual({ ok: true, value: { path: path.join(dir, 'logs') } });
   });
 });

@@ -53,6 +53,7 @@ export const SNAPSHOT: Snapshot = {
   menu: [],
   settings,
   seq: 7,
+  logsDir: '/data/tableside/logs',
 };
 
 export function recordingApi(): RecordingApi {

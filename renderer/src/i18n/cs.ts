@@ -1,4 +1,5 @@
 // Čeština. Typed by the English keys: a missing or extra key does not compile.
+import { diagnosticsCs } from './diagnostics.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 
@@ -220,6 +221,7 @@ export const cs: Translations = {
     resultCancelled: 'Zrušeno: nic nebylo zaplaceno a položky jsou zpět na účtu.',
     resultOther: 'Platební služba odpověděla „{{state}}“: zkontrolujte platbu v Platbách.',
   },
+  diagnostics: diagnosticsCs,
   errors: {
     unknown: 'Něco se nepovedlo. Zkuste to znovu.',
     input: '{{message}}',

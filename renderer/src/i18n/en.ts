@@ -1,5 +1,6 @@
 // English. Every string the cashier sees; cs.ts must have exactly the same keys (tested).
 import { historyEn } from './history.en';
+import { diagnosticsEn } from './diagnostics.en';
 
 export const en = {
   app: {
@@ -219,6 +220,7 @@ export const en = {
     resultCancelled: 'Cancelled: nothing was paid and the items are back on the bill.',
     resultOther: 'The payment service answered "{{state}}": check the payment in Payments.',
   },
+  diagnostics: diagnosticsEn,
   errors: {
     unknown: 'Something went wrong. Try again.',
     input: '{{message}}',

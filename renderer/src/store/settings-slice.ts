@@ -3,12 +3,14 @@ import type { CompanionEvent, SettingsView, Snapshot } from '../../../preload/co
 
 export interface SettingsSlice {
   settings: SettingsView | null;
+  /** Where main writes its log files (Settings → Logs and diagnostics). */
+  logsDir: string | null;
 }
 
-export const initialSettings: SettingsSlice = { settings: null };
+export const initialSettings: SettingsSlice = { settings: null, logsDir: null };
 
 export function settingsFromSnapshot(s: Snapshot): SettingsSlice {
-  return { settings: s.settings };
+  return { settings: s.settings, logsDir: s.logsDir };
 }
 
 export function applySettingsEvent(_state: SettingsSlice, e: CompanionEvent): Partial<SettingsSlice> | null {

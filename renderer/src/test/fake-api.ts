@@ -62,6 +62,8 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     exportPaymentsCsv: (input) =>
       ok({ fileName: `tableside-payments-${input.from}.csv`, csv: 'paymentId,time,table,bill,state,amount,tip,currency,provider\r\n', delivery: 'download', path: null }),
     printDayReport: () => ok({ pdfPath: null }),
+    exportDiagnostics: () => ok({ file: null }),
+    openLogs: () => ok({ path: snapshot.logsDir }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

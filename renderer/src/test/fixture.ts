@@ -155,5 +155,6 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     ],
     settings: settingsFixture(),
     seq: 10,
+    logsDir: 'C:\\Users\\till\\AppData\\Roaming\\Tableside\\logs',
   };
 }

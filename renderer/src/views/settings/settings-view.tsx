@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView as Settings } from '../../../../preload/contract';
 import { useAppState } from '../../app-context';
 import { CommandErrorText } from '../common/command-error';
+import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields } from './local-fields';
 import { PosApiSection } from './pos-api-section';
 import { ServiceFields } from './service-fields';
@@ -38,6 +39,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </button>
       </form>
       <PosApiSection token={settings.posApiToken} />
+      <DiagnosticsSection />
     </section>
   );
 }

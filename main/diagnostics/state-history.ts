@@ -1,0 +1,38 @@
+/** The link's recent states, newest last, for the support bundle: what the session did before the call. */
+export interface StateHistory<T = unknown> {
+  record(state: T): void;
+  list(): { at: number; state: T }[];
+}
+
+export const STATE_HISTORY_SIZE = 100;
+
+/** A ring buffer of the last `capacity` states, each with the time it was recorded. */
+export function createStateHistory<T = unknown>(options: { capacity?: number; now?: () => number } = {}): StateHistory<T> {
+  const capacity = options.capacity ?? STATE_HISTORY_SIZE;
+  const now = options.now ?? Date.now;
+  const ring: { at: number; state: T }[] = new Array<{ at: number; state: T }>(capacity);
+  let next = 0;
+  let size = 0;
+  return {
+    record(state) {
+      ring[next] = { at: now(), state };
+      next = (next + 1) % capacity;
+      size = Math.min(size + 1, capacity);
+    },
+    list() {
+      const start = (next - size + capacity) % capacity;
+      return Array.from({ length: size }, (_, i) => ring[(start + i) % capacity]!);
+    },
+  };
+}
+
+/** Records every session state the core pushes (one line at each host); returns the history. */
+export function recordSessionStates<T>(
+  api: { onEvent(listener: (event: { type: string; session?: T }) => void): unknown },
+  history: StateHistory<T> = createStateHistory<T>(),
+): StateHistory<T> {
+  api.onEvent((event) => {
+    if (event.type === 'session' && event.session !== undefined) history.record(event.session);
+  });
+  return history;
+}

@@ -1,0 +1,15 @@
+// Nastavení → Protokoly a diagnostika (issue 15) a jejich chybové kódy.
+import type { Translations } from './en';
+import type { diagnosticsEn } from './diagnostics.en';
+
+export const diagnosticsCs: Translations<typeof diagnosticsEn> = {
+  title: 'Protokoly a diagnostika',
+  hint: 'Pro podporu: jeden zip s protokoly, nastavením (bez tajných údajů), verzemi a kontrolou databáze.',
+  logsFolder: 'Složka protokolů',
+  openLogs: 'Otevřít složku protokolů',
+  downloadLog: 'Stáhnout poslední protokol',
+  export: 'Exportovat diagnostiku',
+  saved: 'Diagnostika uložena do {{file}}.',
+  DIAGNOSTICS_NOT_WRITTEN: 'Soubor s diagnostikou se tam nepodařilo zapsat. Vyberte jinou složku, například Dokumenty.',
+  LOGS_NOT_OPENED: 'Složka protokolů se neotevřela. Najdete ji na cestě uvedené výše.',
+};
