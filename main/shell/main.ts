@@ -15,6 +15,8 @@ import { createSafeStorageSecrets } from './safe-storage-secrets.js';
 import { createSaveTextFile } from './save-file.js';
 import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
 import { createAppTray, type AppTray } from './tray.js';
+import { paymentsInProgress } from '../updates/index.js';
+import { startUpdates, updateSettingsFromEnv } from './updates.js';
 import { appPageUrl, type AppOrigins } from './trusted-url.js';
 import { createHardenedWindow, type WindowFactoryOptions } from './window-factory.js';
 
@@ -128,7 +130,11 @@ async function start(): Promise<void> {
     open: showWindow,
     reconnect: () => void core.api.reconnect(),
     quit: () => app.quit(),
+    restartToUpdate: () => void updates.restartNow(),
   });
+  // Updates: checked now and every 4 h, installed only when quiet and no payment is in progress.
+  const busy = [paymentsInProgress(() => core.api.getSnapshot())];
+  const updates = startUpdates({ ...updateSettingsFromEnv(process.env), busyChecks: busy, log: rootLog, onStatus: (status) => tray?.setUpdate(status) });
   let session: SessionView = core.session();
   // A port found taken at start stays in the tray until the settings change.
   let portProblem: StartupProblem | undefined;

@@ -14,4 +14,5 @@ export {
   type UpdateStatus,
   type UpdaterPort,
 } from './update-policy.js';
+export { paymentsInProgress } from './busy-checks.js';
 export { updateTrayLook, type UpdateTrayLook } from './update-tray-look.js';
