@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { META_CSP, cspDirectives } from '../../main/shell/csp.js';
 
 /**
  * A real electron-builder run (`--linux --dir`) against a stand-in Electron distribution (there is
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
-const asar = require('@electron/asar') as { listPackage(file: string, options: { isPack: boolean }): string[] };
+const asar = require('@electron/asar') as { listPackage(file: string, options: { isPack: boolean }): string[]; extractFile(archive: string, file: string): Buffer };
 const fuses = require('@electron/fuses') as { getCurrentFuseWire(file: string): Promise<Record<string, string | number>> };
 
 // The fuse wire as Electron's binaries carry it (@electron/fuses' layout): the sentinel, the wire
@@ -119,6 +120,14 @@ describe('hardened binary (electron-builder electronFuses)', () => {
     expect(after.subarray(0, wireAt)).toEqual(before.subarray(0, wireAt));
     expect(after.subarray(wireAt, wireAt + DEFAULT_WIRE.length).toString()).toBe('01001101');
     expect(after.subarray(wireAt + DEFAULT_WIRE.length)).toEqual(before.subarray(wireAt + DEFAULT_WIRE.length));
+  });
+});
+
+describe('packaged pages', () => {
+  it.each(['dist/renderer/index.html', 'dist/renderer/print.html'])('%s carries the CSP meta tag the header policy prescribes', (page) => {
+    const html = asar.extractFile(path.join(resources, 'app.asar'), page).toString();
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html)?.[1] ?? '';
+    expect(cspDirectives(meta)).toEqual(cspDirectives(META_CSP));
   });
 });
 
