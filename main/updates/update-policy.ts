@@ -1,6 +1,9 @@
 import type { Clock, TimerHandle } from '../clock.js';
 import type { Logger } from '../log.js';
 import { inQuietWindow, nextQuietStart, parseQuietWindow, type QuietWindow } from './quiet-window.js';
+import type { BusyCheck, UpdateErrorCode, UpdateStatus, UpdaterPort } from './update-types.js';
+
+export type { BusyCheck, UpdateErrorCode, UpdateStatus, UpdaterPort } from './update-types.js';
 
 /**
  * When the app looks for, downloads and installs an update. Plain Node: the updater (electron-updater
@@ -24,41 +27,6 @@ export const QUIET_RETRY_MS = 60 * 1000;
 export const RESTART_RETRY_MS = 5 * 1000;
 /** A check that has not answered after this long is given up (its late answer is ignored). */
 export const CHECK_STALL_MS = 30 * 60 * 1000;
-
-/** What the policy needs from the updater; the shell adapts electron-updater's autoUpdater to it. */
-export interface UpdaterPort {
-  /** The running version, e.g. "0.1.0". */
-  readonly currentVersion: string;
-  /** Points the updater at the feed (generic provider). Called before the first check. */
-  setFeedUrl(url: string): void;
-  /** Asks the feed; resolves with the newer version found, or null when there is none. */
-  check(): Promise<{ version: string } | null>;
-  /** Downloads the version the last check found; resolves once it is verified on disk. */
-  download(): Promise<void>;
-  /** Quits the app and runs the installer, which starts the app again. Throws when it cannot. */
-  quitAndInstall(): void;
-  /** Whether the downloaded update installs when the app quits for any other reason. */
-  setInstallOnQuit(enabled: boolean): void;
-}
-
-/** One thing that may keep an update from installing: payments in progress, orders in progress, ... */
-export interface BusyCheck {
-  readonly name: string;
-  busy(): boolean | Promise<boolean>;
-}
-
-export type UpdateErrorCode = 'update.check-failed' | 'update.check-stalled' | 'update.download-failed' | 'update.install-failed';
-
-export type UpdateStatus =
-  | { kind: 'off' }
-  | { kind: 'idle'; lastCheckAt: number | null }
-  | { kind: 'checking' }
-  | { kind: 'downloading'; version: string }
-  /** Downloaded and verified; `waitingFor` names the busy checks that held the last try back. */
-  | { kind: 'ready'; version: string; restartRequested: boolean; waitingFor: string[] }
-  | { kind: 'installing'; version: string }
-  /** The running version is untouched; `cause` is the updater's own error code when it had one. */
-  | { kind: 'failed'; code: UpdateErrorCode; runningVersion: string; version: string | null; cause: string | null };
 
 export interface UpdatePolicyOptions {
   clock: Clock;
