@@ -17,7 +17,7 @@ export interface UpdateTrayLook {
 const WORDS = {
   en: {
     downloading: (v: string) => `Downloading update ${v}…`,
-    ready: (v: string) => `Update ${v} ready: installs at night or on quit`,
+    ready: (v: string) => `Update ${v} ready: installs in the quiet hours or on quit`,
     waiting: (v: string) => `Update ${v} waits for the payment in progress`,
     installing: (v: string) => `Installing update ${v}…`,
     failed: (running: string) => `Update failed: still running ${running}`,
@@ -25,7 +25,7 @@ const WORDS = {
   },
   cs: {
     downloading: (v: string) => `Stahuje se aktualizace ${v}…`,
-    ready: (v: string) => `Aktualizace ${v} připravena: nainstaluje se v noci nebo při ukončení`,
+    ready: (v: string) => `Aktualizace ${v} připravena: nainstaluje se v klidové době nebo při ukončení`,
     waiting: (v: string) => `Aktualizace ${v} čeká na dokončení platby`,
     installing: (v: string) => `Instaluje se aktualizace ${v}…`,
     failed: (running: string) => `Aktualizace selhala: běží dál verze ${running}`,

@@ -165,7 +165,7 @@ describe('the tray shows the update', () => {
     expect(trayMenu().some((i) => i.label?.startsWith('Restart now'))).toBe(false);
     await clock.advanceAsync(0);
     const restart = trayMenu().find((i) => i.label === 'Restart now to update to 1.2.0');
-    expect(trayMenu().map((i) => i.label ?? i.type)).toContain('Update 1.2.0 ready: installs at night or on quit');
+    expect(trayMenu().map((i) => i.label ?? i.type)).toContain('Update 1.2.0 ready: installs in the quiet hours or on quit');
     paymentBusy = true;
     restart?.click?.();
     await clock.advanceAsync(0);

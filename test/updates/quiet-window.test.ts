@@ -76,7 +76,7 @@ describe('updateTrayLook', () => {
 
   it('a downloaded update offers "Restart now"; a requested restart waiting on a payment says so', () => {
     expect(updateTrayLook({ kind: 'ready', version: '1.2.0', restartRequested: false, waitingFor: [] })).toEqual({
-      statusLine: 'Update 1.2.0 ready: installs at night or on quit',
+      statusLine: 'Update 1.2.0 ready: installs in the quiet hours or on quit',
       restartLabel: 'Restart now to update to 1.2.0',
     });
     expect(updateTrayLook({ kind: 'ready', version: '1.2.0', restartRequested: true, waitingFor: ['payment'] }, 'cs')).toEqual({
