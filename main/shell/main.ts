@@ -133,7 +133,7 @@ async function start(): Promise<void> {
     restartToUpdate: () => void updates.restartNow(),
   });
   // Updates: checked now and every 4 h, installed only when quiet and no payment is in progress.
-  const busy = [paymentsInProgress(() => core.api.getSnapshot())];
+  const busy = [paymentsInProgress(core.api)];
   const updates = startUpdates({ ...updateSettingsFromEnv(process.env), busyChecks: busy, log: rootLog, onStatus: (status) => tray?.setUpdate(status) });
   let session: SessionView = core.session();
   // A port found taken at start stays in the tray until the settings change.
