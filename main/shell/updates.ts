@@ -77,6 +77,9 @@ export function electronUpdaterPort(updater: AppUpdater, log: Logger): UpdaterPo
     check: async () => {
       // null when the app is not packaged (a dev checkout never updates itself).
       lastCheck = await updater.checkForUpdates();
+      // Marked handled: when the policy has moved on (stopped, new URL) nobody awaits this download,
+      // and an unhandled rejection would reach the main process's crash handling.
+      lastCheck?.downloadPromise?.catch(() => undefined);
       if (lastCheck === null || !lastCheck.isUpdateAvailable) return null;
       return { version: lastCheck.updateInfo.version };
     },

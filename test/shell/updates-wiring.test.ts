@@ -128,6 +128,23 @@ describe('the shell wires electron-updater to the policy', () => {
     expect(policy?.status()).toMatchObject({ kind: 'failed', code: 'update.download-failed', cause: 'ERR_CHECKSUM_MISMATCH', runningVersion: '0.1.0' });
   });
 
+  it('a download that fails after the policy moved on is not an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      fake.feed = { version: '1.2.0' };
+      fake.downloadError = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      start().stop();
+      await clock.advanceAsync(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls('downloadUpdate')).toHaveLength(1);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('a bad quiet window does not stop the app: the default is used and logged', async () => {
     const lines: string[] = [];
     const sink = new PassThrough();
