@@ -126,7 +126,7 @@ function main(argv) {
   if (mode === 'check') {
     const triageAt = rest.indexOf('--triage');
     const triage = triageAt >= 0 ? path.resolve(rest[triageAt + 1]) : TRIAGE_FILE;
-    const dirs = rest.filter((_, i) => i !== triageAt && i !== triageAt + 1);
+    const dirs = triageAt >= 0 ? rest.filter((_, i) => i !== triageAt && i !== triageAt + 1) : rest;
     const result = checkReports(path.resolve(dirs[0] ?? 'test-results/electronegativity'), triage);
     for (const line of result.lines) (result.ok ? console.log : console.error)(line);
     return result.ok ? 0 : 1;
