@@ -16,7 +16,7 @@ import { createSafeStorageSecrets } from './safe-storage-secrets.js';
 import { createSaveTextFile } from './save-file.js';
 import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
 import { createAppTray, type AppTray } from './tray.js';
-import { startUpdates, updateSettingsFromEnv } from './updates.js';
+import { startUpdates } from './updates.js';
 import { appPageUrl, type AppOrigins } from './trusted-url.js';
 import { createHardenedWindow, type WindowFactoryOptions } from './window-factory.js';
 
@@ -134,7 +134,8 @@ async function start(): Promise<void> {
   });
   // Updates: checked now and every 4 h, installed only when quiet and no payment is in progress.
   const busy = [paymentsInProgress(core.api)];
-  const updates = startUpdates({ ...updateSettingsFromEnv(process.env), busyChecks: busy, log: rootLog, onStatus: (status) => tray?.setUpdate(status) });
+  const { updateUrl, quietWindow } = core.settings;
+  const updates = startUpdates({ updateUrl, quietWindow, busyChecks: busy, log: rootLog, onStatus: (status) => tray?.setUpdate(status) });
   let session: SessionView = core.session();
   // A port found taken at start stays in the tray until the settings change.
   let portProblem: StartupProblem | undefined;

@@ -11,9 +11,9 @@ import { QuietWindowError, createUpdatePolicy, parseQuietWindow, type BusyCheck,
  */
 
 export interface ShellUpdatesOptions {
-  /** The generic feed (a folder holding latest.yml); empty: no updates. */
+  /** The generic feed (a folder holding latest.yml); empty: no updates. settings.json's updateUrl. */
   updateUrl: string;
-  /** Local "HH:MM-HH:MM" when an update may install by itself. */
+  /** Local "HH:MM-HH:MM" when an update may install by itself. settings.json's quietWindow. */
   quietWindow: string;
   busyChecks: readonly BusyCheck[];
   log: Logger;
@@ -25,14 +25,6 @@ export interface ShellUpdatesOptions {
 }
 
 export const DEFAULT_QUIET_WINDOW = '03:00-05:00';
-
-/**
- * The update settings from the environment (TABLESIDE_UPDATE_URL, TABLESIDE_QUIET_WINDOW), until
- * they are fields of the settings file.
- */
-export function updateSettingsFromEnv(env: NodeJS.ProcessEnv): { updateUrl: string; quietWindow: string } {
-  return { updateUrl: env.TABLESIDE_UPDATE_URL ?? '', quietWindow: env.TABLESIDE_QUIET_WINDOW || DEFAULT_QUIET_WINDOW };
-}
 
 /** A bad quiet window must not keep the till from starting: log it and use the default. */
 function usableQuietWindow(text: string, log: Logger): string {

@@ -1,5 +1,5 @@
 /** Updates: when to check, download and install (plain Node; the shell adapts electron-updater). */
-export { inQuietWindow, nextQuietStart, parseQuietWindow, QuietWindowError, type QuietWindow } from './quiet-window.js';
+export { inQuietWindow, isQuietWindow, nextQuietStart, parseQuietWindow, QuietWindowError, type QuietWindow } from './quiet-window.js';
 export {
   CHECK_EVERY_MS,
   CHECK_STALL_MS,

@@ -41,6 +41,16 @@ export function parseQuietWindow(text: string): QuietWindow {
   return { startMin, endMin, text: text.trim() };
 }
 
+/** True when `text` is a usable quiet window (the settings file's rule). */
+export function isQuietWindow(text: string): boolean {
+  try {
+    parseQuietWindow(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function localMinuteOfDay(ms: number): number {
   const d = new Date(ms);
   return d.getHours() * 60 + d.getMinutes();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The built Electron entry with the real core (demo mode) on the stand-in electron and
- * electron-updater: the update URL from the environment reaches electron-updater's generic feed,
+ * electron-updater: the update URL in settings.json reaches electron-updater's generic feed,
  * the tray offers the downloaded update, and "Restart now" installs it (no payment in progress).
  */
 const run = promisify(execFile);
@@ -40,9 +40,9 @@ beforeAll(async () => {
   const needed = ['dist/main/shell/main.js', 'dist/main/shell/updates.js', 'dist/main/updates/index.js', 'dist/preload/channels.js', 'dist/main/companion.js'];
   if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-updates-entry-'));
-  writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ posApiPort: 0 }));
+  writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ posApiPort: 0, updateUrl: FEED, quietWindow: windowAwayFromNow() }));
   const { stdout } = await run(process.execPath, ['test/shell/fixtures/drive-updates.mjs'], {
-    env: { ...process.env, FAKE_USER_DATA: dir, TABLESIDE_LOG_LEVEL: 'error', TABLESIDE_UPDATE_URL: FEED, TABLESIDE_QUIET_WINDOW: windowAwayFromNow() },
+    env: { ...process.env, FAKE_USER_DATA: dir, TABLESIDE_LOG_LEVEL: 'error' },
     timeout: 240_000,
     maxBuffer: 16 * 1024 * 1024,
   });
