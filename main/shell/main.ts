@@ -126,16 +126,7 @@ async function start(): Promise<void> {
   if (core === null) return;
   companion = core;
 
-  tray = createAppTray(layout.assetsDir, {
-    open: showWindow,
-    reconnect: () => void core.api.reconnect(),
-    quit: () => app.quit(),
-    restartToUpdate: () => void updates.restartNow(),
-  });
-  // Updates: checked now and every 4 h, installed only when quiet and no payment is in progress.
-  const busy = [paymentsInProgress(core.api)];
-  const { updateUrl, quietWindow } = core.settings;
-  const updates = startUpdates({ updateUrl, quietWindow, busyChecks: busy, log: rootLog, onStatus: (status) => tray?.setUpdate(status) });
+  tray = trayWithUpdates(layout.assetsDir, core);
   let session: SessionView = core.session();
   // A port found taken at start stays in the tray until the settings change.
   let portProblem: StartupProblem | undefined;
@@ -177,6 +168,22 @@ async function start(): Promise<void> {
 }
 
 /** The core's options: the shell's ports, safeStorage for the key, the Electron build of better-sqlite3, the demo port. */
+/**
+ * The tray of a running core, and updates: checked now and every 4 h, installed only in the quiet
+ * window with no payment in progress, on quit, or from the tray's "Restart now".
+ */
+function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
+  const appTray = createAppTray(assetsDir, {
+    open: showWindow,
+    reconnect: () => void core.api.reconnect(),
+    quit: () => app.quit(),
+    restartToUpdate: () => void updates.restartNow(),
+  });
+  const { updateUrl, quietWindow } = core.settings;
+  const updates = startUpdates({ updateUrl, quietWindow, busyChecks: [paymentsInProgress(core.api)], log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
+  return appTray;
+}
+
 function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOptions {
   const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
   if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');
