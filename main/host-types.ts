@@ -7,6 +7,10 @@ import type { Logger } from './log.js';
 export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'> & {
   webhookHost: string;
   serviceName: string;
+  /** The update feed (electron-updater, generic provider); empty: no updates. Set by IT, not in Settings. */
+  updateUrl: string;
+  /** Local "HH:MM-HH:MM" when an update may install by itself (main/updates/). Set by IT. */
+  quietWindow: string;
 };
 
 /** Where the API key lives at rest: Electron safeStorage in the app, a plain file (with a warning) headless. */

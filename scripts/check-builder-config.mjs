@@ -13,6 +13,20 @@ const { DebugLogger } = require('builder-util');
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const configPath = path.resolve(projectDir, process.argv[2] ?? 'electron-builder.yml');
 
+/**
+ * The fuses the packaged binary must carry (electron-builder's `electronFuses`, flipped before
+ * signing): no plain-Node mode, no NODE_OPTIONS, no --inspect, app only from an integrity-checked
+ * asar, encrypted cookies. test/packaging reads them back from a real smoke build.
+ */
+export const REQUIRED_FUSES = {
+  runAsNode: false,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+  enableCookieEncryption: true,
+};
+
 /** What Tableside needs beyond the schema: each a [description, check] pair. */
 const REQUIRED = [
   ['appId is cz.tableside.companion', (c) => c.appId === 'cz.tableside.companion'],
@@ -23,6 +37,12 @@ const REQUIRED = [
   ['win target is nsis', (c) => JSON.stringify(c.win?.target ?? '').includes('nsis')],
   ['nsis installs per user with a start menu shortcut', (c) => c.nsis?.perMachine === false && c.nsis?.createStartMenuShortcut === true],
   ['output is not dist/ (the build output)', (c) => c.directories?.output && !/^dist\b/.test(c.directories.output)],
+  ...Object.entries(REQUIRED_FUSES).map(([fuse, value]) => [`electronFuses.${fuse} is ${value}`, (c) => c.electronFuses?.[fuse] === value]),
+  ['publish is one generic provider with an https url', (c) => {
+    const publish = [c.publish ?? []].flat();
+    return publish.length === 1 && publish[0]?.provider === 'generic' && /^https:\/\/[^/]+\//.test(publish[0]?.url ?? '');
+  }],
+  ['nsis builds a differential-aware package (differentialPackage is not false)', (c) => c.nsis?.differentialPackage !== false],
 ];
 
 export async function checkBuilderConfig(file = configPath) {

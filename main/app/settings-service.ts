@@ -98,7 +98,7 @@ function pick(settings: StoredSettings, fields: (keyof StoredSettings)[]): Parti
 }
 
 function settingsView(settings: StoredSettings, apiKey: string | null, posApiToken: string): SettingsView {
-  const { webhookHost: _host, serviceName: _name, ...shown } = settings;
+  const { webhookHost: _host, serviceName: _name, updateUrl: _feed, quietWindow: _quiet, ...shown } = settings;
   return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiToken };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StoredSettings } from '../host-types.js';
+import { isQuietWindow } from '../updates/quiet-window.js';
 import { isAllowedServiceUrl } from './service-url.js';
 
 /**
@@ -38,6 +39,8 @@ export const SETTINGS_FIELDS = {
   serviceName: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
   // Day report (issue 13): when a restaurant day ends, local time.
   dayEndsAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM such as 04:00'),
+  updateUrl: ServiceUrl,
+  quietWindow: z.string().refine(isQuietWindow, 'must be HH:MM-HH:MM (24-hour, local time)'),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];
@@ -47,4 +50,4 @@ export const SettingsPatch = z.object(SETTINGS_FIELDS).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /** The saveSettings command's input: the fields the cashier edits, and a new API key. Unknown fields are stripped. */
-export const SettingsInputSchema = SettingsPatch.omit({ webhookHost: true, serviceName: true }).extend({ apiKey: LooseKey.optional() });
+export const SettingsInputSchema = SettingsPatch.omit({ webhookHost: true, serviceName: true, updateUrl: true, quietWindow: true }).extend({ apiKey: LooseKey.optional() });

@@ -7,11 +7,12 @@ import { StartupError, type StartupProblem } from '../app/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../companion.js';
 import { createRestartableCore, type RestartableCore } from '../diagnostics/restartable-core.js';
 import { createStateHistory, recordSessionStates } from '../diagnostics/state-history.js';
-import type { ShellPorts } from '../host-types.js';
 import { createFileLogger } from '../logging/file-logger.js';
 import { installCrashHandling } from './crash-handling.js';
 import { createDiagnosticsExport } from './diagnostics-export.js';
 import { crashNoticeText } from './crash-notice-text.js';
+import type { Companion, ShellPorts } from '../host-types.js';
+import { paymentsInProgress } from '../updates/index.js';
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
 import { registerIpc } from './ipc.js';
 import { createNotifier } from './os-notifications.js';
@@ -20,6 +21,7 @@ import { createSafeStorageSecrets } from './safe-storage-secrets.js';
 import { createSaveTextFile } from './save-file.js';
 import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
 import { createAppTray, type AppTray } from './tray.js';
+import { startUpdates } from './updates.js';
 import { appPageUrl, type AppOrigins } from './trusted-url.js';
 import { createHardenedWindow, type WindowFactoryOptions } from './window-factory.js';
 
@@ -134,11 +136,7 @@ async function start(): Promise<void> {
   companion = core;
   recordSessionStates(core.api, sessionStates);
 
-  tray = createAppTray(layout.assetsDir, {
-    open: showWindow,
-    reconnect: () => void core.api.reconnect(),
-    quit: () => app.quit(),
-  });
+  tray = trayWithUpdates(layout.assetsDir, core);
   let session: SessionView = core.session();
   // A port found taken at start stays in the tray until the settings change.
   let portProblem: StartupProblem | undefined;
@@ -180,6 +178,22 @@ async function start(): Promise<void> {
 }
 
 /** The core's options: the shell's ports, safeStorage for the key, the Electron build of better-sqlite3, the demo port. */
+/**
+ * The tray of a running core, and updates: checked now and every 4 h, installed only in the quiet
+ * window with no payment in progress, on quit, or from the tray's "Restart now".
+ */
+function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
+  const appTray = createAppTray(assetsDir, {
+    open: showWindow,
+    reconnect: () => void core.api.reconnect(),
+    quit: () => app.quit(),
+    restartToUpdate: () => void updates.restartNow(),
+  });
+  const { updateUrl, quietWindow } = core.settings;
+  const updates = startUpdates({ updateUrl, quietWindow, busyChecks: [paymentsInProgress(core.api)], log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
+  return appTray;
+}
+
 function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOptions {
   const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
   if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');

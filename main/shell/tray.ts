@@ -2,23 +2,42 @@ import path from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
 import type { StartupProblem } from '../app/startup-error.js';
+import { updateTrayLook, type UpdateStatus } from '../updates/index.js';
 import { TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
 
 /**
- * The tray icon and its menu (Open, the connection status line, Reconnect, Quit). The icon follows
- * the session state. The caller must keep the returned object: a collected Tray disappears.
+ * The tray icon and its menu (Open, the connection status line, Reconnect, the update's line and
+ * "Restart now to update" when there is one, Quit). The icon follows the session state. The
+ * caller must keep the returned object: a collected Tray disappears.
  */
 
 export interface TrayActions {
   open(): void;
   reconnect(): void;
   quit(): void;
+  /** The cashier chose to install the downloaded update now. */
+  restartToUpdate?(): void;
 }
 
 export interface AppTray {
   /** `startup`: the core could not start (a taken port): the tray says so instead of a session state. */
   update(session: SessionView | null, language: Language, startup?: StartupProblem): void;
+  /** The update policy's status: adds or removes the update line and the "Restart now" item. */
+  setUpdate(status: UpdateStatus): void;
   destroy(): void;
+}
+
+type MenuItem = Parameters<typeof Menu.buildFromTemplate>[0][number];
+
+function updateItems(status: UpdateStatus, language: Language, actions: TrayActions): MenuItem[] {
+  const look = updateTrayLook(status, language);
+  const items: MenuItem[] = [];
+  if (look.statusLine !== null) items.push({ label: look.statusLine, enabled: false });
+  if (look.restartLabel !== null && actions.restartToUpdate) {
+    const restart = actions.restartToUpdate;
+    items.push({ label: look.restartLabel, click: () => restart() });
+  }
+  return items.length > 0 ? [{ type: 'separator' }, ...items] : [];
 }
 
 export function createAppTray(assetsDir: string, actions: TrayActions): AppTray {
@@ -30,10 +49,14 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   tray.on('double-click', () => actions.open());
 
   let shown = '';
+  let current: { session: SessionView | null; language: Language; startup?: StartupProblem | undefined } = { session: null, language: 'en' };
+  let updateStatus: UpdateStatus = { kind: 'off' };
   const update = (session: SessionView | null, language: Language, startup?: StartupProblem): void => {
+    current = { session, language, startup };
     const look = trayLook(session, language, startup);
+    const extra = updateItems(updateStatus, language, actions);
     // Session events arrive often (rtt updates): rebuild the menu only when something visible changed.
-    const key = `${look.icon}|${look.statusLine}|${language}`;
+    const key = `${look.icon}|${look.statusLine}|${language}|${extra.map((i) => i.label ?? '-').join('|')}`;
     if (key === shown || tray.isDestroyed()) return;
     shown = key;
     const image = images.get(look.icon);
@@ -45,6 +68,7 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
         { type: 'separator' },
         { label: look.statusLine, enabled: false },
         { label: look.labels.reconnect, click: () => actions.reconnect() },
+        ...extra,
         { type: 'separator' },
         { label: look.labels.quit, click: () => actions.quit() },
       ]),
@@ -53,6 +77,10 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   update(null, 'en');
   return {
     update,
+    setUpdate: (status) => {
+      updateStatus = status;
+      update(current.session, current.language, current.startup);
+    },
     destroy: () => {
       if (!tray.isDestroyed()) tray.destroy();
     },

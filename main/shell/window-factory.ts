@@ -29,6 +29,8 @@ export function hardenedWebPreferences(preloadPath: string | null): WebPreferenc
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // A middle click on a link fires no auxclick: new windows only come through setWindowOpenHandler.
+    disableBlinkFeatures: 'Auxclick',
     ...(preloadPath === null ? {} : { preload: preloadPath }),
   };
 }

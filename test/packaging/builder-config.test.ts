@@ -59,4 +59,30 @@ describe('electron-builder.yml', () => {
     expect(result.code).toBe(1);
     expect(result.out).toContain('output is not dist/');
   }, SLOW);
+
+  it('rejects a config that leaves a fuse open (RunAsNode, NODE_OPTIONS, --inspect) or asar integrity off', async () => {
+    const file = path.join(dir, 'fuses.yml');
+    writeFileSync(
+      file,
+      original
+        .replace('runAsNode: false', 'runAsNode: true')
+        .replace('enableNodeCliInspectArguments: false', 'enableNodeCliInspectArguments: true')
+        .replace('enableEmbeddedAsarIntegrityValidation: true', 'enableEmbeddedAsarIntegrityValidation: false'),
+    );
+    const result = await check(file);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('fuses.yml: electronFuses.runAsNode is false');
+    expect(result.out).toContain('fuses.yml: electronFuses.enableNodeCliInspectArguments is false');
+    expect(result.out).toContain('fuses.yml: electronFuses.enableEmbeddedAsarIntegrityValidation is true');
+    expect(result.out).not.toContain('electronFuses.onlyLoadAppFromAsar');
+  }, SLOW);
+
+  it('rejects an update feed over plain http and a package without differential updates', async () => {
+    const file = path.join(dir, 'publish.yml');
+    writeFileSync(file, original.replace('url: https://updates.tableside.invalid/', 'url: http://updates.tableside.invalid/').replace('differentialPackage: store-asar', 'differentialPackage: false'));
+    const result = await check(file);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('publish.yml: publish is one generic provider with an https url');
+    expect(result.out).toContain('publish.yml: nsis builds a differential-aware package');
+  }, SLOW);
 });

@@ -55,6 +55,8 @@ export const GOOD_FILE = {
   posApiPort: 4200,
   serviceName: 'other-svc',
   dayEndsAt: '05:30',
+  updateUrl: 'https://updates.example.com/tableside/win/',
+  quietWindow: '23:30-01:00',
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -74,4 +76,6 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   posApiPort: -1,
   serviceName: 'Upper Case',
   dayEndsAt: '25:00',
+  updateUrl: 'http://updates.example.com/',
+  quietWindow: '3am-5am',
 };
