@@ -42,6 +42,17 @@ export interface TableView {
   due: Decimal;
   currency: string | null;
   openBillIds: string[];
+  // ui-tables (issue 12): order, floor plan, last payment, what needs the cashier's attention.
+  /** The order the POS first gave the table in (1, 2, ...): areas and cards keep it. */
+  order: number;
+  /** Place on the floor plan as fractions of its width and height (0..1), or null when not placed. */
+  position: { x: number; y: number } | null;
+  /** The table's latest paid payment (any bill, also closed ones), or null. */
+  lastPaid: { amount: Decimal; currency: string; at: string } | null;
+  /** Oldest start of a payment still holding items of this table (ISO), or null. */
+  lockedSince: string | null;
+  /** A manual-capture payment on this table is authorised and waits for capture. */
+  awaitingCapture: boolean;
 }
 
 export interface BillItemView {
@@ -132,6 +143,9 @@ export interface SettingsView {
   startHidden: boolean;
   posApiPort: number;
   posApiToken: string;
+  // ui-tables (issue 12)
+  /** A bill whose every item is paid closes itself and its table goes back to free (default on). */
+  autoCloseBills: boolean;
 }
 
 export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
@@ -223,6 +237,9 @@ export interface CompanionApi {
 
   // Demo mode only: act as a guest against the embedded sandbox.
   guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>>;
+
+  // ui-tables (issue 12): the floor plan. `position` in fractions 0..1 of the plan; null takes the table off.
+  setTablePosition(input: { tableId: string; position: { x: number; y: number } | null }): Promise<CommandResult<TableView>>;
 }
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;

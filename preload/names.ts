@@ -31,6 +31,8 @@ export const COMMAND_NAMES = [
   'regeneratePosApiToken',
   'reconnect',
   'guestPay',
+  // ui-tables (issue 12)
+  'setTablePosition',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'payment', 'notice', 'settings'] as const satisfies readonly EventType[];

@@ -29,6 +29,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   startHidden: true,
   posApiPort: 4100,
   serviceName: 'qerko',
+  // ui-tables (issue 12): a fully paid bill closes itself.
+  autoCloseBills: true,
 };
 
 /** What the file held that this version does not use; written back untouched (a newer version's fields). */

@@ -36,6 +36,8 @@ export const SETTINGS_FIELDS = {
   startHidden: z.boolean(),
   posApiPort: Port,
   serviceName: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+  // ui-tables (issue 12): a fully paid bill closes itself.
+  autoCloseBills: z.boolean(),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

@@ -54,6 +54,8 @@ export const COMMAND_SCHEMAS = {
     tip: NonNegativeDecimal.optional(),
     outcome: z.enum(['paid', 'declined']).optional(),
   }),
+  // ui-tables (issue 12)
+  setTablePosition: z.object({ tableId: Id, position: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable() }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

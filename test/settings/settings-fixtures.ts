@@ -54,6 +54,7 @@ export const GOOD_FILE = {
   startHidden: false,
   posApiPort: 4200,
   serviceName: 'other-svc',
+  autoCloseBills: false,
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -72,4 +73,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   startHidden: null,
   posApiPort: -1,
   serviceName: 'Upper Case',
+  autoCloseBills: 'on',
 };

@@ -1,5 +1,6 @@
 // Čeština. Typed by the English keys: a missing or extra key does not compile.
 import type { Translations } from './en';
+import { tablesUiCs } from './tables-ui.cs';
 
 export const cs: Translations = {
   app: {
@@ -235,4 +236,5 @@ export const cs: Translations = {
     KEY_MISSING: 'Zadejte API klíč z administrace platební služby.',
     'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
   },
+  tablesUi: tablesUiCs,
 };

@@ -1,4 +1,6 @@
 // English. Every string the cashier sees; cs.ts must have exactly the same keys (tested).
+import { tablesUiEn } from './tables-ui.en';
+
 export const en = {
   app: {
     title: 'Tableside',
@@ -233,6 +235,7 @@ export const en = {
     KEY_MISSING: "Enter the API key from the service's administration console.",
     'copy-failed': 'Could not copy. Select the token and copy it with Ctrl+C.',
   },
+  tablesUi: tablesUiEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

@@ -55,6 +55,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     regeneratePosApiToken: () => ok({ ...snapshot.settings, posApiToken: 'tok-new' }),
     reconnect: () => ok(null),
     guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),
+    setTablePosition: (input) => ok({ ...snapshot.tables.find((t) => t.id === input.tableId)!, position: input.position }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

@@ -17,6 +17,8 @@ export interface SettingsDraft {
   startAtLogin: boolean;
   startHidden: boolean;
   posApiPort: string;
+  // ui-tables (issue 12)
+  autoCloseBills: boolean;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -33,6 +35,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     startAtLogin: s.startAtLogin,
     startHidden: s.startHidden,
     posApiPort: String(s.posApiPort),
+    autoCloseBills: s.autoCloseBills,
   };
 }
 
@@ -76,6 +79,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     startAtLogin: d.startAtLogin,
     startHidden: d.startHidden,
     posApiPort,
+    autoCloseBills: d.autoCloseBills,
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };
