@@ -24,7 +24,7 @@ export function TablesToolbar({ filter, onFilter, layout, onLayout, typed, misse
           </button>
         ))}
       </div>
-      <p className={`jump-hint${missed ? ' error' : ''}`} role="status">
+      <p className={`jump-hint${missed ? ' error' : ''}`} aria-live="polite">
         {typed ? (missed ? t('tablesUi.noMatch', { text: typed }) : t('tablesUi.jumping', { text: typed })) : t('tablesUi.jumpHint')}
       </p>
       <div className="chips" role="group" aria-label={t('tablesUi.layoutLabel')}>
