@@ -49,7 +49,14 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const secrets = options.secrets ?? createPlainSecretStore(dataDir, log);
   const settings = createSettingsService({ dataDir, log, secrets, overrides: options.settings, apiKey: options.apiKey });
   checkNativeBinding(options.nativeBinding);
-  const store = createBillStore({ file: join(dataDir, 'tableside.sqlite'), clock, log, nativeBinding: options.nativeBinding });
+  const store = createBillStore({
+    file: join(dataDir, 'tableside.sqlite'),
+    clock,
+    log,
+    nativeBinding: options.nativeBinding,
+    // ui-tables: read at each payment, so a change in Settings applies to the next one.
+    autoCloseBills: () => settings.get().autoCloseBills,
+  });
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
   const offStore = store.onEvent((batch) => fanOut(batch, store, notices, events.push, events.listening()));

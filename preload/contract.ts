@@ -42,6 +42,17 @@ export interface TableView {
   due: Decimal;
   currency: string | null;
   openBillIds: string[];
+  // ui-tables (issue 12): order, floor plan, last payment, what needs the cashier's attention.
+  /** The order the POS first gave the table in (1, 2, ...): areas and cards keep it. */
+  order: number;
+  /** Place on the floor plan as fractions of its width and height (0..1), or null when not placed. */
+  position: { x: number; y: number } | null;
+  /** The table's latest paid payment (any bill, also closed ones), or null. */
+  lastPaid: { amount: Decimal; currency: string; at: string } | null;
+  /** Oldest start of a payment still holding items of this table (ISO), or null. */
+  lockedSince: string | null;
+  /** A manual-capture payment on this table is authorised and waits for capture. */
+  awaitingCapture: boolean;
 }
 
 export interface BillItemView {
@@ -134,6 +145,9 @@ export interface SettingsView {
   posApiToken: string;
   /** Day report (issue 13): when a restaurant day ends, "HH:MM" in the PC's local time (default "04:00"). */
   dayEndsAt: string;
+  // ui-tables (issue 12)
+  /** A bill whose every item is paid closes itself and its table goes back to free (default on). */
+  autoCloseBills: boolean;
 }
 
 export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
@@ -241,6 +255,8 @@ export interface CompanionApi {
   // through a dialog (file null: cancelled); browser mode downloads both from the UI server instead.
   exportDiagnostics(): Promise<CommandResult<{ file: string | null }>>;
   openLogs(): Promise<CommandResult<{ path: string }>>;
+  // ui-tables (issue 12): the floor plan. `position` in fractions 0..1 of the plan; null takes the table off.
+  setTablePosition(input: { tableId: string; position: { x: number; y: number } | null }): Promise<CommandResult<TableView>>;
 }
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;

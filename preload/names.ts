@@ -39,6 +39,8 @@ export const COMMAND_NAMES = [
   // Logs and diagnostics (issue 15).
   'exportDiagnostics',
   'openLogs',
+  // ui-tables (issue 12)
+  'setTablePosition',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'payment', 'notice', 'settings'] as const satisfies readonly EventType[];

@@ -42,7 +42,9 @@ export const openApiDocument = {
     '/v1/tables/{id}': {
       parameters: [id('id')],
       put: {
-        summary: 'Create or rename a table',
+        summary: 'Create or rename a table (and place it on the floor plan)',
+        description:
+          'Tables are listed in the order they were first created here; a table created again keeps its place in that order. `position` places the table on the floor plan: absent leaves it where it is, null takes it off the plan.',
         requestBody: { required: true, ...json('TableInput') },
         responses: { '200': { description: 'Updated', ...json('Table') }, '201': { description: 'Created', ...json('Table') }, '400': err('Bad input; `field` names it'), '413': err('Body over 1 MiB'), ...common },
       },
@@ -128,7 +130,18 @@ export const openApiDocument = {
         required: ['error'],
         properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } } },
       },
-      TableInput: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 }, area: { type: ['string', 'null'] } } },
+      TableInput: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1 }, area: { type: ['string', 'null'] }, position: { oneOf: [{ $ref: '#/components/schemas/PlanPosition' }, { type: 'null' }] } },
+      },
+      // ui-tables (issue 12): the floor plan.
+      PlanPosition: {
+        type: 'object',
+        description: "The table's centre on the floor plan as fractions of the plan: x from the left edge (0) to the right edge (1), y from the top (0) to the bottom (1). Fractions, not pixels or grid units: the plan is drawn at any screen size.",
+        required: ['x', 'y'],
+        properties: { x: { type: 'number', minimum: 0, maximum: 1, example: 0.25 }, y: { type: 'number', minimum: 0, maximum: 1, example: 0.5 } },
+      },
       Table: { type: 'object', required: ['id', 'name', 'area'], properties: { id: { type: 'string' }, name: { type: 'string' }, area: { type: ['string', 'null'] } } },
       TableView: {
         type: 'object',
@@ -140,6 +153,14 @@ export const openApiDocument = {
           due: money,
           currency: { type: ['string', 'null'] },
           openBillIds: { type: 'array', items: { type: 'string' } },
+          order: { type: 'integer', description: 'The order the table was first created in (1, 2, ...); lists are sorted by it.' },
+          position: { oneOf: [{ $ref: '#/components/schemas/PlanPosition' }, { type: 'null' }] },
+          lastPaid: {
+            oneOf: [{ type: 'object', required: ['amount', 'currency', 'at'], properties: { amount: money, currency: { type: 'string' }, at: { type: 'string', format: 'date-time' } } }, { type: 'null' }],
+            description: "The table's latest paid payment (also on bills since closed).",
+          },
+          lockedSince: { type: ['string', 'null'], format: 'date-time', description: 'Start of the oldest payment still holding items of this table.' },
+          awaitingCapture: { type: 'boolean', description: 'A manual-capture payment on this table is authorised and waits for capture.' },
         },
       },
       BillItemInput: {

@@ -77,7 +77,10 @@ export const ROUTES: Route[] = [
     handle: ({ store, params, body }) => {
       const input = parse(TableInput, body, 'body');
       const existed = store.getTable(params.id!) !== null;
-      const table = guard(() => store.upsertTable({ id: params.id!, name: input.name, area: input.area ?? null }));
+      // position: absent leaves the floor-plan place as it is, null takes the table off the plan.
+      const table = guard(() =>
+        store.upsertTable({ id: params.id!, name: input.name, area: input.area ?? null, ...(input.position === undefined ? {} : { plan: input.position }) }),
+      );
       return { status: existed ? 200 : 201, body: table };
     },
   },

@@ -35,9 +35,13 @@ function decimalWith(places: number) {
 export const Price = decimalWith(PRICE_PLACES);
 export const Quantity = decimalWith(QUANTITY_PLACES);
 
+// ui-tables (issue 12): a place on the floor plan, as fractions of the plan's width and height.
+const PlanFraction = z.number().min(0, 'must be from 0 to 1 (a fraction of the plan)').max(1, 'must be from 0 to 1 (a fraction of the plan)');
+
 export const TableInput = z.object({
   name: z.string().min(1, 'must not be empty').max(200),
   area: z.string().max(200).nullable().optional(),
+  position: z.object({ x: PlanFraction, y: PlanFraction }).nullable().optional(),
 });
 
 export const BillItemInput = z.object({

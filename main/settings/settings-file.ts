@@ -33,6 +33,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   dayEndsAt: '04:00',
   updateUrl: '',
   quietWindow: '03:00-05:00',
+  // ui-tables (issue 12): a fully paid bill closes itself.
+  autoCloseBills: true,
 };
 
 /** What the file held that this version does not use; written back untouched (a newer version's fields). */

@@ -41,6 +41,8 @@ export const SETTINGS_FIELDS = {
   dayEndsAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM such as 04:00'),
   updateUrl: ServiceUrl,
   quietWindow: z.string().refine(isQuietWindow, 'must be HH:MM-HH:MM (24-hour, local time)'),
+  // ui-tables (issue 12): a fully paid bill closes itself.
+  autoCloseBills: z.boolean(),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

@@ -4,13 +4,17 @@ import { canon, dec } from './decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from './input-checks.js';
 import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from './records.js';
 import { StoreError } from './store-error.js';
+import { planPoint, type PlanPoint } from './table-ops.js';
 import type { WriteTx } from './tx.js';
 
 /** Table and bill writes. Each runs inside one transaction (see bill-store.ts) and emits its events. */
 
-export function upsertTable(tx: WriteTx, input: { id: string; name: string; area?: string | null }): TableRecord {
+/** `plan` (ui-tables): a floor-plan place to set, null to take the table off; absent leaves it as it is. */
+export function upsertTable(tx: WriteTx, input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord {
   const table: TableRecord = { id: nonEmptyText(input.id, 'id'), name: nonEmptyText(input.name, 'name'), area: input.area ?? null };
+  const plan = input.plan === undefined ? undefined : planPoint(input.plan);
   const created = tx.tables.upsert(tx, table);
+  if (plan !== undefined) tx.tables.setPlan(tx, table.id, plan);
   tx.emit({ kind: 'table.upserted', tableId: table.id, billId: null, paymentId: null, data: { created } });
   return table;
 }
@@ -52,6 +56,28 @@ export function settleBill(tx: WriteTx, bill: BillRecord, items: readonly Pick<I
     if (next === 'PAID') tx.emit({ kind: 'bill.paid', tableId: bill.tableId, billId: bill.id, paymentId: null, data: {} });
   }
   return next;
+}
+
+/**
+ * ui-tables (issue 12), the autoCloseBills setting: a bill whose every item is paid closes itself
+ * (the table goes back to free), unless another payment on it is still running. Returns the state.
+ */
+export function autoCloseIfPaid(tx: WriteTx, bill: BillRecord, state: BillRecord['state']): BillRecord['state'] {
+  if (state !== 'PAID' || tx.payments.hasPendingOnBill(bill.id)) return state;
+  tx.bills.setState(tx, bill.id, 'CLOSED');
+  tx.emit({ kind: 'bill.closed', tableId: bill.tableId, billId: bill.id, paymentId: null, data: { previousState: 'PAID', auto: true } });
+  return 'CLOSED';
+}
+
+/**
+ * A bill that closed itself reopens when a payment on it is refunded (its items are due again);
+ * a bill the cashier closed stays closed. Returns the bill with its state now.
+ */
+export function reopenIfAutoClosed(tx: WriteTx, bill: BillRecord): BillRecord {
+  if (bill.state !== 'CLOSED' || tx.events.lastOfBill(bill.id, 'bill.closed')?.data.auto !== true) return bill;
+  tx.bills.setState(tx, bill.id, 'OPEN');
+  emitUpdated(tx, bill, { reopened: true });
+  return { ...bill, state: 'OPEN' };
 }
 
 function emitUpdated(tx: WriteTx, bill: BillRecord, data: Record<string, unknown>): void {

@@ -7,6 +7,8 @@ import type { StoreWrite } from './durability.js';
 import type { EventListener } from './event-outbox.js';
 import * as paymentOps from './payment-ops.js';
 import type { BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
+import * as tableOps from './table-ops.js';
+import type { PlanPoint } from './table-ops.js';
 import { createTransactions } from './transactions.js';
 
 type Transactions = ReturnType<typeof createTransactions>;
@@ -14,7 +16,10 @@ type Transactions = ReturnType<typeof createTransactions>;
 /** Table and bill writes: each one transaction that also appends its events (bill-ops.ts). */
 function billWrites({ write }: Transactions) {
   return {
-    upsertTable: (input: { id: string; name: string; area?: string | null }): TableRecord => write('upsertTable', (tx) => billOps.upsertTable(tx, input)),
+    upsertTable: (input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord =>
+      write('upsertTable', (tx) => billOps.upsertTable(tx, input)),
+    /** ui-tables: places a table on the floor plan (fractions 0..1) or takes it off (null). */
+    setTablePlan: (id: string, plan: PlanPoint | null): void => write('setTablePlan', (tx) => tableOps.setTablePlan(tx, id, plan)),
     deleteTable: (id: string): void => write('deleteTable', (tx) => billOps.deleteTable(tx, id)),
     putBill: (input: PutBillInput): BillWithItems => write('putBill', (tx) => billOps.putBill(tx, input)),
     closeBill: (id: string): BillWithItems => write('closeBill', (tx) => billOps.closeBill(tx, id)),
@@ -28,13 +33,13 @@ function billWrites({ write }: Transactions) {
 }
 
 /** The payment lifecycle (payment-ops.ts); startPayment alone commits relaxed (durability.ts). */
-function paymentWrites({ write }: Transactions) {
+function paymentWrites({ write }: Transactions, autoCloseBills: () => boolean) {
   return {
     startPayment: (payment: WirePayment): { payment: PaymentRecord; repeated: boolean } =>
       write('startPayment', (tx) => paymentOps.startPayment(tx, payment)),
     processPayment: (id: string): { receipt: Receipt; repeated: boolean } => write('processPayment', (tx) => paymentOps.processPayment(tx, id)),
     closePayment: (id: string, state: string): { changed: boolean; payment: PaymentRecord | null } =>
-      write('closePayment', (tx) => paymentOps.closePayment(tx, id, state)),
+      write('closePayment', (tx) => paymentOps.closePayment(tx, id, state, { autoClose: autoCloseBills() })),
     refundPayment: (id: string): { changed: boolean; payment: PaymentRecord } => write('refundPayment', (tx) => paymentOps.refundPayment(tx, id)),
     markCaptured: (id: string): { changed: boolean; payment: PaymentRecord } => write('markCaptured', (tx) => paymentOps.markCaptured(tx, id)),
   };
@@ -55,11 +60,17 @@ function recordWrites({ write, events }: Transactions) {
   };
 }
 
+const plainTable = ({ id, name, area }: TableRecord): TableRecord => ({ id, name, area });
+
 /** Plain reads of what is committed (views in the contract's shapes: main/ui-bridge/read-model.ts). */
 function reads({ read }: Transactions) {
   return {
-    listTables: (): TableRecord[] => read.tables.list(),
-    getTable: (id: string): TableRecord | null => read.tables.get(id),
+    // Plain records: the order and floor-plan place are the read model's (read.tables).
+    listTables: (): TableRecord[] => read.tables.list().map(plainTable),
+    getTable: (id: string): TableRecord | null => {
+      const table = read.tables.get(id);
+      return table ? plainTable(table) : null;
+    },
     getBill: (id: string): BillWithItems | null => read.bills.getWithItems(id),
     /** The table's OPEN bills with their items, in one query (getTableContents). */
     openBillsOfTable: (tableId: string): BillWithItems[] => read.bills.openBillsWithItems(tableId),
@@ -75,7 +86,11 @@ function reads({ read }: Transactions) {
  * after the commit too (never of a rolled-back change): `onCommit` at once, `onEvent` once they
  * are durable (see event-outbox.ts).
  */
-export function createBillStore(options: { file: string; clock?: Clock; log?: Logger; nativeBinding?: string }) {
+/**
+ * `autoCloseBills` (ui-tables): asked at each paymentClosed PAID; true closes a bill once every item
+ * is paid (the setting of the same name). Absent: bills stay PAID until the cashier closes them.
+ */
+export function createBillStore(options: { file: string; clock?: Clock; log?: Logger; nativeBinding?: string; autoCloseBills?: () => boolean }) {
   const log = options.log?.child({ mod: 'store' });
   const db = openDatabase(options.file, log, undefined, options.nativeBinding);
   const t = createTransactions(db, options.clock ?? systemClock, log);
@@ -99,7 +114,7 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     /** The repositories' reader halves, for read models (no writes: those need a WriteTx). */
     read: t.read,
     ...billWrites(t),
-    ...paymentWrites(t),
+    ...paymentWrites(t, options.autoCloseBills ?? (() => false)),
     ...recordWrites(t),
     ...reads(t),
     /** Durable events only: a POS reading the log never sees an event that a power cut could undo. */

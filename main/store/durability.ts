@@ -18,7 +18,8 @@ export type StoreWrite =
   | 'recordServiceError'
   | 'recordDelivery'
   | 'pruneDeliveries'
-  | 'durabilitySync';
+  | 'durabilitySync'
+  | 'setTablePlan';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

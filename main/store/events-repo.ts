@@ -20,7 +20,15 @@ export function createEventsReader(db: Database) {
     'SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
   );
   const getDelivery = db.prepare<[string], { outcome: string; at: string }>('SELECT outcome, at FROM deliveries WHERE id = ?');
+  // ui-tables: was a bill's last close automatic (autoCloseBills)? Asked only when a payment is refunded.
+  const lastOfBill = db.prepare<[string, string], EventRow>(
+    'SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE billId = ? AND kind = ? ORDER BY seq DESC LIMIT 1',
+  );
   return {
+    lastOfBill(billId: string, kind: string): StoreEvent | null {
+      const row = lastOfBill.get(billId, kind);
+      return row ? toEvent(row) : null;
+    },
     after(seq: number, limit: number): StoreEvent[] {
       return after.all(seq, limit).map(toEvent);
     },

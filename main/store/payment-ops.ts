@@ -1,5 +1,5 @@
 import type { Payment as WirePayment, Receipt } from '../wire/index.js';
-import { settleBill } from './bill-ops.js';
+import { autoCloseIfPaid, reopenIfAutoClosed, settleBill } from './bill-ops.js';
 import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
 import { isPending, type BillRecord, type ItemRecord, type PaymentItemRecord, type PaymentRecord } from './records.js';
@@ -144,7 +144,12 @@ export function processPayment(tx: WriteTx, id: string): { receipt: Receipt; rep
  * paymentClosed. PAID: locked becomes paid, the bill PAID when nothing is due. Any other state:
  * unlock and remember the service's word. Unknown or already closed: nothing changes.
  */
-export function closePayment(tx: WriteTx, id: string, state: string): { changed: boolean; payment: PaymentRecord | null } {
+export function closePayment(
+  tx: WriteTx,
+  id: string,
+  state: string,
+  options: { autoClose: boolean } = { autoClose: false },
+): { changed: boolean; payment: PaymentRecord | null } {
   const p = tx.payments.get(id);
   if (!p) return { changed: false, payment: null };
   // A late PAID after we released the lock ourselves: the guest did pay, so it counts (once).
@@ -162,7 +167,10 @@ export function closePayment(tx: WriteTx, id: string, state: string): { changed:
       paymentId: id,
       data: { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late },
     });
-    if (bill) settleBill(tx, bill, tx.bills.quantities(bill.id));
+    if (bill) {
+      const settled = settleBill(tx, bill, tx.bills.quantities(bill.id));
+      if (options.autoClose) autoCloseIfPaid(tx, bill, settled);
+    }
     return { changed: true, payment: { ...p, state: 'PAID', closedState: 'PAID', closedAt: tx.now, lockedAt: null } };
   }
   shiftLines(tx, p, 0, -1);
@@ -181,7 +189,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   const bill = tx.bills.get(p.billId);
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
-  if (bill) settleBill(tx, bill, tx.bills.quantities(bill.id));
+  if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), tx.bills.quantities(bill.id));
   return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null } };
 }
 

@@ -75,6 +75,8 @@ export const COMMAND_SCHEMAS = {
   // Logs and diagnostics (issue 15).
   exportDiagnostics: NoInput,
   openLogs: NoInput,
+  // ui-tables (issue 12)
+  setTablePosition: z.object({ tableId: Id, position: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable() }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

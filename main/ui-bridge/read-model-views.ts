@@ -1,6 +1,7 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../wire/index.js';
-import { canon, dec, money, sum, type BillWithItems, type PaymentRecord, type TableRecord } from '../store/index.js';
+import { canon, dec, money, sum, type BillWithItems, type PaymentRecord } from '../store/index.js';
+import type { PlacedTable, TablePaymentFacts } from '../store/tables-repo.js';
 
 /**
  * The contract's view shapes, built from the store's records. Money is shown with 2 places,
@@ -53,9 +54,12 @@ function tableState(bills: BillWithItems[]): TableState {
   return bills.length > 0 ? 'paid' : 'free';
 }
 
-/** `bills` are the table's bills that are not closed (OPEN and PAID). */
-export function toTableView(table: TableRecord, bills: BillWithItems[]): TableView {
+const NO_FACTS: TablePaymentFacts = { lastPaid: null, lockedSince: null, awaitingCapture: false };
+
+/** `bills` are the table's bills that are not closed (OPEN and PAID); `facts` what its payments say. */
+export function toTableView(table: PlacedTable, bills: BillWithItems[], facts: TablePaymentFacts = NO_FACTS): TableView {
   const due = sum(bills.filter((b) => b.state === 'OPEN').map((b) => dec(billTotals(b).due)));
+  const last = facts.lastPaid;
   return {
     id: table.id,
     name: table.name,
@@ -64,6 +68,11 @@ export function toTableView(table: TableRecord, bills: BillWithItems[]): TableVi
     due: bills.length === 0 ? '0' : money(due),
     currency: bills[0]?.currency ?? null,
     openBillIds: bills.map((b) => b.id),
+    order: table.position,
+    position: table.plan,
+    lastPaid: last ? { amount: money(last.amount), currency: last.currency, at: last.at } : null,
+    lockedSince: facts.lockedSince,
+    awaitingCapture: facts.awaitingCapture,
   };
 }
 

@@ -38,12 +38,14 @@ export function tableViews({ read }: ReadSource): TableView[] {
     bills.push(bill);
     byTable.set(bill.tableId, bills);
   }
-  return read.tables.list().map((t) => toTableView(t, byTable.get(t.id) ?? []));
+  const facts = read.tables.allPaymentFacts();
+  // In the order the POS first gave the tables in (tables.position): the renderer keeps areas in it.
+  return read.tables.list().map((t) => toTableView(t, byTable.get(t.id) ?? [], facts.get(t.id)));
 }
 
 export function tableView({ read }: ReadSource, id: string): TableView | null {
   const table = read.tables.get(id);
-  return table ? toTableView(table, read.bills.activeOfTable(id)) : null;
+  return table ? toTableView(table, read.bills.activeOfTable(id), read.tables.paymentFacts(id)) : null;
 }
 
 const paymentContext = (read: ReadTx, p: PaymentRecord) => {

@@ -16,8 +16,8 @@ import type { ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
 import { attempt, fail, ok } from './command-result.js';
 import type { NoticeBook } from './notice-book.js';
-import { billView, billViews, paymentView, paymentViews, tableViews } from './read-model.js';
 import { createReportCommands } from './report-commands.js';
+import { billView, billViews, paymentView, paymentViews, tableView, tableViews } from './read-model.js';
 
 export interface UiApiDeps {
   store: BillStore;
@@ -71,6 +71,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     // Payment history and the day report (issue 13).
     ...createReportCommands(deps),
     ...diagnosticsCommands(deps),
+    ...tableCommands(deps, run),
   };
 }
 
@@ -197,4 +198,15 @@ async function qrViews(deps: UiApiDeps) {
   return ok(
     deps.store.listTables().map((t): QrCodeView => ({ tableId: t.id, tableName: t.name, code: byTable.get(t.id)?.code ?? null, url: byTable.get(t.id)?.url ?? null })),
   );
+}
+
+/** ui-tables (issue 12): the floor plan's command. */
+function tableCommands(deps: UiApiDeps, run: Run): Part<'setTablePosition'> {
+  return {
+    setTablePosition: (input) =>
+      run('setTablePosition', () => {
+        deps.store.setTablePlan(input.tableId, input.position);
+        return ok(tableView(deps.store, input.tableId)!);
+      }),
+  };
 }

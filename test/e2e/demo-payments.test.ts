@@ -38,7 +38,9 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     const shown = notice(page, 'Table 3 paid 296.00 CZK');
     await shown.waitFor();
     expect(await shown.textContent()).toContain('20.00 tip');
-    await tableCard(page, 'Table 3').locator('.badge').filter({ hasText: /^Paid$/ }).waitFor();
+    // autoCloseBills (on by default): the fully paid bill closes itself; the free card shows what was paid.
+    await tableCard(page, 'Table 3').locator('.badge').filter({ hasText: /^Free$/ }).waitFor();
+    expect(await tableCard(page, 'Table 3').textContent()).toContain('296.00');
     await screenshot(page, 'notifications');
 
     await shown.getByRole('button', { name: 'OK' }).click();

@@ -70,8 +70,8 @@ describe('the local POS API over HTTP', () => {
     expect((await a.call<{ id: string }>('PUT', '/tables/t%2F2', { name: 'Slash' })).json.id).toBe('t/2');
     const tables = await a.call<TableView[]>('GET', '/tables');
     expect(tables.json).toEqual([
-      { id: 't1', name: 'Window seat', area: null, state: 'free', due: '0', currency: null, openBillIds: [] },
-      { id: 't/2', name: 'Slash', area: null, state: 'free', due: '0', currency: null, openBillIds: [] },
+      { id: 't1', name: 'Window seat', area: null, state: 'free', due: '0', currency: null, openBillIds: [], order: 1, position: null, lastPaid: null, lockedSince: null, awaitingCapture: false },
+      { id: 't/2', name: 'Slash', area: null, state: 'free', due: '0', currency: null, openBillIds: [], order: 2, position: null, lastPaid: null, lockedSince: null, awaitingCapture: false },
     ]);
     expect((await a.call('PUT', '/bills/b1', beerBill())).status).toBe(201);
     const busy = await a.call('DELETE', '/tables/t1');

@@ -57,6 +57,7 @@ export const GOOD_FILE = {
   dayEndsAt: '05:30',
   updateUrl: 'https://updates.example.com/tableside/win/',
   quietWindow: '23:30-01:00',
+  autoCloseBills: false,
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -78,4 +79,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   dayEndsAt: '25:00',
   updateUrl: 'http://updates.example.com/',
   quietWindow: '3am-5am',
+  autoCloseBills: 'on',
 };

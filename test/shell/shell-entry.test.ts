@@ -99,6 +99,7 @@ describe('the Electron entry with the real core', () => {
 
   it('answers IPC from its page only, one channel per command plus the snapshot', () => {
     expect(report.channels).toBe(COMMAND_NAMES.length + 1);
+    expect(COMMAND_NAMES).toContain('setTablePosition');
     expect(report.snapshotDemo).toBe(true);
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not control Tableside. Restart the app.' } });
   });

@@ -27,7 +27,20 @@ describe('views in the contract shapes', () => {
     store.startPayment(wirePayment('p3', all, { idBill: 'b-paid' }));
     store.closePayment('p3', 'PAID');
     const views = Object.fromEntries(tableViews(store).map((v) => [v.id, v]));
-    expect(views.free).toEqual({ id: 'free', name: 'Free', area: null, state: 'free', due: '0', currency: null, openBillIds: [] });
+    expect(views.free).toEqual({
+      id: 'free',
+      name: 'Free',
+      area: null,
+      state: 'free',
+      due: '0',
+      currency: null,
+      openBillIds: [],
+      order: 1,
+      position: null,
+      lastPaid: null,
+      lockedSince: null,
+      awaitingCapture: false,
+    });
     expect(views.open).toMatchObject({ state: 'open', due: '434.00', currency: 'CZK', openBillIds: ['b-open'], area: 'Garden' });
     expect(views.lock).toMatchObject({ state: 'in-payment', due: '434.00' });
     expect(views.part).toMatchObject({ state: 'partly-paid', due: '371.50' });

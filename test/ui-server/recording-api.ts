@@ -40,13 +40,14 @@ const settings: SettingsView = {
   posApiPort: 0,
   dayEndsAt: '04:00',
   posApiToken: 'not-a-real-token',
+  autoCloseBills: true,
 };
 
 export const SNAPSHOT: Snapshot = {
   demo: true,
   session,
   restaurantName: 'Bistro',
-  tables: [{ id: 't1', name: 'Table 1', area: null, state: 'free', due: '0', currency: null, openBillIds: [] }],
+  tables: [{ id: 't1', name: 'Table 1', area: null, state: 'free', due: '0', currency: null, openBillIds: [], order: 1, position: null, lastPaid: null, lockedSince: null, awaitingCapture: false }],
   bills: [],
   payments: [],
   notices: [],

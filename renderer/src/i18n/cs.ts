@@ -2,6 +2,7 @@
 import { diagnosticsCs } from './diagnostics.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
+import { tablesUiCs } from './tables-ui.cs';
 
 export const cs: Translations = {
   app: {
@@ -239,4 +240,5 @@ export const cs: Translations = {
     'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
   },
   history: historyCs,
+  tablesUi: tablesUiCs,
 };

@@ -8,17 +8,25 @@ export interface AreaGroup {
   tables: TableView[];
 }
 
-/** Tables grouped by area (areas A→Z, "no area" last), tables in natural order ("2" before "10"). */
+/** POS order (`order`, the order tables were first given), then the name, for tables given together. */
+export function byPosOrder(x: TableView, y: TableView): number {
+  return x.order - y.order || natural.compare(x.name, y.name);
+}
+
+/**
+ * Tables grouped by area, areas and tables in the order the POS first gave them (an area comes
+ * where its first table came), "no area" last.
+ */
 export function groupTablesByArea(tables: Record<string, TableView>): AreaGroup[] {
   const groups = new Map<string | null, TableView[]>();
-  for (const t of Object.values(tables)) {
+  for (const t of Object.values(tables).sort(byPosOrder)) {
     const list = groups.get(t.area) ?? [];
     list.push(t);
     groups.set(t.area, list);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : natural.compare(a, b)))
-    .map(([area, list]) => ({ area, tables: list.sort((x, y) => natural.compare(x.name, y.name)) }));
+  const named = [...groups.entries()].filter(([area]) => area !== null);
+  const other = groups.get(null);
+  return [...named, ...(other ? [[null, other] as const] : [])].map(([area, list]) => ({ area, tables: list }));
 }
 
 export function sortedTables(tables: Record<string, TableView>): TableView[] {

@@ -33,11 +33,16 @@ describe('tables slice', () => {
     expect(store.getState().selectedTableId).toBeNull();
   });
 
-  it('groups by area in natural order, tables without area last', () => {
+  it('groups by area in the order the POS gave (not A to Z), tables without area last', () => {
     const slice = tablesFromSnapshot(snapshotFixture());
-    const withTen = { ...slice.tables, t10: tableFixture({ id: 't10', name: '10', area: 'Terrace' }) };
-    const groups = groupTablesByArea(withTen);
-    expect(groups.map((g) => g.area)).toEqual(['Hall', 'Terrace', null]);
-    expect(groups[1]?.tables.map((t) => t.name)).toEqual(['1', '2', '10']);
+    // Given after the snapshot's tables: last in its area, whatever its name; "Garden" after "Hall".
+    const withMore = {
+      ...slice.tables,
+      t10: tableFixture({ id: 't10', order: 10, name: '0', area: 'Terrace' }),
+      t11: tableFixture({ id: 't11', order: 11, name: 'A1', area: 'Garden' }),
+    };
+    const groups = groupTablesByArea(withMore);
+    expect(groups.map((g) => g.area)).toEqual(['Terrace', 'Hall', 'Garden', null]);
+    expect(groups[0]?.tables.map((t) => t.name)).toEqual(['1', '2', '0']);
   });
 });

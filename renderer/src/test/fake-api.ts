@@ -64,6 +64,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     printDayReport: () => ok({ pdfPath: null }),
     exportDiagnostics: () => ok({ file: null }),
     openLogs: () => ok({ path: snapshot.logsDir }),
+    setTablePosition: (input) => ok({ ...snapshot.tables.find((t) => t.id === input.tableId)!, position: input.position }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

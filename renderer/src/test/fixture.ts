@@ -20,6 +20,7 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     posApiPort: 7311,
     posApiToken: 'tok-123456',
     dayEndsAt: '04:00',
+    autoCloseBills: true,
     ...over,
   };
 }
@@ -40,7 +41,20 @@ export function sessionFixture(now: number, over: Partial<SessionView> = {}): Se
 }
 
 export function tableFixture(over: Partial<TableView> & { id: string }): TableView {
-  return { name: over.id, area: null, state: 'free', due: '0', currency: null, openBillIds: [], ...over };
+  return {
+    name: over.id,
+    area: null,
+    state: 'free',
+    due: '0',
+    currency: null,
+    openBillIds: [],
+    order: 0,
+    position: null,
+    lastPaid: null,
+    lockedSince: null,
+    awaitingCapture: false,
+    ...over,
+  };
 }
 
 export function billFixture(now: number, over: Partial<BillView> & { id: string; tableId: string }): BillView {
@@ -100,10 +114,10 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     session: sessionFixture(now),
     restaurantName: 'U Zlatého stolu',
     tables: [
-      tableFixture({ id: 't1', name: '1', area: 'Terrace' }),
-      tableFixture({ id: 't2', name: '2', area: 'Terrace', state: 'open', due: '324.00', currency: 'CZK', openBillIds: ['b2'] }),
-      tableFixture({ id: 't3', name: '12', area: 'Hall', state: 'partly-paid', due: '100', currency: 'CZK', openBillIds: ['b3'] }),
-      tableFixture({ id: 't4', name: 'Bar 1', area: null, state: 'in-payment', due: '60', currency: 'CZK', openBillIds: ['b4'] }),
+      tableFixture({ id: 't1', order: 1, name: '1', area: 'Terrace' }),
+      tableFixture({ id: 't2', order: 2, name: '2', area: 'Terrace', state: 'open', due: '324.00', currency: 'CZK', openBillIds: ['b2'] }),
+      tableFixture({ id: 't3', order: 3, name: '12', area: 'Hall', state: 'partly-paid', due: '100', currency: 'CZK', openBillIds: ['b3'] }),
+      tableFixture({ id: 't4', order: 4, name: 'Bar 1', area: null, state: 'in-payment', due: '60', currency: 'CZK', openBillIds: ['b4'] }),
     ],
     bills: [
       billFixture(now, {

@@ -41,13 +41,14 @@ export interface Running {
 export async function startCompanion(
   sandbox: Sandbox,
   transport: Kind,
-  options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock } = {},
+  options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock; autoCloseBills?: boolean } = {},
 ): Promise<Running> {
   const dataDir = options.dataDir ?? tempDir();
   const companion = await createCompanion({
     dataDir,
     apiKey: options.apiKey ?? sandbox.restaurant.apiKey,
-    settings: { environment: 'sandbox', serviceUrl: sandbox.url, transport, posApiPort: 0, posId: options.posId ?? randomUUID() },
+    // autoCloseBills off unless asked: these tests follow a bill through PAID (the setting has its own tests).
+    settings: { environment: 'sandbox', serviceUrl: sandbox.url, transport, posApiPort: 0, posId: options.posId ?? randomUUID(), autoCloseBills: options.autoCloseBills ?? false },
     log: silentLogger(),
     ...(options.clock ? { clock: options.clock, tuning: MANUAL } : { tuning: FAST }),
   });

@@ -13,6 +13,11 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         <input type="checkbox" checked={draft.sound} onChange={(e) => set('sound', e.target.checked)} />
         {t('settings.sound')}
       </label>
+      {/* ui-tables (issue 12) */}
+      <label className="check">
+        <input type="checkbox" checked={draft.autoCloseBills} onChange={(e) => set('autoCloseBills', e.target.checked)} />
+        {t('tablesUi.autoCloseBills')}
+      </label>
       <label className="check">
         <input type="checkbox" checked={draft.startAtLogin} onChange={(e) => set('startAtLogin', e.target.checked)} />
         {t('settings.startAtLogin')}

@@ -19,6 +19,8 @@ export interface SettingsDraft {
   posApiPort: string;
   /** Day report (issue 13): "HH:MM". */
   dayEndsAt: string;
+  // ui-tables (issue 12)
+  autoCloseBills: boolean;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -36,6 +38,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     startHidden: s.startHidden,
     posApiPort: String(s.posApiPort),
     dayEndsAt: s.dayEndsAt,
+    autoCloseBills: s.autoCloseBills,
   };
 }
 
@@ -83,6 +86,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     startHidden: d.startHidden,
     posApiPort,
     dayEndsAt,
+    autoCloseBills: d.autoCloseBills,
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };

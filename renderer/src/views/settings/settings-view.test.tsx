@@ -48,6 +48,8 @@ describe('Settings view', () => {
     await user.type(screen.getByLabelText('Webhook public URL'), 'https://pos.example.test/hook');
     await user.selectOptions(screen.getByLabelText('Printer for QR sheets'), 'Bar');
     await user.click(screen.getByLabelText('Start at login'));
+    expect(screen.getByLabelText('Close a bill by itself once everything on it is paid')).toBeChecked();
+    await user.click(screen.getByLabelText('Close a bill by itself once everything on it is paid'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([
@@ -64,6 +66,7 @@ describe('Settings view', () => {
         startHidden: false,
         posApiPort: 7311,
         dayEndsAt: '04:00',
+        autoCloseBills: false,
         apiKey: 'good-key',
       },
     ]);
