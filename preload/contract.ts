@@ -96,7 +96,13 @@ export interface PaymentView {
   items: { id: string; name: string; price: Decimal; quantity: Decimal }[];
 }
 
-export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error';
+/**
+ * paid; refunded (the cashier cancelled a paid payment; "cancelled" is the same, from notices kept
+ * by older versions); declined (the card was refused); failed (ended unpaid for another reason,
+ * `message` holds the service's state: LOCK_EXPIRED, NOT_FOUND, ...); capture (a manual-capture
+ * payment is authorised and waits for the cashier's Capture); service-error.
+ */
+export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error' | 'refunded' | 'failed' | 'capture';
 
 export interface Notice {
   /** Stable per cause (e.g. "paid:<paymentId>"): a repeated event never makes a second notice. */
@@ -108,9 +114,17 @@ export interface Notice {
   amount: Decimal | null;
   tip: Decimal | null;
   currency: string | null;
-  /** Service error text for kind "service-error". */
+  /** Service error text for kind "service-error"; the payment's closed state for "declined"/"failed". */
   message: string | null;
   acknowledged: boolean;
+  // ui-actions (issue 12): where a click on the notice leads, and how much of the bill is paid.
+  /** The table the notice is about; absent in notices kept by older versions. */
+  tableId?: string | null;
+  /** The bill's total and what is still due after this payment (kind "paid"): "paid X of Y, Z left". */
+  billTotal?: Decimal | null;
+  billDue?: Decimal | null;
+  /** A "paid" notice whose payment the cashier later refunded. */
+  refunded?: boolean;
 }
 
 export type Environment = 'demo' | 'sandbox' | 'production';
