@@ -148,6 +148,9 @@ export interface SettingsView {
   posApiToken: string;
   /** Day report (issue 13): when a restaurant day ends, "HH:MM" in the PC's local time (default "04:00"). */
   dayEndsAt: string;
+  // ui-actions (issue 12)
+  /** Seconds between reminder sounds while a problem notice stays unacknowledged; 0 = no reminder. */
+  reminderSeconds: number;
 }
 
 export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {

@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   serviceName: 'qerko',
   // Day report (issue 13): a restaurant's day ends in the small hours, not at midnight.
   dayEndsAt: '04:00',
+  // ui-actions (issue 12)
+  reminderSeconds: 60,
 };
 
 /** What the file held that this version does not use; written back untouched (a newer version's fields). */

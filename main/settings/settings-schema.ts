@@ -38,6 +38,8 @@ export const SETTINGS_FIELDS = {
   serviceName: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
   // Day report (issue 13): when a restaurant day ends, local time.
   dayEndsAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM such as 04:00'),
+  // ui-actions (issue 12)
+  reminderSeconds: z.number().int('must be a whole number').min(0, 'must be 0..3600').max(3600, 'must be 0..3600'),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

@@ -56,3 +56,18 @@ describe('Notices from real payments (issue 12)', () => {
     expect((await live.pos.companion.api.getSnapshot()).notices.some((n) => n.id === id)).toBe(false);
   });
 });
+
+describe('The reminder setting through the companion', () => {
+  const live = liveCompanion('ws');
+
+  it('saveSettings stores reminderSeconds and the snapshot carries it; out of range is refused naming the field', async () => {
+    const api = live.pos.companion.api;
+    const saved = await api.saveSettings({ reminderSeconds: 30 });
+    expect(saved.ok && saved.value.reminderSeconds).toBe(30);
+    expect((await api.getSnapshot()).settings.reminderSeconds).toBe(30);
+    const bad = await api.saveSettings({ reminderSeconds: 5000 });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.message).toMatch(/reminderSeconds/);
+    expect((await api.getSnapshot()).settings.reminderSeconds).toBe(30);
+  });
+});

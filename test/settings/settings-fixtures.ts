@@ -55,6 +55,7 @@ export const GOOD_FILE = {
   posApiPort: 4200,
   serviceName: 'other-svc',
   dayEndsAt: '05:30',
+  reminderSeconds: 45,
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -74,4 +75,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   posApiPort: -1,
   serviceName: 'Upper Case',
   dayEndsAt: '25:00',
+  reminderSeconds: -5,
 };

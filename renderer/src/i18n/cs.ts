@@ -1,6 +1,7 @@
 // Čeština. Typed by the English keys: a missing or extra key does not compile.
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
+import { actionsCs } from './actions.cs';
 
 export const cs: Translations = {
   app: {
@@ -237,4 +238,5 @@ export const cs: Translations = {
     'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
   },
   history: historyCs,
+  actions: actionsCs,
 };

@@ -13,6 +13,10 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         <input type="checkbox" checked={draft.sound} onChange={(e) => set('sound', e.target.checked)} />
         {t('settings.sound')}
       </label>
+      <label>
+        {t('actions.settings.reminderSeconds')}
+        <input inputMode="numeric" value={draft.reminderSeconds} onChange={(e) => set('reminderSeconds', e.target.value)} />
+      </label>
       <label className="check">
         <input type="checkbox" checked={draft.startAtLogin} onChange={(e) => set('startAtLogin', e.target.checked)} />
         {t('settings.startAtLogin')}

@@ -48,6 +48,8 @@ describe('Settings view', () => {
     await user.type(screen.getByLabelText('Webhook public URL'), 'https://pos.example.test/hook');
     await user.selectOptions(screen.getByLabelText('Printer for QR sheets'), 'Bar');
     await user.click(screen.getByLabelText('Start at login'));
+    await user.clear(screen.getByLabelText(/Remind of unacknowledged problems/));
+    await user.type(screen.getByLabelText(/Remind of unacknowledged problems/), '45');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([
@@ -64,6 +66,7 @@ describe('Settings view', () => {
         startHidden: false,
         posApiPort: 7311,
         dayEndsAt: '04:00',
+        reminderSeconds: 45,
         apiKey: 'good-key',
       },
     ]);
