@@ -207,6 +207,13 @@ export interface GuestPayInput {
   outcome?: 'paid' | 'declined';
 }
 
+// ui-actions (issue 12): how a bill closed with an amount still due was settled.
+export type SettlementMethod = 'cash' | 'card-at-counter' | 'written-off';
+export interface BillSettlement {
+  method: SettlementMethod;
+  note?: string;
+}
+
 export type PrintMode = 'dialog' | 'silent' | 'pdf';
 
 export interface CompanionApi {
@@ -218,7 +225,8 @@ export interface CompanionApi {
   addItem(input: { billId: string; name: string; price: Decimal; quantity: Decimal; menuId?: string }): Promise<CommandResult<BillView>>;
   setItemQuantity(input: { billId: string; itemId: string; quantity: Decimal }): Promise<CommandResult<BillView>>;
   removeItem(input: { billId: string; itemId: string }): Promise<CommandResult<BillView>>;
-  closeBill(input: { billId: string }): Promise<CommandResult<BillView>>;
+  /** With an amount still due, `settlement` says how it was settled (ui-actions, issue 12). */
+  closeBill(input: { billId: string; settlement?: BillSettlement }): Promise<CommandResult<BillView>>;
 
   // Payments, through the service.
   cancelPayment(input: { paymentId: string }): Promise<CommandResult<PaymentView>>;

@@ -88,7 +88,15 @@ export const openApiDocument = {
       get: { summary: 'A bill with items, totals and payments', responses: { '200': { description: 'The bill', ...json('BillDetail') }, '404': err('No such bill'), ...common } },
       delete: {
         summary: 'Close a bill',
-        responses: { '200': { description: 'Closed', ...json('BillDetail') }, '404': err('No such bill'), '409': err('A payment is in progress'), ...common },
+        description: 'With an amount still due, the optional body says how it was settled; it is kept with the bill and in the bill.closed event (data.settlement, data.due).',
+        requestBody: { required: false, ...json('CloseBillInput') },
+        responses: {
+          '200': { description: 'Closed', ...json('BillDetail') },
+          '400': err('Bad settlement; `field` names it'),
+          '404': err('No such bill'),
+          '409': err('A payment is in progress'),
+          ...common,
+        },
       },
     },
     // Payment history and the day report (issue 13): openapi-reports.ts.
@@ -127,6 +135,17 @@ export const openApiDocument = {
         type: 'object',
         required: ['error'],
         properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } } },
+      },
+      // ui-actions (issue 12)
+      CloseBillInput: {
+        type: 'object',
+        properties: {
+          settlement: {
+            type: 'object',
+            required: ['method'],
+            properties: { method: { enum: ['cash', 'card-at-counter', 'written-off'] }, note: { type: 'string', maxLength: 500 } },
+          },
+        },
       },
       TableInput: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 }, area: { type: ['string', 'null'] } } },
       Table: { type: 'object', required: ['id', 'name', 'area'], properties: { id: { type: 'string' }, name: { type: 'string' }, area: { type: ['string', 'null'] } } },

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { Currency, Id } from '../wire/index.js';
+import { Currency, Id, Settlement } from '../wire/index.js';
 
 /**
  * Bodies and queries of the local POS API. Unknown fields are accepted and dropped (z.object strips).
@@ -34,6 +34,9 @@ function decimalWith(places: number) {
 
 export const Price = decimalWith(PRICE_PLACES);
 export const Quantity = decimalWith(QUANTITY_PLACES);
+
+// ui-actions (issue 12): DELETE /v1/bills/{id} takes an optional body saying how an amount still due was settled.
+export const CloseBillInput = z.object({ settlement: Settlement.optional() });
 
 export const TableInput = z.object({
   name: z.string().min(1, 'must not be empty').max(200),

@@ -17,7 +17,7 @@ function billWrites({ write }: Transactions) {
     upsertTable: (input: { id: string; name: string; area?: string | null }): TableRecord => write('upsertTable', (tx) => billOps.upsertTable(tx, input)),
     deleteTable: (id: string): void => write('deleteTable', (tx) => billOps.deleteTable(tx, id)),
     putBill: (input: PutBillInput): BillWithItems => write('putBill', (tx) => billOps.putBill(tx, input)),
-    closeBill: (id: string): BillWithItems => write('closeBill', (tx) => billOps.closeBill(tx, id)),
+    closeBill: (id: string, settlement?: billOps.SettlementInput): BillWithItems => write('closeBill', (tx) => billOps.closeBill(tx, id, settlement)),
     openBill: (input: { tableId: string; name?: string | null; currency: string }): BillWithItems => write('openBill', (tx) => billOps.openBill(tx, input)),
     addItem: (billId: string, input: { name: string; price: string; quantity: string; menuId?: string }): BillWithItems =>
       write('addItem', (tx) => billOps.addItem(tx, billId, input)),
