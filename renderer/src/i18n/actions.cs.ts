@@ -21,6 +21,14 @@ export const actionsCs: Translations<typeof actionsEn> = {
     reminderSeconds: 'Připomínat nepotvrzené problémy každých (sekund, 0 = nikdy)',
     reminderRange: 'zadejte celé sekundy od 0 do 3600',
   },
+  close: {
+    whilePaying: 'Host tento účet právě platí: zavřete ho, až platba skončí.',
+    stillDue: 'Na účtu zbývá zaplatit {{due}}.',
+    how: 'Jak byl doplacen?',
+    pickMethod: 'zvolte, jak byla zbývající částka vyrovnána',
+    method: { cash: 'Hotově', 'card-at-counter': 'Kartou na pokladně', 'written-off': 'Odepsáno' },
+    note: 'Poznámka (nepovinná)',
+  },
   capture: {
     state: 'Čeká na stržení',
     action: 'Strhnout',

@@ -18,6 +18,14 @@ export const actionsEn = {
     reminderSeconds: 'Remind of unacknowledged problems every (seconds, 0 = never)',
     reminderRange: 'enter whole seconds from 0 to 3600',
   },
+  close: {
+    whilePaying: 'A guest is paying this bill: close it after the payment ends.',
+    stillDue: '{{due}} is still due on this bill.',
+    how: 'How was it settled?',
+    pickMethod: 'choose how the amount due was settled',
+    method: { cash: 'Cash', 'card-at-counter': 'Card at the counter', 'written-off': 'Written off' },
+    note: 'Note (optional)',
+  },
   capture: {
     state: 'Capture needed',
     action: 'Capture',
