@@ -79,7 +79,8 @@ const NoticeRow = memo(function NoticeRow({ notice, disabled, onAcknowledge }: {
     <li className={`notice notice-${kind}${isProblem(notice) ? ' notice-problem' : ''}${notice.refunded ? ' notice-was-refunded' : ''}`}>
       <span className="notice-time">{formatClock(notice.at, i18n.language)}</span>
       {tableId ? (
-        <button type="button" className="notice-text notice-open" title={t('actions.notice.open', { table: tableLabel(t, notice.tableName) })} onClick={open}>
+        // Named "Open Table 5: <text>": says what a click does, and never reads as the table's own card.
+        <button type="button" className="notice-text notice-open" aria-label={`${t('actions.notice.open', { table: tableLabel(t, notice.tableName) })}: ${text}`} onClick={open}>
           {text}
         </button>
       ) : (
