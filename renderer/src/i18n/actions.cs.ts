@@ -29,6 +29,13 @@ export const actionsCs: Translations<typeof actionsEn> = {
     method: { cash: 'Hotově', 'card-at-counter': 'Kartou na pokladně', 'written-off': 'Odepsáno' },
     note: 'Poznámka (nepovinná)',
   },
+  unsaved: {
+    title: 'Uložit změněná nastavení?',
+    text: 'Některá nastavení jsou změněná, ale neuložená.',
+    stay: 'Zůstat',
+    save: 'Uložit a odejít',
+    discard: 'Zahodit změny',
+  },
   capture: {
     state: 'Čeká na stržení',
     action: 'Strhnout',

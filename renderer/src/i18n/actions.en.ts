@@ -26,6 +26,13 @@ export const actionsEn = {
     method: { cash: 'Cash', 'card-at-counter': 'Card at the counter', 'written-off': 'Written off' },
     note: 'Note (optional)',
   },
+  unsaved: {
+    title: 'Save the changed settings?',
+    text: 'Some settings were changed but not saved.',
+    stay: 'Stay',
+    save: 'Save and leave',
+    discard: 'Discard changes',
+  },
   capture: {
     state: 'Capture needed',
     action: 'Capture',

@@ -7,6 +7,7 @@ import { CommandErrorText } from '../common/command-error';
 import { LocalFields } from './local-fields';
 import { PosApiSection } from './pos-api-section';
 import { ServiceFields } from './service-fields';
+import { UnsavedSettingsDialog } from './unsaved-dialog';
 import { useSettingsForm, type SettingsForm as Form } from './use-settings-form';
 
 export function SettingsView() {
@@ -38,6 +39,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </button>
       </form>
       <PosApiSection token={settings.posApiToken} />
+      <UnsavedSettingsDialog form={form} />
     </section>
   );
 }
