@@ -63,7 +63,10 @@ describe('notices and safe actions at 1366x768 and 1024x768', () => {
     const dialog = page.getByRole('dialog', { name: 'Cancel this payment?' });
     await dialog.waitFor();
     const back = dialog.getByRole('button', { name: 'Back' });
-    expect(await back.evaluate((el) => el === document.activeElement)).toBe(true);
+    await back.waitFor();
+    // Evaluated in the page (a string: this file is typed for Node, without the DOM).
+    const focused = await page.evaluate("(() => { const el = document.activeElement; return el ? [el.tagName, el.textContent, el.closest('[role=dialog]') !== null] : null; })()");
+    expect(focused).toEqual(['BUTTON', 'Back', true]);
     await screenshot(page, 'dialog-cancel-1366');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'dialog-cancel-1024');
