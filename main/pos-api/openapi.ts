@@ -95,6 +95,7 @@ export const openApiDocument = {
           '400': err('Bad settlement; `field` names it'),
           '404': err('No such bill'),
           '409': err('A payment is in progress'),
+          '413': err('Body over 1 MiB'),
           ...common,
         },
       },
