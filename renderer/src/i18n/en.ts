@@ -1,7 +1,7 @@
 // English. Every string the cashier sees; cs.ts must have exactly the same keys (tested).
+import { actionsEn } from './actions.en';
 import { historyEn } from './history.en';
 
-import { actionsEn } from './actions.en';
 export const en = {
   app: {
     title: 'Tableside',
