@@ -107,7 +107,13 @@ export interface PaymentView {
   items: { id: string; name: string; price: Decimal; quantity: Decimal }[];
 }
 
-export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error';
+/**
+ * paid; refunded (the cashier cancelled a paid payment; "cancelled" is the same, from notices kept
+ * by older versions); declined (the card was refused); failed (ended unpaid for another reason,
+ * `message` holds the service's state: LOCK_EXPIRED, NOT_FOUND, ...); capture (a manual-capture
+ * payment is authorised and waits for the cashier's Capture); service-error.
+ */
+export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error' | 'refunded' | 'failed' | 'capture';
 
 export interface Notice {
   /** Stable per cause (e.g. "paid:<paymentId>"): a repeated event never makes a second notice. */
@@ -119,9 +125,17 @@ export interface Notice {
   amount: Decimal | null;
   tip: Decimal | null;
   currency: string | null;
-  /** Service error text for kind "service-error". */
+  /** Service error text for kind "service-error"; the payment's closed state for "declined"/"failed". */
   message: string | null;
   acknowledged: boolean;
+  // ui-actions (issue 12): where a click on the notice leads, and how much of the bill is paid.
+  /** The table the notice is about; absent in notices kept by older versions. */
+  tableId?: string | null;
+  /** The bill's total and what is still due after this payment (kind "paid"): "paid X of Y, Z left". */
+  billTotal?: Decimal | null;
+  billDue?: Decimal | null;
+  /** A "paid" notice whose payment the cashier later refunded. */
+  refunded?: boolean;
 }
 
 export type Environment = 'demo' | 'sandbox' | 'production';
@@ -148,6 +162,9 @@ export interface SettingsView {
   // ui-tables (issue 12)
   /** A bill whose every item is paid closes itself and its table goes back to free (default on). */
   autoCloseBills: boolean;
+  // ui-actions (issue 12)
+  /** Seconds between reminder sounds while a problem notice stays unacknowledged; 0 = no reminder. */
+  reminderSeconds: number;
 }
 
 export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
@@ -206,6 +223,13 @@ export interface GuestPayInput {
   outcome?: 'paid' | 'declined';
 }
 
+// ui-actions (issue 12): how a bill closed with an amount still due was settled.
+export type SettlementMethod = 'cash' | 'card-at-counter' | 'written-off';
+export interface BillSettlement {
+  method: SettlementMethod;
+  note?: string;
+}
+
 export type PrintMode = 'dialog' | 'silent' | 'pdf';
 
 export interface CompanionApi {
@@ -217,7 +241,8 @@ export interface CompanionApi {
   addItem(input: { billId: string; name: string; price: Decimal; quantity: Decimal; menuId?: string }): Promise<CommandResult<BillView>>;
   setItemQuantity(input: { billId: string; itemId: string; quantity: Decimal }): Promise<CommandResult<BillView>>;
   removeItem(input: { billId: string; itemId: string }): Promise<CommandResult<BillView>>;
-  closeBill(input: { billId: string }): Promise<CommandResult<BillView>>;
+  /** With an amount still due, `settlement` says how it was settled (ui-actions, issue 12). */
+  closeBill(input: { billId: string; settlement?: BillSettlement }): Promise<CommandResult<BillView>>;
 
   // Payments, through the service.
   cancelPayment(input: { paymentId: string }): Promise<CommandResult<PaymentView>>;

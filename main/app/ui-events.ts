@@ -14,7 +14,8 @@ export function createUiEvents(shell: ShellPorts, language: () => Language) {
   const push: Push = (event) => {
     const numbered: CompanionEvent = { ...event, seq: ++seq };
     for (const listener of [...listeners]) listener(numbered);
-    if (numbered.type === 'notice' && !numbered.notice.acknowledged && shell.notify) {
+    // A notice pushed again because it changed (marked refunded) is not news for the OS.
+    if (numbered.type === 'notice' && !numbered.notice.acknowledged && !numbered.notice.refunded && shell.notify) {
       const text = osNotificationText(numbered.notice, language());
       shell.notify(text.title, text.body);
     }

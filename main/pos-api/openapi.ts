@@ -90,7 +90,16 @@ export const openApiDocument = {
       get: { summary: 'A bill with items, totals and payments', responses: { '200': { description: 'The bill', ...json('BillDetail') }, '404': err('No such bill'), ...common } },
       delete: {
         summary: 'Close a bill',
-        responses: { '200': { description: 'Closed', ...json('BillDetail') }, '404': err('No such bill'), '409': err('A payment is in progress'), ...common },
+        description: 'With an amount still due, the optional body says how it was settled; it is kept with the bill and in the bill.closed event (data.settlement, data.due).',
+        requestBody: { required: false, ...json('CloseBillInput') },
+        responses: {
+          '200': { description: 'Closed', ...json('BillDetail') },
+          '400': err('Bad settlement; `field` names it'),
+          '404': err('No such bill'),
+          '409': err('A payment is in progress'),
+          '413': err('Body over 1 MiB'),
+          ...common,
+        },
       },
     },
     // Payment history and the day report (issue 13): openapi-reports.ts.
@@ -141,6 +150,17 @@ export const openApiDocument = {
         description: "The table's centre on the floor plan as fractions of the plan: x from the left edge (0) to the right edge (1), y from the top (0) to the bottom (1). Fractions, not pixels or grid units: the plan is drawn at any screen size.",
         required: ['x', 'y'],
         properties: { x: { type: 'number', minimum: 0, maximum: 1, example: 0.25 }, y: { type: 'number', minimum: 0, maximum: 1, example: 0.5 } },
+      },
+      // ui-actions (issue 12)
+      CloseBillInput: {
+        type: 'object',
+        properties: {
+          settlement: {
+            type: 'object',
+            required: ['method'],
+            properties: { method: { enum: ['cash', 'card-at-counter', 'written-off'] }, note: { type: 'string', maxLength: 500 } },
+          },
+        },
       },
       Table: { type: 'object', required: ['id', 'name', 'area'], properties: { id: { type: 'string' }, name: { type: 'string' }, area: { type: ['string', 'null'] } } },
       TableView: {

@@ -67,7 +67,8 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
       allow: match.allowed.join(', '),
     });
   }
-  const body = match.route.body ? parseJsonBody((await readBody(req)).toString('utf8')) : undefined;
+  const text = match.route.body ? (await readBody(req)).toString('utf8') : '';
+  const body = match.route.body && !(match.route.body === 'optional' && text.trim() === '') ? parseJsonBody(text) : undefined;
   const reply = match.route.handle({
     store,
     params: match.params,

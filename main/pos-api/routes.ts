@@ -6,7 +6,7 @@ import { describeIssues } from '../wire/index.js';
 import { HttpError } from './http-io.js';
 import { openApiDocument } from './openapi.js';
 import { dayReportReply, historyReply, type ReportContext } from './report-routes.js';
-import { BillInput, BillsQuery, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
+import { BillInput, BillsQuery, CloseBillInput, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
 
 /** What a handler answers; 'stream' means it took over the response (SSE). */
 export type Reply =
@@ -33,7 +33,8 @@ export interface Route {
   method: 'GET' | 'PUT' | 'DELETE';
   /** The OpenAPI path template, also what the router matches. */
   path: string;
-  body?: boolean;
+  /** true: a JSON body is required; 'optional': an empty body is allowed (undefined). */
+  body?: boolean | 'optional';
   public?: boolean;
   handle(ctx: RouteContext): Reply;
 }
@@ -121,8 +122,10 @@ export const ROUTES: Route[] = [
   {
     method: 'DELETE',
     path: '/v1/bills/{id}',
-    handle: ({ store, params }) => {
-      guard(() => store.closeBill(params.id!));
+    body: 'optional',
+    handle: ({ store, params, body }) => {
+      const input = body === undefined ? {} : parse(CloseBillInput, body, 'body');
+      guard(() => store.closeBill(params.id!, input.settlement));
       return { status: 200, body: billWithPayments(store, params.id!) };
     },
   },

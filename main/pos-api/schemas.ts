@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { Currency, Id } from '../wire/index.js';
+import { Currency, Id, Settlement } from '../wire/index.js';
 
 /**
  * Bodies and queries of the local POS API. Unknown fields are accepted and dropped (z.object strips).
@@ -37,6 +37,8 @@ export const Quantity = decimalWith(QUANTITY_PLACES);
 
 // ui-tables (issue 12): a place on the floor plan, as fractions of the plan's width and height.
 const PlanFraction = z.number().min(0, 'must be from 0 to 1 (a fraction of the plan)').max(1, 'must be from 0 to 1 (a fraction of the plan)');
+// ui-actions (issue 12): DELETE /v1/bills/{id} takes an optional body saying how an amount still due was settled.
+export const CloseBillInput = z.object({ settlement: Settlement.optional() });
 
 export const TableInput = z.object({
   name: z.string().min(1, 'must not be empty').max(200),

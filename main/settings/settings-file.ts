@@ -35,6 +35,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   quietWindow: '03:00-05:00',
   // ui-tables (issue 12): a fully paid bill closes itself.
   autoCloseBills: true,
+  // ui-actions (issue 12)
+  reminderSeconds: 60,
 };
 
 /** What the file held that this version does not use; written back untouched (a newer version's fields). */

@@ -43,6 +43,8 @@ export const SETTINGS_FIELDS = {
   quietWindow: z.string().refine(isQuietWindow, 'must be HH:MM-HH:MM (24-hour, local time)'),
   // ui-tables (issue 12): a fully paid bill closes itself.
   autoCloseBills: z.boolean(),
+  // ui-actions (issue 12)
+  reminderSeconds: z.number().int('must be a whole number').min(0, 'must be 0..3600').max(3600, 'must be 0..3600'),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

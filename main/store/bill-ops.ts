@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mergeItems, checkBillHeader, isSettled, hasHeldQuantity } from './bill-rules.js';
-import { canon, dec } from './decimal.js';
+import { canon, dec, money, remainderOf, sum } from './decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from './input-checks.js';
 import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from './records.js';
 import { StoreError } from './store-error.js';
@@ -127,15 +127,38 @@ export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
   return { ...bill, items };
 }
 
-/** Closes a bill (DELETE /v1/bills/{id}, the cashier's "close"). Refused while a guest is paying. */
-export function closeBill(tx: WriteTx, id: string): BillWithItems {
+export const SETTLEMENT_METHODS = ['cash', 'card-at-counter', 'written-off'] as const;
+export interface SettlementInput {
+  method: string;
+  note?: string | undefined;
+}
+
+function checkSettlement(s: SettlementInput): { method: string; note: string | null } {
+  if (!(SETTLEMENT_METHODS as readonly string[]).includes(s.method)) {
+    throw new StoreError('INVALID', `settlement.method must be one of ${SETTLEMENT_METHODS.join(', ')}.`, 'settlement.method');
+  }
+  const note = s.note?.trim() ?? '';
+  if (note.length > 500) throw new StoreError('INVALID', 'settlement.note must be at most 500 characters.', 'settlement.note');
+  return { method: s.method, note: note === '' ? null : note };
+}
+
+/**
+ * Closes a bill (DELETE /v1/bills/{id}, the cashier's "close"). Refused while a guest is paying.
+ * With an amount still due, `settlement` (how it was settled) is kept with the bill (migration
+ * 005) and in the bill.closed event, with the amount that was due.
+ */
+export function closeBill(tx: WriteTx, id: string, settlement?: SettlementInput): BillWithItems {
   const bill = requireBill(tx, id);
+  const settled = settlement ? checkSettlement(settlement) : null;
   if (bill.state === 'CLOSED') return bill;
   if (tx.payments.hasPendingOnBill(id)) {
     throw new StoreError('CONFLICT', `Bill ${id} is being paid by a guest right now; close it after the payment ends.`);
   }
+  const due = money(sum(bill.items.map((i) => remainderOf(i).times(dec(i.price)))));
+  const kept = settled && due !== '0.00' ? { ...settled, due } : null;
+  if (kept) tx.bills.setSettlement(tx, id, kept);
   tx.bills.setState(tx, id, 'CLOSED');
-  tx.emit({ kind: 'bill.closed', tableId: bill.tableId, billId: id, paymentId: null, data: { previousState: bill.state } });
+  tx.emit({ kind: 'bill.closed', tableId: bill.tableId, billId: id, paymentId: null, data: { previousState: bill.state, due, settlement: kept } });
   return { ...bill, state: 'CLOSED', updated: tx.now };
 }
 

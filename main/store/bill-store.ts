@@ -22,7 +22,7 @@ function billWrites({ write }: Transactions) {
     setTablePlan: (id: string, plan: PlanPoint | null): void => write('setTablePlan', (tx) => tableOps.setTablePlan(tx, id, plan)),
     deleteTable: (id: string): void => write('deleteTable', (tx) => billOps.deleteTable(tx, id)),
     putBill: (input: PutBillInput): BillWithItems => write('putBill', (tx) => billOps.putBill(tx, input)),
-    closeBill: (id: string): BillWithItems => write('closeBill', (tx) => billOps.closeBill(tx, id)),
+    closeBill: (id: string, settlement?: billOps.SettlementInput): BillWithItems => write('closeBill', (tx) => billOps.closeBill(tx, id, settlement)),
     openBill: (input: { tableId: string; name?: string | null; currency: string }): BillWithItems => write('openBill', (tx) => billOps.openBill(tx, input)),
     addItem: (billId: string, input: { name: string; price: string; quantity: string; menuId?: string }): BillWithItems =>
       write('addItem', (tx) => billOps.addItem(tx, billId, input)),

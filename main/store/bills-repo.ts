@@ -211,6 +211,7 @@ export function createBillsWriter(db: Database) {
      WHERE id = @id`,
   );
   const setState = db.prepare('UPDATE bills SET state = ?, updated = ? WHERE id = ?');
+  const setSettlement = db.prepare('UPDATE bills SET settlementMethod = ?, settlementNote = ?, settledDue = ? WHERE id = ?');
   const insertItem = db.prepare(
     `INSERT INTO bill_items (${ITEM_COLUMNS}) VALUES (@billId, @id, @position, @name, @price, @quantity, @minQuantity, @tags, @paidQuantity, @lockedQuantity)`,
   );
@@ -231,6 +232,10 @@ export function createBillsWriter(db: Database) {
     /** Sets the state, updated at the transaction's time. */
     setState(tx: WriteTx, id: string, state: BillState): void {
       setState.run(state, tx.now, id);
+    },
+    /** How a bill closed with an amount due was settled (migration 005). */
+    setSettlement(_tx: WriteTx, id: string, s: { method: string; note: string | null; due: string }): void {
+      setSettlement.run(s.method, s.note, s.due, id);
     },
     insertItem(_tx: WriteTx, billId: string, item: ItemRecord): void {
       insertItem.run(itemParams(billId, item));

@@ -3,7 +3,7 @@ import type { CommandName, CommandResult, CompanionApi } from '../../preload/con
 import type { Logger } from '../log.js';
 import { isCalendarDate } from '../reports/index.js';
 import { SettingsInputSchema } from '../settings/settings-schema.js';
-import { Currency, DecimalString, Id, NonNegativeDecimal, describeIssues } from '../wire/index.js';
+import { Currency, DecimalString, Id, NonNegativeDecimal, Settlement, describeIssues } from '../wire/index.js';
 
 /**
  * One zod schema per CompanionApi command, shared by the Electron IPC handlers (main/shell/ipc.ts)
@@ -38,7 +38,7 @@ export const COMMAND_SCHEMAS = {
   }),
   setItemQuantity: z.object({ billId: Id, itemId: Id, quantity: NonNegativeDecimal }),
   removeItem: z.object({ billId: Id, itemId: Id }),
-  closeBill: z.object({ billId: Id }),
+  closeBill: z.object({ billId: Id, settlement: Settlement.optional() }),
   cancelPayment: z.object({ paymentId: Id }),
   capturePayment: z.object({ paymentId: Id }),
   acknowledgeNotice: z.object({ noticeId: Id }),

@@ -1,6 +1,6 @@
 import type { CompanionEvent } from '../../preload/contract.js';
 import type { BillStore, StoreEvent } from '../store/index.js';
-import { noticeFor, type NoticeBook } from './notice-book.js';
+import { noticeFor, noticesSettledBy, type NoticeBook } from './notice-book.js';
 import { billView, paymentView, tableView } from './read-model.js';
 
 type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
@@ -11,10 +11,7 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
  * payment, and a notice where one is due. A batch touching one bill pushes that bill once.
  */
 export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBook, push: Push, listening: boolean): void {
-  for (const e of events) {
-    const notice = noticeFor(e, store);
-    if (notice && notices.add(notice)) push({ type: 'notice', notice });
-  }
+  for (const e of events) updateNotices(e, store, notices, push);
   // Views are for a renderer; with none attached (a headless till) the work is skipped.
   if (!listening) return;
   const tables = new Set<string>();
@@ -43,6 +40,19 @@ export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBo
   for (const id of tables) {
     const table = tableView(store, id);
     if (table) push({ type: 'table', table });
+  }
+}
+/** The notice an event raises, and the earlier ones it changes (a refunded "paid", a capture done). */
+function updateNotices(e: StoreEvent, store: BillStore, notices: NoticeBook, push: Push): void {
+  const notice = noticeFor(e, store);
+  if (notice && notices.add(notice)) push({ type: 'notice', notice: { ...notice } });
+  for (const id of noticesSettledBy(e)) {
+    const settled = notices.settle(id);
+    if (settled) push({ type: 'notice', notice: { ...settled } });
+  }
+  if (e.kind === 'payment.refunded' && e.paymentId) {
+    const refunded = notices.markRefunded(e.paymentId);
+    if (refunded) push({ type: 'notice', notice: { ...refunded } });
   }
 }
 export type { Push };

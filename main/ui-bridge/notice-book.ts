@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Notice, NoticeKind } from '../../preload/contract.js';
+import type { Notice } from '../../preload/contract.js';
 import type { Clock, TimerHandle } from '../clock.js';
 import type { Logger } from '../log.js';
-import { money, type BillStore, type StoreEvent } from '../store/index.js';
 
 const FILE = 'notices.json';
 const KEEP = 200;
@@ -14,7 +13,7 @@ const MOD = 'notices';
 // What a stored notice must look like to be shown again; anything else is dropped with a warning.
 const StoredNotice = z.object({
   id: z.string().min(1),
-  kind: z.enum(['paid', 'cancelled', 'declined', 'service-error']),
+  kind: z.enum(['paid', 'cancelled', 'declined', 'service-error', 'refunded', 'failed', 'capture']),
   at: z.string(),
   paymentId: z.string().nullable(),
   tableName: z.string().nullable(),
@@ -23,6 +22,11 @@ const StoredNotice = z.object({
   currency: z.string().nullable(),
   message: z.string().nullable(),
   acknowledged: z.boolean(),
+  // ui-actions (issue 12); absent in notices kept by older versions.
+  tableId: z.string().nullable().optional(),
+  billTotal: z.string().nullable().optional(),
+  billDue: z.string().nullable().optional(),
+  refunded: z.boolean().optional(),
 }) satisfies z.ZodType<Notice>;
 
 export interface NoticeBookOptions {
@@ -107,6 +111,22 @@ export function createNoticeBook({ dataDir, clock, log }: NoticeBookOptions) {
       }
       return n;
     },
+    /** Marks the "paid" notice of a refunded payment; the changed notice, or null when there was none to change. */
+    markRefunded(paymentId: string): Notice | null {
+      const n = notices.get(`paid:${paymentId}`);
+      if (!n || n.refunded) return null;
+      n.refunded = true;
+      persist();
+      return n;
+    },
+    /** Acknowledges a notice its cause no longer calls for (a capture done); the changed notice or null. */
+    settle(id: string): Notice | null {
+      const n = notices.get(id);
+      if (!n || n.acknowledged) return null;
+      n.acknowledged = true;
+      persist();
+      return n;
+    },
     /** Writes pending changes now (on shutdown). */
     flush(): void {
       if (timer) flush();
@@ -118,35 +138,4 @@ export function createNoticeBook({ dataDir, clock, log }: NoticeBookOptions) {
 }
 export type NoticeBook = ReturnType<typeof createNoticeBook>;
 
-const KIND_BY_EVENT: Partial<Record<StoreEvent['kind'], NoticeKind>> = {
-  'payment.paid': 'paid',
-  'payment.cancelled': 'declined',
-  'payment.refunded': 'cancelled',
-  'service.error': 'service-error',
-};
-
-/** The notice a store event calls for, if any. */
-export function noticeFor(event: StoreEvent, store: BillStore): Notice | null {
-  const kind = KIND_BY_EVENT[event.kind];
-  if (!kind) return null;
-  if (kind === 'service-error') {
-    const message = typeof event.data.message === 'string' ? event.data.message : 'The payment service reported an error.';
-    return { id: `service-error:${event.seq}`, kind, at: event.at, paymentId: null, tableName: null, amount: null, tip: null, currency: null, message, acknowledged: false };
-  }
-  // The payment events (payment-ops.ts) carry what a notice shows; only the table's name is looked up.
-  const { amount, tip, currency, closedState } = event.data;
-  if (!event.paymentId || typeof amount !== 'string' || typeof currency !== 'string') return null;
-  const tableName = (event.tableId ? store.getTable(event.tableId)?.name : undefined) ?? (event.billId ? store.getBill(event.billId)?.name : undefined) ?? null;
-  return {
-    id: `${kind}:${event.paymentId}`,
-    kind,
-    at: event.at,
-    paymentId: event.paymentId,
-    tableName,
-    amount: money(amount),
-    tip: money(typeof tip === 'string' ? tip : '0'),
-    currency,
-    message: kind === 'declined' && typeof closedState === 'string' ? closedState : null,
-    acknowledged: false,
-  };
-}
+export { noticeFor, noticesSettledBy } from './notice-for.js';

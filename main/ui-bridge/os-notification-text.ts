@@ -2,8 +2,30 @@ import type { Language, Notice } from '../../preload/contract.js';
 
 /** The OS notification's words; the renderer has its own translations for the in-app notice. */
 const TEXT = {
-  en: { paid: 'paid', declined: 'Payment declined', cancelled: 'Payment cancelled', error: 'Message from the payment service', tip: 'tip', table: 'Table' },
-  cs: { paid: 'zaplatil', declined: 'Platba zamítnuta', cancelled: 'Platba zrušena', error: 'Zpráva platební služby', tip: 'spropitné', table: 'Stůl' },
+  en: {
+    paid: 'paid',
+    of: 'of',
+    left: 'left',
+    declined: 'Card declined',
+    failed: 'Payment not completed',
+    refunded: 'Payment refunded',
+    capture: 'Capture needed',
+    error: 'Message from the payment service',
+    tip: 'tip',
+    table: 'Table',
+  },
+  cs: {
+    paid: 'zaplatil',
+    of: 'z',
+    left: 'zbývá',
+    declined: 'Karta zamítnuta',
+    failed: 'Platba nebyla dokončena',
+    refunded: 'Platba vrácena',
+    capture: 'Čeká na stržení',
+    error: 'Zpráva platební služby',
+    tip: 'spropitné',
+    table: 'Stůl',
+  },
 } as const;
 
 export function osNotificationText(notice: Notice, language: Language): { title: string; body: string } {
@@ -11,13 +33,19 @@ export function osNotificationText(notice: Notice, language: Language): { title:
   const where = notice.tableName ?? t.table;
   const amount = notice.amount && notice.currency ? `${notice.amount} ${notice.currency}` : '';
   const tip = notice.tip && notice.tip !== '0.00' ? ` + ${notice.tip} ${t.tip}` : '';
+  const partial = notice.billDue && notice.billTotal && notice.billDue !== '0.00' ? ` ${t.of} ${notice.billTotal}, ${notice.billDue} ${t.left}` : '';
   switch (notice.kind) {
     case 'paid':
-      return { title: `${where} ${t.paid}`, body: `${amount}${tip}` };
+      return { title: `${where} ${t.paid}`, body: `${amount}${partial}${tip}` };
     case 'declined':
       return { title: t.declined, body: `${where}: ${amount}` };
+    case 'failed':
+      return { title: t.failed, body: `${where}: ${amount}` };
     case 'cancelled':
-      return { title: t.cancelled, body: `${where}: ${amount}` };
+    case 'refunded':
+      return { title: t.refunded, body: `${where}: ${amount}` };
+    case 'capture':
+      return { title: t.capture, body: `${where}: ${amount}` };
     default:
       return { title: t.error, body: notice.message ?? '' };
   }

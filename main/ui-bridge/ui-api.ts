@@ -106,7 +106,7 @@ function billCommands({ store, defaultCurrency }: UiApiDeps, run: Run): Part<'op
       run('addItem', () => billResult(store.addItem(input.billId, { name: input.name, price: input.price, quantity: input.quantity, ...(input.menuId ? { menuId: input.menuId } : {}) }).id)),
     setItemQuantity: (input) => run('setItemQuantity', () => billResult(store.setItemQuantity(input.billId, input.itemId, input.quantity).id)),
     removeItem: (input) => run('removeItem', () => billResult(store.removeItem(input.billId, input.itemId).id)),
-    closeBill: (input) => run('closeBill', () => billResult(store.closeBill(input.billId).id)),
+    closeBill: (input) => run('closeBill', () => billResult(store.closeBill(input.billId, input.settlement).id)),
   };
 }
 

@@ -10,3 +10,4 @@ export * from './webhook.js';
 export * from './rest.js';
 export * from './parse.js';
 export * from './tick-cork.js';
+export { Settlement } from './settlement.js';

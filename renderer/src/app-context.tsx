@@ -14,7 +14,8 @@ export interface AppServices {
   frames: FrameScheduler;
   bridgeKind: BridgeKind;
   now(): number;
-  beep(): void;
+  /** paid or problem: two distinct patterns (views/notices/beep.ts). */
+  beep(kind: 'paid' | 'problem'): void;
   openWindow(url: string): void;
   copyText(text: string): Promise<void>;
   randomUuid(): string;

@@ -53,7 +53,7 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     // Table 1: 4 Pilsner (62.00), 2 goulash, 2 schnitzel, 1 strudel = 1295.00; the guest pays 2 Pilsner.
     const paid = await sandbox.guestPay({ idTable: 't1', items: [{ id: 'm-pilsner-1', quantity: '2' }] });
     expect(paid.outcome).toBe('paid');
-    await notice(page, 'Table 1 paid 124.00 CZK').waitFor();
+    await notice(page, 'Table 1 paid 124.00 of 1295.00 CZK, 1171.00 left').waitFor();
 
     const card = tableCard(page, 'Table 1');
     await card.locator('.badge').filter({ hasText: /^Partly paid$/ }).waitFor();
@@ -121,7 +121,7 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     await result.waitFor();
     expect(await result.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
     await screenshot(page, 'demo');
-    await notice(page, 'Table 7 paid 62.00 CZK + 10.00 tip').waitFor();
+    await notice(page, 'Table 7 paid 62.00 of 567.00 CZK, 505.00 left (+ 10.00 tip)').waitFor();
 
     await demo.getByRole('button', { name: 'Decline' }).click();
     await notice(page, 'Payment at Table 7 was declined').waitFor();

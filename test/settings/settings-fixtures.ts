@@ -58,6 +58,7 @@ export const GOOD_FILE = {
   updateUrl: 'https://updates.example.com/tableside/win/',
   quietWindow: '23:30-01:00',
   autoCloseBills: false,
+  reminderSeconds: 45,
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -80,4 +81,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   updateUrl: 'http://updates.example.com/',
   quietWindow: '3am-5am',
   autoCloseBills: 'on',
+  reminderSeconds: -5,
 };

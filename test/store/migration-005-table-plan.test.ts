@@ -2,7 +2,6 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from '../../main/store/database.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
 import { migration001 } from '../../main/store/migrations/001-initial.js';
 import { migration002 } from '../../main/store/migrations/002-receipt-serial.js';
 import { migration003 } from '../../main/store/migrations/003-bill-pages.js';
@@ -26,7 +25,7 @@ describe('migration 005 (table floor-plan place)', () => {
 
     migrate(db, [migration001, migration002, migration003, migration004, migration005]);
     expect(schemaVersion(db)).toBe(5);
-    expect(MIGRATIONS.at(-1)).toBe(migration005);
+
     expect(db.prepare('SELECT id, position, planX, planY FROM tables ORDER BY position').all()).toEqual([
       { id: 'z', position: 1, planX: null, planY: null },
       { id: 'a', position: 2, planX: null, planY: null },

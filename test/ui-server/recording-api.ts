@@ -39,6 +39,7 @@ const settings: SettingsView = {
   startHidden: false,
   posApiPort: 0,
   dayEndsAt: '04:00',
+  reminderSeconds: 60,
   posApiToken: 'not-a-real-token',
   autoCloseBills: true,
 };

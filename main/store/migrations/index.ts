@@ -4,10 +4,11 @@ import { migration002 } from './002-receipt-serial.js';
 import { migration003 } from './003-bill-pages.js';
 import { migration004 } from './004-day-report.js';
 import { migration005 } from './005-table-plan.js';
+import { migration006 } from './006-bill-settlement.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration in order; the last one's version is the schema this app writes. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

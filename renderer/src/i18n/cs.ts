@@ -3,6 +3,7 @@ import { diagnosticsCs } from './diagnostics.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { tablesUiCs } from './tables-ui.cs';
+import { actionsCs } from './actions.cs';
 
 export const cs: Translations = {
   app: {
@@ -241,4 +242,5 @@ export const cs: Translations = {
   },
   history: historyCs,
   tablesUi: tablesUiCs,
+  actions: actionsCs,
 };

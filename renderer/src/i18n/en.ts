@@ -1,4 +1,5 @@
 // English. Every string the cashier sees; cs.ts must have exactly the same keys (tested).
+import { actionsEn } from './actions.en';
 import { historyEn } from './history.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { tablesUiEn } from './tables-ui.en';
@@ -240,6 +241,7 @@ export const en = {
   },
   history: historyEn,
   tablesUi: tablesUiEn,
+  actions: actionsEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

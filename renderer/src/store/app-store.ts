@@ -48,7 +48,7 @@ export function createAppStore() {
     ...initialUi,
     seq: -1,
     loaded: false,
-    ...uiActions(set),
+    ...uiActions(set, get),
     applySnapshot: (s) => {
       const state = get();
       const selectionGone = state.selectedTableId !== null && !s.tables.some((t) => t.id === state.selectedTableId);

@@ -17,6 +17,24 @@ describe('ui slice', () => {
     expect(store.getState().dialog).toBeNull();
   });
 
+  it('holds a switch away from Settings while it has unsaved changes (issue 12)', () => {
+    const store = createAppStore();
+    const ui = () => store.getState();
+    ui().setTab('settings');
+    ui().setSettingsDirty(true);
+    ui().setTab('tables');
+    expect(ui()).toMatchObject({ tab: 'settings', pendingTab: 'tables' });
+    ui().stayOnTab();
+    expect(ui()).toMatchObject({ tab: 'settings', pendingTab: null, settingsDirty: true });
+    ui().setTab('qr');
+    ui().leaveToPendingTab();
+    expect(ui()).toMatchObject({ tab: 'qr', pendingTab: null, settingsDirty: false });
+    // Dirty elsewhere does not hold anything: only leaving Settings asks.
+    ui().setSettingsDirty(true);
+    ui().setTab('payments');
+    expect(ui().tab).toBe('payments');
+  });
+
   it('survives events: view state is not main state', () => {
     const store = createAppStore();
     store.getState().applySnapshot(snapshotFixture());

@@ -15,6 +15,11 @@ export interface UiSlice {
   selectedTableId: string | null;
   selectedBillId: string | null;
   dialog: DialogState | null;
+  // ui-actions (issue 12): unsaved settings are not lost silently when the cashier switches tabs.
+  /** The settings form holds changes not yet saved. */
+  settingsDirty: boolean;
+  /** A tab switch held back by unsaved settings: the form asks save / discard / stay. */
+  pendingTab: TabId | null;
 }
 
 export interface UiActions {
@@ -23,9 +28,14 @@ export interface UiActions {
   selectBill(billId: string | null): void;
   openDialog(dialog: DialogState): void;
   closeDialog(): void;
+  setSettingsDirty(dirty: boolean): void;
+  /** Stay on Settings: the held-back switch is dropped. */
+  stayOnTab(): void;
+  /** Leaves for the held-back tab (after a save or a discard). */
+  leaveToPendingTab(): void;
 }
 
-export const initialUi: UiSlice = { tab: 'tables', selectedTableId: null, selectedBillId: null, dialog: null };
+export const initialUi: UiSlice = { tab: 'tables', selectedTableId: null, selectedBillId: null, dialog: null, settingsDirty: false, pendingTab: null };
 
 export function applyUiEvent(state: UiSlice, e: CompanionEvent): Partial<UiSlice> | null {
   // A table that disappears takes its selection with it, so the bill panel never shows a ghost.
@@ -35,9 +45,20 @@ export function applyUiEvent(state: UiSlice, e: CompanionEvent): Partial<UiSlice
   return null;
 }
 
-export function uiActions(set: (patch: Partial<UiSlice>) => void): UiActions {
+export function uiActions(set: (patch: Partial<UiSlice>) => void, get: () => UiSlice): UiActions {
   return {
-    setTab: (tab) => set({ tab }),
+    // Every way out of Settings (tab bar, shortcuts, a notice) comes through here.
+    setTab: (tab) => {
+      const s = get();
+      if (s.tab === 'settings' && tab !== 'settings' && s.settingsDirty) set({ pendingTab: tab });
+      else set({ tab, pendingTab: null });
+    },
+    setSettingsDirty: (settingsDirty) => set({ settingsDirty }),
+    stayOnTab: () => set({ pendingTab: null }),
+    leaveToPendingTab: () => {
+      const { pendingTab } = get();
+      if (pendingTab) set({ tab: pendingTab, pendingTab: null, settingsDirty: false });
+    },
     selectTable: (selectedTableId) => set({ selectedTableId, selectedBillId: null }),
     selectBill: (selectedBillId) => set({ selectedBillId }),
     openDialog: (dialog) => set({ dialog }),

@@ -15,6 +15,7 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     printer: null,
     language: 'en',
     sound: true,
+    reminderSeconds: 60,
     startAtLogin: false,
     startHidden: false,
     posApiPort: 7311,

@@ -28,7 +28,7 @@ export async function renderApp(options: RenderOptions = {}) {
   // Frames advance by hand: a test decides when queued events reach the store (see pushEvents).
   const frames = manualFrames();
   const missingKeys: string[] = [];
-  const beeps: number[] = [];
+  const beeps: ('paid' | 'problem')[] = [];
   const opened: string[] = [];
   const copied: string[] = [];
   const i18n = createI18n(options.language ?? 'en', { onMissingKey: (key) => missingKeys.push(key) });
@@ -38,7 +38,7 @@ export async function renderApp(options: RenderOptions = {}) {
     frames: frames.schedule,
     bridgeKind: options.bridgeKind ?? 'electron',
     now: options.now ?? (() => Date.now()),
-    beep: () => beeps.push(beeps.length),
+    beep: (kind) => beeps.push(kind),
     openWindow: (url) => opened.push(url),
     copyText: async (text) => {
       copied.push(text);

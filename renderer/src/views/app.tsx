@@ -5,10 +5,10 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { ServicesProvider, useAppState, useServices, type AppServices } from '../app-context';
 import { connectStore } from '../store/connect-store';
-import { watchNewNotices } from '../store/notice-watcher';
 import { ConnectionBanner } from './connection/connection-banner';
 import { StatusBar } from './connection/status-bar';
 import { DemoView } from './demo/demo-view';
+import { useNoticeSounds } from './notices/notice-sounds';
 import { NoticesPanel } from './notices/notices-panel';
 import { PaymentsView } from './payments/payments-view';
 import { QrView } from './qr/qr-view';
@@ -28,7 +28,7 @@ export function App({ services, i18n }: { services: AppServices; i18n: I18n }) {
 
 function AppShell() {
   const { t, i18n } = useTranslation();
-  const { api, store, beep, frames } = useServices();
+  const { api, store, frames } = useServices();
   const loaded = useAppState((s) => s.loaded);
   const tab = useAppState((s) => s.tab);
   const demo = useAppState((s) => s.demo);
@@ -36,14 +36,8 @@ function AppShell() {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => connectStore(api, store, { onError: () => setFailed(true), schedule: frames }), [api, store, frames]);
-  useEffect(
-    () =>
-      // Once per store update (one per frame), however many notices it brought.
-      watchNewNotices(store, () => {
-        if (store.getState().settings?.sound) beep();
-      }),
-    [store, beep],
-  );
+  // Once per store update (one per frame), however many notices it brought; reminders for problems.
+  useNoticeSounds();
   // Follow main's language when it changes (another window, first load), not on every render:
   // a switch made here is already live before main confirms it.
   const appliedLanguage = useRef<string | null>(null);

@@ -57,6 +57,7 @@ export interface GuestPay {
   items?: { id: string; quantity: string }[];
   tip?: string;
   outcome?: 'paid' | 'declined';
+  captureMode?: 'auto' | 'manual';
 }
 
 export interface GuestPayAnswer {

@@ -79,4 +79,11 @@ describe('Demo panel', () => {
     pushEvents({ type: 'table', seq: 11, table: tableFixture({ id: 't1', name: '1', state: 'open', due: '54', currency: 'CZK', openBillIds: ['b2'] }) });
     expect(screen.getByRole('option', { name: /Table 1 ·/ })).toBeInTheDocument();
   });
+
+  it('does not offer a table with nothing due (issue 12)', async () => {
+    const { pushEvents } = await openDemo();
+    expect(screen.getByRole('option', { name: /Table 2 ·/ })).toBeInTheDocument();
+    pushEvents({ type: 'table', seq: 11, table: tableFixture({ id: 't2', name: '2', state: 'paid', due: '0', currency: 'CZK', openBillIds: ['b2'] }) });
+    expect(screen.queryByRole('option', { name: /Table 2 ·/ })).toBeNull();
+  });
 });

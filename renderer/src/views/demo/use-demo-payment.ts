@@ -70,7 +70,8 @@ export function useDemoPayment(): DemoPayment {
   const api = useApi();
   const tables = useAppState((s) => s.tables);
   const bills = useAppState((s) => s.bills);
-  const withBills = useMemo(() => sortedTables(tables).filter((tb) => tb.openBillIds.length > 0), [tables]);
+  // A table with nothing due (all paid, bill not yet closed) is not offered: that payment could not succeed.
+  const withBills = useMemo(() => sortedTables(tables).filter((tb) => tb.openBillIds.length > 0 && !isZero(tb.due)), [tables]);
   const [tableId, setTableId] = useState('');
   const [payAll, setPayAll] = useState(true);
   const [quantities, setQuantities] = useState<Record<string, string>>({});

@@ -1,4 +1,4 @@
-// A short two-tone beep with WebAudio: no sound file to ship, and nothing happens where audio is missing.
+// Short tones with WebAudio, one pattern for paid and one for problems: no sound file to ship, and nothing happens where audio is missing.
 let context: AudioContext | null = null;
 /** performance.now() until which the last beep still sounds. */
 let soundingUntil = 0;
@@ -29,24 +29,38 @@ export function warmUpSoundOnFirstGesture(target: EventTarget): () => void {
   return off;
 }
 
-export function beep(): void {
+/** paid: good news; problem: declined, failed, capture needed, a service error. */
+export type BeepKind = 'paid' | 'problem';
+
+/**
+ * Two patterns a cashier tells apart without looking: paid rises (two short sine tones), a
+ * problem falls and repeats (three square-wave pulses, lower), like a till's "error" chirp.
+ */
+const PATTERNS: Record<BeepKind, { wave: OscillatorType; tones: number[]; step: number; length: number; gain: number }> = {
+  paid: { wave: 'sine', tones: [880, 1320], step: 0.15, length: 0.12, gain: 0.15 },
+  problem: { wave: 'square', tones: [660, 440, 440], step: 0.18, length: 0.13, gain: 0.08 },
+};
+
+export function beep(kind: BeepKind = 'paid'): void {
   // One beep at a time: calls while one still sounds are dropped, so a burst of payments rings
   // once instead of stacking dozens of oscillators.
   const now = performance.now();
   if (now < soundingUntil) return;
   const ctx = audio();
   if (!ctx) return;
-  soundingUntil = now + BEEP_MS;
+  const pattern = PATTERNS[kind];
+  soundingUntil = now + Math.max(BEEP_MS, pattern.tones.length * pattern.step * 1000);
   if (ctx.state === 'suspended') void ctx.resume();
   const gain = ctx.createGain();
-  gain.gain.value = 0.15;
+  gain.gain.value = pattern.gain;
   gain.connect(ctx.destination);
-  [880, 1320].forEach((frequency, i) => {
+  pattern.tones.forEach((frequency, i) => {
     const osc = ctx.createOscillator();
+    osc.type = pattern.wave;
     osc.frequency.value = frequency;
     osc.connect(gain);
-    const start = ctx.currentTime + i * 0.15;
+    const start = ctx.currentTime + i * pattern.step;
     osc.start(start);
-    osc.stop(start + 0.12);
+    osc.stop(start + pattern.length);
   });
 }

@@ -1,37 +1,23 @@
 // Notices that stay until the cashier acknowledges them ("Table 12 paid 324.00 CZK + 30.00 tip").
-// A busy evening brings dozens at once: only the newest few are drawn, in a box of fixed height,
-// with "+N more" and "Acknowledge all", so notices never push the view off the screen.
+// A busy evening brings dozens at once: only the newest few are drawn, one compact line each, in a
+// box of fixed height, with "+N more" and "Acknowledge all", so notices never push the view off
+// the screen. A notice about a table opens that table (click or Enter on its text).
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { CommandResult, Notice } from '../../../../preload/contract';
 import { useApi, useAppState } from '../../app-context';
-import { formatMoney, isZero } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
 import { openNotices } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';
 import { tableLabel } from '../common/labels';
 import { useCommand } from '../common/use-command';
+import { CaptureButton } from '../payments/payment-state-badge';
+import { isProblem, noticeText } from './notice-text';
+
+export { noticeText } from './notice-text';
 
 /** How many notices show before "+N more"; the CSS box is sized for this many rows. */
 export const VISIBLE_NOTICES = 3;
-
-export function noticeText(t: TFunction, n: Notice, language: string): string {
-  const table = tableLabel(t, n.tableName);
-  const amount = n.amount === null ? '' : formatMoney(n.amount, n.currency, language);
-  switch (n.kind) {
-    case 'paid':
-      return n.tip && !isZero(n.tip)
-        ? t('notices.paidWithTip', { table, amount, tip: formatMoney(n.tip, null, language) })
-        : t('notices.paid', { table, amount });
-    case 'cancelled':
-      return t('notices.cancelled', { table, amount });
-    case 'declined':
-      return t('notices.declined', { table, amount });
-    case 'service-error':
-      return t('notices.serviceError', { message: n.message ?? '' });
-  }
-}
 
 export function NoticesPanel() {
   const { t } = useTranslation();
@@ -78,10 +64,30 @@ export function NoticesPanel() {
 // Memoised: a new notice draws one row; the others keep theirs.
 const NoticeRow = memo(function NoticeRow({ notice, disabled, onAcknowledge }: { notice: Notice; disabled: boolean; onAcknowledge(id: string): void }) {
   const { t, i18n } = useTranslation();
+  const setTab = useAppState((s) => s.setTab);
+  const selectTable = useAppState((s) => s.selectTable);
+  const payment = useAppState((s) => (notice.kind === 'capture' && notice.paymentId ? s.payments[notice.paymentId] : undefined));
+  const text = noticeText(t, notice, i18n.language);
+  const tableId = notice.tableId;
+  const open = () => {
+    if (!tableId) return;
+    setTab('tables');
+    selectTable(tableId);
+  };
+  const kind = notice.kind === 'cancelled' ? 'refunded' : notice.kind;
   return (
-    <li className={`notice notice-${notice.kind}`}>
+    <li className={`notice notice-${kind}${isProblem(notice) ? ' notice-problem' : ''}${notice.refunded ? ' notice-was-refunded' : ''}`}>
       <span className="notice-time">{formatClock(notice.at, i18n.language)}</span>
-      <span className="notice-text">{noticeText(t, notice, i18n.language)}</span>
+      {tableId ? (
+        // Named "Open Table 5: <text>": says what a click does, and never reads as the table's own card.
+        <button type="button" className="notice-text notice-open" aria-label={`${t('actions.notice.open', { table: tableLabel(t, notice.tableName) })}: ${text}`} onClick={open}>
+          {text}
+        </button>
+      ) : (
+        <span className="notice-text">{text}</span>
+      )}
+      {notice.refunded && <span className="notice-mark">{t('actions.notice.refundedMark')}</span>}
+      {payment && <CaptureButton payment={payment} />}
       <button type="button" disabled={disabled} onClick={() => onAcknowledge(notice.id)}>
         {t('notices.acknowledge')}
       </button>

@@ -18,6 +18,10 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         <input type="checkbox" checked={draft.autoCloseBills} onChange={(e) => set('autoCloseBills', e.target.checked)} />
         {t('tablesUi.autoCloseBills')}
       </label>
+      <label>
+        {t('actions.settings.reminderSeconds')}
+        <input inputMode="numeric" value={draft.reminderSeconds} onChange={(e) => set('reminderSeconds', e.target.value)} />
+      </label>
       <label className="check">
         <input type="checkbox" checked={draft.startAtLogin} onChange={(e) => set('startAtLogin', e.target.checked)} />
         {t('settings.startAtLogin')}

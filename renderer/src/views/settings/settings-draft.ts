@@ -21,6 +21,7 @@ export interface SettingsDraft {
   dayEndsAt: string;
   // ui-tables (issue 12)
   autoCloseBills: boolean;
+  reminderSeconds: string;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -39,6 +40,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     posApiPort: String(s.posApiPort),
     dayEndsAt: s.dayEndsAt,
     autoCloseBills: s.autoCloseBills,
+    reminderSeconds: String(s.reminderSeconds),
   };
 }
 
@@ -73,6 +75,8 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
   // Day report (issue 13): "4:00" is read as "04:00".
   const dayEndsAt = /^\d:[0-5]\d$/.test(d.dayEndsAt.trim()) ? `0${d.dayEndsAt.trim()}` : d.dayEndsAt.trim();
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(dayEndsAt)) return { error: inputError(t('history.dayEndsAt'), t('history.dayEndsAtInvalid')) };
+  const reminder = d.reminderSeconds.trim();
+  if (!/^\d{1,4}$/.test(reminder) || Number(reminder) > 3600) return { error: inputError(t('actions.settings.reminderSeconds'), t('actions.settings.reminderRange')) };
   const input: SettingsInput = {
     environment: d.environment,
     serviceUrl: d.serviceUrl.trim(),
@@ -87,6 +91,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     posApiPort,
     dayEndsAt,
     autoCloseBills: d.autoCloseBills,
+    reminderSeconds: Number(reminder),
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };

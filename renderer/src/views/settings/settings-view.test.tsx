@@ -50,6 +50,8 @@ describe('Settings view', () => {
     await user.click(screen.getByLabelText('Start at login'));
     expect(screen.getByLabelText('Close a bill by itself once everything on it is paid')).toBeChecked();
     await user.click(screen.getByLabelText('Close a bill by itself once everything on it is paid'));
+    await user.clear(screen.getByLabelText(/Remind of unacknowledged problems/));
+    await user.type(screen.getByLabelText(/Remind of unacknowledged problems/), '45');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([
@@ -67,6 +69,7 @@ describe('Settings view', () => {
         posApiPort: 7311,
         dayEndsAt: '04:00',
         autoCloseBills: false,
+        reminderSeconds: 45,
         apiKey: 'good-key',
       },
     ]);

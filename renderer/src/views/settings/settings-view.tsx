@@ -8,6 +8,7 @@ import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields } from './local-fields';
 import { PosApiSection } from './pos-api-section';
 import { ServiceFields } from './service-fields';
+import { UnsavedSettingsDialog } from './unsaved-dialog';
 import { useSettingsForm, type SettingsForm as Form } from './use-settings-form';
 
 export function SettingsView() {
@@ -40,6 +41,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </form>
       <PosApiSection token={settings.posApiToken} />
       <DiagnosticsSection />
+      <UnsavedSettingsDialog form={form} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 // The settings form's state: the draft as typed, "saved", and the two commands (save, language).
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView } from '../../../../preload/contract';
-import { useApi } from '../../app-context';
+import { useApi, useAppState } from '../../app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
 import { checkDraft, draftFrom, type SettingsDraft } from './settings-draft';
 
@@ -13,7 +13,10 @@ export interface SettingsForm {
   set: SetField;
   /** "Saved" after a successful save, cleared by the next change. */
   saved: string | null;
-  save(): Promise<void>;
+  /** True once saved. */
+  save(): Promise<boolean>;
+  /** The draft differs from the saved settings. */
+  dirty: boolean;
   /** Save and its input checks. */
   command: CommandRunner;
   switchLanguage(lng: Language): Promise<void>;
@@ -37,18 +40,22 @@ export function useSettingsForm(settings: SettingsView): SettingsForm {
   const save = async () => {
     setSaved(null);
     const checked = checkDraft(draft, t);
-    if ('error' in checked) return command.setError(checked.error);
+    if ('error' in checked) {
+      command.setError(checked.error);
+      return false;
+    }
     const { input } = checked;
     if (input.apiKey) {
       const key = input.apiKey;
       const who = await command.run(() => api.checkApiKey({ serviceUrl: input.serviceUrl ?? '', apiKey: key, posId: input.posId ?? '' }));
-      if (!who.ok) return;
+      if (!who.ok) return false;
     }
     const result = await command.run(() => api.saveSettings(input));
     if (result.ok) {
       setDraft(draftFrom(result.value));
       setSaved(t('settings.saved'));
     }
+    return result.ok;
   };
 
   const switchLanguage = async (lng: Language) => {
@@ -56,5 +63,11 @@ export function useSettingsForm(settings: SettingsView): SettingsForm {
     await language.run(() => api.saveSettings({ language: lng }));
   };
 
-  return { draft, set, saved, save, command, switchLanguage, language };
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(draftFrom(settings)), [draft, settings]);
+  // The ui slice holds a tab switch back while there are unsaved changes (unsaved-dialog.tsx).
+  const setSettingsDirty = useAppState((s) => s.setSettingsDirty);
+  useEffect(() => setSettingsDirty(dirty), [dirty, setSettingsDirty]);
+  useEffect(() => () => setSettingsDirty(false), [setSettingsDirty]);
+
+  return { draft, set, saved, save, dirty, command, switchLanguage, language };
 }

@@ -1,0 +1,106 @@
+import type { Notice, NoticeKind } from '../../preload/contract.js';
+import { money, type BillStore, type StoreEvent } from '../store/index.js';
+import { billView } from './read-model.js';
+
+/**
+ * The service ends a refused card with DECLINED, or (the protocol's paymentClosed) CANCELLED
+ * before anything was paid: both are "declined" for the cashier. Any other end state (our own
+ * LOCK_EXPIRED time-out, NOT_FOUND when the service lost it) is "failed", with the state kept so
+ * the renderer can say which.
+ */
+const DECLINED_STATES = new Set(['DECLINED', 'CANCELLED']);
+
+/** The notice a store event calls for, if any. */
+export function noticeFor(event: StoreEvent, store: BillStore): Notice | null {
+  switch (event.kind) {
+    case 'service.error':
+      return serviceErrorNotice(event);
+    case 'payment.paid':
+      return paymentNotice(event, store, 'paid');
+    case 'payment.refunded':
+      return paymentNotice(event, store, 'refunded');
+    case 'payment.cancelled': {
+      const closed = typeof event.data.closedState === 'string' ? event.data.closedState : 'CANCELLED';
+      return paymentNotice(event, store, DECLINED_STATES.has(closed) ? 'declined' : 'failed');
+    }
+    case 'payment.processed':
+      return captureNotice(event, store);
+    default:
+      return null;
+  }
+}
+
+/** The ids of earlier notices an event settles: the payment's "capture" once it is paid or captured. */
+export function noticesSettledBy(event: StoreEvent): string[] {
+  if (!event.paymentId) return [];
+  if (event.kind === 'payment.paid' || event.kind === 'payment.captured' || event.kind === 'payment.cancelled') return [`capture:${event.paymentId}`];
+  return [];
+}
+
+function serviceErrorNotice(event: StoreEvent): Notice {
+  const message = typeof event.data.message === 'string' ? event.data.message : 'The payment service reported an error.';
+  return { ...blank(event), id: `service-error:${event.seq}`, kind: 'service-error', message };
+}
+
+function blank(event: StoreEvent): Notice {
+  return {
+    id: '',
+    kind: 'paid',
+    at: event.at,
+    paymentId: null,
+    tableId: null,
+    tableName: null,
+    amount: null,
+    tip: null,
+    currency: null,
+    message: null,
+    acknowledged: false,
+    billTotal: null,
+    billDue: null,
+  };
+}
+
+function tableOf(event: StoreEvent, store: BillStore): { tableId: string | null; tableName: string | null } {
+  const bill = event.billId ? store.getBill(event.billId) : null;
+  const tableId = event.tableId ?? bill?.tableId ?? null;
+  const tableName = (tableId ? store.getTable(tableId)?.name : undefined) ?? bill?.name ?? null;
+  return { tableId, tableName };
+}
+
+// The payment events (payment-ops.ts) carry the amount, tip and currency; the table and the bill's
+// totals are looked up.
+function paymentNotice(event: StoreEvent, store: BillStore, kind: NoticeKind): Notice | null {
+  const { amount, tip, currency, closedState } = event.data;
+  if (!event.paymentId || typeof amount !== 'string' || typeof currency !== 'string') return null;
+  const totals = kind === 'paid' && event.billId ? billView(store, event.billId)?.totals : undefined;
+  return {
+    ...blank(event),
+    ...tableOf(event, store),
+    id: `${kind}:${event.paymentId}`,
+    kind,
+    paymentId: event.paymentId,
+    amount: money(amount),
+    tip: money(typeof tip === 'string' ? tip : '0'),
+    currency,
+    message: typeof closedState === 'string' && (kind === 'declined' || kind === 'failed') ? closedState : null,
+    billTotal: totals ? totals.total : null,
+    billDue: totals ? totals.due : null,
+  };
+}
+
+/** An authorised manual-capture payment: the money is held until the cashier captures it. */
+function captureNotice(event: StoreEvent, store: BillStore): Notice | null {
+  if (!event.paymentId) return null;
+  const payment = store.getPayment(event.paymentId);
+  if (!payment || payment.captureMode !== 'manual' || payment.captured || payment.state !== 'PROCESSED') return null;
+  return {
+    ...blank(event),
+    ...tableOf(event, store),
+    id: `capture:${event.paymentId}`,
+    kind: 'capture',
+    paymentId: event.paymentId,
+    amount: money(payment.amount),
+    tip: money(payment.tip),
+    currency: payment.currency,
+  };
+}

@@ -1,0 +1,50 @@
+// A notice in the cashier's words: one line, the table first, the money through the shared formatter.
+import type { TFunction } from 'i18next';
+import type { Notice } from '../../../../preload/contract';
+import { formatMoney, isZero } from '../../format/decimal-text';
+import { tableLabel } from '../common/labels';
+
+/** Kinds that call for the cashier (the problem sound, the reminder); the others are good news. */
+export function isProblem(n: Notice): boolean {
+  return n.kind === 'declined' || n.kind === 'failed' || n.kind === 'capture' || n.kind === 'service-error';
+}
+
+function paidText(t: TFunction, n: Notice, table: string, amount: string, language: string): string {
+  const tip = n.tip && !isZero(n.tip) ? formatMoney(n.tip, null, language) : null;
+  // Partly paid: "Table 5 paid 321.00 of 840.00 CZK, 519.00 left".
+  if (n.billDue && n.billTotal && !isZero(n.billDue)) {
+    const parts = {
+      table,
+      amount: formatMoney(n.amount ?? '0', null, language),
+      total: formatMoney(n.billTotal, n.currency, language),
+      due: formatMoney(n.billDue, null, language),
+    };
+    return tip ? t('actions.notice.paidPartWithTip', { ...parts, tip }) : t('actions.notice.paidPart', parts);
+  }
+  return tip ? t('notices.paidWithTip', { table, amount, tip }) : t('notices.paid', { table, amount });
+}
+
+function failedReason(t: TFunction, state: string | null): string {
+  if (state === 'LOCK_EXPIRED' || state === 'NOT_FOUND') return t(`actions.notice.reason.${state}`);
+  return t('actions.notice.reason.other', { state: state ?? '?' });
+}
+
+export function noticeText(t: TFunction, n: Notice, language: string): string {
+  const table = tableLabel(t, n.tableName);
+  const amount = n.amount === null ? '' : formatMoney(n.amount, n.currency, language);
+  switch (n.kind) {
+    case 'paid':
+      return paidText(t, n, table, amount, language);
+    case 'cancelled':
+    case 'refunded':
+      return t('actions.notice.refunded', { table, amount });
+    case 'declined':
+      return t('notices.declined', { table, amount });
+    case 'failed':
+      return t('actions.notice.failed', { table, amount, reason: failedReason(t, n.message) });
+    case 'capture':
+      return t('actions.notice.capture', { table, amount });
+    case 'service-error':
+      return t('notices.serviceError', { message: n.message ?? '' });
+  }
+}

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail } from '../../test/fake-api';
+import { billFixture, paymentFixture, snapshotFixture } from '../../test/fixture';
+import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+
+const dialog = () => screen.getByRole('dialog', { name: 'Close this bill?' });
+
+async function openClose(snapshot = snapshotFixture()) {
+  const app = await renderApp({ snapshot });
+  await app.user.click(screen.getByRole('button', { name: /Table 2/ }));
+  await app.user.click(screen.getByRole('button', { name: 'Close bill' }));
+  return app;
+}
+
+describe('Closing a bill (issue 12)', () => {
+  it('with an amount due: warns with it, asks how it was settled, sends the answer with the note', async () => {
+    const { user, api, missingKeys } = await openClose();
+    expect(dialog()).toHaveTextContent('324.00 CZK is still due on this bill.');
+    expect(within(dialog()).getByRole('button', { name: 'Back' })).toHaveFocus();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('How was it settled?: choose how the amount due was settled');
+    expect(api.callsOf('closeBill')).toEqual([]);
+    await user.click(within(dialog()).getByLabelText('Written off'));
+    await user.type(within(dialog()).getByLabelText('Note (optional)'), 'regular, pays Friday');
+    await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
+    expect(api.callsOf('closeBill')).toEqual([{ billId: 'b2', settlement: { method: 'written-off', note: 'regular, pays Friday' } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('with nothing due: no question, a plain close', async () => {
+    const snapshot = snapshotFixture();
+    snapshot.bills = snapshot.bills.map((b) => (b.id === 'b2' ? { ...b, totals: { ...b.totals, paid: '324', due: '0' } } : b));
+    const { user, api } = await openClose(snapshot);
+    expect(within(dialog()).queryByRole('radio')).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
+    expect(api.callsOf('closeBill')).toEqual([{ billId: 'b2' }]);
+  });
+
+  it('a refused close keeps the focus in the dialog, says why, and Escape still closes it', async () => {
+    const { user, api } = await openClose();
+    api.answer('closeBill', fail('Table 2 is being paid by a guest right now.', 'CONFLICT'));
+    await user.click(within(dialog()).getByLabelText('Cash'));
+    await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('being paid');
+    expect(dialog().contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is not offered while a guest is paying the bill', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.payments = [...snapshot.payments, paymentFixture(now, { id: 'p9', billId: 'b2', tableId: 't2', tableName: '2', state: 'STARTED', closedAt: null })];
+    snapshot.bills = snapshot.bills.map((b) => (b.id === 'b2' ? billFixture(now, { ...b, paymentIds: ['p9'] }) : b));
+    const { user } = await renderApp({ snapshot });
+    await user.click(screen.getByRole('button', { name: /Table 2/ }));
+    expect(screen.queryByRole('button', { name: 'Close bill' })).toBeNull();
+    expect(screen.getByText('A guest is paying this bill: close it after the payment ends.')).toBeInTheDocument();
+  });
+});
