@@ -15,7 +15,7 @@ import { createUiAuth, originAllowed, tokenCookie, type PageAccess } from './ui-
  * traded for a cookie on first use (ui-auth.ts); every request without the cookie is refused (403).
  */
 
-export const UI_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'";
+export const UI_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 export interface UiServerOptions {
   api: CompanionApi;
