@@ -18,7 +18,17 @@ export type StoreWrite =
   | 'recordServiceError'
   | 'recordDelivery'
   | 'pruneDeliveries'
-  | 'durabilitySync';
+  | 'durabilitySync'
+  // menu-orders (issue 14)
+  | 'replaceMenu'
+  | 'patchMenuItem'
+  | 'setOrdersPaused'
+  | 'menuPushed'
+  | 'startOrder'
+  | 'markOrderPaid'
+  | 'closeOrder'
+  | 'setOrderStatus'
+  | 'statusPushed';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

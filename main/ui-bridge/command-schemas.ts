@@ -72,6 +72,11 @@ export const COMMAND_SCHEMAS = {
   dayReport: z.object({ date: Day.optional() }),
   exportPaymentsCsv: PaymentRange,
   printDayReport: z.object({ date: Day, mode: z.enum(['dialog', 'silent', 'pdf']) }),
+  // menu-orders (issue 14)
+  setMenuItemAvailable: z.object({ itemId: Id, available: z.boolean() }),
+  setOrderStatus: z.object({ orderId: Id, status: z.enum(['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE', 'REJECTED']), reason: z.string().trim().max(500).optional() }),
+  setOrdersPaused: z.object({ paused: z.boolean() }),
+  getServiceOrderStatus: z.object({ orderId: Id }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

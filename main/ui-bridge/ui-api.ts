@@ -2,7 +2,6 @@ import type {
   CommandResult,
   CompanionApi,
   CompanionEvent,
-  MenuEntry,
   QrCodeView,
   SessionView,
   SettingsInput,
@@ -17,6 +16,8 @@ import type { BillStore } from '../store/index.js';
 import { attempt, fail, ok } from './command-result.js';
 import type { NoticeBook } from './notice-book.js';
 import { billView, billViews, paymentView, paymentViews, tableViews } from './read-model.js';
+import { orderCommands } from './order-commands.js';
+import { inboxViews, menuEntries } from './read-model-orders.js';
 import { createReportCommands } from './report-commands.js';
 
 export interface UiApiDeps {
@@ -25,7 +26,6 @@ export interface UiApiDeps {
   clock: Clock;
   log: Logger;
   demo: boolean;
-  menu: MenuEntry[];
   defaultCurrency: string;
   shell: ShellPorts;
   session(): SessionView;
@@ -67,6 +67,8 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...settingsCommands(deps, run),
     // Payment history and the day report (issue 13).
     ...createReportCommands(deps),
+    // The menu and the order inbox (issue 14).
+    ...orderCommands(deps),
   };
 }
 
@@ -82,9 +84,11 @@ function snapshot(deps: UiApiDeps): Snapshot {
     bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
     payments: paymentViews(store, { since: startOfToday(deps.clock.now()) }).reverse(),
     notices: deps.notices.open(),
-    menu: deps.menu,
+    menu: menuEntries(store.menus()),
     settings: deps.settings(),
     seq,
+    orders: inboxViews(store, new Date(startOfToday(deps.clock.now())).toISOString()),
+    ordersPaused: store.ordersPaused(),
   };
 }
 

@@ -8,5 +8,6 @@ export * from './calls.js';
 export * from './ws-frames.js';
 export * from './webhook.js';
 export * from './rest.js';
+export * from './orders.js';
 export * from './parse.js';
 export * from './tick-cork.js';

@@ -52,6 +52,8 @@ export const SNAPSHOT: Snapshot = {
   notices: [],
   menu: [],
   settings,
+  orders: [],
+  ordersPaused: false,
   seq: 7,
 };
 

@@ -3,10 +3,11 @@ import { migration001 } from './001-initial.js';
 import { migration002 } from './002-receipt-serial.js';
 import { migration003 } from './003-bill-pages.js';
 import { migration004 } from './004-day-report.js';
+import { migration005 } from './005-menu-orders.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration in order; the last one's version is the schema this app writes. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

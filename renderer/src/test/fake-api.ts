@@ -62,6 +62,11 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     exportPaymentsCsv: (input) =>
       ok({ fileName: `tableside-payments-${input.from}.csv`, csv: 'paymentId,time,table,bill,state,amount,tip,currency,provider\r\n', delivery: 'download', path: null }),
     printDayReport: () => ok({ pdfPath: null }),
+    // menu-orders (issue 14)
+    setMenuItemAvailable: (input) => ok({ ...snapshot.menu.find((m) => m.id === input.itemId)!, available: input.available }),
+    setOrderStatus: (input) => ok({ ...snapshot.orders.find((o) => o.id === input.orderId)!, status: input.status, rejectReason: input.reason ?? null }),
+    setOrdersPaused: (input) => ok({ paused: input.paused }),
+    getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

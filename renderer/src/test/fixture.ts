@@ -155,5 +155,7 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     ],
     settings: settingsFixture(),
     seq: 10,
+    orders: [],
+    ordersPaused: false,
   };
 }
