@@ -8,7 +8,6 @@ import { portInUse, StartupError } from './app/startup-error.js';
 import { createUiEvents, type UiEvents } from './app/ui-events.js';
 import { systemClock, type Clock } from './clock.js';
 import { createDemoService, type DemoService } from './demo/demo-service.js';
-import { LOCAL_MENU } from './demo/demo-data.js';
 import type { CompanionApi } from '../preload/contract.js';
 import type { Companion, CompanionOptions, ShellPorts } from './host-types.js';
 import { createLogger, type Logger } from './log.js';
@@ -112,7 +111,6 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     get demo() {
       return p.settings.isDemo();
     },
-    menu: LOCAL_MENU,
     defaultCurrency: 'CZK',
     shell: p.shell,
     session: p.session.view,

@@ -177,6 +177,13 @@ export interface MenuEntry {
   name: string;
   price: Decimal;
   category: string;
+  // menu-orders (issue 14): entries now come from the store's menu (PUT /v1/menu, demo seed).
+  /** false = sold out: guests cannot order it (the service is told). Absent = available. */
+  available?: boolean;
+  /** The menu (category group) it belongs to. */
+  menuId?: string;
+  description?: string | null;
+  tags?: string[];
 }
 
 export interface QrCodeView {
@@ -196,6 +203,11 @@ export interface Snapshot {
   notices: Notice[];
   menu: MenuEntry[];
   settings: SettingsView;
+  // menu-orders (issue 14)
+  /** Guest orders not yet closed (NEW first), and today's closed ones. */
+  orders: OrderView[];
+  /** The "pause orders" switch: orderPrepare answers ORDERS_PAUSED while on. */
+  ordersPaused: boolean;
   /** Sequence number of the last event included in this snapshot. */
   seq: number;
   /** Logs and diagnostics (issue 15): where the log files are, for the Settings line. */
@@ -210,7 +222,10 @@ export type CompanionEvent =
   | { type: 'bill'; seq: number; bill: BillView }
   | { type: 'payment'; seq: number; payment: PaymentView }
   | { type: 'notice'; seq: number; notice: Notice }
-  | { type: 'settings'; seq: number; settings: SettingsView };
+  | { type: 'settings'; seq: number; settings: SettingsView }
+  // menu-orders (issue 14)
+  | { type: 'order'; seq: number; order: OrderView }
+  | { type: 'menu'; seq: number; menu: MenuEntry[]; ordersPaused: boolean };
 
 /** Commands answer a value or a cashier-readable error (what happened and what to do next). */
 export type CommandResult<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
@@ -282,6 +297,58 @@ export interface CompanionApi {
   openLogs(): Promise<CommandResult<{ path: string }>>;
   // ui-tables (issue 12): the floor plan. `position` in fractions 0..1 of the plan; null takes the table off.
   setTablePosition(input: { tableId: string; position: { x: number; y: number } | null }): Promise<CommandResult<TableView>>;
+  // menu-orders (issue 14): the cashier's side of the menu and the order inbox.
+  /** Sold out / back on the menu; the service hears of it within the 2 s grouping. */
+  setMenuItemAvailable(input: { itemId: string; available: boolean }): Promise<CommandResult<MenuEntry>>;
+  /** A staff decision; REJECTED needs a reason the guest sees. Sent to the service until it accepts. */
+  setOrderStatus(input: { orderId: string; status: OrderDecision; reason?: string }): Promise<CommandResult<OrderView>>;
+  setOrdersPaused(input: { paused: boolean }): Promise<CommandResult<{ paused: boolean }>>;
+  /** What the service holds for the order (get-<svc>-order-status). */
+  getServiceOrderStatus(input: { orderId: string }): Promise<CommandResult<{ status: string }>>;
+}
+
+// menu-orders (issue 14) ------------------------------------------------------------------------
+export type OrderStatus = 'NEW' | 'ACCEPTED' | 'PREPARING' | 'READY' | 'COMPLETE' | 'REJECTED' | 'CANCELLED';
+export type OrderDecision = 'ACCEPTED' | 'PREPARING' | 'READY' | 'COMPLETE' | 'REJECTED';
+export type DeliveryType = 'toBill' | 'toTable' | 'byCustomer';
+
+export interface OrderLineView {
+  /** Menu item id. */
+  id: string;
+  name: string;
+  price: Decimal;
+  quantity: Decimal;
+  lineTotal: Decimal;
+  note: string | null;
+}
+
+export interface OrderView {
+  /** The service's Order.id. */
+  id: string;
+  deliveryType: DeliveryType;
+  tableId: string | null;
+  tableName: string | null;
+  /** toBill / toTable: the bill its lines went on. */
+  billId: string | null;
+  /** byCustomer: when the guest comes for it. */
+  pickupAt: IsoTime | null;
+  items: OrderLineView[];
+  note: string | null;
+  customerName: string | null;
+  currency: string;
+  total: Decimal;
+  status: OrderStatus;
+  rejectReason: string | null;
+  /** The service's orderClose word (COMPLETED / CANCELLED), null while open. */
+  closedState: string | null;
+  /** byCustomer: paid in advance (orderMarkAsPaid arrived). */
+  paid: boolean;
+  created: IsoTime;
+  updated: IsoTime;
+  /** A NEW order shows as overdue from here: 8 of the service's 10 minutes before it cancels. */
+  overdueAt: IsoTime | null;
+  /** Decisions not yet accepted by the service (retried in the background). */
+  unsentStatuses: number;
 }
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;

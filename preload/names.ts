@@ -41,9 +41,25 @@ export const COMMAND_NAMES = [
   'openLogs',
   // ui-tables (issue 12)
   'setTablePosition',
+  // The menu and the order inbox (issue 14).
+  'setMenuItemAvailable',
+  'setOrderStatus',
+  'setOrdersPaused',
+  'getServiceOrderStatus',
 ] as const satisfies readonly CommandName[];
 
-export const EVENT_TYPES = ['session', 'table', 'table-removed', 'bill', 'payment', 'notice', 'settings'] as const satisfies readonly EventType[];
+export const EVENT_TYPES = [
+  'session',
+  'table',
+  'table-removed',
+  'bill',
+  'payment',
+  'notice',
+  'settings',
+  // The menu and the order inbox (issue 14).
+  'order',
+  'menu',
+] as const satisfies readonly EventType[];
 
 // A command or event type added to the contract but not to the lists above fails to compile here.
 export const COMMANDS_COMPLETE: Complete<CommandName, (typeof COMMAND_NAMES)[number]> = true;

@@ -43,6 +43,8 @@ export interface Sandbox {
   guestScan(input: { idTable: string; restaurantId?: string }): Promise<unknown>;
   /** Same as POST /sandbox/guest/pay. Rejects with SandboxRequestError for what HTTP answers 4xx/5xx. */
   guestPay(input: GuestPayRequest): Promise<GuestPayResult>;
+  /** Calls one POS method through the restaurant's live connection, whatever its transport (tests of the order methods). */
+  callPos(method: string, args: unknown[], restaurantId?: string): Promise<{ result: unknown } | { error: { code: string; message: string } }>;
   advanceClock(ms: number): void;
   /** Same as POST /sandbox/faults. Throws SandboxRequestError on bad input. */
   injectFault(fault: FaultRequest): void;

@@ -38,3 +38,10 @@ export function demoBillItems(items: SeedItem[]) {
     return { id: `${it.menu}-${i + 1}`, name: m.name, price: m.price, quantity: it.quantity, minQuantity: '1', tags: [m.category.toLowerCase()] };
   });
 }
+
+/** LOCAL_MENU as the store's menus, one per category (seeded into the store in demo mode). */
+export function demoMenus(): { id: string; name: string; items: { id: string; name: string; price: string; category: string }[] }[] {
+  const byCategory = new Map<string, { id: string; name: string; price: string; category: string }[]>();
+  for (const m of LOCAL_MENU) byCategory.set(m.category, [...(byCategory.get(m.category) ?? []), { id: m.id, name: m.name, price: m.price, category: m.category }]);
+  return [...byCategory].map(([name, items]) => ({ id: `menu-${name.toLowerCase()}`, name, items }));
+}

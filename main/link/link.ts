@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { MethodDispatcher, TransportKind } from '../methods/types.js';
+import { createMenuSync, createOrderStatusSender } from '../orders/index.js';
 import { paymentLookup, recoverPayments, StalledPayments } from '../recovery/index.js';
 import { createServiceClient, type ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
@@ -72,6 +73,9 @@ export function createLink(deps: LinkDeps) {
       else log.warn({ code: who.code }, `who-am-i failed: ${who.message}`);
     });
   };
+  // Menu pushes and order statuses go over REST, whatever the transport (main/orders).
+  const menuSync = createMenuSync({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
+  const statusSender = createOrderStatusSender({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
   const offState = transport.onState(deps.onState);
   const offConnected = transport.onConnected(() => {
     recovery.run();
@@ -90,13 +94,18 @@ export function createLink(deps: LinkDeps) {
     transport,
     /** The receiver's local URL for the webhook transport, else null. */
     webhookUrl: (): string | null => (transport.kind === 'webhook' ? (transport as WebhookTransport).url : null),
+    menuSync,
+    statusSender,
     start: () => {
       stalled.start();
+      menuSync.start();
+      statusSender.start();
       return transport.start();
     },
     async stop(): Promise<void> {
       clock.clearTimeout(sweep);
       const asked = stalled.stop();
+      await Promise.all([menuSync.stop(), statusSender.stop()]);
       offState();
       offConnected();
       await transport.stop();

@@ -35,7 +35,8 @@ export function createAnswerCache(store: BillStore) {
         if (previous) tables.delete(previous);
       }
       // An event that names neither: nothing can be ruled out.
-      if (!e.tableId && !e.billId && e.kind !== 'service.error') clear();
+      // (Menu and order events change no bill: their bill lines come with a bill.updated.)
+      if (!e.tableId && !e.billId && e.kind !== 'service.error' && !e.kind.startsWith('menu.') && !e.kind.startsWith('order')) clear();
     }
   };
   const off = store.onCommit(invalidate);

@@ -5,6 +5,8 @@ import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type MethodArgs, type 
 import { createAnswerCache } from './answer-cache.js';
 import { getTableList } from './bill-methods.js';
 import { createCommitBatcher } from './commit-batcher.js';
+import { createMenuCache } from './menu-cache.js';
+import { getMealMenus, orderClose, orderMarkAsPaid, orderPrepare, orderStart } from './order-methods.js';
 import { fail, fromError, ok } from './outcome.js';
 import { getPostponedReceipt, paymentClosed, paymentProcessed, paymentStart } from './payment-methods.js';
 import type { MethodDispatcher, MethodOutcome } from './types.js';
@@ -16,7 +18,14 @@ interface MethodDispatcherOptions {
 }
 
 /** The payment writes, by the store write each makes: during a rush they share commits (see commit-batcher.ts). */
-const GROUP_COMMITTED: Partial<Record<PosMethod, StoreWrite>> = { paymentStart: 'startPayment', paymentProcessed: 'processPayment', paymentClosed: 'closePayment' };
+const GROUP_COMMITTED: Partial<Record<PosMethod, StoreWrite>> = {
+  paymentStart: 'startPayment',
+  paymentProcessed: 'processPayment',
+  paymentClosed: 'closePayment',
+  orderStart: 'startOrder',
+  orderMarkAsPaid: 'markOrderPaid',
+  orderClose: 'closeOrder',
+};
 
 type Handlers = { [M in PosMethod]: (args: never) => MethodOutcome };
 
@@ -39,6 +48,7 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
 
   const answers = createAnswerCache(store);
   const batcher = createCommitBatcher(store, log);
+  const menu = createMenuCache(store);
 
   const handlers: Handlers = {
     noop: () => ok(null),
@@ -50,6 +60,11 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
     paymentClosed: (args) => paymentClosed(store, log, args),
     getPostponedReceipt: (args) => getPostponedReceipt(store, log, args),
     error: (args: unknown[]) => serviceError(args),
+    getMealMenus: () => getMealMenus(store),
+    orderPrepare: (args) => orderPrepare(menu.price, args),
+    orderStart: (args) => orderStart(store, log, args),
+    orderMarkAsPaid: (args) => orderMarkAsPaid(store, log, args),
+    orderClose: (args) => orderClose(store, log, args),
   };
 
   return {
@@ -85,8 +100,9 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
 }
 
 /** The bill or payment id of a call, for the log line that follows one payment through. */
-function idsOf(method: PosMethod, args: unknown[]): { billId?: string; paymentId?: string } {
+function idsOf(method: PosMethod, args: unknown[]): { billId?: string; paymentId?: string; orderId?: string } {
   const first = args[0];
+  if (method.startsWith('order')) return { orderId: typeof first === 'string' ? first : (first as { id?: string } | undefined)?.id };
   if (method === 'paymentStart' && typeof first === 'object' && first !== null) {
     const p = first as { id?: string; idBill?: string };
     return { paymentId: p.id, billId: p.idBill };

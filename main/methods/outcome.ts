@@ -16,9 +16,16 @@ const CODES: Record<StoreErrorCode, MethodErrorCode> = {
   NOT_FOUND: METHOD_ERROR.BILL_NOT_FOUND,
   CONFLICT: METHOD_ERROR.ITEMS_CHANGED,
   SCHEMA_TOO_NEW: METHOD_ERROR.INTERNAL_ERROR,
+  ITEM_UNAVAILABLE: METHOD_ERROR.ITEM_UNAVAILABLE,
+  TABLE_NOT_FOUND: METHOD_ERROR.TABLE_NOT_FOUND,
+  ORDERS_PAUSED: METHOD_ERROR.ORDERS_PAUSED,
+  ORDER_NOT_FOUND: METHOD_ERROR.ORDER_NOT_FOUND,
+  ORDER_CLOSED: METHOD_ERROR.ORDER_CLOSED,
 };
 
 /** A store refusal becomes the method error of PROTOCOL.md §2; anything else is not ours to explain. */
 export function fromError(e: unknown): MethodOutcome | null {
-  return isStoreError(e) ? fail(CODES[e.code], e.message) : null;
+  if (!isStoreError(e)) return null;
+  // ITEM_UNAVAILABLE names the menu items at fault, so the service can refresh them (PROTOCOL.md §5).
+  return e.items ? { error: { code: CODES[e.code], message: e.message, items: e.items } } : fail(CODES[e.code], e.message);
 }

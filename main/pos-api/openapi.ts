@@ -1,3 +1,5 @@
+import { ORDER_EVENT_KINDS, orderPaths, orderSchemas } from './openapi-orders.js';
+
 /**
  * OpenAPI 3.1 description of the local POS API, served at /v1/openapi.json. Hand-written so it
  * reads as documentation; a test checks every served route is in here with its statuses.
@@ -130,6 +132,8 @@ export const openApiDocument = {
         },
       },
     },
+    // menu-orders (issue 14)
+    ...orderPaths,
   },
   components: {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
@@ -264,14 +268,15 @@ export const openApiDocument = {
           seq: { type: 'integer' },
           at: { type: 'string', format: 'date-time' },
           kind: {
-            enum: ['table.upserted', 'table.deleted', 'bill.updated', 'bill.paid', 'bill.closed', 'payment.started', 'payment.processed', 'payment.paid', 'payment.cancelled', 'payment.refunded', 'payment.captured', 'service.error'],
+            enum: ['table.upserted', 'table.deleted', 'bill.updated', 'bill.paid', 'bill.closed', 'payment.started', 'payment.processed', 'payment.paid', 'payment.cancelled', 'payment.refunded', 'payment.captured', 'service.error', ...ORDER_EVENT_KINDS],
           },
           tableId: { type: ['string', 'null'] },
           billId: { type: ['string', 'null'] },
           paymentId: { type: ['string', 'null'] },
-          data: { type: 'object' },
+          data: { type: 'object', description: 'Order events carry orderId and status' },
         },
       },
+      ...orderSchemas,
     },
   },
 } as const;

@@ -6,6 +6,7 @@ import { describeIssues } from '../wire/index.js';
 import { HttpError } from './http-io.js';
 import { openApiDocument } from './openapi.js';
 import { dayReportReply, historyReply, type ReportContext } from './report-routes.js';
+import { orderRoutes } from './order-routes.js';
 import { BillInput, BillsQuery, CloseBillInput, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
 
 /** What a handler answers; 'stream' means it took over the response (SSE). */
@@ -30,7 +31,7 @@ export interface RouteContext {
 }
 
 export interface Route {
-  method: 'GET' | 'PUT' | 'DELETE';
+  method: 'GET' | 'PUT' | 'DELETE' | 'PATCH' | 'POST';
   /** The OpenAPI path template, also what the router matches. */
   path: string;
   /** true: a JSON body is required; 'optional': an empty body is allowed (undefined). */
@@ -154,6 +155,8 @@ export const ROUTES: Route[] = [
       return { status: 200, body: ctx.store.eventsAfter(q.after, q.limit) };
     },
   },
+  // menu-orders (issue 14): the menu, the "pause orders" switch, guest orders.
+  ...orderRoutes(parse, guard),
 ];
 
 const compiled = ROUTES.map((route) => ({

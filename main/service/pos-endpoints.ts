@@ -129,8 +129,9 @@ function menuEndpoints(http: ServiceHttp, serviceName: string) {
     },
 
     /** POST /api/v2/pos/update-<svc>-order-status; `svc` defaults to the client's service name. */
-    async updateOrderStatus(idOrder: string, status: OrderStatusValue, options: { svc?: string } = {}): Promise<ServiceResult<StatusReply>> {
-      const input = checkInput(OrderStatusUpdate, { idOrder, status });
+    async updateOrderStatus(idOrder: string, status: OrderStatusValue, options: { svc?: string; reason?: string } = {}): Promise<ServiceResult<StatusReply>> {
+      // reason: REJECTED only, shown to the guest (PROTOCOL.md §5).
+      const input = checkInput(OrderStatusUpdate, options.reason === undefined ? { idOrder, status } : { idOrder, status, reason: options.reason });
       if (!input.ok) return input;
       const path = PATHS.updateOrderStatus(options.svc ?? serviceName);
       return http.json({ method: 'POST', path, body: input.value, answer: StatusReply, wording: ORDER_WORDING, logFields: { orderId: idOrder } });

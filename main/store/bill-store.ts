@@ -5,6 +5,7 @@ import * as billOps from './bill-ops.js';
 import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
 import type { EventListener } from './event-outbox.js';
+import { menuOrderReads, menuOrderWrites } from './menu-order-store.js';
 import * as paymentOps from './payment-ops.js';
 import type { BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
 import * as tableOps from './table-ops.js';
@@ -117,6 +118,8 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     ...paymentWrites(t, options.autoCloseBills ?? (() => false)),
     ...recordWrites(t),
     ...reads(t),
+    ...menuOrderWrites(t),
+    ...menuOrderReads(t),
     /** Durable events only: a POS reading the log never sees an event that a power cut could undo. */
     eventsAfter(seq: number, limit = 500): StoreEvent[] {
       const held = t.outbox.firstHeldSeq();

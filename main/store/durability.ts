@@ -19,7 +19,17 @@ export type StoreWrite =
   | 'recordDelivery'
   | 'pruneDeliveries'
   | 'durabilitySync'
-  | 'setTablePlan';
+  | 'setTablePlan'
+  // menu-orders (issue 14)
+  | 'replaceMenu'
+  | 'patchMenuItem'
+  | 'setOrdersPaused'
+  | 'menuPushed'
+  | 'startOrder'
+  | 'markOrderPaid'
+  | 'closeOrder'
+  | 'setOrderStatus'
+  | 'statusPushed';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

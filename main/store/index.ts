@@ -7,3 +7,8 @@ export { LOCK_EXPIRED } from './payment-ops.js';
 export { remainderOf, canon, money, dec, sum } from './decimal.js';
 export type * from './records.js';
 export type { PaymentActivity } from './history-repo.js';
+export type * from './menu-order-records.js';
+export { ORDER_STATES, STAFF_STATES } from './menu-order-records.js';
+export { MAX_MENU_ITEMS } from './menu-ops.js';
+export { orderTag } from './order-ops.js';
+export { priceOrder, type PriceSource } from './order-rules.js';

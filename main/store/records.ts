@@ -94,7 +94,14 @@ export type EventKind =
   | 'payment.cancelled'
   | 'payment.refunded'
   | 'payment.captured'
-  | 'service.error';
+  | 'service.error'
+  // menu-orders (issue 14): data carries orderId / status
+  | 'menu.updated'
+  | 'orders.paused'
+  | 'order.created'
+  | 'order.status'
+  | 'order.paid'
+  | 'order.closed';
 
 export type NewEvent = Omit<StoreEvent, 'seq' | 'at'>;
 

@@ -13,7 +13,13 @@ export type StoreErrorCode =
   | 'BILL_LOCKED'
   | 'ITEMS_CHANGED'
   | 'PAYMENT_NOT_FOUND'
-  | 'SCHEMA_TOO_NEW';
+  | 'SCHEMA_TOO_NEW'
+  // menu-orders (issue 14)
+  | 'ITEM_UNAVAILABLE'
+  | 'ORDERS_PAUSED'
+  | 'TABLE_NOT_FOUND'
+  | 'ORDER_NOT_FOUND'
+  | 'ORDER_CLOSED';
 
 const STATUS: Record<StoreErrorCode, 400 | 404 | 409 | 500> = {
   INVALID: 400,
@@ -25,6 +31,11 @@ const STATUS: Record<StoreErrorCode, 400 | 404 | 409 | 500> = {
   ITEMS_CHANGED: 409,
   PAYMENT_NOT_FOUND: 404,
   SCHEMA_TOO_NEW: 500,
+  ITEM_UNAVAILABLE: 409,
+  ORDERS_PAUSED: 409,
+  TABLE_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  ORDER_CLOSED: 409,
 };
 
 export class StoreError extends Error {
@@ -34,6 +45,8 @@ export class StoreError extends Error {
     message: string,
     /** The input field at fault, e.g. "items[2].quantity". */
     readonly field: string | null = null,
+    /** ITEM_UNAVAILABLE: the menu item ids at fault (PROTOCOL.md §5). */
+    readonly items?: string[],
   ) {
     super(message);
   }

@@ -6,6 +6,8 @@ import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durab
 import { createEventOutbox } from './event-outbox.js';
 import { createEventsReader, createEventsWriter } from './events-repo.js';
 import { createHistoryReader } from './history-repo.js';
+import { createMenuReader, createMenuWriter } from './menu-repo.js';
+import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
 import { createTablesReader, createTablesWriter } from './tables-repo.js';
@@ -13,13 +15,15 @@ import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
-  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db) };
+  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db) };
   const events = createEventsReader(db);
   const both = {
     tables: { ...read.tables, ...createTablesWriter(db) },
     bills: { ...read.bills, ...createBillsWriter(db) },
     payments: { ...read.payments, ...createPaymentsWriter(db) },
     events: { ...events, ...createEventsWriter(db) },
+    menu: { ...read.menu, ...createMenuWriter(db) },
+    orders: { ...read.orders, ...createOrdersWriter(db) },
   };
   return { read: read satisfies ReadTx, events, both };
 }

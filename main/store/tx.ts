@@ -1,6 +1,8 @@
 import type { BillsReader, BillsWriter } from './bills-repo.js';
 import type { HistoryReader } from './history-repo.js';
 import type { EventsReader, EventsWriter } from './events-repo.js';
+import type { MenuReader, MenuWriter } from './menu-repo.js';
+import type { OrdersReader, OrdersWriter } from './orders-repo.js';
 import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
 import type { NewEvent } from './records.js';
 import type { TablesReader, TablesWriter } from './tables-repo.js';
@@ -12,6 +14,8 @@ export interface ReadTx {
   payments: PaymentsReader;
   /** Payments of a time range with when they were paid and refunded (the day report's source). */
   history: HistoryReader;
+  menu: MenuReader;
+  orders: OrdersReader;
 }
 
 /** Only `asWriteTx` mints it, and only the transaction wrapper (transactions.ts) calls that. */
@@ -27,6 +31,8 @@ export interface WriteTx {
   tables: TablesReader & TablesWriter;
   bills: BillsReader & BillsWriter;
   payments: PaymentsReader & PaymentsWriter;
+  menu: MenuReader & MenuWriter;
+  orders: OrdersReader & OrdersWriter;
   events: EventsReader & EventsWriter;
   /** Commit time of this transaction, ISO 8601 UTC, and as ms epoch. */
   now: string;

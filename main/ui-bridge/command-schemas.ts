@@ -77,6 +77,11 @@ export const COMMAND_SCHEMAS = {
   openLogs: NoInput,
   // ui-tables (issue 12)
   setTablePosition: z.object({ tableId: Id, position: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable() }),
+  // menu-orders (issue 14)
+  setMenuItemAvailable: z.object({ itemId: Id, available: z.boolean() }),
+  setOrderStatus: z.object({ orderId: Id, status: z.enum(['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE', 'REJECTED']), reason: z.string().trim().max(500).optional() }),
+  setOrdersPaused: z.object({ paused: z.boolean() }),
+  getServiceOrderStatus: z.object({ orderId: Id }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

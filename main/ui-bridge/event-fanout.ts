@@ -2,6 +2,7 @@ import type { CompanionEvent } from '../../preload/contract.js';
 import type { BillStore, StoreEvent } from '../store/index.js';
 import { noticeFor, noticesSettledBy, type NoticeBook } from './notice-book.js';
 import { billView, paymentView, tableView } from './read-model.js';
+import { menuEntries, orderView } from './read-model-orders.js';
 
 type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -17,6 +18,7 @@ export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBo
   const tables = new Set<string>();
   const bills = new Set<string>();
   const payments = new Set<string>();
+  fanOutOrders(events, store, push);
   for (const e of events) {
     if (e.kind === 'table.deleted' && e.tableId) {
       push({ type: 'table-removed', tableId: e.tableId });
@@ -55,4 +57,19 @@ function updateNotices(e: StoreEvent, store: BillStore, notices: NoticeBook, pus
     if (refunded) push({ type: 'notice', notice: { ...refunded } });
   }
 }
+/** menu-orders (issue 14): each changed order once, the menu once per batch. */
+function fanOutOrders(events: StoreEvent[], store: BillStore, push: Push): void {
+  const orders = new Set<string>();
+  let menu = false;
+  for (const e of events) {
+    if (e.kind.startsWith('order.') && typeof e.data.orderId === 'string') orders.add(e.data.orderId);
+    if (e.kind === 'menu.updated' || e.kind === 'orders.paused') menu = true;
+  }
+  for (const id of orders) {
+    const order = orderView(store, id);
+    if (order) push({ type: 'order', order });
+  }
+  if (menu) push({ type: 'menu', menu: menuEntries(store.menus()), ordersPaused: store.ordersPaused() });
+}
+
 export type { Push };

@@ -2,7 +2,6 @@ import type {
   CommandResult,
   CompanionApi,
   CompanionEvent,
-  MenuEntry,
   QrCodeView,
   SessionView,
   SettingsInput,
@@ -16,6 +15,8 @@ import type { ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
 import { attempt, fail, ok } from './command-result.js';
 import type { NoticeBook } from './notice-book.js';
+import { orderCommands } from './order-commands.js';
+import { inboxViews, menuEntries } from './read-model-orders.js';
 import { createReportCommands } from './report-commands.js';
 import { billView, billViews, paymentView, paymentViews, tableView, tableViews } from './read-model.js';
 
@@ -25,7 +26,6 @@ export interface UiApiDeps {
   clock: Clock;
   log: Logger;
   demo: boolean;
-  menu: MenuEntry[];
   defaultCurrency: string;
   shell: ShellPorts;
   session(): SessionView;
@@ -72,6 +72,8 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...createReportCommands(deps),
     ...diagnosticsCommands(deps),
     ...tableCommands(deps, run),
+    // The menu and the order inbox (issue 14).
+    ...orderCommands(deps),
   };
 }
 
@@ -87,10 +89,12 @@ function snapshot(deps: UiApiDeps): Snapshot {
     bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
     payments: paymentViews(store, { since: startOfToday(deps.clock.now()) }).reverse(),
     notices: deps.notices.open(),
-    menu: deps.menu,
+    menu: menuEntries(store.menus()),
     settings: deps.settings(),
     seq,
     logsDir: deps.logsDir,
+    orders: inboxViews(store, new Date(startOfToday(deps.clock.now())).toISOString()),
+    ordersPaused: store.ordersPaused(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody, Id } from './primitives.js';
+import { Order, ORDER_CLOSE_STATES } from './orders.js';
 import { Payment } from './records.js';
 
 /** Service -> POS (and POS -> service over WebSocket). uuid null = no answer expected. */
@@ -10,7 +11,8 @@ export const MethodCallRequest = z.object({
 });
 export type MethodCallRequest = z.infer<typeof MethodCallRequest>;
 
-export const MethodError = z.object({ code: z.string(), message: z.string() });
+/** `items`: the menu item ids at fault of ITEM_UNAVAILABLE (PROTOCOL.md §5). */
+export const MethodError = z.object({ code: z.string(), message: z.string(), items: z.array(z.string()).optional() });
 export type MethodError = z.infer<typeof MethodError>;
 
 /** MethodCallResponse (ours for the error form): exactly one of result / error. */
@@ -33,6 +35,12 @@ export const METHOD_ERROR = {
   INVALID_ARGUMENTS: 'INVALID_ARGUMENTS',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   TIMEOUT: 'TIMEOUT',
+  // menu-orders (issue 14, PROTOCOL.md §5)
+  ITEM_UNAVAILABLE: 'ITEM_UNAVAILABLE',
+  TABLE_NOT_FOUND: 'TABLE_NOT_FOUND',
+  ORDERS_PAUSED: 'ORDERS_PAUSED',
+  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  ORDER_CLOSED: 'ORDER_CLOSED',
 } as const;
 export type MethodErrorCode = (typeof METHOD_ERROR)[keyof typeof METHOD_ERROR];
 
@@ -48,6 +56,12 @@ export const METHOD_ARGS = {
   paymentClosed: z.tuple([Id, z.string().min(1)]).rest(z.unknown()),
   getPostponedReceipt: z.tuple([Id]).rest(z.unknown()),
   error: z.tuple([ErrorBody.or(z.unknown())]).rest(z.unknown()),
+  // menu-orders (issue 14, PROTOCOL.md §5)
+  getMealMenus: z.tuple([]).rest(z.unknown()),
+  orderPrepare: z.tuple([Order]).rest(z.unknown()),
+  orderStart: z.tuple([Order]).rest(z.unknown()),
+  orderMarkAsPaid: z.tuple([Id, Payment]).rest(z.unknown()),
+  orderClose: z.tuple([Id, z.enum(ORDER_CLOSE_STATES)]).rest(z.unknown()),
 } as const;
 export type PosMethod = keyof typeof METHOD_ARGS;
 export const POS_METHODS = Object.keys(METHOD_ARGS) as PosMethod[];

@@ -8,6 +8,7 @@ export * from './calls.js';
 export * from './ws-frames.js';
 export * from './webhook.js';
 export * from './rest.js';
+export * from './orders.js';
 export * from './parse.js';
 export * from './tick-cork.js';
 export { Settlement } from './settlement.js';

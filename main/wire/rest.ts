@@ -21,6 +21,8 @@ export const MenuItem = z.object({
   price: DecimalString,
   tags: z.array(z.string()).optional().default([]),
   available: z.boolean().optional().default(true),
+  category: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 export const MAX_MENU_ITEMS = 5000;
@@ -29,7 +31,8 @@ export const UpdateMenusRequest = z.object({ menus: z.array(Menu) });
 export const UploadMenuItemsRequest = z.object({ items: z.array(MenuItem) });
 
 export const ORDER_STATUSES = ['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE', 'REJECTED'] as const;
-export const OrderStatusUpdate = z.object({ idOrder: Id, status: z.enum(ORDER_STATUSES) });
+/** `reason`: REJECTED only, shown to the guest (PROTOCOL.md §5). */
+export const OrderStatusUpdate = z.object({ idOrder: Id, status: z.enum(ORDER_STATUSES), reason: z.string().max(500).optional() });
 export const OrderStatusQuery = z.object({ idOrder: Id });
 export const OrderStatus = z.object({ idOrder: Id, status: z.enum(ORDER_STATUSES) });
 export type OrderStatus = z.infer<typeof OrderStatus>;

@@ -41,4 +41,4 @@ export const WEBHOOK_ALG = 'hmac-sha256';
 export const WEBHOOK_BUDGET_MS = 15_000;
 export const WEBHOOK_CREATED_TOLERANCE_S = 60;
 export const WEBHOOK_MAX_ATTEMPTS = 3;
-export const WEBHOOK_EVENTS = ['ping', 'error', 'noop', 'getTableList', 'getTableContents', 'getBill', 'paymentStart', 'paymentProcessed', 'paymentClosed', 'getPostponedReceipt'] as const;
+export const WEBHOOK_EVENTS = ['ping', 'error', 'noop', 'getTableList', 'getTableContents', 'getBill', 'paymentStart', 'paymentProcessed', 'paymentClosed', 'getPostponedReceipt', 'getMealMenus', 'orderPrepare', 'orderStart', 'orderMarkAsPaid', 'orderClose'] as const;

@@ -98,6 +98,7 @@ describe('the Electron entry with the real core', () => {
   });
 
   it('answers IPC from its page only, one channel per command plus the snapshot', () => {
+    // One channel per command of the contract (the same list the browser bridge checks), plus the snapshot.
     expect(report.channels).toBe(COMMAND_NAMES.length + 1);
     expect(COMMAND_NAMES).toContain('setTablePosition');
     expect(report.snapshotDemo).toBe(true);

@@ -54,6 +54,8 @@ export const SNAPSHOT: Snapshot = {
   notices: [],
   menu: [],
   settings,
+  orders: [],
+  ordersPaused: false,
   seq: 7,
   logsDir: '/data/tableside/logs',
 };

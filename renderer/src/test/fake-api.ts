@@ -65,6 +65,11 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     exportDiagnostics: () => ok({ file: null }),
     openLogs: () => ok({ path: snapshot.logsDir }),
     setTablePosition: (input) => ok({ ...snapshot.tables.find((t) => t.id === input.tableId)!, position: input.position }),
+    // menu-orders (issue 14)
+    setMenuItemAvailable: (input) => ok({ ...snapshot.menu.find((m) => m.id === input.itemId)!, available: input.available }),
+    setOrderStatus: (input) => ok({ ...snapshot.orders.find((o) => o.id === input.orderId)!, status: input.status, rejectReason: input.reason ?? null }),
+    setOrdersPaused: (input) => ok({ paused: input.paused }),
+    getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

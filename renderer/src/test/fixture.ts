@@ -171,5 +171,7 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     settings: settingsFixture(),
     seq: 10,
     logsDir: 'C:\\Users\\till\\AppData\\Roaming\\Tableside\\logs',
+    orders: [],
+    ordersPaused: false,
   };
 }

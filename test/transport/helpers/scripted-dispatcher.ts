@@ -97,6 +97,9 @@ export class ScriptedDispatcher implements MethodDispatcher {
       }
       case 'paymentClosed':
         return this.close(a[0] as string, a[1] as string);
+      default:
+        // The menu and order methods are the real dispatcher's (test/methods, test/transport/order-methods).
+        return fail(METHOD_ERROR.METHOD_NOT_SUPPORTED, `the scripted POS does not answer ${method}`);
     }
   }
 
