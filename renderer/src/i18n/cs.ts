@@ -1,4 +1,5 @@
 // Čeština. Typed by the English keys: a missing or extra key does not compile.
+import { wordsCs } from './words.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 
@@ -237,4 +238,5 @@ export const cs: Translations = {
     'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
   },
   history: historyCs,
+  words: wordsCs,
 };

@@ -1,6 +1,6 @@
 // English. Every string the cashier sees; cs.ts must have exactly the same keys (tested).
 import { historyEn } from './history.en';
-
+import { wordsEn } from './words.en';
 export const en = {
   app: {
     title: 'Tableside',
@@ -236,6 +236,7 @@ export const en = {
     'copy-failed': 'Could not copy. Select the token and copy it with Ctrl+C.',
   },
   history: historyEn,
+  words: wordsEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */
