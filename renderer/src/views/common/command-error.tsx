@@ -12,6 +12,8 @@ const DEFECTS = new Set(['INTERNAL_ERROR', 'INTERNAL', 'bridge-failed']);
 function interpolation(t: TFunction, language: string, error: CommandError): Record<string, string | number> {
   const params = error.params ?? {};
   const values: Record<string, string | number> = { ...params, code: error.code };
+  // The renderer's own input checks are already in the cashier's words; main's messages never are.
+  if (error.code === 'input') values.message = error.message;
   values.table = typeof params.table === 'string' ? tableLabel(t, params.table) : t('words.error.someTable');
   values.item = typeof params.item === 'string' ? params.item : t('words.error.someItem');
   if (typeof params.amount === 'string') values.money = formatMoney(params.amount, typeof params.currency === 'string' ? params.currency : null, language);
@@ -47,5 +49,5 @@ export function CommandErrorText({ error }: { error: CommandError | null }) {
 
 /** An input check failed before anything was sent: name the field, say what is expected. */
 export function inputError(field: string, message: string): CommandError {
-  return { code: 'input', message: `${field}: ${message}`, params: { message: `${field}: ${message}` } };
+  return { code: 'input', message: `${field}: ${message}` };
 }
