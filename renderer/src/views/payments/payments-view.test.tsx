@@ -160,7 +160,7 @@ describe('Payments view (history of a restaurant day)', () => {
 
     const browser = await openPayments({ bridgeKind: 'browser' });
     await browser.user.click(screen.getByRole('button', { name: 'Print day report' }));
-    expect(browser.opened).toEqual(['print.html?report=day&date=2026-11-21&token=page-token&autoprint=1']);
+    expect(browser.opened).toEqual(['print.html?report=day&date=2026-11-21&autoprint=1']);
     expect(browser.api.callsOf('printDayReport')).toEqual([]);
   });
 
