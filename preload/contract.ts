@@ -227,8 +227,21 @@ export type CompanionEvent =
   | { type: 'order'; seq: number; order: OrderView }
   | { type: 'menu'; seq: number; menu: MenuEntry[]; ordersPaused: boolean };
 
-/** Commands answer a value or a cashier-readable error (what happened and what to do next). */
-export type CommandResult<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+/**
+ * Commands answer a value or an error. The renderer words `code` with `params` in the cashier's
+ * language; `message` is English for logs and the POS API, never shown.
+ */
+export type CommandResult<T> = { ok: true; value: T } | { ok: false; error: CommandFailure };
+
+// ui-words: the parameters of a refusal (table/item names, amounts; never a raw id).
+export type ErrorParams = Record<string, string | number>;
+export interface CommandFailure {
+  code: string;
+  message: string;
+  params?: ErrorParams;
+  /** The command that failed, so an unknown code still names the action. */
+  action?: string;
+}
 
 export interface GuestPayInput {
   tableId: string;

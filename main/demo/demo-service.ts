@@ -26,8 +26,17 @@ export function createDemoService(port: DemoPort | undefined, store: BillStore, 
     },
     async guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>> {
       if (!sandbox) return fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.');
-      const result = await sandbox.guestPay({ idTable: input.tableId, idBill: input.billId, items: input.items, tip: input.tip, outcome: input.outcome ?? 'paid' });
-      return ok({ paymentId: result.payment.id, state: result.payment.state });
+      try {
+        const result = await sandbox.guestPay({ idTable: input.tableId, idBill: input.billId, items: input.items, tip: input.tip, outcome: input.outcome ?? 'paid' });
+        return ok({ paymentId: result.payment.id, state: result.payment.state });
+      } catch (e) {
+        // The sandbox's refusals (nothing to pay, no open bill, no POS connection) are ordinary
+        // situations: their code goes to the renderer, with the table's name.
+        const refusal = sandboxRefusal(e);
+        if (!refusal) throw e;
+        const table = store.getTable(input.tableId);
+        return fail(refusal.code, refusal.message, table ? { table: table.name } : {});
+      }
     },
     async stop(): Promise<void> {
       const closing = sandbox;
@@ -37,3 +46,10 @@ export function createDemoService(port: DemoPort | undefined, store: BillStore, 
   };
 }
 export type DemoService = ReturnType<typeof createDemoService>;
+
+/** A SandboxRequestError's code and message, or null for anything else (a real defect). */
+function sandboxRefusal(e: unknown): { code: string; message: string } | null {
+  if (!(e instanceof Error) || e.name !== 'SandboxRequestError') return null;
+  const body = (e as Error & { body?: unknown }).body as { code?: unknown } | undefined;
+  return typeof body?.code === 'string' ? { code: body.code, message: e.message } : null;
+}

@@ -13,7 +13,8 @@ import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
-import { attempt, fail, ok } from './command-result.js';
+import { attempt, fail, ok, type FailureContext } from './command-result.js';
+import { billContext, closeContext, paymentContext, tableContext } from './failure-context.js';
 import type { NoticeBook } from './notice-book.js';
 import { orderCommands } from './order-commands.js';
 import { inboxViews, menuEntries } from './read-model-orders.js';
@@ -55,12 +56,12 @@ function startOfToday(now: number): number {
   return d.getTime();
 }
 
-type Run = <T>(name: string, fn: () => Promise<CommandResult<T>> | CommandResult<T>) => Promise<CommandResult<T>>;
+type Run = <T>(name: string, fn: () => Promise<CommandResult<T>> | CommandResult<T>, context?: FailureContext) => Promise<CommandResult<T>>;
 type Part<K extends keyof CompanionApi> = Pick<CompanionApi, K>;
 
 /** CompanionApi over the core: the same store operations as the local POS API, and the service. */
 export function createUiApi(deps: UiApiDeps): CompanionApi {
-  const run: Run = (name, fn) => attempt(deps.log, name, fn);
+  const run: Run = (name, fn, context) => attempt(deps.log, name, fn, context);
   return {
     getSnapshot: async () => snapshot(deps),
     onEvent: (listener) => deps.subscribe(listener),
@@ -105,12 +106,18 @@ function billCommands({ store, defaultCurrency }: UiApiDeps, run: Run): Part<'op
     return view ? ok(view) : fail('BILL_NOT_FOUND', 'This bill no longer exists: it may have been closed at the till.');
   };
   return {
-    openBill: (input) => run('openBill', () => billResult(store.openBill({ tableId: input.tableId, name: input.name ?? null, currency: input.currency ?? defaultCurrency }).id)),
+    openBill: (input) =>
+      run('openBill', () => billResult(store.openBill({ tableId: input.tableId, name: input.name ?? null, currency: input.currency ?? defaultCurrency }).id), tableContext(store, input.tableId)),
     addItem: (input) =>
-      run('addItem', () => billResult(store.addItem(input.billId, { name: input.name, price: input.price, quantity: input.quantity, ...(input.menuId ? { menuId: input.menuId } : {}) }).id)),
-    setItemQuantity: (input) => run('setItemQuantity', () => billResult(store.setItemQuantity(input.billId, input.itemId, input.quantity).id)),
-    removeItem: (input) => run('removeItem', () => billResult(store.removeItem(input.billId, input.itemId).id)),
-    closeBill: (input) => run('closeBill', () => billResult(store.closeBill(input.billId, input.settlement).id)),
+      run(
+        'addItem',
+        () => billResult(store.addItem(input.billId, { name: input.name, price: input.price, quantity: input.quantity, ...(input.menuId ? { menuId: input.menuId } : {}) }).id),
+        { params: () => ({ ...billContext(store, input.billId).params!(), item: input.name }) },
+      ),
+    setItemQuantity: (input) =>
+      run('setItemQuantity', () => billResult(store.setItemQuantity(input.billId, input.itemId, input.quantity).id), billContext(store, input.billId, input.itemId)),
+    removeItem: (input) => run('removeItem', () => billResult(store.removeItem(input.billId, input.itemId).id), billContext(store, input.billId, input.itemId)),
+    closeBill: (input) => run('closeBill', () => billResult(store.closeBill(input.billId, input.settlement).id), closeContext(store, input.billId)),
   };
 }
 
@@ -126,18 +133,18 @@ function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'cap
         store.refundPayment(input.paymentId);
         log.info({ mod: 'ui', paymentId: input.paymentId }, 'payment cancelled by the cashier');
         return ok(paymentView(store, input.paymentId)!);
-      }),
+      }, paymentContext(store, input.paymentId)),
     capturePayment: (input) =>
       run('capturePayment', async () => {
         const payment = store.getPayment(input.paymentId);
         if (!payment) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
         if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE', 'This payment needs no capture.');
-        if (!payment.receipt) return fail('NOT_CAPTURABLE', 'The guest has not finished paying yet: capture it once the payment is processed.');
+        if (!payment.receipt) return fail('NOT_CAPTURABLE', 'The guest has not finished paying yet: capture it once the payment is processed.', { reason: 'unfinished' });
         const answer = await deps.client().capturePayment(input.paymentId, payment.receipt);
         if (!answer.ok) return fail(answer.code, answer.message);
         store.markCaptured(input.paymentId);
         return ok(paymentView(store, input.paymentId)!);
-      }),
+      }, paymentContext(store, input.paymentId)),
     acknowledgeNotice: (input) =>
       run('acknowledgeNotice', () => {
         const notice = deps.notices.acknowledge(input.noticeId);
@@ -156,7 +163,7 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
       run('createQrCodes', async () => {
         for (const id of input.tableIds) {
           const answer = await deps.client().createQrCode(id);
-          if (!answer.ok) return fail(answer.code, answer.message);
+          if (!answer.ok) return fail(answer.code, answer.message, tableContext(deps.store, id).params!());
         }
         return qrViews(deps);
       }),
@@ -164,7 +171,7 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
       run('deleteQrCode', async () => {
         const answer = await deps.client().deleteQrCode(input.tableId);
         return answer.ok ? ok(null) : fail(answer.code, answer.message);
-      }),
+      }, tableContext(deps.store, input.tableId)),
     printQrSheet: (input) => deps.shell.printQrSheet?.(input) ?? Promise.resolve(NO_PRINTER),
     testPrint: () => deps.shell.testPrint?.() ?? Promise.resolve(NO_PRINTER),
     listPrinters: () => deps.shell.listPrinters?.() ?? Promise.resolve(ok([])),

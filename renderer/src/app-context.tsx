@@ -19,8 +19,6 @@ export interface AppServices {
   openWindow(url: string): void;
   copyText(text: string): Promise<void>;
   randomUuid(): string;
-  /** The page's `?token=...`, handed on to the print sheet in browser mode. */
-  pageToken: string | null;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

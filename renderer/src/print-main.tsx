@@ -1,5 +1,5 @@
-// The print page: the QR sheet, print.html?tables=id1,id2[&token=...][&autoprint=1], or the day
-// report, print.html?report=day&date=YYYY-MM-DD (issue 13). Sets
+// The print page: the QR sheet, print.html?tables=id1,id2[&autoprint=1] (the page's cookie
+// carries the session), or the day report, print.html?report=day&date=YYYY-MM-DD (issue 13). Sets
 // body[data-ready="true"] once every code is drawn: the shell and the e2e test wait for it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -29,6 +29,18 @@ const onError = (message: string) => {
   document.body.dataset.error = message;
 };
 
+// A browser tab gets Print and Back: Back closes the tab the QR view opened, or goes back.
+const browserActions =
+  bridgeKind() === 'browser'
+    ? {
+        print: () => window.print(),
+        back: () => {
+          if (window.history.length > 1) window.history.back();
+          else window.close();
+        },
+      }
+    : undefined;
+
 // On the root too: the page background (what prints below the cards) is the root's.
 document.documentElement.classList.add('print-page');
 document.body.classList.add('print-page');
@@ -38,7 +50,7 @@ createRoot(root).render(
       {query.get('report') === 'day' ? (
         <DayReportSheet api={getCompanionApi()} date={query.get('date') ?? ''} onReady={onReady} onError={onError} />
       ) : (
-        <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} />
+        <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} browserActions={browserActions} />
       )}
     </I18nextProvider>
   </StrictMode>,

@@ -18,6 +18,5 @@ export function browserServices(store: AppStore): AppServices {
     },
     copyText: (text) => navigator.clipboard.writeText(text),
     randomUuid: () => crypto.randomUUID(),
-    pageToken: new URLSearchParams(window.location.search).get('token'),
   };
 }

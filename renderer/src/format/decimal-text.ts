@@ -14,17 +14,60 @@ export function isZero(value: Decimal): boolean {
   return /^0*(\.0*)?$/.test(value.trim().replace(/^-/, ''));
 }
 
-/** "324" → "324.00", "0.5" → "0.50"; more than two decimals are kept, never rounded away. */
-export function formatAmount(value: Decimal, language: string): string {
+/** The BCP 47 locale of each app language: Czech groups with a space and writes "Kč". */
+const LOCALES: Record<string, string> = { cs: 'cs-CZ', en: 'en-GB' };
+
+// One formatter per language, currency and number of decimals, built once: the renderer-burst
+// bench renders thousands of amounts per second and building an Intl formatter is costly.
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
+function formatter(language: string, currency: string | null, digits: number): Intl.NumberFormat | null {
+  const key = `${language}|${currency ?? ''}|${digits}`;
+  let cached = formatters.get(key);
+  if (cached === undefined) {
+    const base = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    try {
+      cached = new Intl.NumberFormat(LOCALES[language] ?? language, currency ? { ...base, style: 'currency', currency } : base);
+    } catch {
+      cached = null; // not an ISO 4217 code (or an unknown locale): plain text below
+    }
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** At least two decimals; more are kept, never rounded away. */
+function digitsOf(value: Decimal): number {
+  const fraction = value.split('.')[1] ?? '';
+  return Math.max(2, fraction.length);
+}
+
+/** Without Intl (an odd currency code): "324.00" / "324,00". */
+function plainAmount(value: Decimal, language: string): string {
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = value.replace(/^-/, '').split('.');
   const text = `${negative ? '-' : ''}${whole}.${fraction.padEnd(2, '0')}`;
   return language === 'cs' ? text.replace('.', ',') : text;
 }
 
+/**
+ * "1432" → "1,432.00" (en) / "1 432,00" (cs). Intl formats the decimal string itself (no float
+ * on the way), so "0.1" stays 0.10 and "1.125" keeps its third decimal.
+ */
+export function formatAmount(value: Decimal, language: string): string {
+  const f = formatter(language, null, digitsOf(value));
+  return f ? f.format(value as unknown as number) : plainAmount(value, language);
+}
+
+/**
+ * "1 432,00 Kč" in Czech (Intl's currency style); "1,432.00 CZK" in English, the code after the
+ * amount as cashiers and the issue's examples write it; without a currency, the amount alone.
+ */
 export function formatMoney(value: Decimal, currency: string | null, language: string): string {
-  const amount = formatAmount(value, language);
-  return currency ? `${amount} ${currency}` : amount;
+  if (!currency) return formatAmount(value, language);
+  if (language !== 'cs') return `${formatAmount(value, language)} ${currency}`;
+  const f = formatter(language, currency, digitsOf(value));
+  return f ? f.format(value as unknown as number) : `${plainAmount(value, language)} ${currency}`;
 }
 
 /** Quantities show as entered, without a trailing ".000". */

@@ -7,7 +7,16 @@ describe('decimal text', () => {
     expect(formatAmount('324', 'en')).toBe('324.00');
     expect(formatAmount('0.5', 'en')).toBe('0.50');
     expect(formatAmount('1.125', 'en')).toBe('1.125');
-    expect(formatMoney('324', 'CZK', 'cs')).toBe('324,00 CZK');
+    expect(formatMoney('324', 'CZK', 'cs')).toBe('324,00\u00a0Kč');
+  });
+  it('formats money through Intl for the language, exactly, with odd codes kept as text', () => {
+    expect(formatMoney('1432', 'CZK', 'cs')).toBe('1\u00a0432,00\u00a0Kč');
+    expect(formatMoney('1432', 'CZK', 'en')).toBe('1,432.00 CZK');
+    expect(formatAmount('1432.5', 'cs')).toBe('1\u00a0432,50');
+    // No float on the way: 17 significant digits survive.
+    expect(formatMoney('123456789012345.67', 'EUR', 'en')).toBe('123,456,789,012,345.67 EUR');
+    expect(formatMoney('-0.1', 'CZK', 'cs')).toBe('-0,10\u00a0Kč');
+    expect(formatMoney('5', 'POINTS', 'cs')).toBe('5,00 POINTS');
   });
   it('parses cashier input with either separator and refuses the rest', () => {
     expect(parseDecimalInput(' 12,50 ')).toBe('12.50');

@@ -1,5 +1,6 @@
 // Čeština. Typed by the English keys: a missing or extra key does not compile.
 import { diagnosticsCs } from './diagnostics.cs';
+import { wordsCs } from './words.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { tablesUiCs } from './tables-ui.cs';
@@ -243,4 +244,5 @@ export const cs: Translations = {
   history: historyCs,
   tablesUi: tablesUiCs,
   actions: actionsCs,
+  words: wordsCs,
 };

@@ -4,6 +4,7 @@ import { historyEn } from './history.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { tablesUiEn } from './tables-ui.en';
 
+import { wordsEn } from './words.en';
 export const en = {
   app: {
     title: 'Tableside',
@@ -242,6 +243,7 @@ export const en = {
   history: historyEn,
   tablesUi: tablesUiEn,
   actions: actionsEn,
+  words: wordsEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

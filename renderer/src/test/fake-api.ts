@@ -17,7 +17,11 @@ export interface FakeApi extends CompanionApi {
 }
 
 const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
-export const fail = (message: string, code = 'FAILED') => ({ ok: false as const, error: { code, message } });
+/** A refusal as main sends it: the renderer words code + params (+ action); message is never shown. */
+export const fail = (message: string, code = 'FAILED', params?: Record<string, string | number>, action?: string) => ({
+  ok: false as const,
+  error: { code, message, ...(params ? { params } : {}), ...(action ? { action } : {}) },
+});
 
 export function qrFixture(snapshot: Snapshot): QrCodeView[] {
   return snapshot.tables.map((t, i) => ({

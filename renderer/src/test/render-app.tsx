@@ -44,7 +44,6 @@ export async function renderApp(options: RenderOptions = {}) {
       copied.push(text);
     },
     randomUuid: () => 'F47AC10B-58CC-4372-A567-0E02B2C3D479',
-    pageToken: 'page-token',
   };
   const user = userEvent.setup();
   const view = render(<App services={services} i18n={i18n} />);

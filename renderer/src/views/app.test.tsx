@@ -45,7 +45,6 @@ describe('App shell and navigation', () => {
       openWindow: () => undefined,
       copyText: async () => undefined,
       randomUuid: () => '00000000-0000-4000-8000-000000000000',
-      pageToken: null,
     };
     const view = render(<App services={services} i18n={createI18n('en')} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Tableside is not answering. It keeps trying');

@@ -1,11 +1,9 @@
 // Runs one CompanionApi command for a view: remembers the error to show and whether it is busy.
 import { useCallback, useState } from 'react';
-import type { CommandResult } from '../../../../preload/contract';
+import type { CommandFailure, CommandResult } from '../../../../preload/contract';
 
-export interface CommandError {
-  code: string;
-  message: string;
-}
+/** code + params (+ the action) are worded by CommandErrorText; message is English, never shown. */
+export type CommandError = CommandFailure;
 
 export interface CommandRunner {
   run<T>(command: () => Promise<CommandResult<T>>): Promise<{ ok: true; value: T } | { ok: false }>;
@@ -25,7 +23,8 @@ export function useCommand(): CommandRunner {
       if (result.ok) return { ok: true as const, value: result.value };
       setError(result.error);
     } catch (e) {
-      // A thrown bridge error (e.g. IPC gone) still reaches the cashier as a readable line.
+      // A thrown bridge error is a defect (the bridge answers its ordinary failures as codes):
+      // the cashier reads the generic sentence, the message stays for the console.
       setError({ code: 'bridge-failed', message: e instanceof Error ? e.message : String(e) });
     } finally {
       setPending(false);

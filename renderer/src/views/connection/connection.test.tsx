@@ -43,11 +43,11 @@ describe('Connection status and banner', () => {
     const snapshot = snapshotFixture(now);
     snapshot.session = sessionFixture(now, { status: 'conflict' });
     const { user, api } = await renderApp({ snapshot });
-    api.answer('reconnect', fail('Still in use by another companion. Close it first.'));
+    api.answer('reconnect', fail('Still in use by another companion.', 'FAILED', undefined, 'reconnect'));
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Another Tableside is connected with this Pos-Id');
     await user.click(within(banner).getByRole('button', { name: 'Reconnect now' }));
     expect(api.callsOf('reconnect')).toHaveLength(1);
-    expect(await within(banner).findByText('Still in use by another companion. Close it first.')).toBeInTheDocument();
+    expect(await within(banner).findByText('Reconnecting failed (code FAILED). Try again.')).toBeInTheDocument();
   });
 });

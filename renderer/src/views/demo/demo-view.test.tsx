@@ -66,11 +66,11 @@ describe('Demo panel', () => {
 
   it('declines and shows a failure from the sandbox', async () => {
     const { user, api } = await openDemo();
-    api.answer('guestPay', fail('The sandbox is not running. Restart Tableside in demo mode.'));
+    api.answer('guestPay', fail('The sandbox is not running.', 'DEMO_ONLY', undefined, 'guestPay'));
     await user.selectOptions(screen.getByLabelText('Table'), 't3');
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(api.callsOf('guestPay')).toEqual([{ tableId: 't3', billId: 'b3', outcome: 'declined' }]);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The sandbox is not running');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Paying as a guest works only in demo mode.');
   });
 
   it('offers a table as soon as a pushed event gives it a bill', async () => {

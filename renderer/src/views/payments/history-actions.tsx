@@ -31,7 +31,7 @@ function download(fileName: string, text: string): void {
 export function HistoryActions({ date }: { date: string }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { bridgeKind, openWindow, pageToken } = useServices();
+  const { bridgeKind, openWindow } = useServices();
   const [mode, setMode] = useState<PrintMode>('dialog');
   const [done, setDone] = useState<string | null>(null);
   const { run, error, pending } = useCommand();
@@ -48,7 +48,7 @@ export function HistoryActions({ date }: { date: string }) {
   const print = async () => {
     setDone(null);
     if (bridgeKind === 'browser') {
-      openWindow(dayReportUrl(date, pageToken));
+      openWindow(dayReportUrl(date, null)); // the page's cookie carries the session (no page token)
       setDone(t('history.printOpened'));
       return;
     }

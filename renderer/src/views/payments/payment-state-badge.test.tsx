@@ -25,7 +25,6 @@ function renderWith(ui: React.ReactNode, language: 'en' | 'cs' = 'en') {
     openWindow: () => {},
     copyText: async () => {},
     randomUuid: () => 'x',
-    pageToken: null,
   };
   render(
     <I18nextProvider i18n={createI18n(language)}>

@@ -96,10 +96,10 @@ describe('Payments view (history of a restaurant day)', () => {
 
   it("keeps the dialog open with the service's message when the cancel fails", async () => {
     const { user, api } = await openPayments();
-    api.answer('cancelPayment', fail('The service refused the cancellation: the payment is already refunded. Check the payment portal.'));
+    api.answer('cancelPayment', fail('Already refunded.', 'CONFLICT', { table: '12' }, 'cancelPayment'));
     await user.click(within(row('p1')).getByRole('button', { name: /Cancel payment/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel payment' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('already refunded');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Table 12: the payment service cannot cancel this payment now.');
   });
 
   it('has no cancel after the window, says why, and removes the button live when the window runs out', async () => {
@@ -114,10 +114,10 @@ describe('Payments view (history of a restaurant day)', () => {
 
   it('captures a manual payment and shows a failure', async () => {
     const { user, api } = await openPayments();
-    api.answer('capturePayment', fail('Capture failed: the payment is no longer authorised. Ask the guest to pay again.'));
+    api.answer('capturePayment', fail('No longer authorised.', 'GONE', undefined, 'capturePayment'));
     await user.click(within(row('p3')).getByRole('button', { name: 'Capture' }));
     expect(api.callsOf('capturePayment')).toEqual([{ paymentId: 'p3' }]);
-    expect(await screen.findByRole('alert')).toHaveTextContent('no longer authorised');
+    expect(await screen.findByRole('alert')).toHaveTextContent('cancellation window has passed');
     expect(within(row('p1')).queryByRole('button', { name: 'Capture' })).toBeNull();
   });
 
@@ -160,7 +160,7 @@ describe('Payments view (history of a restaurant day)', () => {
 
     const browser = await openPayments({ bridgeKind: 'browser' });
     await browser.user.click(screen.getByRole('button', { name: 'Print day report' }));
-    expect(browser.opened).toEqual(['print.html?report=day&date=2026-11-21&token=page-token&autoprint=1']);
+    expect(browser.opened).toEqual(['print.html?report=day&date=2026-11-21&autoprint=1']);
     expect(browser.api.callsOf('printDayReport')).toEqual([]);
   });
 

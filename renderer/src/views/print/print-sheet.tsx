@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanionApi, QrCodeView } from '../../../../preload/contract';
+import { wordError } from '../common/command-error';
 import { tableLabel } from '../common/labels';
 import { QrSvg } from '../common/qr-svg';
 
@@ -12,7 +13,26 @@ interface Sheet {
   missing: string[];
 }
 
-export function PrintSheet({ api, tableIds, onReady, onError }: { api: CompanionApi; tableIds: string[]; onReady(): void; onError(message: string): void }) {
+/** A refusal while loading the sheet: its code for the page, its words for the cashier. */
+class SheetError extends Error {
+  constructor(
+    readonly code: string,
+    readonly worded: string,
+  ) {
+    super(code);
+  }
+}
+
+export interface PrintSheetProps {
+  api: CompanionApi;
+  tableIds: string[];
+  onReady(): void;
+  onError(message: string): void;
+  /** In a browser tab: Print and Back buttons above the cards (hidden on paper). */
+  browserActions?: { print(): void; back(): void };
+}
+
+export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: PrintSheetProps) {
   const { t, i18n } = useTranslation();
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,22 +51,22 @@ export function PrintSheet({ api, tableIds, onReady, onError }: { api: Companion
       const snapshot = await api.getSnapshot();
       await i18n.changeLanguage(snapshot.settings.language);
       const codes = await api.listQrCodes();
-      if (!codes.ok) throw new Error(codes.error.message);
+      // The cashier reads the refusal in words; the code goes to the page's data-error for the shell.
+      if (!codes.ok) throw new SheetError(codes.error.code, wordError(i18n.t, i18n, codes.error));
       const byTable = new Map(codes.value.map((c) => [c.tableId, c]));
       const cards = tableIds.map((id) => byTable.get(id)).filter((c): c is QrCodeView => Boolean(c?.url));
       const missing = tableIds.filter((id) => !byTable.get(id)?.url);
       if (live) setSheet({ restaurant: snapshot.restaurantName, cards, missing });
     };
     load().catch((e: unknown) => {
-      const message = e instanceof Error ? e.message : String(e);
       if (!live) return;
-      setError(message);
-      onError(message);
+      setError(e instanceof SheetError ? e.worded : t('words.error.internal'));
+      onError(e instanceof SheetError ? e.code : 'INTERNAL_ERROR');
     });
     return () => {
       live = false;
     };
-  }, [api, tableIds, i18n, onError]);
+  }, [api, tableIds, i18n, onError, t]);
 
   const markDrawn = useCallback(
     (tableId: string) => {
@@ -59,10 +79,21 @@ export function PrintSheet({ api, tableIds, onReady, onError }: { api: Companion
     if (sheet && sheet.cards.length === 0) ready();
   }, [sheet, ready]);
 
-  if (error) return <p role="alert" className="error">{t('print.failed', { message: error })}</p>;
+  const toolbar = browserActions && (
+    <div className="no-print print-toolbar" role="toolbar" aria-label={t('words.print.print')}>
+      <button type="button" className="primary" onClick={browserActions.print}>
+        {t('words.print.print')}
+      </button>
+      <button type="button" onClick={browserActions.back}>
+        {t('words.print.back')}
+      </button>
+    </div>
+  );
+  if (error) return <p role="alert" className="error">{t('words.print.failed', { reason: error })}</p>;
   if (!sheet) return <p role="status">{t('app.loading')}</p>;
   return (
     <div className="sheet">
+      {toolbar}
       {sheet.missing.length > 0 && <p className="no-print error">{t('print.missing', { n: sheet.missing.length })}</p>}
       {sheet.cards.length === 0 && <p className="error">{t('print.nothing')}</p>}
       {sheet.cards.map((card) => (
@@ -76,3 +107,4 @@ export function PrintSheet({ api, tableIds, onReady, onError }: { api: Companion
     </div>
   );
 }
+

@@ -3,36 +3,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrintMode } from '../../../../preload/contract';
-import { useApi, useServices } from '../../app-context';
+import { useServices } from '../../app-context';
 import { CommandErrorText } from '../common/command-error';
-import { useCommand } from '../common/use-command';
+import type { QrPrinter } from './print-table-qr';
 
-export function printSheetUrl(tableIds: string[], token: string | null): string {
-  const params = new URLSearchParams({ tables: tableIds.join(',') });
-  if (token) params.set('token', token);
-  params.set('autoprint', '1');
-  return `print.html?${params.toString()}`;
-}
+export { printSheetUrl } from './print-table-qr';
 
-export function PrintControls({ tableIds }: { tableIds: string[] }) {
+export function PrintControls({ tableIds, printer }: { tableIds: string[]; printer: QrPrinter }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const { bridgeKind, openWindow, pageToken } = useServices();
+  const { bridgeKind } = useServices();
   const [mode, setMode] = useState<PrintMode>('dialog');
-  const [done, setDone] = useState<string | null>(null);
-  const { run, error, pending } = useCommand();
-
-  const print = async () => {
-    setDone(null);
-    if (bridgeKind === 'browser') {
-      openWindow(printSheetUrl(tableIds, pageToken));
-      setDone(t('qr.printOpened'));
-      return;
-    }
-    const result = await run(() => api.printQrSheet({ tableIds, mode }));
-    if (result.ok) setDone(result.value.pdfPath ? t('qr.pdfSaved', { path: result.value.pdfPath }) : t('qr.printSent'));
-  };
-
   return (
     <div className="print-controls">
       {bridgeKind === 'electron' && (
@@ -45,11 +25,11 @@ export function PrintControls({ tableIds }: { tableIds: string[] }) {
           </select>
         </label>
       )}
-      <button type="button" disabled={tableIds.length === 0 || pending} onClick={() => void print()}>
+      <button type="button" disabled={tableIds.length === 0 || printer.command.pending} onClick={() => void printer.print(tableIds, mode)}>
         {t('qr.printSheet', { n: tableIds.length })}
       </button>
-      {done && <p role="status">{done}</p>}
-      <CommandErrorText error={error} />
+      {printer.done && <p role="status">{printer.done}</p>}
+      <CommandErrorText error={printer.command.error} />
     </div>
   );
 }

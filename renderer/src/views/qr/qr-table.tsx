@@ -11,6 +11,8 @@ export interface QrTableProps {
   onToggle(tableId: string): void;
   onPreview(tableId: string): void;
   onDelete(tableId: string): void;
+  /** One click: this table's card alone (print dialog in Electron, a new tab in a browser). */
+  onPrint(tableId: string): void;
   /** A command runs: create buttons wait. */
   pending: boolean;
 }
@@ -36,7 +38,7 @@ export function QrTable({ rows, ...rowProps }: QrTableProps) {
   );
 }
 
-function QrRow({ table, qr, selected, onToggle, onPreview, onDelete, pending }: Omit<QrTableProps, 'rows'> & { table: TableView }) {
+function QrRow({ table, qr, selected, onToggle, onPreview, onDelete, onPrint, pending }: Omit<QrTableProps, 'rows'> & { table: TableView }) {
   const { t } = useTranslation();
   const label = tableLabel(t, table.name);
   const code = qr.codes[table.id];
@@ -52,6 +54,9 @@ function QrRow({ table, qr, selected, onToggle, onPreview, onDelete, pending }: 
           <>
             <button type="button" aria-label={t('qr.previewTable', { table: label })} onClick={() => onPreview(table.id)}>
               {t('qr.preview')}
+            </button>
+            <button type="button" aria-label={t('words.qr.printCardOf', { table: label })} onClick={() => onPrint(table.id)}>
+              {t('words.qr.printCard')}
             </button>
             <button type="button" aria-label={t('qr.deleteTable', { table: label })} onClick={() => onDelete(table.id)}>
               {t('qr.delete')}

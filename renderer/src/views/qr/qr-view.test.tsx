@@ -51,10 +51,10 @@ describe('QR codes view', () => {
     expect(api.callsOf('deleteQrCode')).toEqual([{ tableId: 't2' }]);
     expect(rowOf('Table 2')).toHaveTextContent('No code yet');
 
-    api.answer('deleteQrCode', fail('The service could not delete the code: try again in a minute.'));
+    api.answer('deleteQrCode', fail('Could not delete.', 'SERVICE_ERROR', { table: '12' }, 'deleteQrCode'));
     await user.click(screen.getByRole('button', { name: 'Delete the code of Table 12' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete code' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('could not delete the code');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('The payment service has a problem on its side.');
   });
 
   it('prints the selected tables through main in Electron, with the chosen mode', async () => {
@@ -68,17 +68,17 @@ describe('QR codes view', () => {
     expect(await screen.findByText('Saved as C:\\Users\\pos\\qr.pdf')).toBeInTheDocument();
   });
 
-  it('opens the print page in a new tab in browser mode, token kept', async () => {
+  it('opens the print page in a new tab in browser mode (the cookie carries the session)', async () => {
     const { user, api, opened } = await openQr({ bridgeKind: 'browser' });
     expect(screen.queryByLabelText('Print to')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Select Table 2' }));
     await user.click(screen.getByRole('button', { name: 'Print sheet (1)' }));
-    expect(opened).toEqual(['print.html?tables=t2&token=page-token&autoprint=1']);
+    expect(opened).toEqual(['print.html?tables=t2&autoprint=1']);
     expect(api.callsOf('printQrSheet')).toEqual([]);
   });
 
   it('builds the print URL with every table', () => {
-    expect(printSheetUrl(['a', 'b'], null)).toBe('print.html?tables=a%2Cb&autoprint=1');
+    expect(printSheetUrl(['a', 'b'])).toBe('print.html?tables=a%2Cb&autoprint=1');
   });
 });
 

@@ -10,6 +10,7 @@ import { tableLabel } from '../common/labels';
 import { QrSvg } from '../common/qr-svg';
 import { useCommand, type CommandRunner } from '../common/use-command';
 import { PrintControls } from './print-controls';
+import { usePrintTableQr } from './print-table-qr';
 import { QrTable } from './qr-table';
 import { useQrCodes, type QrCodes } from './use-qr-codes';
 
@@ -23,6 +24,7 @@ export function QrView() {
   const [preview, setPreview] = useState<string | null>(null);
   const command = useCommand();
   const qr = useQrCodes(command);
+  const printer = usePrintTableQr();
   const rows = useMemo(() => sortedTables(tables), [tables]);
 
   const toggle = (id: string) =>
@@ -55,7 +57,7 @@ export function QrView() {
           <button type="button" disabled={withoutCode.length === 0 || command.pending} onClick={() => void qr.create(withoutCode)}>
             {t('qr.createSelected', { n: withoutCode.length })}
           </button>
-          <PrintControls tableIds={printable} />
+          <PrintControls tableIds={printable} printer={printer} />
         </div>
         <CommandErrorText error={command.error} />
         <QrTable
@@ -65,6 +67,7 @@ export function QrView() {
           onToggle={toggle}
           onPreview={setPreview}
           onDelete={(tableId) => openDialog({ kind: 'delete-qr', tableId })}
+          onPrint={(tableId) => void printer.print([tableId], 'dialog')}
           pending={command.pending}
         />
       </div>

@@ -31,11 +31,11 @@ describe('Settings view', () => {
 
   it('checks a new API key with the service before saving, and shows its message', async () => {
     const { user, api } = await openSettings();
-    api.answer('checkApiKey', fail('The service rejected this API key (401). Copy it again from the partner portal.'));
+    api.answer('checkApiKey', fail('The service rejected this API key (401).', 'UNAUTHORIZED', undefined, 'checkApiKey'));
     await user.type(screen.getByLabelText(/New API key/), 'bad-key');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.callsOf('checkApiKey')).toEqual([{ serviceUrl: 'https://sandbox.example.test', apiKey: 'bad-key', posId: 'pos-1' }]);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The service rejected this API key (401)');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The payment service rejected the API key or Pos-Id: check them in Settings.');
     expect(api.callsOf('saveSettings')).toEqual([]);
   });
 
@@ -129,8 +129,8 @@ describe('Settings view', () => {
 
   it('shows a failing test print', async () => {
     const { user, api } = await openSettings();
-    api.answer('testPrint', fail('Printer "Bar" is offline. Switch it on or pick another printer.'));
+    api.answer('testPrint', fail('Printer "Bar" is offline.', 'PRINT_FAILED', undefined, 'testPrint'));
     await user.click(screen.getByRole('button', { name: 'Test print' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Printer "Bar" is offline');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The printer refused the sheet. Check the printer and try again.');
   });
 });

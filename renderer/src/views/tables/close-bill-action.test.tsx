@@ -40,10 +40,10 @@ describe('Closing a bill (issue 12)', () => {
 
   it('a refused close keeps the focus in the dialog, says why, and Escape still closes it', async () => {
     const { user, api } = await openClose();
-    api.answer('closeBill', fail('Table 2 is being paid by a guest right now.', 'CONFLICT'));
+    api.answer('closeBill', fail('Table 2 is being paid by a guest right now.', 'BILL_LOCKED', { table: '2' }, 'closeBill'));
     await user.click(within(dialog()).getByLabelText('Cash'));
     await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('being paid');
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Table 2: a guest is paying this bill right now.');
     expect(dialog().contains(document.activeElement)).toBe(true);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
