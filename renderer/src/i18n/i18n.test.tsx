@@ -12,7 +12,10 @@ function values(tree: object): string[] {
   return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : values(v as object)));
 }
 
-const TABS = { en: ['Tables', 'Payments', 'QR codes', 'Settings', 'Demo'], cs: ['Stoly', 'Platby', 'QR kódy', 'Nastavení', 'Demo'] };
+const TABS = {
+  en: ['Tables', 'Orders', 'Payments', 'Needs attention', 'Menu', 'QR codes', 'Payment links', 'Settings', 'Demo'],
+  cs: ['Stoly', 'Objednávky', 'Platby', 'K vyřešení', 'Menu', 'QR kódy', 'Platební odkazy', 'Nastavení', 'Demo'],
+};
 
 describe('translations', () => {
   it('en and cs have exactly the same keys, none empty', () => {

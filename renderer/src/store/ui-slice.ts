@@ -1,7 +1,7 @@
 // View state, the only state the renderer owns: the open tab, the selected table and bill, the open dialog.
 import type { CompanionEvent } from '../../../preload/contract';
 
-export const TABS = ['tables', 'payments', 'qr', 'settings', 'demo'] as const;
+export const TABS = ['tables', 'orders', 'payments', 'attention', 'menu', 'qr', 'links', 'settings', 'demo'] as const;
 export type TabId = (typeof TABS)[number];
 
 export type DialogState =

@@ -10,13 +10,13 @@ import { renderApp } from '../test/render-app';
 import { App } from './app';
 
 describe('App shell and navigation', () => {
-  it('switches tabs with Alt+1..5 and arrows, focus following', async () => {
+  it('switches tabs with Alt+1..9 and arrows, focus following', async () => {
     const { user } = await renderApp();
-    await user.keyboard('{Alt>}2{/Alt}');
+    await user.keyboard('{Alt>}3{/Alt}');
     expect(screen.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Payments' })).toHaveFocus();
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Payments');
-    await user.keyboard('{Alt>}5{/Alt}');
+    await user.keyboard('{Alt>}9{/Alt}');
     expect(screen.getByRole('region', { name: 'Demo: pay as a guest' })).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Settings' })).toHaveFocus();
@@ -24,11 +24,11 @@ describe('App shell and navigation', () => {
     expect(screen.getByRole('tab', { name: 'Tables' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('ignores Alt+5 when there is no demo tab', async () => {
+  it('ignores Alt+9 when there is no demo tab', async () => {
     const snapshot = snapshotFixture();
     snapshot.demo = false;
     const { user } = await renderApp({ snapshot });
-    await user.keyboard('{Alt>}5{/Alt}');
+    await user.keyboard('{Alt>}9{/Alt}');
     expect(screen.getByRole('tab', { name: 'Tables' })).toHaveAttribute('aria-selected', 'true');
   });
 

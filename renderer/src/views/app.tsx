@@ -7,9 +7,13 @@ import { ServicesProvider, useAppState, useServices, type AppServices } from '..
 import { connectStore } from '../store/connect-store';
 import { ConnectionBanner } from './connection/connection-banner';
 import { StatusBar } from './connection/status-bar';
+import { AttentionView } from './attention/attention-view';
 import { DemoView } from './demo/demo-view';
+import { LinksView } from './links/links-view';
+import { MenuView } from './menu/menu-view';
 import { useNoticeSounds } from './notices/notice-sounds';
 import { NoticesPanel } from './notices/notices-panel';
+import { OrdersView } from './orders/orders-view';
 import { PaymentsView } from './payments/payments-view';
 import { QrView } from './qr/qr-view';
 import { SettingsView } from './settings/settings-view';
@@ -61,8 +65,12 @@ function AppShell() {
       <NoticesPanel />
       <main id="tab-panel" role="tabpanel" aria-labelledby={`tab-${shown}`} className="tab-panel">
         {shown === 'tables' && <TablesView />}
+        {shown === 'orders' && <OrdersView />}
         {shown === 'payments' && <PaymentsView />}
+        {shown === 'attention' && <AttentionView />}
+        {shown === 'menu' && <MenuView />}
         {shown === 'qr' && <QrView />}
+        {shown === 'links' && <LinksView />}
         {shown === 'settings' && <SettingsView />}
         {shown === 'demo' && <DemoView />}
       </main>

@@ -1,11 +1,13 @@
-// The tab bar: Tables, Payments, QR codes, Settings, Demo. Alt+1..5 from anywhere, arrows inside.
+// The tab bar: Tables, Orders, Payments, Needs attention, Menu, QR codes, Payment links, Settings,
+// Demo. Alt+1..9 from anywhere, arrows inside. A tab with work waiting shows its count.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../app-context';
-import type { TabId } from '../store/ui-slice';
+import { TABS, type TabId } from '../store/ui-slice';
+import { useTabBadges } from './tab-badges';
 
 export function visibleTabs(demo: boolean): TabId[] {
-  return demo ? ['tables', 'payments', 'qr', 'settings', 'demo'] : ['tables', 'payments', 'qr', 'settings'];
+  return TABS.filter((id) => demo || id !== 'demo');
 }
 
 export function TabBar() {
@@ -14,6 +16,7 @@ export function TabBar() {
   const tab = useAppState((s) => s.tab);
   const setTab = useAppState((s) => s.setTab);
   const tabs = visibleTabs(demo);
+  const badges = useTabBadges();
   const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
 
   useEffect(() => {
@@ -52,11 +55,18 @@ export function TabBar() {
           id={`tab-${id}`}
           aria-selected={tab === id}
           aria-controls="tab-panel"
+          aria-describedby={badges[id] ? `tab-badge-${id}` : undefined}
           tabIndex={tab === id ? 0 : -1}
           title={t('nav.shortcut', { key: i + 1 })}
           onClick={() => setTab(id)}
         >
           {t(`nav.${id}`)}
+          {badges[id] ? (
+            <span className="tab-badge" id={`tab-badge-${id}`}>
+              <span aria-hidden="true">{badges[id]}</span>
+              <span className="sr-only">{t('nav.waiting', { count: badges[id] })}</span>
+            </span>
+          ) : null}
         </button>
       ))}
     </div>
