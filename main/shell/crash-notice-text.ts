@@ -20,3 +20,12 @@ const WORDS: Record<Language, Record<CrashNoticeCode, { title: string; body: str
 export function crashNoticeText(code: CrashNoticeCode, language: Language): { title: string; body: string; tray: string } {
   return WORDS[language][code];
 }
+
+/**
+ * The tray's line for the last crash notice, with the time it happened, so a manager who opens the
+ * tray the next morning still sees that the window was reloaded at 21:14. Pure: tested in Node.
+ */
+export function crashTrayLine(code: CrashNoticeCode, at: Date, language: Language): string {
+  const time = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', { hour: '2-digit', minute: '2-digit' }).format(at);
+  return `${WORDS[language][code].tray} (${time})`;
+}

@@ -5,12 +5,13 @@ import type { Language, SessionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { StartupError, type StartupProblem } from '../app/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../companion.js';
+import type { CrashNoticeCode } from '../diagnostics/crash-policy.js';
 import { createRestartableCore, type RestartableCore } from '../diagnostics/restartable-core.js';
 import { createStateHistory, recordSessionStates } from '../diagnostics/state-history.js';
 import { createFileLogger } from '../logging/file-logger.js';
 import { installCrashHandling } from './crash-handling.js';
 import { createDiagnosticsExport } from './diagnostics-export.js';
-import { crashNoticeText } from './crash-notice-text.js';
+import { crashNoticeText, crashTrayLine } from './crash-notice-text.js';
 import type { Companion, ShellPorts } from '../host-types.js';
 import { paymentsInProgress } from '../updates/index.js';
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
@@ -43,6 +44,8 @@ app.setAppUserModelId(APP_USER_MODEL_ID);
 let mainWindow: BrowserWindow | null = null;
 let companion: RestartableCore | null = null;
 let tray: AppTray | null = null;
+/** The tray's line for the last crash notice, until the cashier clicks it. */
+let crashLine: string | null = null;
 let quitting = false;
 let stopping: Promise<void> | null = null;
 
@@ -91,7 +94,7 @@ async function start(): Promise<void> {
   const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, log: rootLog };
   const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
-  const crash = installCrashHandling({ app, crashReporter, log: rootLog, restartCore: () => companion?.restart() ?? Promise.resolve(), window: () => mainWindow, notice: (code) => notify(crashNoticeText(code, language).title, crashNoticeText(code, language).body), submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });
+  const crash = installCrashHandling({ app, crashReporter, log: rootLog, restartCore: () => companion?.restart() ?? Promise.resolve(), window: () => mainWindow, notice: announceCrash(notify, () => language), submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });
 
   mainWindow = createHardenedWindow({ width: 1366, height: 768, minWidth: 1024, minHeight: 640, show: false, title: 'Tableside' }, factory);
   mainWindow.on('close', (event) => {
@@ -128,7 +131,7 @@ async function start(): Promise<void> {
   const options = companionOptions(dataDir, ports);
   const core = await createRestartableCore(() => createCompanion(options), rootLog).catch((e: unknown) => {
     const problem = takenPort(e);
-    tray = createAppTray(layout.assetsDir, { open: showWindow, reconnect: () => undefined, quit: () => app.quit() });
+    tray = withCrashLine(createAppTray(layout.assetsDir, { open: showWindow, reconnect: () => undefined, quit: () => app.quit() }));
     tray.update(null, language, problem);
     return null;
   });
@@ -136,7 +139,7 @@ async function start(): Promise<void> {
   companion = core;
   recordSessionStates(core.api, sessionStates);
 
-  tray = trayWithUpdates(layout.assetsDir, core);
+  tray = withCrashLine(trayWithUpdates(layout.assetsDir, core));
   let session: SessionView = core.session();
   // A port found taken at start stays in the tray until the settings change.
   let portProblem: StartupProblem | undefined;
@@ -175,6 +178,23 @@ async function start(): Promise<void> {
     tray?.update(core.session(), language, portProblem);
   });
   log.info({ demo: core.demo, hidden: args.hidden }, 'Tableside started');
+}
+
+/** What the crash policy did, told as an OS notification and as a tray line that stays until clicked. */
+function announceCrash(notify: (title: string, body: string) => void, language: () => Language): (code: CrashNoticeCode) => void {
+  return (code) => {
+    const words = crashNoticeText(code, language());
+    notify(words.title, words.body);
+    // Kept for a tray made later (a crash before the core is up) and shown in the tray now.
+    crashLine = crashTrayLine(code, new Date(), language());
+    tray?.setNotice(crashLine);
+  };
+}
+
+/** A new tray shows a crash notice that came before it. */
+function withCrashLine(appTray: AppTray): AppTray {
+  appTray.setNotice(crashLine);
+  return appTray;
 }
 
 /** The core's options: the shell's ports, safeStorage for the key, the Electron build of better-sqlite3, the demo port. */

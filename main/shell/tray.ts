@@ -24,6 +24,11 @@ export interface AppTray {
   update(session: SessionView | null, language: Language, startup?: StartupProblem): void;
   /** The update policy's status: adds or removes the update line and the "Restart now" item. */
   setUpdate(status: UpdateStatus): void;
+  /**
+   * The last crash notice ("Window reloaded after a problem (21:14)"), or null. It stays until the
+   * cashier clicks it, which opens the window and clears it.
+   */
+  setNotice(line: string | null): void;
   destroy(): void;
 }
 
@@ -51,10 +56,24 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   let shown = '';
   let current: { session: SessionView | null; language: Language; startup?: StartupProblem | undefined } = { session: null, language: 'en' };
   let updateStatus: UpdateStatus = { kind: 'off' };
+  let notice: string | null = null;
+  const noticeItems = (): MenuItem[] =>
+    notice === null
+      ? []
+      : [
+          {
+            label: notice,
+            click: () => {
+              actions.open();
+              notice = null;
+              update(current.session, current.language, current.startup);
+            },
+          },
+        ];
   const update = (session: SessionView | null, language: Language, startup?: StartupProblem): void => {
     current = { session, language, startup };
     const look = trayLook(session, language, startup);
-    const extra = updateItems(updateStatus, language, actions);
+    const extra = [...noticeItems(), ...updateItems(updateStatus, language, actions)];
     // Session events arrive often (rtt updates): rebuild the menu only when something visible changed.
     const key = `${look.icon}|${look.statusLine}|${language}|${extra.map((i) => i.label ?? '-').join('|')}`;
     if (key === shown || tray.isDestroyed()) return;
@@ -79,6 +98,10 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
     update,
     setUpdate: (status) => {
       updateStatus = status;
+      update(current.session, current.language, current.startup);
+    },
+    setNotice: (line) => {
+      notice = line;
       update(current.session, current.language, current.startup);
     },
     destroy: () => {
