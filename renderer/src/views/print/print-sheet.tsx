@@ -60,13 +60,14 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
     };
     load().catch((e: unknown) => {
       if (!live) return;
-      setError(e instanceof SheetError ? e.worded : t('words.error.internal'));
+      // i18n.t, not t: t changes with the language this load sets, and must not restart the load.
+      setError(e instanceof SheetError ? e.worded : i18n.t('words.error.internal'));
       onError(e instanceof SheetError ? e.code : 'INTERNAL_ERROR');
     });
     return () => {
       live = false;
     };
-  }, [api, tableIds, i18n, onError, t]);
+  }, [api, tableIds, i18n, onError]);
 
   const markDrawn = useCallback(
     (tableId: string) => {
