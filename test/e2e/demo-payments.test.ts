@@ -53,16 +53,16 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     // Table 1: 4 Pilsner (62.00), 2 goulash, 2 schnitzel, 1 strudel = 1295.00; the guest pays 2 Pilsner.
     const paid = await sandbox.guestPay({ idTable: 't1', items: [{ id: 'm-pilsner-1', quantity: '2' }] });
     expect(paid.outcome).toBe('paid');
-    await notice(page, 'Table 1 paid 124.00 of 1295.00 CZK, 1171.00 left').waitFor();
+    await notice(page, 'Table 1 paid 124.00 of 1,295.00 CZK, 1,171.00 left').waitFor();
 
     const card = tableCard(page, 'Table 1');
     await card.locator('.badge').filter({ hasText: /^Partly paid$/ }).waitFor();
-    expect(await card.textContent()).toContain('1171.00 CZK');
+    expect(await card.textContent()).toContain('1,171.00 CZK');
 
     await card.click();
     const panel = billPanel(page, 'Table 1');
     await panel.waitFor();
-    await expect(billTotal(panel, 'Due').textContent()).resolves.toBe('1171.00 CZK');
+    await expect(billTotal(panel, 'Due').textContent()).resolves.toBe('1,171.00 CZK');
     await expect(billTotal(panel, 'Paid').textContent()).resolves.toBe('124.00 CZK');
     const pilsner = panel.getByRole('row', { name: /Pilsner/ });
     expect((await pilsner.locator('td').allTextContents()).slice(4, 6)).toEqual(['2', '0']);

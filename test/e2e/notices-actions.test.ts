@@ -29,7 +29,7 @@ describe('notices and safe actions at 1366x768 and 1024x768', () => {
     await tab(page, 'Tables').click();
     // Table 1: 1295.00 in all; the guest pays one Pilsner (62.00).
     expect((await sandbox.guestPay({ idTable: 't1', items: [{ id: 'm-pilsner-1', quantity: '1' }] })).outcome).toBe('paid');
-    await notice(page, 'Table 1 paid 62.00 of 1295.00 CZK, 1233.00 left').waitFor();
+    await notice(page, 'Table 1 paid 62.00 of 1,295.00 CZK, 1,233.00 left').waitFor();
     expect((await sandbox.guestPay({ idTable: 't3' })).outcome).toBe('paid');
     expect((await sandbox.guestPay({ idTable: 't11' })).outcome).toBe('paid');
     await notice(page, /^.*Table 3 paid 296\.00 CZK/).waitFor();

@@ -9,7 +9,7 @@ import { startHost, type Host } from './helpers/host.js';
 /** Well-formed, but no restaurant of the sandbox has it. */
 const WRONG_KEY = 'wxyz-0000-wxyz-0000-wxyz';
 /** What the app says for the service's 401 (main/service/service-result.ts). */
-const REJECTED = 'The API key or Pos-Id was rejected: check them in Settings.';
+const REJECTED = 'The payment service rejected the API key or Pos-Id: check them in Settings.';
 
 // Settings against an external sandbox: a wrong key is checked with the service (who-am-i) and
 // refused before anything is saved; a host whose key is rejected shows a banner leading to Settings.
@@ -37,7 +37,7 @@ describe('settings and the API key', () => {
     await sandbox?.close();
   });
 
-  it("rejects a bad API key with the service's answer and changes nothing", async () => {
+  it('rejects a bad API key in the cashier words and changes nothing', async () => {
     const host = await hostWith(sandbox.restaurant.apiKey);
     const page = await chromium.newPage();
     await openApp(page, host.ui);
@@ -59,7 +59,10 @@ describe('settings and the API key', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     const alert = form.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe(`${REJECTED} The service says: "${serviceSays}"`);
+    // Worded from the refusal's code in the cashier's language; the service's own English reason is
+    // for the log, not the screen.
+    expect(await alert.textContent()).toBe(REJECTED);
+    expect(await alert.textContent()).not.toContain(serviceSays);
     expect(await alert.textContent()).not.toContain(WRONG_KEY);
     expect(await form.getByRole('status').count()).toBe(0);
     await screenshot(page, 'settings-rejected-key');
