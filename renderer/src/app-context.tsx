@@ -14,8 +14,8 @@ export interface AppServices {
   frames: FrameScheduler;
   bridgeKind: BridgeKind;
   now(): number;
-  /** paid or problem: two distinct patterns (views/notices/beep.ts). */
-  beep(kind: 'paid' | 'problem'): void;
+  /** paid, problem or a new guest order: distinct patterns (views/notices/beep.ts). */
+  beep(kind: 'paid' | 'problem' | 'order'): void;
   openWindow(url: string): void;
   copyText(text: string): Promise<void>;
   randomUuid(): string;

@@ -1,5 +1,6 @@
 // Čeština. Typed by the English keys: a missing or extra key does not compile.
 import { diagnosticsCs } from './diagnostics.cs';
+import { ordersCs } from './orders.cs';
 import { wordsCs } from './words.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
@@ -250,4 +251,5 @@ export const cs: Translations = {
   tablesUi: tablesUiCs,
   actions: actionsCs,
   words: wordsCs,
+  orders: ordersCs,
 };

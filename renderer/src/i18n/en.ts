@@ -4,6 +4,7 @@ import { historyEn } from './history.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { tablesUiEn } from './tables-ui.en';
 
+import { ordersEn } from './orders.en';
 import { wordsEn } from './words.en';
 export const en = {
   app: {
@@ -249,6 +250,7 @@ export const en = {
   tablesUi: tablesUiEn,
   actions: actionsEn,
   words: wordsEn,
+  orders: ordersEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

@@ -2,6 +2,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { CompanionEvent, Snapshot } from '../../../preload/contract';
 import { applyBillsEvent, billsFromSnapshot, initialBills, type BillsSlice } from './bills-slice';
+import { applyOrdersEvent, initialOrders, ordersFromSnapshot, type OrdersSlice } from './orders-slice';
 import { applyNoticesEvent, initialNotices, noticesFromSnapshot, type NoticesSlice } from './notices-slice';
 import { applyPaymentsEvent, initialPayments, paymentsFromSnapshot, type PaymentsSlice } from './payments-slice';
 import { applySessionEvent, initialSession, sessionFromSnapshot, type SessionSlice } from './session-slice';
@@ -9,7 +10,7 @@ import { applySettingsEvent, initialSettings, settingsFromSnapshot, type Setting
 import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice } from './tables-slice';
 import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
 
-type DataSlices = SessionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice;
+type DataSlices = SessionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice;
 
 export interface AppState extends DataSlices, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
@@ -35,6 +36,7 @@ const reducers: Reducer[] = [
   applyNoticesEvent,
   applySettingsEvent,
   applyUiEvent,
+  applyOrdersEvent,
 ];
 
 export function createAppStore() {
@@ -46,6 +48,7 @@ export function createAppStore() {
     ...initialNotices,
     ...initialSettings,
     ...initialUi,
+    ...initialOrders,
     seq: -1,
     loaded: false,
     ...uiActions(set, get),
@@ -59,6 +62,7 @@ export function createAppStore() {
         ...paymentsFromSnapshot(s),
         ...noticesFromSnapshot(s),
         ...settingsFromSnapshot(s),
+        ...ordersFromSnapshot(s),
         ...(selectionGone ? { selectedTableId: null, selectedBillId: null } : {}),
         seq: s.seq,
         loaded: true,

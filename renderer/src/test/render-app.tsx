@@ -28,7 +28,7 @@ export async function renderApp(options: RenderOptions = {}) {
   // Frames advance by hand: a test decides when queued events reach the store (see pushEvents).
   const frames = manualFrames();
   const missingKeys: string[] = [];
-  const beeps: ('paid' | 'problem')[] = [];
+  const beeps: ('paid' | 'problem' | 'order')[] = [];
   const opened: string[] = [];
   const copied: string[] = [];
   const i18n = createI18n(options.language ?? 'en', { onMissingKey: (key) => missingKeys.push(key) });

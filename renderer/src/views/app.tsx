@@ -13,6 +13,7 @@ import { LinksView } from './links/links-view';
 import { MenuView } from './menu/menu-view';
 import { useNoticeSounds } from './notices/notice-sounds';
 import { NoticesPanel } from './notices/notices-panel';
+import { useOrderSounds } from './orders/order-sounds';
 import { OrdersView } from './orders/orders-view';
 import { PaymentsView } from './payments/payments-view';
 import { QrView } from './qr/qr-view';
@@ -42,6 +43,8 @@ function AppShell() {
   useEffect(() => connectStore(api, store, { onError: () => setFailed(true), schedule: frames }), [api, store, frames]);
   // Once per store update (one per frame), however many notices it brought; reminders for problems.
   useNoticeSounds();
+  // A guest's new order rings its own pattern, whatever tab is open (issue 14).
+  useOrderSounds();
   // Follow main's language when it changes (another window, first load), not on every render:
   // a switch made here is already live before main confirms it.
   const appliedLanguage = useRef<string | null>(null);

@@ -2,13 +2,14 @@
 // owns its line: a selector over the app state that answers how many items wait; 0 shows nothing.
 import { useAppState } from '../app-context';
 import type { AppState } from '../store/app-store';
+import { newOrderCount } from '../store/orders-slice';
 import type { TabId } from '../store/ui-slice';
 
 type BadgeSelector = (state: AppState) => number;
 
 const BADGES: Partial<Record<TabId, BadgeSelector>> = {
   // orders (issue 14): new orders not yet accepted or rejected.
-  orders: () => 0,
+  orders: (s) => newOrderCount(s.orders),
   // attention (issue 13): the entries of Needs attention.
   attention: () => 0,
 };

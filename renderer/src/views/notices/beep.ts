@@ -29,16 +29,19 @@ export function warmUpSoundOnFirstGesture(target: EventTarget): () => void {
   return off;
 }
 
-/** paid: good news; problem: declined, failed, capture needed, a service error. */
-export type BeepKind = 'paid' | 'problem';
+/** paid: good news; problem: declined, failed, capture needed, a service error; order: a guest ordered (issue 14). */
+export type BeepKind = 'paid' | 'problem' | 'order';
 
 /**
  * Two patterns a cashier tells apart without looking: paid rises (two short sine tones), a
- * problem falls and repeats (three square-wave pulses, lower), like a till's "error" chirp.
+ * problem falls and repeats (three square-wave pulses, lower), like a till's "error" chirp; a new
+ * order climbs four triangle notes (a service bell).
  */
 const PATTERNS: Record<BeepKind, { wave: OscillatorType; tones: number[]; step: number; length: number; gain: number }> = {
   paid: { wave: 'sine', tones: [880, 1320], step: 0.15, length: 0.12, gain: 0.15 },
   problem: { wave: 'square', tones: [660, 440, 440], step: 0.18, length: 0.13, gain: 0.08 },
+  // A guest's order: a bell-like three-note rise, longer than paid, so the kitchen knows work came in.
+  order: { wave: 'triangle', tones: [784, 988, 1175, 1568], step: 0.12, length: 0.16, gain: 0.2 },
 };
 
 export function beep(kind: BeepKind = 'paid'): void {

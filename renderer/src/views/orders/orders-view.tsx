@@ -1,7 +1,56 @@
-// Placeholder for the order inbox (issue 14): new orders, Accept/Reject, then Preparing, Ready, Complete.
+// The order inbox (issue 14): guest orders as cards, the ones waiting for an answer first; today's
+// answered ones below. A "Pause orders" switch stops new orders while the kitchen cannot take them.
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppState, useNow } from '../../app-context';
+import { OrderCard } from './order-card';
+import { isOpen, sortDone, sortOpen } from './order-text';
+import { PauseSwitch } from './pause-switch';
+import { usePrintTicket } from './print-ticket';
 
 export function OrdersView() {
   const { t } = useTranslation();
-  return <h2>{t('nav.orders')}</h2>;
+  const all = useAppState((s) => s.orders);
+  const paused = useAppState((s) => s.ordersPaused);
+  // Once a second: the overdue marks and countdowns move on their own.
+  const now = useNow(1000);
+  const { open, done } = useMemo(() => {
+    const list = Object.values(all);
+    return { open: sortOpen(list.filter(isOpen)), done: sortDone(list.filter((o) => !isOpen(o))) };
+  }, [all]);
+  const { print, accepted, message } = usePrintTicket();
+
+  return (
+    <div className="orders-view">
+      <div className="orders-toolbar">
+        <h2>{t('orders.title')}</h2>
+        <span className="orders-open-count">{t('orders.openCount', { count: open.length })}</span>
+        <PauseSwitch />
+      </div>
+      {paused && (
+        <p className="orders-paused" role="status">
+          {t('orders.pausedBanner')}
+        </p>
+      )}
+      {message}
+      <section className="order-inbox" aria-label={t('orders.inbox')}>
+        {open.length === 0 ? <p className="empty">{t('orders.none')}</p> : null}
+        {/* Polite: a new order is read out without taking the cashier's focus away. */}
+        <div className="order-cards" aria-live="polite">
+          {open.map((o) => (
+            <OrderCard key={o.id} order={o} now={now} onAccepted={accepted} onPrint={print} />
+          ))}
+        </div>
+      </section>
+      <section className="orders-done" aria-label={t('orders.done')}>
+        <h3>{t('orders.done')}</h3>
+        {done.length === 0 ? <p className="empty">{t('orders.noneDone')}</p> : null}
+        <div className="order-cards">
+          {done.map((o) => (
+            <OrderCard key={o.id} order={o} now={now} onPrint={print} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,131 @@
+// One guest order in the inbox: where it goes (table or pickup time), its lines and notes, how
+// long it may still wait, and the staff's next steps, each one press.
+import { memo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderDecision, OrderView } from '../../../../preload/contract';
+import { useApi } from '../../app-context';
+import { formatMoney } from '../../format/decimal-text';
+import { formatClock, formatCountdown } from '../../format/time-text';
+import { useCommand } from '../common/use-command';
+import { cancelsAt, isOverdue, nextSteps, orderErrorText, orderName } from './order-text';
+import { RejectReason, reasonText, type ReasonState } from './reject-reason';
+
+export interface OrderCardProps {
+  order: OrderView;
+  now: number;
+  /** After Accept: print the kitchen ticket (views/orders/print-ticket.ts). */
+  onAccepted?(order: OrderView): void;
+  onPrint?(order: OrderView): void;
+}
+
+export const OrderCard = memo(function OrderCard({ order, now, onAccepted, onPrint }: OrderCardProps) {
+  const { t, i18n } = useTranslation();
+  const name = orderName(t, order, i18n.language);
+  const overdue = isOverdue(order, now);
+  const headingId = `order-${order.id}-name`;
+  const classes = ['order-card', `order-${order.status.toLowerCase()}`, overdue ? 'order-overdue' : ''].filter(Boolean).join(' ');
+  return (
+    <article className={classes} aria-labelledby={headingId} data-order-id={order.id} data-status={order.status}>
+      <header className="order-head">
+        <h3 id={headingId}>{name}</h3>
+        <span className={`badge order-status order-status-${order.status.toLowerCase()}`}>{t(`orders.status.${order.status}`)}</span>
+      </header>
+      <OrderFacts order={order} now={now} overdue={overdue} />
+      <OrderLines order={order} />
+      {order.status === 'REJECTED' && order.rejectReason && <p className="order-reason">{t('orders.rejectedBecause', { reason: order.rejectReason })}</p>}
+      {order.unsentStatuses > 0 && <p className="order-unsent">{t('orders.unsent')}</p>}
+      <OrderActions order={order} name={name} onAccepted={onAccepted} onPrint={onPrint} />
+    </article>
+  );
+});
+
+function OrderFacts({ order, now, overdue }: { order: OrderView; now: number; overdue: boolean }) {
+  const { t, i18n } = useTranslation();
+  const cancel = cancelsAt(order);
+  return (
+    <div className="order-facts">
+      <span>{t('orders.received', { time: formatClock(order.created, i18n.language) })}</span>
+      {order.deliveryType === 'byCustomer' ? (
+        <span className={order.paid ? 'order-paid' : 'order-unpaid'}>{t(order.paid ? 'orders.paid' : 'orders.notPaid')}</span>
+      ) : (
+        <span>{t('orders.onBill')}</span>
+      )}
+      {order.customerName && <span>{t('orders.customer', { name: order.customerName })}</span>}
+      {overdue && cancel !== null && (
+        <strong className="order-overdue-mark" role="status">
+          {t('orders.overdue')} · {t('orders.cancelsIn', { time: formatCountdown(cancel - now).replace(/^0:/, '') })}
+        </strong>
+      )}
+      {!overdue && cancel !== null && order.overdueAt && <span>{t('orders.cancelsAt', { time: formatClock(order.overdueAt, i18n.language) })}</span>}
+    </div>
+  );
+}
+
+function OrderLines({ order }: { order: OrderView }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <ul className="order-lines" aria-label={t('orders.lines')}>
+        {order.items.map((line, i) => (
+          <li key={`${line.id}-${i}`}>
+            <span className="order-qty">{line.quantity}×</span> <span className="order-item">{line.name}</span>
+            {line.note && <span className="order-line-note"> {t('orders.lineNote', { note: line.note })}</span>}
+          </li>
+        ))}
+      </ul>
+      {order.note && <p className="order-note">{t('orders.note', { note: order.note })}</p>}
+      <p className="order-total">{t('orders.total', { amount: formatMoney(order.total, order.currency, i18n.language) })}</p>
+    </>
+  );
+}
+
+interface ActionsProps {
+  order: OrderView;
+  name: string;
+  onAccepted?: ((order: OrderView) => void) | undefined;
+  onPrint?: ((order: OrderView) => void) | undefined;
+}
+
+function OrderActions({ order, name, onAccepted, onPrint }: ActionsProps) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const { run, error, setError, pending } = useCommand();
+  const [reason, setReason] = useState<ReasonState>({ choice: 'busy', text: '' });
+  const group = useRef<HTMLDivElement>(null);
+  const steps = nextSteps(order);
+  const decide = async (status: OrderDecision) => {
+    const text = status === 'REJECTED' ? reasonText(t, reason) : '';
+    if (status === 'REJECTED' && !text) {
+      setError({ code: 'INVALID', message: 'reason: empty' });
+      return;
+    }
+    const result = await run(() => api.setOrderStatus({ orderId: order.id, status, ...(text ? { reason: text } : {}) }));
+    if (result.ok && status === 'ACCEPTED') onAccepted?.(result.value);
+    // The pressed button may be gone with the old status: keep the keyboard in this card.
+    group.current?.querySelector<HTMLElement>('button:not([disabled]), select')?.focus();
+  };
+  const printable = onPrint && order.status !== 'NEW' && order.status !== 'REJECTED' && order.status !== 'CANCELLED';
+  if (steps.length === 0 && !printable && !error) return null;
+  return (
+    <div className="order-actions" role="group" aria-label={t('orders.actionsOf', { name })} ref={group}>
+      {order.status === 'NEW' && <RejectReason state={reason} onChange={setReason} disabled={pending} />}
+      <div className="order-buttons">
+        {steps.map((s) => (
+          <button key={s} type="button" className={`order-step order-step-${s.toLowerCase()}`} disabled={pending} onClick={() => void decide(s)}>
+            {t(`orders.action.${s}`)}
+          </button>
+        ))}
+        {printable && (
+          <button type="button" className="order-print" onClick={() => onPrint(order)}>
+            {t('orders.printTicket')}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="error" data-code={error.code}>
+          {error.code === 'INVALID' && !reasonText(t, reason) ? t('orders.reasonMissing') : orderErrorText(t, i18n, error)}
+        </p>
+      )}
+    </div>
+  );
+}
