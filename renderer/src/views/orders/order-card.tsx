@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDecision, OrderView } from '../../../../preload/contract';
 import { useApi } from '../../app-context';
 import { formatMoney } from '../../format/decimal-text';
-import { formatClock, formatCountdown } from '../../format/time-text';
+import { formatClock } from '../../format/time-text';
 import { useCommand } from '../common/use-command';
-import { cancelsAt, isOverdue, nextSteps, orderErrorText, orderName } from './order-text';
+import { cancelsAt, isOverdue, minutesLeft, nextSteps, orderErrorText, orderName } from './order-text';
 import { RejectReason, reasonText, type ReasonState } from './reject-reason';
 
 export interface OrderCardProps {
@@ -53,7 +53,7 @@ function OrderFacts({ order, now, overdue }: { order: OrderView; now: number; ov
       {order.customerName && <span>{t('orders.customer', { name: order.customerName })}</span>}
       {overdue && cancel !== null && (
         <strong className="order-overdue-mark" role="status">
-          {t('orders.overdue')} · {t('orders.cancelsIn', { time: formatCountdown(cancel - now).replace(/^0:/, '') })}
+          {t('orders.overdue')} · {t('orders.cancelsIn', { time: minutesLeft(cancel - now) })}
         </strong>
       )}
       {!overdue && cancel !== null && order.overdueAt && <span>{t('orders.cancelsAt', { time: formatClock(order.overdueAt, i18n.language) })}</span>}

@@ -47,6 +47,12 @@ export function cancelsAt(order: OrderView): number | null {
   return order.status === 'NEW' && order.closedState === null ? Date.parse(order.created) + SERVICE_CANCELS_AFTER_MS : null;
 }
 
+/** The time left as m:ss ("1:30"); zero or less reads "0:00". */
+export function minutesLeft(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
 export function isOverdue(order: OrderView, now: number): boolean {
   return order.overdueAt !== null && order.status === 'NEW' && order.closedState === null && now >= Date.parse(order.overdueAt);
 }

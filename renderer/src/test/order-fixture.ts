@@ -1,0 +1,33 @@
+// menu-orders (issue 14): guest orders as main sends them, times relative to `now`.
+import type { OrderView } from '../../../preload/contract';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function orderFixture(now: number, over: Partial<OrderView> & { id: string }): OrderView {
+  const created = over.created ?? iso(now - 60_000);
+  const status = over.status ?? 'NEW';
+  return {
+    deliveryType: 'toBill',
+    tableId: 't5',
+    tableName: '5',
+    billId: 'b5',
+    pickupAt: null,
+    items: [
+      { id: 'm1', name: 'Pilsner', price: '54', quantity: '2', lineTotal: '108', note: null },
+      { id: 'm2', name: 'Goulash', price: '216', quantity: '1', lineTotal: '216', note: 'no onion' },
+    ],
+    note: 'We sit outside',
+    customerName: null,
+    currency: 'CZK',
+    total: '324',
+    status,
+    rejectReason: null,
+    closedState: null,
+    paid: false,
+    created,
+    updated: created,
+    overdueAt: status === 'NEW' ? iso(Date.parse(created) + 8 * 60_000) : null,
+    unsentStatuses: 0,
+    ...over,
+  };
+}

@@ -1,0 +1,157 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { OrderView } from '../../../../preload/contract';
+import { fail } from '../../test/fake-api';
+import { settingsFixture, snapshotFixture } from '../../test/fixture';
+import { orderFixture } from '../../test/order-fixture';
+import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+
+const inbox = () => screen.getByRole('region', { name: 'Order inbox' });
+const card = (name: string | RegExp) => within(inbox()).getByRole('article', { name });
+
+async function openOrders(options: Parameters<typeof renderApp>[0] = {}) {
+  const app = await renderApp(options);
+  await app.user.click(screen.getByRole('tab', { name: /^Orders/ }));
+  return app;
+}
+
+describe('Order inbox', () => {
+  it('rings, counts and shows a new order with its table, lines and notes; Accept is one press', async () => {
+    const now = Date.now();
+    const { api, pushEvents, beeps, user, missingKeys } = await openOrders();
+    expect(within(inbox()).getByText(/No orders yet/)).toBeInTheDocument();
+    const order = orderFixture(now, { id: 'o1' });
+    pushEvents({ type: 'order', seq: 11, order });
+    expect(beeps).toEqual(['order']);
+    expect(screen.getByRole('tab', { name: /^Orders/ })).toHaveAccessibleName(/^Orders\s*1 waiting$/);
+    const c = card('Table 5');
+    expect(c).toHaveTextContent('2× Pilsner');
+    expect(c).toHaveTextContent('1× Goulash (no onion)');
+    expect(c).toHaveTextContent('Note: We sit outside');
+    expect(c).toHaveTextContent('Total 324.00 CZK');
+    expect(c).toHaveTextContent('New');
+    await user.click(within(c).getByRole('button', { name: 'Accept' }));
+    expect(api.callsOf('setOrderStatus')).toEqual([{ orderId: 'o1', status: 'ACCEPTED' }]);
+    // The same event again (a repeat) does not ring twice.
+    pushEvents({ type: 'order', seq: 12, order: { ...order, status: 'ACCEPTED', overdueAt: null, updated: new Date(now).toISOString() } });
+    expect(beeps).toEqual(['order']);
+    expect(screen.getByRole('tab', { name: /^Orders/ })).toHaveAccessibleName('Orders');
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('walks an accepted order through Preparing, Ready and Complete, each one press', async () => {
+    const now = Date.now();
+    let current: OrderView = orderFixture(now, { id: 'o2', status: 'ACCEPTED' });
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [current];
+    const { api, pushEvents, user } = await openOrders({ snapshot });
+    api.answer('setOrderStatus', (input) => {
+      current = { ...current, status: input.status, updated: new Date(Date.now() + 1000).toISOString() };
+      return { ok: true, value: current };
+    });
+    let seq = 11;
+    for (const [button, status] of [['Preparing', 'PREPARING'], ['Ready', 'READY'], ['Complete', 'COMPLETE']] as const) {
+      await user.click(within(card('Table 5')).getByRole('button', { name: button }));
+      expect(api.callsOf('setOrderStatus').at(-1)).toEqual({ orderId: 'o2', status });
+      pushEvents({ type: 'order', seq: seq++, order: current });
+    }
+    expect(within(inbox()).queryByRole('article')).toBeNull();
+    const done = screen.getByRole('region', { name: 'Answered today' });
+    expect(within(done).getByRole('article', { name: 'Table 5' })).toHaveTextContent('Complete');
+    expect(within(done).queryByRole('button', { name: 'Complete' })).toBeNull();
+  });
+
+  it('rejects in one press with the reason picked, and asks for words when "other" is blank', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [orderFixture(now, { id: 'o3' }), orderFixture(now, { id: 'o4', tableName: 'Bar 1' })];
+    const { api, user } = await openOrders({ snapshot });
+    await user.click(within(card('Table 5')).getByRole('button', { name: 'Reject' }));
+    expect(api.callsOf('setOrderStatus')).toEqual([{ orderId: 'o3', status: 'REJECTED', reason: 'Sorry, the kitchen is too busy right now.' }]);
+
+    const bar = card('Bar 1');
+    await user.selectOptions(within(bar).getByLabelText('Reason the guest sees'), 'Other (type it)…');
+    await user.click(within(bar).getByRole('button', { name: 'Reject' }));
+    expect(within(bar).getByRole('alert')).toHaveTextContent('Type the reason the guest will see');
+    expect(api.callsOf('setOrderStatus')).toHaveLength(1);
+    await user.type(within(bar).getByRole('textbox', { name: 'Your reason' }), 'We close in 10 minutes');
+    await user.click(within(bar).getByRole('button', { name: 'Reject' }));
+    expect(api.callsOf('setOrderStatus').at(-1)).toEqual({ orderId: 'o4', status: 'REJECTED', reason: 'We close in 10 minutes' });
+  });
+
+});
+
+describe('Order inbox: time, pause, pickup, errors, Czech', () => {
+  it('shows an unanswered order as overdue 8 minutes in, with the time left before the service cancels it', async () => {
+    const now = Date.parse('2026-11-22T18:00:00Z');
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [
+      orderFixture(now, { id: 'late', tableName: '7', created: new Date(now - 8.5 * 60_000).toISOString() }),
+      orderFixture(now, { id: 'fresh', tableName: '8', created: new Date(now - 7.5 * 60_000).toISOString() }),
+    ];
+    await openOrders({ snapshot, now: () => now });
+    const late = card('Table 7');
+    expect(late).toHaveClass('order-overdue');
+    expect(late).toHaveTextContent('Overdue: answer now · The service cancels it in 1:30');
+    const fresh = card('Table 8');
+    expect(fresh).not.toHaveClass('order-overdue');
+    expect(fresh).not.toHaveTextContent('Overdue');
+    expect(fresh).toHaveTextContent(/Answer by \d\d:\d\d/);
+    // The overdue one is listed first among the new ones (oldest first).
+    expect(within(inbox()).getAllByRole('article').map((a) => a.getAttribute('data-order-id'))).toEqual(['late', 'fresh']);
+  });
+
+  it('pauses and resumes orders with one switch', async () => {
+    const now = Date.now();
+    const { api, user, pushEvents } = await openOrders();
+    const pause = screen.getByRole('switch', { name: 'Pause orders' });
+    expect(pause).toHaveAttribute('aria-checked', 'false');
+    await user.click(pause);
+    expect(api.callsOf('setOrdersPaused')).toEqual([{ paused: true }]);
+    expect(pause).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText(/Orders are paused/)).toBeInTheDocument();
+    // Another window (or the POS) switches it back: the menu event carries the flag.
+    pushEvents({ type: 'menu', seq: 11, menu: snapshotFixture(now).menu, ordersPaused: false });
+    expect(pause).toHaveAttribute('aria-checked', 'false');
+    expect(screen.queryByText(/Orders are paused/)).toBeNull();
+  });
+
+  it('shows a pickup order by its time and whether it is paid; no sound for orders already there or with sound off', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.settings = settingsFixture({ sound: false });
+    snapshot.orders = [orderFixture(now, { id: 'o5', deliveryType: 'byCustomer', tableId: null, tableName: null, billId: null, pickupAt: '2026-11-22T17:30:00Z', paid: true, customerName: 'Eva' })];
+    const { pushEvents, beeps } = await openOrders({ snapshot });
+    const pickup = within(inbox()).getByRole('article', { name: /^Pickup \d\d:\d\d$/ });
+    expect(pickup).toHaveTextContent('Paid in advance');
+    expect(pickup).toHaveTextContent('For Eva');
+    pushEvents({ type: 'order', seq: 11, order: orderFixture(now, { id: 'o6' }) });
+    expect(beeps).toEqual([]);
+  });
+
+  it('words a refusal from its code and keeps the keyboard in the card', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [orderFixture(now, { id: 'o7' })];
+    const { api, user } = await openOrders({ snapshot });
+    api.answer('setOrderStatus', fail('Order o7 is CANCELLED; it cannot become ACCEPTED.', 'CONFLICT', undefined, 'setOrderStatus'));
+    const accept = within(card('Table 5')).getByRole('button', { name: 'Accept' });
+    accept.focus();
+    await user.keyboard('{Enter}');
+    expect(within(card('Table 5')).getByRole('alert')).toHaveTextContent('This order has already moved on');
+    expect(card('Table 5')).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('speaks Czech', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [orderFixture(now, { id: 'o8' })];
+    const app = await renderApp({ snapshot, language: 'cs' });
+    await app.user.click(screen.getByRole('tab', { name: /^Objednávky/ }));
+    const c = within(screen.getByRole('region', { name: 'Schránka objednávek' })).getByRole('article', { name: 'Stůl 5' });
+    expect(within(c).getByRole('button', { name: 'Přijmout' })).toBeInTheDocument();
+    expect(within(c).getByRole('button', { name: 'Odmítnout' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Pozastavit objednávky' })).toBeInTheDocument();
+    expectNoMissingKeys(app.missingKeys);
+  });
+});
