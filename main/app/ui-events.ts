@@ -1,7 +1,7 @@
 import type { CompanionEvent, Language } from '../../preload/contract.js';
 import type { ShellPorts } from '../host-types.js';
 import type { Push } from '../ui-bridge/event-fanout.js';
-import { osNotificationText } from '../ui-bridge/os-notification-text.js';
+import { osNotificationText, osOrderNotificationText } from '../ui-bridge/os-notification-text.js';
 
 /**
  * Events to the renderer: numbered in the order they happen (the snapshot's `seq` says which it
@@ -17,6 +17,12 @@ export function createUiEvents(shell: ShellPorts, language: () => Language) {
     // A notice pushed again because it changed (marked refunded) is not news for the OS.
     if (numbered.type === 'notice' && !numbered.notice.acknowledged && !numbered.notice.refunded && shell.notify) {
       const text = osNotificationText(numbered.notice, language());
+      shell.notify(text.title, text.body);
+    }
+    // menu-orders (issue 14): a guest's order as it arrives (its first event: nothing changed it
+    // since it came), so a later change (paid, a restart replaying it) does not ring the OS again.
+    if (numbered.type === 'order' && numbered.order.status === 'NEW' && numbered.order.created === numbered.order.updated && shell.notify) {
+      const text = osOrderNotificationText(numbered.order, language());
       shell.notify(text.title, text.body);
     }
   };

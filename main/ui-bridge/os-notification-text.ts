@@ -1,4 +1,4 @@
-import type { Language, Notice } from '../../preload/contract.js';
+import type { Language, Notice, OrderView } from '../../preload/contract.js';
 
 /** The OS notification's words; the renderer has its own translations for the in-app notice. */
 const TEXT = {
@@ -49,4 +49,26 @@ export function osNotificationText(notice: Notice, language: Language): { title:
     default:
       return { title: t.error, body: notice.message ?? '' };
   }
+}
+
+// menu-orders (issue 14): a guest's new order, in the cashier's language.
+const ORDER_TEXT = {
+  en: { title: 'New order', pickup: 'Pickup', paid: 'paid' },
+  cs: { title: 'Nová objednávka', pickup: 'Vyzvednutí', paid: 'zaplaceno' },
+} as const;
+
+/** The pickup time on the PC's clock ("18:30"). */
+function clockTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** "New order · Table 5" / "2× Pilsner, 1× Goulash". */
+export function osOrderNotificationText(order: OrderView, language: Language): { title: string; body: string } {
+  const t = ORDER_TEXT[language];
+  const where =
+    order.deliveryType === 'byCustomer'
+      ? [t.pickup, order.pickupAt ? clockTime(order.pickupAt, language) : '', order.paid ? `(${t.paid})` : ''].filter(Boolean).join(' ')
+      : (order.tableName ?? TEXT[language].table);
+  const lines = order.items.map((l) => `${l.quantity}× ${l.name}`).join(', ');
+  return { title: `${t.title} · ${where}`, body: order.note ? `${lines}; ${order.note}` : lines };
 }
