@@ -35,6 +35,8 @@ export interface ShellPorts {
   /** Logs and diagnostics (issue 15): a save dialog and the support zip; the OS file manager on the logs. */
   exportDiagnostics?: CompanionApi['exportDiagnostics'];
   openLogs?: CompanionApi['openLogs'];
+  /** orders-ui (issue 14): the kitchen ticket, printed like the QR sheet. */
+  printTicket?: CompanionApi['printTicket'];
 }
 
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */

@@ -318,6 +318,9 @@ export interface CompanionApi {
   setOrdersPaused(input: { paused: boolean }): Promise<CommandResult<{ paused: boolean }>>;
   /** What the service holds for the order (get-<svc>-order-status). */
   getServiceOrderStatus(input: { orderId: string }): Promise<CommandResult<{ status: string }>>;
+  // orders-ui (issue 14): the kitchen ticket of an order (print.html?ticket=<orderId>), like the QR sheet:
+  // Electron prints from a hidden window (silent: the printer from Settings); browser mode answers UNSUPPORTED.
+  printTicket(input: { orderId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
 }
 
 // menu-orders (issue 14) ------------------------------------------------------------------------

@@ -46,6 +46,8 @@ export const COMMAND_NAMES = [
   'setOrderStatus',
   'setOrdersPaused',
   'getServiceOrderStatus',
+  // orders-ui (issue 14): the kitchen ticket.
+  'printTicket',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

@@ -5,6 +5,7 @@ import type { CommandResult, PrintMode } from '../../preload/contract.js';
 import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
+import { createTicketPort } from './ticket-printing.js';
 import { appPageUrl, printSheetUrl, type AppOrigins } from './trusted-url.js';
 
 /**
@@ -24,7 +25,7 @@ export interface PrintingOptions {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport'>>;
+type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket'>>;
 
 const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
 
@@ -128,5 +129,12 @@ export function createPrintPorts(options: PrintingOptions): Ports {
       return { ok: true, value: printers.map((p) => p.name) };
     });
 
-  return { printQrSheet, testPrint, listPrinters, printDayReport: createDayReportPort(options, withHiddenWindow) };
+  return {
+    printQrSheet,
+    testPrint,
+    listPrinters,
+    printDayReport: createDayReportPort(options, withHiddenWindow),
+    // orders-ui (issue 14)
+    printTicket: createTicketPort(options, withHiddenWindow, print),
+  };
 }

@@ -82,6 +82,8 @@ export const COMMAND_SCHEMAS = {
   setOrderStatus: z.object({ orderId: Id, status: z.enum(['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE', 'REJECTED']), reason: z.string().trim().max(500).optional() }),
   setOrdersPaused: z.object({ paused: z.boolean() }),
   getServiceOrderStatus: z.object({ orderId: Id }),
+  // orders-ui (issue 14)
+  printTicket: z.object({ orderId: Id, mode: z.enum(['dialog', 'silent', 'pdf']) }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

@@ -1,18 +1,22 @@
 import type { CompanionApi } from '../../preload/contract.js';
+import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
 import { attempt, fail, ok } from './command-result.js';
 import { menuEntry, orderView } from './read-model-orders.js';
 
-type OrderCommands = Pick<CompanionApi, 'setMenuItemAvailable' | 'setOrderStatus' | 'setOrdersPaused' | 'getServiceOrderStatus'>;
+type OrderCommands = Pick<CompanionApi, 'setMenuItemAvailable' | 'setOrderStatus' | 'setOrdersPaused' | 'getServiceOrderStatus' | 'printTicket'>;
+
+/** Only the desktop app prints from here; the browser's ticket page has its own Print button. */
+const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the ticket.');
 
 /**
  * The cashier's menu and order commands (issue 14): the same store operations as the local POS
  * API. The service hears of each change from main/orders (menu sync, status sender), not from here,
  * so a command answers as soon as the change is stored, with or without a connection.
  */
-export function orderCommands(deps: { store: BillStore; log: Logger; client(): ServiceClient }): OrderCommands {
+export function orderCommands(deps: { store: BillStore; log: Logger; client(): ServiceClient; shell: Pick<ShellPorts, 'printTicket'> }): OrderCommands {
   const { store, log } = deps;
   const run = <T>(name: string, fn: Parameters<typeof attempt<T>>[2]) => attempt<T>(log, name, fn);
   return {
@@ -37,6 +41,11 @@ export function orderCommands(deps: { store: BillStore; log: Logger; client(): S
       run('getServiceOrderStatus', async () => {
         const answer = await deps.client().getOrderStatus(input.orderId);
         return answer.ok ? ok({ status: answer.value.status }) : fail(answer.code, answer.message);
+      }),
+    printTicket: (input) =>
+      run('printTicket', () => {
+        if (!store.getOrder(input.orderId)) return fail('ORDER_NOT_FOUND', 'This order no longer exists.');
+        return deps.shell.printTicket?.(input) ?? NO_PRINTER;
       }),
   };
 }

@@ -1,5 +1,6 @@
 // The print page: the QR sheet, print.html?tables=id1,id2[&autoprint=1] (the page's cookie
-// carries the session), or the day report, print.html?report=day&date=YYYY-MM-DD (issue 13). Sets
+// carries the session), the day report, print.html?report=day&date=YYYY-MM-DD (issue 13), or an
+// order's kitchen ticket, print.html?ticket=<orderId> (issue 14). Sets
 // body[data-ready="true"] once every code is drawn: the shell and the e2e test wait for it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +9,7 @@ import { bridgeKind, getCompanionApi } from './bridge/index';
 import { createI18n } from './i18n/create-i18n';
 import { DayReportSheet } from './views/print/day-report-sheet';
 import { PrintSheet } from './views/print/print-sheet';
+import { TicketSheet } from './views/print/ticket-sheet';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -49,6 +51,8 @@ createRoot(root).render(
     <I18nextProvider i18n={createI18n()}>
       {query.get('report') === 'day' ? (
         <DayReportSheet api={getCompanionApi()} date={query.get('date') ?? ''} onReady={onReady} onError={onError} />
+      ) : query.get('ticket') ? (
+        <TicketSheet api={getCompanionApi()} orderId={query.get('ticket') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
       ) : (
         <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} browserActions={browserActions} />
       )}

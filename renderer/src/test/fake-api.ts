@@ -74,6 +74,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     setOrderStatus: (input) => ok({ ...snapshot.orders.find((o) => o.id === input.orderId)!, status: input.status, rejectReason: input.reason ?? null }),
     setOrdersPaused: (input) => ok({ paused: input.paused }),
     getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
+    printTicket: () => ok({ pdfPath: null }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

@@ -155,3 +155,42 @@ describe('Order inbox: time, pause, pickup, errors, Czech', () => {
     expectNoMissingKeys(app.missingKeys);
   });
 });
+
+describe('Order inbox: kitchen ticket', () => {
+  const accepted = (now: number) => {
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [orderFixture(now, { id: 'o9' })];
+    return snapshot;
+  };
+
+  it('prints the ticket by itself on Accept when Settings has a printer, silently', async () => {
+    const now = Date.now();
+    const snapshot = accepted(now);
+    snapshot.settings = settingsFixture({ printer: 'Kitchen' });
+    const { api, user } = await openOrders({ snapshot });
+    await user.click(within(card('Table 5')).getByRole('button', { name: 'Accept' }));
+    await screen.findByText('Ticket sent to the printer.');
+    expect(api.callsOf('printTicket')).toEqual([{ orderId: 'o9', mode: 'silent' }]);
+  });
+
+  it('without a printer, Accept prints nothing; "Print ticket" opens the print dialog', async () => {
+    const now = Date.now();
+    const snapshot = accepted(now);
+    const { api, user, pushEvents } = await openOrders({ snapshot });
+    await user.click(within(card('Table 5')).getByRole('button', { name: 'Accept' }));
+    expect(api.callsOf('printTicket')).toEqual([]);
+    pushEvents({ type: 'order', seq: 11, order: { ...snapshot.orders[0]!, status: 'ACCEPTED', overdueAt: null, updated: new Date(now + 1000).toISOString() } });
+    await user.click(within(card('Table 5')).getByRole('button', { name: 'Print ticket' }));
+    expect(api.callsOf('printTicket')).toEqual([{ orderId: 'o9', mode: 'dialog' }]);
+  });
+
+  it('in a browser, "Print ticket" opens the ticket page, which prints itself', async () => {
+    const now = Date.now();
+    const snapshot = accepted(now);
+    snapshot.orders = [orderFixture(now, { id: 'o9', status: 'PREPARING' })];
+    const { api, user, opened } = await openOrders({ snapshot, bridgeKind: 'browser' });
+    await user.click(within(card('Table 5')).getByRole('button', { name: 'Print ticket' }));
+    expect(opened).toEqual(['print.html?ticket=o9&autoprint=1']);
+    expect(api.callsOf('printTicket')).toEqual([]);
+  });
+});
