@@ -1,4 +1,5 @@
 // The bill's items with paid and locked quantities; quantity changes and removal for unlocked items.
+// Lines a guest ordered from their phone (issue 14: tagged order:<id> by main) are marked as such.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillItemView, BillView } from '../../../../preload/contract';
@@ -38,6 +39,21 @@ export function BillItems({ bill, editable }: { bill: BillView; editable: boolea
   );
 }
 
+/** main/store/order-ops.ts tags every line of a guest's order with `order:<orderId>`. */
+export function isGuestLine(item: BillItemView): boolean {
+  return item.tags.some((tag) => tag.startsWith('order:'));
+}
+
+function GuestMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="badge guest-line" title={t('orders.bill.byGuest')}>
+      <span aria-hidden="true">{t('orders.bill.byGuestShort')}</span>
+      <span className="sr-only">{t('orders.bill.byGuest')}</span>
+    </span>
+  );
+}
+
 function ItemRow({ bill, item, editable, command }: { bill: BillView; item: BillItemView; editable: boolean; command: CommandRunner }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -55,8 +71,11 @@ function ItemRow({ bill, item, editable, command }: { bill: BillView; item: Bill
   };
 
   return (
-    <tr className={isZero(item.lockedQuantity) ? undefined : 'locked'}>
-      <td>{item.name}</td>
+    <tr className={[isZero(item.lockedQuantity) ? '' : 'locked', isGuestLine(item) ? 'by-guest' : ''].filter(Boolean).join(' ') || undefined}>
+      <td>
+        {item.name}
+        {isGuestLine(item) && <> <GuestMark /></>}
+      </td>
       <td>
         {editable ? (
           <form
