@@ -55,6 +55,8 @@ export function TabBar() {
           id={`tab-${id}`}
           aria-selected={tab === id}
           aria-controls="tab-panel"
+          // The name stays the tab's word ("Orders") whatever waits there; the count is its description.
+          aria-label={t(`nav.${id}`)}
           aria-describedby={badges[id] ? `tab-badge-${id}` : undefined}
           tabIndex={tab === id ? 0 : -1}
           title={t('nav.shortcut', { key: i + 1 })}
