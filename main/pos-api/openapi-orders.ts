@@ -137,4 +137,4 @@ export const orderSchemas = {
 };
 
 /** Event kinds of the menu and orders, for the Event schema. */
-export const ORDER_EVENT_KINDS = ['menu.updated', 'orders.paused', 'order.created', 'order.status', 'order.paid', 'order.closed'];
+export const ORDER_EVENT_KINDS = ['menu.updated', 'orders.paused', 'order.created', 'order.status', 'order.paid', 'order.closed', 'order.sent'];

@@ -12,7 +12,7 @@ import type { WriteTx } from './tx.js';
 /** Bill lines of an order carry this tag (and `menu:<item id>`): "ordered by the guest". */
 export const orderTag = (orderId: string): string => `order:${orderId}`;
 
-const emitOrder = (tx: WriteTx, kind: 'order.created' | 'order.status' | 'order.paid' | 'order.closed', o: OrderRecord, data: Record<string, unknown> = {}) =>
+const emitOrder = (tx: WriteTx, kind: 'order.created' | 'order.status' | 'order.paid' | 'order.closed' | 'order.sent', o: OrderRecord, data: Record<string, unknown> = {}) =>
   tx.emit({ kind, tableId: o.tableId, billId: o.billId, paymentId: null, data: { orderId: o.id, status: o.status, ...data } });
 
 function requireOrder(tx: WriteTx, id: string): OrderRecord {
@@ -159,5 +159,10 @@ export function setOrderStatus(tx: WriteTx, id: string, status: StaffState, reas
 
 /** The service accepted a queued status (or refused it for good): it leaves the outbox. */
 export function statusPushed(tx: WriteTx, seq: number): boolean {
-  return tx.orders.pushDone(tx, seq);
+  const push = tx.orders.pendingPushes().find((p) => p.seq === seq);
+  const done = tx.orders.pushDone(tx, seq);
+  // orders-ui: the inbox says "not yet confirmed" until now; the views (and /v1/events) hear it.
+  const order = push ? tx.orders.get(push.orderId) : null;
+  if (done && push && order) emitOrder(tx, 'order.sent', order, { sent: push.status });
+  return done;
 }

@@ -101,7 +101,9 @@ export type EventKind =
   | 'order.created'
   | 'order.status'
   | 'order.paid'
-  | 'order.closed';
+  | 'order.closed'
+  // orders-ui (issue 14): the service accepted a queued staff decision (data.sent = its status).
+  | 'order.sent';
 
 export type NewEvent = Omit<StoreEvent, 'seq' | 'at'>;
 
