@@ -38,7 +38,8 @@ export function OrdersView() {
         {/* Polite: a new order is read out without taking the cashier's focus away. */}
         <div className="order-cards" aria-live="polite">
           {open.map((o) => (
-            <OrderCard key={o.id} order={o} now={now} onAccepted={accepted} onPrint={print} />
+            // Only a NEW order counts down: the others keep their memo through the clock's ticks.
+            <OrderCard key={o.id} order={o} now={o.status === 'NEW' ? now : 0} onAccepted={accepted} onPrint={print} />
           ))}
         </div>
       </section>
@@ -47,7 +48,7 @@ export function OrdersView() {
         {done.length === 0 ? <p className="empty">{t('orders.noneDone')}</p> : null}
         <div className="order-cards">
           {done.map((o) => (
-            <OrderCard key={o.id} order={o} now={now} onPrint={print} />
+            <OrderCard key={o.id} order={o} now={0} onPrint={print} />
           ))}
         </div>
       </section>
