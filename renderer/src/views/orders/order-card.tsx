@@ -104,7 +104,8 @@ function OrderActions({ order, name, onAccepted, onPrint }: ActionsProps) {
     // The pressed button may be gone with the old status: keep the keyboard in this card.
     group.current?.querySelector<HTMLElement>('button:not([disabled]), select')?.focus();
   };
-  const printable = onPrint && order.status !== 'NEW' && order.status !== 'REJECTED' && order.status !== 'CANCELLED';
+  // The kitchen works from the ticket between Accept and Complete; after that it is history.
+  const printable = onPrint && order.closedState === null && (order.status === 'ACCEPTED' || order.status === 'PREPARING' || order.status === 'READY');
   if (steps.length === 0 && !printable && !error) return null;
   return (
     <div className="order-actions" role="group" aria-label={t('orders.actionsOf', { name })} ref={group}>

@@ -61,6 +61,7 @@ describe('Order inbox', () => {
     const done = screen.getByRole('region', { name: 'Answered today' });
     expect(within(done).getByRole('article', { name: 'Table 5' })).toHaveTextContent('Complete');
     expect(within(done).queryByRole('button', { name: 'Complete' })).toBeNull();
+    expect(within(done).queryByRole('button', { name: 'Print ticket' })).toBeNull();
   });
 
   it('rejects in one press with the reason picked, and asks for words when "other" is blank', async () => {
