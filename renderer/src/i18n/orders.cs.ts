@@ -13,6 +13,7 @@ export const ordersCs: Translations<typeof ordersEn> = {
   pickup: 'Vyzvednutí {{time}}',
   pickupNoTime: 'Vyzvednutí',
   onBill: 'Na účet stolu',
+  openBill: 'Otevřít účet',
   received: 'Přišla v {{time}}',
   customer: 'Pro: {{name}}',
   note: 'Poznámka: {{note}}',

@@ -10,6 +10,7 @@ export const ordersEn = {
   pickup: 'Pickup {{time}}',
   pickupNoTime: 'Pickup',
   onBill: 'On the table’s bill',
+  openBill: 'Open the bill',
   received: 'Came in {{time}}',
   customer: 'For {{name}}',
   note: 'Note: {{note}}',

@@ -3,7 +3,7 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDecision, OrderView } from '../../../../preload/contract';
-import { useApi } from '../../app-context';
+import { useApi, useAppState } from '../../app-context';
 import { formatMoney } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
 import { useCommand } from '../common/use-command';
@@ -48,7 +48,7 @@ function OrderFacts({ order, now, overdue }: { order: OrderView; now: number; ov
       {order.deliveryType === 'byCustomer' ? (
         <span className={order.paid ? 'order-paid' : 'order-unpaid'}>{t(order.paid ? 'orders.paid' : 'orders.notPaid')}</span>
       ) : (
-        <span>{t('orders.onBill')}</span>
+        <OpenBill order={order} />
       )}
       {order.customerName && <span>{t('orders.customer', { name: order.customerName })}</span>}
       {overdue && cancel !== null && (
@@ -58,6 +58,29 @@ function OrderFacts({ order, now, overdue }: { order: OrderView; now: number; ov
       )}
       {!overdue && cancel !== null && order.overdueAt && <span>{t('orders.cancelsAt', { time: formatClock(order.overdueAt, i18n.language) })}</span>}
     </div>
+  );
+}
+
+/** A table order's lines are on the table's bill: one press shows it in the Tables tab. */
+function OpenBill({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const setTab = useAppState((s) => s.setTab);
+  const selectTable = useAppState((s) => s.selectTable);
+  const selectBill = useAppState((s) => s.selectBill);
+  if (order.tableId === null || order.status === 'REJECTED' || order.status === 'CANCELLED') return <span>{t('orders.onBill')}</span>;
+  const tableId = order.tableId;
+  return (
+    <button
+      type="button"
+      className="link"
+      onClick={() => {
+        setTab('tables');
+        selectTable(tableId);
+        if (order.billId) selectBill(order.billId);
+      }}
+    >
+      {t('orders.openBill')}
+    </button>
   );
 }
 

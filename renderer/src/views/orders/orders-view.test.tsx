@@ -197,3 +197,16 @@ describe('Order inbox: kitchen ticket', () => {
     expect(api.callsOf('printTicket')).toEqual([]);
   });
 });
+
+describe('Order inbox: to the bill', () => {
+  it("a table order's \"Open the bill\" shows that bill in the Tables tab", async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [orderFixture(now, { id: 'o10', tableId: 't2', tableName: '2', billId: 'b2', status: 'ACCEPTED' })];
+    const { user, store } = await openOrders({ snapshot });
+    await user.click(within(card('Table 2')).getByRole('button', { name: 'Open the bill' }));
+    expect(store.getState().tab).toBe('tables');
+    expect(store.getState().selectedTableId).toBe('t2');
+    expect(await screen.findByRole('complementary', { name: 'Bill of Table 2' })).toBeInTheDocument();
+  });
+});
