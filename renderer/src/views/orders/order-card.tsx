@@ -52,7 +52,7 @@ function OrderFacts({ order, now, overdue }: { order: OrderView; now: number; ov
       )}
       {order.customerName && <span>{t('orders.customer', { name: order.customerName })}</span>}
       {overdue && cancel !== null && (
-        <strong className="order-overdue-mark" role="status">
+        <strong className="order-overdue-mark">
           {t('orders.overdue')} · {t('orders.cancelsIn', { time: minutesLeft(cancel - now) })}
         </strong>
       )}

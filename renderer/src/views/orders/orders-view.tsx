@@ -35,8 +35,9 @@ export function OrdersView() {
       {message}
       <section className="order-inbox" aria-label={t('orders.inbox')}>
         {open.length === 0 ? <p className="empty">{t('orders.none')}</p> : null}
-        {/* Polite: a new order is read out without taking the cashier's focus away. */}
-        <div className="order-cards" aria-live="polite">
+        {/* Polite, additions only: a new order is read out without taking the focus away, and the
+            countdowns ticking inside the cards are not. */}
+        <div className="order-cards" aria-live="polite" aria-relevant="additions">
           {open.map((o) => (
             // Only a NEW order counts down: the others keep their memo through the clock's ticks.
             <OrderCard key={o.id} order={o} now={o.status === 'NEW' ? now : 0} onAccepted={accepted} onPrint={print} />
