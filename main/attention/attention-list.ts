@@ -3,7 +3,8 @@ import type { ReadTx } from '../store/index.js';
 import { ATTENTION_SOURCES } from './registry.js';
 import type { AttentionSource } from './sources/source.js';
 
-const bySince = (a: AttentionEntry, b: AttentionEntry): number => (a.since < b.since ? -1 : a.since > b.since ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+// A stable sort: entries of the same instant keep their source's order (and the registry's).
+const bySince = (a: AttentionEntry, b: AttentionEntry): number => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0);
 
 /** Everything not settled, oldest first: every source's entries at time `now`. */
 export function listAttention(read: ReadTx, now: number, sources: readonly AttentionSource[] = ATTENTION_SOURCES): AttentionEntry[] {
