@@ -27,6 +27,12 @@ export const attentionCs: Translations<typeof attentionEn> = {
     'service-error': 'Platební služba hlásí: {{message}}',
     serviceErrorWithCode: 'Platební služba hlásí {{code}}: {{message}}',
   },
+  refusal: {
+    GONE: 'uplynula 3hodinová lhůta pro vrácení',
+    CONFLICT: 'platbu v tomto stavu nelze vrátit',
+    NOT_FOUND: 'služba platbu nezná',
+    FORBIDDEN: 'platba patří jiné restauraci',
+  },
   method: { cash: 'doplaceno hotově', 'card-at-counter': 'zaplaceno kartou na pokladně', 'written-off': 'odepsáno' },
   note: 'Poznámka: {{note}}',
   action: {

@@ -24,6 +24,13 @@ export const attentionEn = {
     'service-error': 'The payment service reported: {{message}}',
     serviceErrorWithCode: 'The payment service reported {{code}}: {{message}}',
   },
+  /** Why the service refused a refund, by its code (others show the code). */
+  refusal: {
+    GONE: 'the 3-hour window for refunds has passed',
+    CONFLICT: 'the payment cannot be refunded in its state',
+    NOT_FOUND: 'the service does not know the payment',
+    FORBIDDEN: 'the payment belongs to another restaurant',
+  },
   method: { cash: 'settled in cash', 'card-at-counter': 'paid by card at the counter', 'written-off': 'written off' },
   note: 'Note: {{note}}',
   action: {

@@ -72,7 +72,7 @@ export function AttentionItem({ entry, now }: { entry: AttentionEntry; now: numb
         {entry.tip !== null && entry.tip !== '0.00' && <span className="attention-tip">{t('attention.tip', { money: formatMoney(entry.tip, entry.currency, i18n.language) })}</span>}
         <time dateTime={entry.since}>{t('attention.since', { time: formatSince(entry.since, i18n.language, now) })}</time>
       </div>
-      <p>{explainEntry(t, i18n.language, entry)}</p>
+      <p>{explainEntry(t, i18n, entry)}</p>
       {entry.detail.note && <p className="attention-note">{t('attention.note', { note: entry.detail.note })}</p>}
       {acknowledging ? (
         <AcknowledgeForm entry={entry} onDone={() => setAcknowledging(false)} onCancel={() => setAcknowledging(false)} />

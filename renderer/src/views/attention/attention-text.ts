@@ -26,14 +26,16 @@ export function entryMoney(entry: AttentionEntry, language: string): string {
 }
 
 /** What happened and what to do, in the cashier's language. */
-export function explainEntry(t: TFunction, language: string, entry: AttentionEntry): string {
-  const money = entryMoney(entry, language);
+export function explainEntry(t: TFunction, i18n: I18n, entry: AttentionEntry): string {
+  const money = entryMoney(entry, i18n.language);
   const d = entry.detail;
   switch (entry.kind) {
     case 'settled-bill':
       return t('attention.explain.settled-bill', { money, method: t(`attention.method.${d.method ?? 'cash'}`) });
-    case 'refund-refused':
-      return t('attention.explain.refund-refused', { money, code: d.code ?? '' });
+    case 'refund-refused': {
+      const reason = `attention.refusal.${d.code ?? ''}`;
+      return t('attention.explain.refund-refused', { money, code: d.code && i18n.exists(reason) ? t(reason) : (d.code ?? '') });
+    }
     case 'service-error':
       return d.code ? t('attention.explain.serviceErrorWithCode', { code: d.code, message: d.message ?? '' }) : t('attention.explain.service-error', { message: d.message ?? '' });
     default:

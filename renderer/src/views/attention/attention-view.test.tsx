@@ -26,6 +26,7 @@ function entry(over: Partial<AttentionEntry> & Pick<AttentionEntry, 'id' | 'kind
 const CAPTURE = entry({ id: 'capture:p9', kind: 'capture', paymentId: 'p9', tip: '10.00', actions: ['capture'] });
 const LOCK = entry({ id: 'lock-held:p8', kind: 'lock-held', paymentId: 'p8', amount: '62.50', detail: { state: 'STARTED' }, actions: ['release-lock', 'retry-recovery'] });
 const SETTLED = entry({ id: 'settled-bill:b7', kind: 'settled-bill', tableName: 'Garden 2', amount: '20.165', detail: { method: 'written-off', note: 'guest left' }, actions: ['acknowledge'] });
+const REFUSED = entry({ id: 'refund-refused:3', kind: 'refund-refused', paymentId: 'p3', amount: '459.00', tip: '15.00', detail: { code: 'GONE' }, actions: ['acknowledge'] });
 const ERROR = entry({ id: 'service-error:31', kind: 'service-error', tableId: null, tableName: null, billId: null, amount: null, currency: null, detail: { code: 'POS_TIMEOUT', message: 'getBill took 16 s' }, actions: ['acknowledge'] });
 
 function snapshotWith(entries: AttentionEntry[]): Snapshot {
@@ -44,10 +45,11 @@ const item = (id: string) => document.querySelector<HTMLElement>(`[data-entry="$
 
 describe('Needs attention', () => {
   it('lists each entry with its kind, table, exact amount, tip, time and explanation; the tab badge counts them', async () => {
-    const { missingKeys } = await openTab([CAPTURE, LOCK, SETTLED, ERROR]);
-    expect(screen.getByRole('tab', { name: /Needs attention/ })).toHaveAccessibleDescription('4 waiting');
+    const { missingKeys } = await openTab([CAPTURE, LOCK, SETTLED, REFUSED, ERROR]);
+    expect(screen.getByRole('tab', { name: /Needs attention/ })).toHaveAccessibleDescription('5 waiting');
     const list = screen.getByRole('list', { name: 'Things that need attention, oldest first' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(item('refund-refused:3')).toHaveTextContent(/refused to refund .*459\.00.* \(the 3-hour window for refunds has passed\)/);
     const capture = item('capture:p9');
     expect(capture).toHaveTextContent('Waiting for capture');
     expect(capture).toHaveTextContent('Table 4');
