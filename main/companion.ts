@@ -9,6 +9,7 @@ import { createUiEvents, type UiEvents } from './app/ui-events.js';
 import { systemClock, type Clock } from './clock.js';
 import { createDemoService, type DemoService } from './demo/demo-service.js';
 import type { CompanionApi } from '../preload/contract.js';
+import { createAttentionWatcher } from './attention/index.js';
 import type { Companion, CompanionOptions, ShellPorts } from './host-types.js';
 import { createLogger, type Logger } from './log.js';
 import { logsDir } from './logging/file-logger.js';
@@ -59,6 +60,9 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
   const offStore = store.onEvent((batch) => fanOut(batch, store, notices, events.push, events.listening()));
+  // Needs attention (issue 13): the list again whenever it changes, for the tab and its badge.
+  const attention = createAttentionWatcher({ store, clock, push: (entries) => events.push({ type: 'attention', entries }), listening: events.listening });
+  attention.start();
   const demo = createDemoService(options.demo, store, log);
   const dispatcher = createMethodDispatcher({ store, log, clock });
   const session = createSessionRunner({ settings, demo, store, dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
@@ -68,6 +72,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     await session.open();
   } catch (e) {
     await demo.stop();
+    attention.stop();
     offStore();
     store.close();
     throw e;
@@ -77,6 +82,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const stop = async () => {
     await session.stop();
     await localApi.close();
+    attention.stop();
     offStore();
     notices.flush();
     events.clear();

@@ -212,6 +212,8 @@ export interface Snapshot {
   seq: number;
   /** Logs and diagnostics (issue 15): where the log files are, for the Settings line. */
   logsDir: string;
+  /** Needs attention (issue 13): everything not settled, oldest first. */
+  attention: AttentionEntry[];
 }
 
 /** Every push from main; `seq` orders them. Applying an event twice is harmless. */
@@ -225,7 +227,9 @@ export type CompanionEvent =
   | { type: 'settings'; seq: number; settings: SettingsView }
   // menu-orders (issue 14)
   | { type: 'order'; seq: number; order: OrderView }
-  | { type: 'menu'; seq: number; menu: MenuEntry[]; ordersPaused: boolean };
+  | { type: 'menu'; seq: number; menu: MenuEntry[]; ordersPaused: boolean }
+  // attention (issue 13): the whole list again whenever it changes (the badge counts it)
+  | { type: 'attention'; seq: number; entries: AttentionEntry[] };
 
 /**
  * Commands answer a value or an error. The renderer words `code` with `params` in the cashier's
@@ -321,6 +325,14 @@ export interface CompanionApi {
   // orders-ui (issue 14): the kitchen ticket of an order (print.html?ticket=<orderId>), like the QR sheet:
   // Electron prints from a hidden window (silent: the printer from Settings); browser mode answers UNSUPPORTED.
   printTicket(input: { orderId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
+  // attention (issue 13): Needs attention. Capture goes through capturePayment.
+  listAttention(): Promise<CommandResult<AttentionEntry[]>>;
+  /** Acknowledges an entry that only needs a look (a settled bill, a refused refund, a service error), with the cashier's note. */
+  resolveAttention(input: { entryId: string; note?: string }): Promise<CommandResult<null>>;
+  /** Releases the items a payment locked (it ends LOCK_EXPIRED; a late PAID from the service still counts). */
+  releaseLock(input: { paymentId: string }): Promise<CommandResult<PaymentView>>;
+  /** Asks the service about the payment again and settles it from the answer, as recovery does. */
+  retryRecovery(input: { paymentId: string }): Promise<CommandResult<{ outcome: RecoveryOutcome; payment: PaymentView }>>;
 }
 
 // menu-orders (issue 14) ------------------------------------------------------------------------
@@ -455,4 +467,33 @@ export interface CsvExport {
 export interface PaymentRange {
   from: string;
   to: string;
+}
+
+// attention (issue 13) --------------------------------------------------------------------------
+/** What Needs attention lists. A new kind: one source in main/attention/sources/, one line here, its words. */
+export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error';
+/** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */
+export type AttentionAction = 'capture' | 'retry-recovery' | 'release-lock' | 'acknowledge';
+/** What retryRecovery found: paid, unlocked (the service ended it unpaid), expired (lock too old), open (still running). */
+export type RecoveryOutcome = 'paid' | 'unlocked' | 'expired' | 'open';
+
+export interface AttentionEntry {
+  /** `<kind>:<subject>`, stable while the entry lasts. */
+  id: string;
+  kind: AttentionKind;
+  /** Since when it needs attention (ISO 8601 UTC). */
+  since: string;
+  tableId: string | null;
+  tableName: string | null;
+  billId: string | null;
+  billName: string | null;
+  paymentId: string | null;
+  /** Never rounded, at least 2 places: the payment's amount, or what was due when the bill closed. */
+  amount: Decimal | null;
+  tip: Decimal | null;
+  currency: string | null;
+  /** Facts for the wording, by kind: `code`, `message`, `method`, `note`, `state`. */
+  detail: Record<string, string>;
+  /** What resolves it, the main one first. */
+  actions: AttentionAction[];
 }

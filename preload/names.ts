@@ -48,6 +48,11 @@ export const COMMAND_NAMES = [
   'getServiceOrderStatus',
   // orders-ui (issue 14): the kitchen ticket.
   'printTicket',
+  // Needs attention (issue 13).
+  'listAttention',
+  'resolveAttention',
+  'releaseLock',
+  'retryRecovery',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [
@@ -61,6 +66,8 @@ export const EVENT_TYPES = [
   // The menu and the order inbox (issue 14).
   'order',
   'menu',
+  // Needs attention (issue 13).
+  'attention',
 ] as const satisfies readonly EventType[];
 
 // A command or event type added to the contract but not to the lists above fails to compile here.

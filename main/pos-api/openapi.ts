@@ -1,3 +1,4 @@
+import { ATTENTION_EVENT_KINDS, attentionPaths, attentionSchemas } from './openapi-attention.js';
 import { ORDER_EVENT_KINDS, orderPaths, orderSchemas } from './openapi-orders.js';
 
 /**
@@ -134,6 +135,8 @@ export const openApiDocument = {
     },
     // menu-orders (issue 14)
     ...orderPaths,
+    // Needs attention (issue 13): openapi-attention.ts
+    ...attentionPaths,
   },
   components: {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
@@ -268,7 +271,7 @@ export const openApiDocument = {
           seq: { type: 'integer' },
           at: { type: 'string', format: 'date-time' },
           kind: {
-            enum: ['table.upserted', 'table.deleted', 'bill.updated', 'bill.paid', 'bill.closed', 'payment.started', 'payment.processed', 'payment.paid', 'payment.cancelled', 'payment.refunded', 'payment.captured', 'service.error', ...ORDER_EVENT_KINDS],
+            enum: ['table.upserted', 'table.deleted', 'bill.updated', 'bill.paid', 'bill.closed', 'payment.started', 'payment.processed', 'payment.paid', 'payment.cancelled', 'payment.refunded', 'payment.captured', 'service.error', ...ORDER_EVENT_KINDS, ...ATTENTION_EVENT_KINDS],
           },
           tableId: { type: ['string', 'null'] },
           billId: { type: ['string', 'null'] },
@@ -277,6 +280,7 @@ export const openApiDocument = {
         },
       },
       ...orderSchemas,
+      ...attentionSchemas,
     },
   },
 } as const;

@@ -7,6 +7,7 @@ import { HttpError } from './http-io.js';
 import { openApiDocument } from './openapi.js';
 import { dayReportReply, historyReply, type ReportContext } from './report-routes.js';
 import { orderRoutes } from './order-routes.js';
+import { attentionRoutes } from './attention-routes.js';
 import { BillInput, BillsQuery, CloseBillInput, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
 
 /** What a handler answers; 'stream' means it took over the response (SSE). */
@@ -157,6 +158,8 @@ export const ROUTES: Route[] = [
   },
   // menu-orders (issue 14): the menu, the "pause orders" switch, guest orders.
   ...orderRoutes(parse, guard),
+  // Needs attention (issue 13).
+  ...attentionRoutes(parse),
 ];
 
 const compiled = ROUTES.map((route) => ({

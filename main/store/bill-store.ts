@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Payment as WirePayment, Receipt } from '../wire/index.js';
+import { attentionWrites } from './attention-store.js';
 import * as billOps from './bill-ops.js';
 import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
@@ -120,6 +121,8 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     ...reads(t),
     ...menuOrderWrites(t),
     ...menuOrderReads(t),
+    // Needs attention (issue 13).
+    ...attentionWrites(t),
     /** Durable events only: a POS reading the log never sees an event that a power cut could undo. */
     eventsAfter(seq: number, limit = 500): StoreEvent[] {
       const held = t.outbox.firstHeldSeq();

@@ -29,7 +29,10 @@ export type StoreWrite =
   | 'markOrderPaid'
   | 'closeOrder'
   | 'setOrderStatus'
-  | 'statusPushed';
+  | 'statusPushed'
+  // Needs attention (issue 13)
+  | 'resolveAttention'
+  | 'recordRefundRefusal';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

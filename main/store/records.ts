@@ -103,7 +103,10 @@ export type EventKind =
   | 'order.paid'
   | 'order.closed'
   // orders-ui (issue 14): the service accepted a queued staff decision (data.sent = its status).
-  | 'order.sent';
+  | 'order.sent'
+  // Needs attention (issue 13): data carries entryId, kind, action / code
+  | 'attention.resolved'
+  | 'refund.refused';
 
 export type NewEvent = Omit<StoreEvent, 'seq' | 'at'>;
 

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
+import { createAttentionReader, createAttentionWriter } from './attention-repo.js';
 import { createBillsReader, createBillsWriter } from './bills-repo.js';
 import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durability.js';
 import { createEventOutbox } from './event-outbox.js';
@@ -15,7 +16,7 @@ import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
-  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db) };
+  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db), attention: createAttentionReader(db) };
   const events = createEventsReader(db);
   const both = {
     tables: { ...read.tables, ...createTablesWriter(db) },
@@ -24,6 +25,7 @@ function createRepos(db: Database) {
     events: { ...events, ...createEventsWriter(db) },
     menu: { ...read.menu, ...createMenuWriter(db) },
     orders: { ...read.orders, ...createOrdersWriter(db) },
+    attention: { ...read.attention, ...createAttentionWriter(db) },
   };
   return { read: read satisfies ReadTx, events, both };
 }

@@ -1,3 +1,4 @@
+import type { AttentionReader, AttentionWriter } from './attention-repo.js';
 import type { BillsReader, BillsWriter } from './bills-repo.js';
 import type { HistoryReader } from './history-repo.js';
 import type { EventsReader, EventsWriter } from './events-repo.js';
@@ -16,6 +17,8 @@ export interface ReadTx {
   history: HistoryReader;
   menu: MenuReader;
   orders: OrdersReader;
+  /** Needs attention (issue 13): the sources' SQL, and how entries were resolved. */
+  attention: AttentionReader;
 }
 
 /** Only `asWriteTx` mints it, and only the transaction wrapper (transactions.ts) calls that. */
@@ -34,6 +37,7 @@ export interface WriteTx {
   menu: MenuReader & MenuWriter;
   orders: OrdersReader & OrdersWriter;
   events: EventsReader & EventsWriter;
+  attention: AttentionReader & AttentionWriter;
   /** Commit time of this transaction, ISO 8601 UTC, and as ms epoch. */
   now: string;
   nowMs: number;

@@ -84,6 +84,11 @@ export const COMMAND_SCHEMAS = {
   getServiceOrderStatus: z.object({ orderId: Id }),
   // orders-ui (issue 14)
   printTicket: z.object({ orderId: Id, mode: z.enum(['dialog', 'silent', 'pdf']) }),
+  // Needs attention (issue 13).
+  listAttention: NoInput,
+  resolveAttention: z.object({ entryId: z.string().min(3).max(300), note: z.string().trim().max(500).optional() }),
+  releaseLock: z.object({ paymentId: Id }),
+  retryRecovery: z.object({ paymentId: Id }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

@@ -8,6 +8,7 @@ import type {
   SettingsView,
   Snapshot,
 } from '../../preload/contract.js';
+import { createAttentionCommands, listAttention, recordCapture, recordRefundFailure } from '../attention/index.js';
 import type { Clock } from '../clock.js';
 import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
@@ -75,6 +76,8 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...tableCommands(deps, run),
     // The menu and the order inbox (issue 14).
     ...orderCommands(deps),
+    // Needs attention (issue 13).
+    ...createAttentionCommands({ ...deps, transport: () => deps.settings().transport }),
   };
 }
 
@@ -96,6 +99,7 @@ function snapshot(deps: UiApiDeps): Snapshot {
     logsDir: deps.logsDir,
     orders: inboxViews(store, new Date(startOfToday(deps.clock.now())).toISOString()),
     ordersPaused: store.ordersPaused(),
+    attention: listAttention(store.read, deps.clock.now()),
   };
 }
 
@@ -129,7 +133,10 @@ function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'cap
       run('cancelPayment', async () => {
         if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
         const answer = await deps.client().cancelPayment(input.paymentId);
-        if (!answer.ok) return fail(answer.code, answer.message);
+        if (!answer.ok) {
+          recordRefundFailure(store, input.paymentId, answer); // Needs attention (issue 13)
+          return fail(answer.code, answer.message);
+        }
         store.refundPayment(input.paymentId);
         log.info({ mod: 'ui', paymentId: input.paymentId }, 'payment cancelled by the cashier');
         return ok(paymentView(store, input.paymentId)!);
@@ -142,7 +149,7 @@ function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'cap
         if (!payment.receipt) return fail('NOT_CAPTURABLE', 'The guest has not finished paying yet: capture it once the payment is processed.', { reason: 'unfinished' });
         const answer = await deps.client().capturePayment(input.paymentId, payment.receipt);
         if (!answer.ok) return fail(answer.code, answer.message);
-        store.markCaptured(input.paymentId);
+        recordCapture(store, input.paymentId); // marks it captured; Needs attention records the resolution
         return ok(paymentView(store, input.paymentId)!);
       }, paymentContext(store, input.paymentId)),
     acknowledgeNotice: (input) =>

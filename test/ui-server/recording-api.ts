@@ -58,6 +58,7 @@ export const SNAPSHOT: Snapshot = {
   ordersPaused: false,
   seq: 7,
   logsDir: '/data/tableside/logs',
+  attention: [],
 };
 
 export function recordingApi(): RecordingApi {

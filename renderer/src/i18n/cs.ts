@@ -6,6 +6,7 @@ import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { tablesUiCs } from './tables-ui.cs';
 import { actionsCs } from './actions.cs';
+import { attentionCs } from './attention.cs';
 
 export const cs: Translations = {
   app: {
@@ -252,4 +253,5 @@ export const cs: Translations = {
   actions: actionsCs,
   words: wordsCs,
   orders: ordersCs,
+  attention: attentionCs,
 };

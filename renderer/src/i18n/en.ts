@@ -1,5 +1,6 @@
 // English. Every string the cashier sees; cs.ts must have exactly the same keys (tested).
 import { actionsEn } from './actions.en';
+import { attentionEn } from './attention.en';
 import { historyEn } from './history.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { tablesUiEn } from './tables-ui.en';
@@ -251,6 +252,7 @@ export const en = {
   actions: actionsEn,
   words: wordsEn,
   orders: ordersEn,
+  attention: attentionEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

@@ -38,6 +38,11 @@ export const wordsCs: Translations<typeof wordsEn> = {
       regeneratePosApiToken: 'Vytvoření nového tokenu',
       reconnect: 'Opětovné připojení',
       guestPay: 'Platba za hosta',
+      // K vyřešení (issue 13)
+      listAttention: 'Načtení seznamu K vyřešení',
+      resolveAttention: 'Potvrzení',
+      releaseLock: 'Odemčení účtu',
+      retryRecovery: 'Nový dotaz na platební službu',
     },
     code: {
       BILL_LOCKED: '{{table}}: host právě platí tento účet. Zavřete ho, až platba skončí.',

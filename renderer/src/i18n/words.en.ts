@@ -37,6 +37,11 @@ export const wordsEn = {
       regeneratePosApiToken: 'Creating a new token',
       reconnect: 'Reconnecting',
       guestPay: 'Paying as a guest',
+      // Needs attention (issue 13)
+      listAttention: 'Loading Needs attention',
+      resolveAttention: 'Acknowledging',
+      releaseLock: 'Releasing the lock',
+      retryRecovery: 'Asking the payment service again',
     },
     code: {
       BILL_LOCKED: '{{table}}: a guest is paying this bill right now. Close it after the payment ends.',

@@ -9,8 +9,9 @@ import { applySessionEvent, initialSession, sessionFromSnapshot, type SessionSli
 import { applySettingsEvent, initialSettings, settingsFromSnapshot, type SettingsSlice } from './settings-slice';
 import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice } from './tables-slice';
 import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
+import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from '../views/attention/attention-slice';
 
-type DataSlices = SessionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice;
+type DataSlices = SessionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice;
 
 export interface AppState extends DataSlices, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
@@ -37,6 +38,7 @@ const reducers: Reducer[] = [
   applySettingsEvent,
   applyUiEvent,
   applyOrdersEvent,
+  applyAttentionEvent,
 ];
 
 export function createAppStore() {
@@ -49,6 +51,7 @@ export function createAppStore() {
     ...initialSettings,
     ...initialUi,
     ...initialOrders,
+    ...initialAttention,
     seq: -1,
     loaded: false,
     ...uiActions(set, get),
@@ -63,6 +66,7 @@ export function createAppStore() {
         ...noticesFromSnapshot(s),
         ...settingsFromSnapshot(s),
         ...ordersFromSnapshot(s),
+        ...attentionFromSnapshot(s),
         ...(selectionGone ? { selectedTableId: null, selectedBillId: null } : {}),
         seq: s.seq,
         loaded: true,

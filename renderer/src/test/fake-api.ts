@@ -75,6 +75,11 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     setOrdersPaused: (input) => ok({ paused: input.paused }),
     getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
     printTicket: () => ok({ pdfPath: null }),
+    // Needs attention (issue 13)
+    listAttention: () => ok(snapshot.attention),
+    resolveAttention: () => ok(null),
+    releaseLock: (input) => ok({ ...snapshot.payments.find((p) => p.id === input.paymentId)!, state: 'CANCELLED' }),
+    retryRecovery: (input) => ok({ outcome: 'open', payment: snapshot.payments.find((p) => p.id === input.paymentId)! }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

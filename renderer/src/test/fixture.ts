@@ -173,5 +173,6 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     logsDir: 'C:\\Users\\till\\AppData\\Roaming\\Tableside\\logs',
     orders: [],
     ordersPaused: false,
+    attention: [],
   };
 }

@@ -11,7 +11,7 @@ const BADGES: Partial<Record<TabId, BadgeSelector>> = {
   // orders (issue 14): new orders not yet accepted or rejected.
   orders: (s) => newOrderCount(s.orders),
   // attention (issue 13): the entries of Needs attention.
-  attention: () => 0,
+  attention: (s) => s.attention.length,
 };
 
 /** The waiting counts of every tab that has one; a stable object while the counts stay the same. */

@@ -1,0 +1,69 @@
+import type { AttentionEntry } from '../../preload/contract.js';
+import type { Clock, TimerHandle } from '../clock.js';
+import type { BillStore, StoreEvent } from '../store/index.js';
+import { listAttention } from './attention-list.js';
+import { ATTENTION_SOURCES } from './registry.js';
+import type { AttentionSource } from './sources/source.js';
+
+/** How often the list is looked at again for entries that come with age alone (a lock growing old). */
+export const ATTENTION_RECHECK_MS = 15_000;
+
+export interface AttentionWatcherOptions {
+  store: Pick<BillStore, 'read' | 'onEvent'>;
+  clock: Clock;
+  /** The list changed: the renderer's `attention` event (the badge counts it). */
+  push(entries: AttentionEntry[]): void;
+  /** Someone shows the views; with none, nothing is computed (a headless till). */
+  listening(): boolean;
+  sources?: readonly AttentionSource[];
+  recheckMs?: number;
+}
+
+/**
+ * Keeps the renderer's Needs attention live: after a durable commit whose events one source lists
+ * as its triggers, and every ATTENTION_RECHECK_MS on the injected clock while a source is timed, the
+ * list is computed again and pushed when it differs from the last one pushed. An entry that
+ * crosses its age limit between two checks shows at most `recheckMs` late.
+ */
+export function createAttentionWatcher(o: AttentionWatcherOptions) {
+  const sources = o.sources ?? ATTENTION_SOURCES;
+  const triggers = new Set(sources.flatMap((s) => s.triggers));
+  const timed = sources.some((s) => s.timed === true);
+  let last: string | null = null;
+  let timer: TimerHandle | null = null;
+  let off: (() => void) | null = null;
+
+  function check(): void {
+    if (!o.listening()) {
+      last = null; // whoever attaches next loads a snapshot; the next change is pushed whatever it is
+      return;
+    }
+    const entries = listAttention(o.store.read, o.clock.now(), sources);
+    const signature = JSON.stringify(entries);
+    if (signature === last) return;
+    last = signature;
+    // Pushing a list the renderer already holds (its snapshot's) is harmless: the event replaces it.
+    o.push(entries);
+  }
+  const onBatch = (batch: StoreEvent[]) => {
+    if (batch.some((e) => triggers.has(e.kind))) check();
+  };
+
+  return {
+    start(): void {
+      if (off) return;
+      off = o.store.onEvent(onBatch);
+      if (timed) timer = o.clock.setInterval(check, o.recheckMs ?? ATTENTION_RECHECK_MS);
+      check();
+    },
+    stop(): void {
+      off?.();
+      off = null;
+      o.clock.clearTimeout(timer);
+      timer = null;
+    },
+    /** Looks again now (e.g. right after a snapshot was taken). */
+    check,
+  };
+}
+export type AttentionWatcher = ReturnType<typeof createAttentionWatcher>;

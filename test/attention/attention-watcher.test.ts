@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AttentionEntry } from '../../preload/contract.js';
+import { ATTENTION_RECHECK_MS, createAttentionWatcher, SILENCE_LIMIT_MS } from '../../main/attention/index.js';
+import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+
+let cleanup = () => {};
+afterEach(() => cleanup());
+
+/** A store event is told once durable: a startPayment's after its 50 ms window (event-outbox.ts). */
+async function settle(clock: { advanceAsync(ms: number): Promise<void> }): Promise<void> {
+  await clock.advanceAsync(60);
+}
+
+describe('the Needs attention watcher', () => {
+  it('pushes the list when a commit changes it, once per change; nothing when a commit does not', async () => {
+    const t = tempStore();
+    seedBill(t.store);
+    const pushed: AttentionEntry[][] = [];
+    const watcher = createAttentionWatcher({ store: t.store, clock: t.clock, push: (e) => pushed.push(e), listening: () => true });
+    cleanup = () => {
+      watcher.stop();
+      t.cleanup();
+    };
+    watcher.start();
+    pushed.length = 0; // the baseline
+    t.store.recordServiceError({ code: 'X', message: 'boom' });
+    expect(pushed.map((l) => l.map((e) => e.kind))).toEqual([['service-error']]);
+    t.store.putBill({ id: 'b2', tableId: 't1', currency: 'CZK', items: [] }); // bill.updated: not a trigger
+    t.store.recordServiceError({ code: 'X', message: 'boom' });
+    expect(pushed).toHaveLength(2);
+    t.store.resolveAttention({ entryId: pushed[1]![0]!.id, kind: 'service-error', action: 'acknowledge', note: null });
+    expect(pushed.map((l) => l.length)).toEqual([1, 2, 1]);
+  });
+
+  it('an entry that comes with age alone is pushed by the recheck: not before its limit, at most one recheck after', async () => {
+    const t = tempStore();
+    seedBill(t.store);
+    const pushed: AttentionEntry[][] = [];
+    const watcher = createAttentionWatcher({ store: t.store, clock: t.clock, push: (e) => pushed.push(e), listening: () => true });
+    cleanup = () => {
+      watcher.stop();
+      t.cleanup();
+    };
+    watcher.start();
+    t.store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }]));
+    const startedAt = t.clock.now();
+    await settle(t.clock);
+    pushed.length = 0;
+    await t.clock.advanceAsync(startedAt + SILENCE_LIMIT_MS - 1 - t.clock.now());
+    expect(pushed).toEqual([]); // not too early
+    await t.clock.advanceAsync(ATTENTION_RECHECK_MS + 1);
+    expect(pushed.map((l) => l.map((e) => e.id))).toEqual([['unsettled-payment:p1']]); // not too late
+  });
+
+  it('computes nothing while nobody listens, and pushes the next change once someone does; stop() ends its timer', () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    seedBill(t.store);
+    let listening = false;
+    const pushed: AttentionEntry[][] = [];
+    const before = t.clock.pending();
+    const watcher = createAttentionWatcher({ store: t.store, clock: t.clock, push: (e) => pushed.push(e), listening: () => listening });
+    watcher.start();
+    t.store.recordServiceError({ code: 'X', message: 'one' });
+    expect(pushed).toEqual([]);
+    listening = true;
+    t.store.recordServiceError({ code: 'X', message: 'two' });
+    expect(pushed.map((l) => l.length)).toEqual([2]);
+    watcher.stop();
+    expect(t.clock.pending()).toBe(before);
+    t.store.recordServiceError({ code: 'X', message: 'three' });
+    expect(pushed).toHaveLength(1);
+  });
+});
