@@ -17,7 +17,8 @@ describe('payments slice', () => {
   });
 
   it("lists today's payments newest first and leaves out yesterday's", () => {
-    const now = Date.now();
+    // Midday, so the fixtures' payments (minutes before now) are today's whatever the hour of the run.
+    const now = new Date(2026, 10, 20, 12, 0).getTime();
     const store = createAppStore();
     store.getState().applySnapshot(snapshotFixture(now));
     const old = paymentFixture(now, { id: 'p-old', created: new Date(now - 48 * 3600_000).toISOString() });
