@@ -33,13 +33,15 @@ function must(input: unknown): ReturnType<typeof GuestOrderRequest.parse> {
   throw new SandboxError('BAD_REQUEST', { detail: input === undefined ? 'body: a JSON object is required' : parsed.error });
 }
 
-/** The order a guest sends, its lines named and priced from the pushed menu; a line off the menu is BAD_REQUEST. */
+/** The order a guest sends, its lines named and priced from the pushed menu; a line off the menu is NOT_ON_MENU (409). */
 function buildOrder(r: Restaurant, req: ReturnType<typeof GuestOrderRequest.parse>): Order {
-  if (r.menus.length === 0 && r.menuItems.length === 0) throw new SandboxError('BAD_REQUEST', { detail: 'items: the POS has pushed no menu yet (update-menus)' });
+  if (r.menus.length === 0 && r.menuItems.length === 0) {
+    throw new SandboxError('NOT_ON_MENU', { detail: 'items: the POS has pushed no menu yet (update-menus)', items: req.items.map((l) => l.id) });
+  }
   const items = req.items.map((line, n) => {
     const item = orderableItem(r, line.id);
-    if (!item) throw new SandboxError('BAD_REQUEST', { detail: `items[${n}].id: "${line.id}" is not on the menu the POS pushed` });
-    if (!item.available) throw new SandboxError('BAD_REQUEST', { detail: `items[${n}].id: "${item.name}" is marked unavailable on the pushed menu` });
+    if (!item) throw new SandboxError('NOT_ON_MENU', { detail: `items[${n}].id: "${line.id}" is not on the menu the POS pushed`, items: [line.id] });
+    if (!item.available) throw new SandboxError('NOT_ON_MENU', { detail: `items[${n}].id: "${item.name}" is marked unavailable on the pushed menu`, items: [line.id] });
     return line.note ? { id: item.id, name: item.name, price: item.price, quantity: line.quantity, note: line.note } : { id: item.id, name: item.name, price: item.price, quantity: line.quantity };
   });
   const delivery: Order['delivery'] = req.idTable !== undefined ? { type: req.delivery, idTable: req.idTable } : { type: 'byCustomer', pickupAt: req.pickupAt ?? null };

@@ -130,19 +130,19 @@ describe('guest orders: decisions and deadlines', () => {
     expect(sb.orders()).toEqual([]);
   });
 
-  it('refuses bad requests with 400 naming the field, and 409 without a POS connection', async () => {
+  it('refuses bad requests with 400 naming the field, items off the pushed menu with 409 NOT_ON_MENU, and 409 without a POS connection', async () => {
     const { sb, creds } = await connected('ws');
     const bad = async (body: unknown) => (await control(sb.url, '/sandbox/guest/order', body)).json as { code: string; message: string };
     expect(await bad({ items: [{ id: 'beer', quantity: '1' }] })).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^idTable: give either idTable/) });
     expect((await bad({ idTable: '5', pickupAt: '2026-11-22T18:30:00+01:00', items: [{ id: 'beer', quantity: '1' }] })).message).toMatch(/^idTable: /);
     expect((await bad({ pickupAt: 'at six', items: [{ id: 'beer', quantity: '1' }] })).message).toMatch(/^pickupAt: /);
-    expect((await bad({ idTable: '5', items: [{ id: 'wine', quantity: '1' }] })).message).toBe('items[0].id: "wine" is not on the menu the POS pushed');
+    expect(await bad({ idTable: '5', items: [{ id: 'wine', quantity: '1' }] })).toEqual({ code: 'NOT_ON_MENU', message: 'items[0].id: "wine" is not on the menu the POS pushed', items: ['wine'] });
     expect((await bad({ idTable: '5', items: [{ id: 'beer', quantity: '0' }] })).message).toMatch(/^items\[0\]\.quantity: must be more than 0/);
     await posFetch(creds, '/api/v2/pos/upload-menu-items', { method: 'POST', body: { items: [{ id: 'beer', name: 'Beer 0.5 l', price: '62.50', available: false }] } });
     expect((await bad({ idTable: '5', items: [{ id: 'beer', quantity: '1' }] })).message).toBe('items[0].id: "Beer 0.5 l" is marked unavailable on the pushed menu');
 
     const other = sb.createRestaurant('Empty');
-    await expect(sb.guestOrder({ restaurantId: other.id, idTable: '1', items: [{ id: 'beer', quantity: '1' }] })).rejects.toMatchObject({ status: 400 });
+    await expect(sb.guestOrder({ restaurantId: other.id, idTable: '1', items: [{ id: 'beer', quantity: '1' }] })).rejects.toMatchObject({ status: 409, body: { code: 'NOT_ON_MENU' } });
     const lonely = await env.start();
     await posFetch(credsOf(lonely), '/api/v2/pos/update-menus', { method: 'POST', body: new OrderKitchen().wireMenus() });
     const err = await lonely.guestOrder({ idTable: '5', items: [{ id: 'beer', quantity: '1' }] }).catch((e: unknown) => e);
