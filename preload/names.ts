@@ -48,6 +48,8 @@ export const COMMAND_NAMES = [
   'getServiceOrderStatus',
   // orders-ui (issue 14): the kitchen ticket.
   'printTicket',
+  // orders-sandbox (issue 14): the demo guest orders.
+  'guestOrder',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

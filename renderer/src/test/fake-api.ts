@@ -75,6 +75,8 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     setOrdersPaused: (input) => ok({ paused: input.paused }),
     getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
     printTicket: () => ok({ pdfPath: null }),
+    // orders-sandbox (issue 14)
+    guestOrder: (input) => ok({ orderId: 'o-new', outcome: 'placed', billId: input.tableId ? 'b-new' : null, total: '124.00', refusal: null }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 
