@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView, Snapshot } from '../../preload/contract.js';
+import type { OrderView } from '../../preload/contract.js';
 import { createCompanion } from '../../main/companion.js';
 import { silentLogger } from '../../main/log.js';
 import type { ServiceOrder } from '../../sandbox/index.js';
@@ -36,14 +36,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const orderIn = async (id: string): Promise<OrderView | undefined> => ((await companion.api.getSnapshot()) as Snapshot).orders.find((o) => o.id === id);
+const orderIn = async (id: string): Promise<OrderView | undefined> => (await companion.api.getSnapshot()).orders.find((o) => o.id === id);
 
 describe('demo mode: a guest orders', () => {
   it('orders two beers onto table 5: the lines are on its bill, the inbox has it, ACCEPTED reaches the service once', async () => {
     const r = await companion.api.guestOrder({ tableId: 't5', items: [{ id: 'm-pilsner', quantity: '2' }], note: 'by the window' });
     expect(r).toMatchObject({ ok: true, value: { outcome: 'placed', total: '124', refusal: null } });
     if (!r.ok) return;
-    const snap = (await companion.api.getSnapshot()) as Snapshot;
+    const snap = await companion.api.getSnapshot();
     const bill = snap.bills.find((b) => b.id === r.value.billId);
     expect(bill?.tableId).toBe('t5');
     expect(bill?.items.map((i) => [i.name, i.quantity])).toEqual([['Pilsner 0.5 l', '2']]);
