@@ -2,6 +2,7 @@
 import { diagnosticsCs } from './diagnostics.cs';
 import { ordersCs } from './orders.cs';
 import { wordsCs } from './words.cs';
+import { demoOrderCs } from './demo-order.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { tablesUiCs } from './tables-ui.cs';
@@ -252,4 +253,5 @@ export const cs: Translations = {
   actions: actionsCs,
   words: wordsCs,
   orders: ordersCs,
+  demoOrder: demoOrderCs,
 };

@@ -6,6 +6,7 @@ import { tablesUiEn } from './tables-ui.en';
 
 import { ordersEn } from './orders.en';
 import { wordsEn } from './words.en';
+import { demoOrderEn } from './demo-order.en';
 export const en = {
   app: {
     title: 'Tableside',
@@ -251,6 +252,7 @@ export const en = {
   actions: actionsEn,
   words: wordsEn,
   orders: ordersEn,
+  demoOrder: demoOrderEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

@@ -38,6 +38,7 @@ export const wordsCs: Translations<typeof wordsEn> = {
       regeneratePosApiToken: 'Vytvoření nového tokenu',
       reconnect: 'Opětovné připojení',
       guestPay: 'Platba za hosta',
+      guestOrder: 'Objednávka za hosta',
     },
     code: {
       BILL_LOCKED: '{{table}}: host právě platí tento účet. Zavřete ho, až platba skončí.',

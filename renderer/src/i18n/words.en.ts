@@ -37,6 +37,7 @@ export const wordsEn = {
       regeneratePosApiToken: 'Creating a new token',
       reconnect: 'Reconnecting',
       guestPay: 'Paying as a guest',
+      guestOrder: 'Ordering as a guest',
     },
     code: {
       BILL_LOCKED: '{{table}}: a guest is paying this bill right now. Close it after the payment ends.',
