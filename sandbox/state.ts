@@ -37,6 +37,8 @@ export interface Counters {
   wsConnections: number;
   framesFromPos: number;
   badFramesFromPos: number;
+  /** update-menus and upload-menu-items the service accepted (the menu-push bench checks one push per change). */
+  menuPushes: number;
 }
 
 export class SandboxState {
@@ -53,6 +55,7 @@ export class SandboxState {
     wsConnections: 0,
     framesFromPos: 0,
     badFramesFromPos: 0,
+    menuPushes: 0,
   };
 
   addRestaurant(id: string, name: string, apiKey: string): Restaurant {

@@ -60,6 +60,7 @@ export const orderRoutes: RouteFactory = (core) => [
     ctx.restaurant.menus = req.menus;
     // The whole menu now stands: earlier single-item uploads are part of it or gone.
     ctx.restaurant.menuItems = [];
+    ctx.core.state.counters.menuPushes += 1;
     return accepted();
   }),
 
@@ -69,6 +70,7 @@ export const orderRoutes: RouteFactory = (core) => [
     const req = must(parseWith(UploadMenuItemsRequest, ctx.body), ctx.lang, ctx.body === undefined);
     if (req.items.length > MAX_MENU_ITEMS) return badRequest(ctx.lang, `items: at most ${MAX_MENU_ITEMS} items, got ${req.items.length}`);
     ctx.restaurant.menuItems = mergeItems(ctx.restaurant.menuItems, req.items);
+    ctx.core.state.counters.menuPushes += 1;
     return accepted();
   }),
 
