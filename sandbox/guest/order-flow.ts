@@ -100,6 +100,8 @@ function paymentFor(core: SandboxCore, order: Order, total: string): Payment {
 /** The guest pays a pickup order in advance; the POS is told with orderMarkAsPaid. False = the order was cancelled. */
 async function payInAdvance(core: SandboxCore, r: Restaurant, so: ServiceOrder, declined: boolean): Promise<boolean> {
   const g = so.guest!;
+  // The staff may have rejected it already (a fast REJECTED while orderStart was answered): charge nothing.
+  if (g.closed) return false;
   const payment = paymentFor(core, g.order, g.prepared!.total);
   g.payment = payment;
   core.state.payments.set(payment.id, { restaurantId: r.id, created: core.clock.now(), payment, receipts: [], authorized: false });
@@ -117,6 +119,11 @@ async function payInAdvance(core: SandboxCore, r: Restaurant, so: ServiceOrder, 
   }
   g.receipt = receipt.value;
   core.state.payments.get(payment.id)?.receipts.push(receipt.value);
+  // Cancelled while orderMarkAsPaid was on its way (rejected, no decision): the money goes back.
+  if (g.closed?.state === 'CANCELLED') {
+    payment.state = 'REFUNDED';
+    return false;
+  }
   return true;
 }
 

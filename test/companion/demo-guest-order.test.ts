@@ -84,3 +84,30 @@ describe('demo mode: a guest orders', () => {
     expect(both).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 });
+
+describe('demo mode: nobody decides', () => {
+  it('10 minutes on the sandbox clock cancel the orders left NEW: the table lines leave the bill, the prepaid one is refunded', async () => {
+    const table = await companion.api.guestOrder({ tableId: 't9', items: [{ id: 'm-soup', quantity: '2' }] });
+    const pickup = await companion.api.guestOrder({ pickupAt: '2026-11-22T19:00:00+01:00', items: [{ id: 'm-fries', quantity: '1' }] });
+    if (!table.ok || !pickup.ok) throw new Error('orders not placed');
+    const billOf = async () => (await companion.api.getSnapshot()).bills.find((b) => b.id === table.value.billId);
+    expect((await billOf())?.items.map((i) => i.name)).toEqual(['Garlic soup']);
+
+    const moved = await fetch(`${companion.sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 10 * 60_000 }) });
+    expect(moved.status).toBe(200);
+    for (const id of [table.value.orderId, pickup.value.orderId]) {
+      const closed = await waitFor(async () => {
+        const o = await orderIn(id);
+        return o?.closedState === 'CANCELLED' ? o : null;
+      }, `orderClose(CANCELLED) of ${id} at the till`);
+      expect(closed.status).toBe('CANCELLED');
+    }
+    expect((await billOf())?.items ?? []).toEqual([]);
+    const atService = await sandboxJson<ServiceOrder>(`/sandbox/orders/${pickup.value.orderId}`);
+    expect(atService.guest).toMatchObject({ closed: { state: 'CANCELLED', cause: 'NO_DECISION' }, payment: { state: 'REFUNDED' } });
+    // The orders decided on before stay as they were.
+    expect((await sandboxJson<ServiceOrder[]>('/sandbox/orders')).filter((o) => o.guest?.closed?.cause === 'NO_DECISION').map((o) => o.idOrder).sort()).toEqual(
+      [table.value.orderId, pickup.value.orderId].sort(),
+    );
+  });
+});

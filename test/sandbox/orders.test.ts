@@ -192,4 +192,25 @@ describe('guest orders: faults', () => {
     const faults = (sb.state() as { faults: { kind: string; applied: { detail: string }[] }[] }).faults;
     expect(faults.find((f) => f.kind === 'delay')?.applied[0]?.detail).toMatch(/orderPrepare/);
   });
+
+  it('a rejection that arrives while orderMarkAsPaid is on its way refunds the payment and closes the order', async () => {
+    const sb = await env.start({ now: () => T0 });
+    const creds = credsOf(sb);
+    const kitchen = new OrderKitchen();
+    const pos = await WsPos.connect({
+      ...creds,
+      handler: async (m, a) => {
+        // The cashier rejects before the till has answered the payment.
+        if (m === 'orderMarkAsPaid') expect((await sendStatus(creds, String(a[0]), 'REJECTED', 'Closing now')).status).toBe(200);
+        return kitchen.handle(m, a);
+      },
+    });
+    env.defer(() => pos.close());
+    await posFetch(creds, '/api/v2/pos/update-menus', { method: 'POST', body: kitchen.wireMenus() });
+    const r = await sb.guestOrder({ pickupAt: '2026-11-22T18:30:00+01:00', items: [{ id: 'beer', quantity: '1' }] });
+    expect(r.outcome).toBe('cancelled');
+    expect(r.order?.guest).toMatchObject({ closed: { state: 'CANCELLED', cause: 'REJECTED' }, payment: { state: 'REFUNDED' } });
+    await pos.waitForCall('orderClose');
+    expect(kitchen.closes).toEqual([{ id: r.idOrder, state: 'CANCELLED' }]);
+  });
 });
