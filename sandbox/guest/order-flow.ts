@@ -97,6 +97,9 @@ function paymentFor(core: SandboxCore, order: Order, total: string): Payment {
   };
 }
 
+/** Read after an await: a status may have closed the order meanwhile (a function, so the compiler does not keep an earlier narrowing). */
+const cancelledMeanwhile = (g: GuestOrder): boolean => g.closed?.state === 'CANCELLED';
+
 /** The guest pays a pickup order in advance; the POS is told with orderMarkAsPaid. False = the order was cancelled. */
 async function payInAdvance(core: SandboxCore, r: Restaurant, so: ServiceOrder, declined: boolean): Promise<boolean> {
   const g = so.guest!;
@@ -120,7 +123,7 @@ async function payInAdvance(core: SandboxCore, r: Restaurant, so: ServiceOrder, 
   g.receipt = receipt.value;
   core.state.payments.get(payment.id)?.receipts.push(receipt.value);
   // Cancelled while orderMarkAsPaid was on its way (rejected, no decision): the money goes back.
-  if (g.closed?.state === 'CANCELLED') {
+  if (cancelledMeanwhile(g)) {
     payment.state = 'REFUNDED';
     return false;
   }
