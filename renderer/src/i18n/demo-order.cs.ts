@@ -11,7 +11,7 @@ export const demoOrderCs: Translations<typeof demoOrderEn> = {
   table: 'Objednávka ke stolu',
   pickTable: 'Vyberte stůl…',
   pickupAt: 'Čas vyzvednutí',
-  search: 'Hledat v menu',
+  search: 'Najít položku',
   noMenu: 'Menu je prázdné: pokladna ho posílá přes PUT /v1/menu.',
   noMatch: 'V menu nic neodpovídá.',
   more: 'Dalších položek: {{count}}. Zužte seznam hledáním.',

@@ -8,7 +8,7 @@ export const demoOrderEn = {
   table: 'Order to table',
   pickTable: 'Pick a table…',
   pickupAt: 'Pickup time',
-  search: 'Search the menu',
+  search: 'Find an item',
   noMenu: 'The menu is empty: the POS sends it with PUT /v1/menu.',
   noMatch: 'Nothing on the menu matches.',
   more: '{{count}} more items: search to narrow the list.',

@@ -81,10 +81,10 @@ describe('Demo: order as a guest', () => {
   it('filters a long menu by search', async () => {
     const { user } = await openDemo();
     const region = within(orderRegion());
-    await user.type(region.getByLabelText('Search the menu'), 'gou');
+    await user.type(region.getByLabelText('Find an item'), 'gou');
     expect(region.queryByLabelText('Quantity of Pilsner to order')).toBeNull();
     expect(region.getByLabelText('Quantity of Goulash to order')).toBeInTheDocument();
-    await user.type(region.getByLabelText('Search the menu'), 'x');
+    await user.type(region.getByLabelText('Find an item'), 'x');
     expect(region.getByText('Nothing on the menu matches.')).toBeInTheDocument();
   });
 
