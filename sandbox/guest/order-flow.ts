@@ -166,6 +166,7 @@ export async function guestOrder(core: SandboxCore, input: unknown): Promise<Gue
   };
   const so = newServiceOrder(order.id, r.id, guest);
   r.orders.set(order.id, so);
+  watchers.get(core)?.wake();
 
   const startAnswer = await sendOrderCall(core, r, guest, 'orderStart', [order]);
   const started = isError(startAnswer) ? null : parseWith(StartedOrder, startAnswer.result);
@@ -204,22 +205,47 @@ export async function cancelUndecided(core: SandboxCore): Promise<void> {
   await Promise.all(due);
 }
 
+/** Each running sandbox's deadline watcher, so a new order can start its real-time check. */
+const watchers = new WeakMap<SandboxCore, { wake(): void }>();
+
+function anyPlaced(core: SandboxCore): boolean {
+  for (const r of core.state.restaurants.values()) {
+    for (const so of r.orders.values()) if (so.guest?.phase === 'placed') return true;
+  }
+  return false;
+}
+
 /**
- * Checks the deadlines whenever the sandbox clock is moved, and every second of real time (the
- * clock also runs on its own). Stopped when the sandbox closes.
+ * Checks the deadlines whenever the sandbox clock is moved, and every second of real time while
+ * some order waits for a decision (the clock also runs on its own; an idle sandbox wakes for
+ * nothing). Stopped when the sandbox closes.
  */
 export function watchOrderDeadlines(core: SandboxCore, everyMs = 1000): { close(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  const sleep = (): void => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
   const check = (): void => {
-    cancelUndecided(core).catch((e: unknown) => core.log(`order deadline check failed: ${String(e)}`));
+    cancelUndecided(core)
+      .catch((e: unknown) => core.log(`order deadline check failed: ${String(e)}`))
+      .finally(() => {
+        if (!anyPlaced(core)) sleep();
+      });
   };
   const unsubscribe = core.clock.onAdvance(check);
-  const timer = setInterval(check, everyMs);
-  timer.unref();
+  watchers.set(core, {
+    wake() {
+      if (timer) return;
+      timer = setInterval(check, everyMs);
+      timer.unref();
+    },
+  });
   return {
     close() {
       unsubscribe();
-      clearInterval(timer);
+      sleep();
+      watchers.delete(core);
     },
   };
 }
-

@@ -213,4 +213,14 @@ describe('guest orders: faults', () => {
     await pos.waitForCall('orderClose');
     expect(kitchen.closes).toEqual([{ id: r.idOrder, state: 'CANCELLED' }]);
   });
+
+  it('cancels when the clock runs on by itself too (checked every second of real time while an order waits)', async () => {
+    let base = T0;
+    const { sb, kitchen, pos } = await connected('ws', { now: () => base });
+    const r = await sb.guestOrder({ idTable: '4', items: [{ id: 'soup', quantity: '1' }] });
+    base += ORDER_DECISION_MS; // time passes without POST /sandbox/clock
+    await pos.waitForCall('orderClose');
+    expect(kitchen.closes).toEqual([{ id: r.idOrder, state: 'CANCELLED' }]);
+    expect(sb.orders()[0]?.guest?.closed?.cause).toBe('NO_DECISION');
+  });
 });
