@@ -40,8 +40,8 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, what
 }
 
 // Demo mode: the POS pushes its menu through the local POS API, a guest orders through the Demo
-// tab (the embedded sandbox runs orderPrepare / orderStart against the till), the cashier decides,
-// and the sandbox counts every status it received.
+// tab (the embedded sandbox runs orderPrepare / orderStart against the till), the inbox rings, the
+// cashier answers in the Orders tab, and the sandbox counts every status it received.
 describe('ordering: the menu pushed, guests order to a table and for pickup', () => {
   let host: Host;
   let chromium: Chromium;
@@ -51,10 +51,13 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
 
   const serviceOrder = (id: string) => getJson<ServiceOrder>(`${sandboxUrl}/sandbox/orders/${id}`);
   const orders = async () => (await pos.call<OrderView[]>('GET', '/orders')).body;
-  const decide = async (id: string, status: string) => {
-    const r = await pos.call('POST', `/orders/${id}/status`, { status });
-    expect(r.status).toBe(200);
-  };
+  const inbox = () => page.getByRole('region', { name: 'Order inbox' });
+  /** Waits until the service received `status` for the order (its count is 1 or more). */
+  const serviceSaw = (id: string, status: string) =>
+    until(async () => {
+      const o = await serviceOrder(id);
+      return (o.counts as Record<string, number>)[status] ? o : null;
+    }, `${status} of ${id} at the service`);
 
   beforeAll(async () => {
     host = await startHost();
@@ -62,6 +65,20 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
     pos = new PosClient(host.ready.posApi, host.ready.posApiToken);
     chromium = await launchChromium();
     page = await chromium.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // The inbox rings through WebAudio: record every tone the page starts (wave type and pitch).
+    await page.addInitScript(() => {
+      // Runs in the page (this file is typed without the DOM): the page's own OscillatorNode.
+      type Tone = { type: string; frequency: { value: number } };
+      const page = globalThis as unknown as { tones: string[]; OscillatorNode: { prototype: { start(this: Tone, ...args: unknown[]): void } } };
+      const tones: string[] = [];
+      page.tones = tones;
+      const start = page.OscillatorNode.prototype.start;
+      page.OscillatorNode.prototype.start = function (this: Tone, ...args: unknown[]) {
+        tones.push(`${this.type}@${Math.round(this.frequency.value)}`);
+        start.apply(this, args);
+      };
+    });
     await openApp(page, host.ui);
   });
   afterAll(async () => {
@@ -87,19 +104,31 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
     const form = page.getByRole('region', { name: 'Demo: order as a guest' });
     await form.getByRole('combobox', { name: 'Order to table' }).selectOption('t5');
     await form.getByLabel('Quantity of Beer 0.5 l to order').fill('2');
+    const rang = () => page.evaluate(() => (globalThis as unknown as { tones: string[] }).tones.some((t) => t.startsWith('triangle@')));
+    expect(await rang()).toBe(false);
     await form.getByRole('button', { name: 'Place order' }).click();
     await form.getByRole('status').filter({ hasText: 'Order sent: 118.00 CZK is on the bill of Table 5.' }).waitFor();
     await screenshot(page, 'demo-order');
 
     const placed = (await orders()).find((o) => o.tableId === 't5');
     expect(placed).toMatchObject({ status: 'NEW', deliveryType: 'toBill', total: '118.00' });
-    await decide(placed!.id, 'ACCEPTED');
+
+    // The inbox rings (the order pattern: triangle tones) and the Orders tab counts it.
+    await until(rang, 'the order ring');
+    expect(await page.locator('#tab-badge-orders').textContent()).toContain('1');
+    await tab(page, 'Orders').click();
+    const card = inbox().getByRole('article', { name: 'Table 5' });
+    expect(await card.textContent()).toContain('2× Beer 0.5 l');
+    await screenshot(page, 'ordering-inbox');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await serviceSaw(placed!.id, 'ACCEPTED');
 
     await tab(page, 'Tables').click();
     await tableCard(page, 'Table 5').click();
     const panel = billPanel(page, 'Table 5');
     const beer = panel.getByRole('row', { name: /Beer 0\.5 l/ });
     await beer.waitFor();
+    await beer.getByText('Ordered by the guest').waitFor();
     expect(await beer.getByRole('textbox', { name: 'Quantity of Beer 0.5 l' }).inputValue()).toBe('2');
     expect((await beer.locator('td.money').allTextContents()).map((s) => s.replace(/\s/g, ' '))).toEqual(['59.00 CZK', '118.00 CZK']);
     await screenshot(page, 'ordered-lines-on-bill');
@@ -127,7 +156,14 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
     const pickup = (await orders()).find((o) => o.deliveryType === 'byCustomer');
     expect(pickup).toMatchObject({ status: 'NEW', paid: true, total: '307.00', note: 'no onion' });
     expect(pickup!.pickupAt).toMatch(/T18:30:00/);
-    for (const status of ['ACCEPTED', 'READY', 'COMPLETE']) await decide(pickup!.id, status);
+
+    await tab(page, 'Orders').click();
+    const card = inbox().getByRole('article', { name: 'Pickup 18:30' });
+    expect(await card.textContent()).toContain('Note: no onion');
+    for (const [button, status] of [['Accept', 'ACCEPTED'], ['Ready', 'READY'], ['Complete', 'COMPLETE']] as const) {
+      await card.getByRole('button', { name: button }).click();
+      await serviceSaw(pickup!.id, status);
+    }
 
     const closed = await until(async () => {
       const o = await serviceOrder(pickup!.id);
