@@ -130,6 +130,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     regenerateToken: p.commands.regenerateToken,
     reconnect: p.session.reconnect,
     guestPay: (input) => p.demo.guestPay(input),
+    guestOrder: (input) => p.demo.placeOrder(input),
     // Day report (issue 13).
     dayEndsAt: () => p.settings.get().dayEndsAt,
   });

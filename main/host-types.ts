@@ -48,11 +48,20 @@ export interface DemoGuestPay {
   outcome?: 'paid' | 'declined' | undefined;
 }
 
+/** A guest's order in demo mode, as the embedded sandbox takes it (sandbox/ GuestOrderRequest). */
+export interface DemoGuestOrder {
+  idTable?: string | undefined;
+  pickupAt?: string | undefined;
+  items: { id: string; quantity: string; note?: string | undefined }[];
+  note?: string | undefined;
+}
+
 /** The running embedded sandbox, seen from the core: a subset of sandbox/'s Sandbox. */
 export interface DemoSandbox {
   readonly url: string;
   readonly restaurant: { readonly apiKey: string };
   guestPay(input: DemoGuestPay): Promise<{ payment: { id: string; state: string } }>;
+  guestOrder(input: DemoGuestOrder): Promise<{ idOrder: string; outcome: string; error?: { code: string; items?: string[] | undefined } | undefined; billId: string | null; total: string | null }>;
   close(): Promise<void>;
 }
 

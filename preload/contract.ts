@@ -333,6 +333,32 @@ export interface CompanionApi {
   releaseLock(input: { paymentId: string }): Promise<CommandResult<PaymentView>>;
   /** Asks the service about the payment again and settles it from the answer, as recovery does. */
   retryRecovery(input: { paymentId: string }): Promise<CommandResult<{ outcome: RecoveryOutcome; payment: PaymentView }>>;
+  // orders-sandbox (issue 14): demo mode only, a guest orders from the menu on the embedded sandbox.
+  guestOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>>;
+}
+
+// orders-sandbox (issue 14) ----------------------------------------------------------------------
+/** A guest's order in demo mode: onto a table's bill (`tableId`) or for pickup (`pickupAt`), never both. */
+export interface GuestOrderInput {
+  tableId?: string;
+  /** ISO 8601 with offset. Pickup orders are paid in advance by the simulated guest. */
+  pickupAt?: IsoTime;
+  /** Menu item ids. */
+  items: { id: string; quantity: Decimal; note?: string }[];
+  note?: string;
+}
+
+/**
+ * placed: the order waits in the inbox; refused: the till's own orderPrepare said no (`refusal`:
+ * ITEM_UNAVAILABLE with the item names, ORDERS_PAUSED, TABLE_NOT_FOUND; NOT_ON_MENU when the
+ * service has not got the menu yet); cancelled: it started but then failed.
+ */
+export interface GuestOrderResult {
+  orderId: string;
+  outcome: 'placed' | 'refused' | 'cancelled';
+  billId: string | null;
+  total: Decimal | null;
+  refusal: { code: string; items: string[] } | null;
 }
 
 // menu-orders (issue 14) ------------------------------------------------------------------------

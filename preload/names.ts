@@ -53,6 +53,8 @@ export const COMMAND_NAMES = [
   'resolveAttention',
   'releaseLock',
   'retryRecovery',
+  // orders-sandbox (issue 14): the demo guest orders.
+  'guestOrder',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

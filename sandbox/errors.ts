@@ -17,6 +17,8 @@ export interface SandboxErrorParams {
   BILL_NOT_FOUND: { idBill: string; idTable: string; steps: GuestStep[] };
   NO_OPEN_BILL: { idTable: string; steps: GuestStep[] };
   NOTHING_TO_PAY: { idBill: string };
+  /** A guest order names items the POS has not pushed (or pushed as unavailable), or no menu was pushed yet. */
+  NOT_ON_MENU: { detail: string; items: string[] };
 }
 
 export type SandboxErrorCode = keyof SandboxErrorParams;

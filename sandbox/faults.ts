@@ -17,6 +17,8 @@ export const FAULT_KINDS = [
   'no-pong',
   // The guest flow: the next payment is abandoned by the service once paymentStart succeeded.
   'abandon-payment',
+  // Guest orders: the next order's orderStart, orderMarkAsPaid and orderClose are each sent twice.
+  'repeat-order-calls',
   // v4 webhooks (sandbox/webhook): each acts on the restaurant's next delivery.
   'webhook-wrong-digest',
   'webhook-wrong-signature',

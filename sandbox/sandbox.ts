@@ -4,6 +4,7 @@ import { createSandboxClock } from './clock.js';
 import { SandboxCore } from './core.js';
 import { createWsEndpoint } from './channels/ws-server.js';
 import { guestPay, guestScan } from './guest/guest-flow.js';
+import { guestOrder, watchOrderDeadlines } from './guest/order-flow.js';
 import { callPos } from './guest/pos-calls.js';
 import { SandboxError } from './errors.js';
 import { createHttpServer, replyForError } from './http/server.js';
@@ -64,6 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const server = createHttpServer(core, buildRoutes(core));
   const ws = createWsEndpoint(core);
+  const deadlines = watchOrderDeadlines(core);
   server.on('upgrade', ws.handleUpgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -84,6 +86,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createRestaurant: (name, apiKey) => unwrapSync(() => core.createRestaurant(name, apiKey)),
     guestScan: (input) => unwrap(() => guestScan(core, input)),
     guestPay: (input) => unwrap(() => guestPay(core, input)),
+    guestOrder: (input) => unwrap(() => guestOrder(core, input)),
+    orders: (restaurantId) => structuredClone([...unwrapSync(() => core.restaurant(restaurantId)).orders.values()]),
     callPos: (method, args, restaurantId) => callPos(core, restaurantId ?? restaurant.id, method, args),
     advanceClock: (ms) => core.clock.advance(ms),
     injectFault: (fault) => {
@@ -92,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     state: () => core.snapshot(),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
+        deadlines.close();
         core.channels.closeAll('the sandbox is shutting down');
         ws.close();
         server.close(() => resolve());

@@ -1,4 +1,5 @@
-import type { EshopOrder, MenuItem, OrderStatus, Payment, QrCode, Receipt, StaticPaymentLink } from '../main/wire/index.js';
+import type { EshopOrder, MenuItem, Payment, QrCode, Receipt, StaticPaymentLink } from '../main/wire/index.js';
+import type { ServiceOrder } from './order-records.js';
 
 /** In-memory records of the sandbox. Everything is lost when the process ends, by design. */
 export interface Restaurant {
@@ -8,9 +9,12 @@ export interface Restaurant {
   /** The first Pos-Id seen; kept for display in /sandbox/state only (any UUID is accepted). */
   firstPosId: string | null;
   qr: Map<string, QrCode>;
+  /** The last menus the POS pushed with update-menus (what guests order from). */
   menus: { id: string; name: string; items: MenuItem[] }[];
+  /** Items sent with upload-menu-items since that push, by id: they override the menus' items of the same id. */
   menuItems: MenuItem[];
-  orders: Map<string, OrderStatus>;
+  /** Orders by id: the staff statuses received, and the guest's side for orders a simulated guest placed. */
+  orders: Map<string, ServiceOrder>;
   eshopOrders: Map<string, EshopOrder>;
   staticLinks: Map<string, StaticPaymentLink>;
 }
@@ -33,6 +37,8 @@ export interface Counters {
   wsConnections: number;
   framesFromPos: number;
   badFramesFromPos: number;
+  /** update-menus and upload-menu-items the service accepted (the menu-push bench checks one push per change). */
+  menuPushes: number;
 }
 
 export class SandboxState {
@@ -49,6 +55,7 @@ export class SandboxState {
     wsConnections: 0,
     framesFromPos: 0,
     badFramesFromPos: 0,
+    menuPushes: 0,
   };
 
   addRestaurant(id: string, name: string, apiKey: string): Restaurant {

@@ -1,7 +1,9 @@
 import type { FaultRequest } from './faults.js';
 import type { GuestPayRequest, GuestPayResult } from './guest/guest-schemas.js';
+import type { GuestOrderRequest, GuestOrderResult } from './guest/order-schemas.js';
+import type { ServiceOrder } from './order-records.js';
 
-export type { FaultRequest, GuestPayRequest, GuestPayResult };
+export type { FaultRequest, GuestPayRequest, GuestPayResult, GuestOrderRequest, GuestOrderResult, ServiceOrder };
 
 export interface SandboxOptions {
   /** default 0 (any free port) */
@@ -43,6 +45,10 @@ export interface Sandbox {
   guestScan(input: { idTable: string; restaurantId?: string }): Promise<unknown>;
   /** Same as POST /sandbox/guest/pay. Rejects with SandboxRequestError for what HTTP answers 4xx/5xx. */
   guestPay(input: GuestPayRequest): Promise<GuestPayResult>;
+  /** Same as POST /sandbox/guest/order: answers once the order waits for the staff (or was refused). */
+  guestOrder(input: GuestOrderRequest): Promise<GuestOrderResult>;
+  /** Same as GET /sandbox/orders: the restaurant's orders (statuses received, counted; the guest's side), copies. */
+  orders(restaurantId?: string): ServiceOrder[];
   /** Calls one POS method through the restaurant's live connection, whatever its transport (tests of the order methods). */
   callPos(method: string, args: unknown[], restaurantId?: string): Promise<{ result: unknown } | { error: { code: string; message: string } }>;
   advanceClock(ms: number): void;

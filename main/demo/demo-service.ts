@@ -1,8 +1,9 @@
-import type { CommandResult, GuestPayInput } from '../../preload/contract.js';
+import type { CommandResult, GuestOrderInput, GuestOrderResult, GuestPayInput } from '../../preload/contract.js';
 import type { DemoPort, DemoSandbox } from '../host-types.js';
 import type { Logger } from '../log.js';
 import type { BillStore } from '../store/index.js';
 import { fail, ok } from '../ui-bridge/command-result.js';
+import { placeDemoOrder, sandboxRefusal } from './demo-order.js';
 import { seedDemo } from './seed-demo.js';
 
 /**
@@ -38,6 +39,10 @@ export function createDemoService(port: DemoPort | undefined, store: BillStore, 
         return fail(refusal.code, refusal.message, table ? { table: table.name } : {});
       }
     },
+    /** A guest orders from the menu (issue 14): to a table's bill or for pickup. */
+    placeOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>> {
+      return placeDemoOrder(sandbox, store, input);
+    },
     async stop(): Promise<void> {
       const closing = sandbox;
       sandbox = null;
@@ -47,9 +52,3 @@ export function createDemoService(port: DemoPort | undefined, store: BillStore, 
 }
 export type DemoService = ReturnType<typeof createDemoService>;
 
-/** A SandboxRequestError's code and message, or null for anything else (a real defect). */
-function sandboxRefusal(e: unknown): { code: string; message: string } | null {
-  if (!(e instanceof Error) || e.name !== 'SandboxRequestError') return null;
-  const body = (e as Error & { body?: unknown }).body as { code?: unknown } | undefined;
-  return typeof body?.code === 'string' ? { code: body.code, message: e.message } : null;
-}

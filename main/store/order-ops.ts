@@ -129,7 +129,8 @@ export function closeOrder(tx: WriteTx, id: string, state: 'COMPLETED' | 'CANCEL
   const order = tx.orders.get(id);
   if (!order) return { changed: false, order: null };
   if (order.closedState !== null) return { changed: false, order };
-  const status = state === 'CANCELLED' ? 'CANCELLED' : isFinal(order.status) ? order.status : 'COMPLETE';
+  // The service closes a rejected order CANCELLED: it stays REJECTED (with its reason) at the till.
+  const status = state === 'CANCELLED' ? (order.status === 'REJECTED' ? 'REJECTED' : 'CANCELLED') : isFinal(order.status) ? order.status : 'COMPLETE';
   const closed: OrderRecord = { ...order, status, closedState: state, updated: tx.now };
   tx.orders.update(tx, closed);
   if (state === 'CANCELLED') {

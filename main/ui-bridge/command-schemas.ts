@@ -59,6 +59,13 @@ export const COMMAND_SCHEMAS = {
     tip: NonNegativeDecimal.optional(),
     outcome: z.enum(['paid', 'declined']).optional(),
   }),
+  // orders-sandbox (issue 14): a table or a pickup time, not both (the sandbox refuses both or neither by name).
+  guestOrder: z.object({
+    tableId: Id.optional(),
+    pickupAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time with an offset' }).optional(),
+    items: z.array(z.object({ id: Id, quantity: NonNegativeDecimal, note: z.string().trim().max(500).optional() })).min(1, 'must name at least one item').max(200),
+    note: z.string().trim().max(1000).optional(),
+  }),
   // Payment history and the day report (issue 13).
   listPayments: PaymentRange.extend({
     filters: z

@@ -42,6 +42,8 @@ export interface UiApiDeps {
   regenerateToken(): Promise<SettingsView>;
   reconnect(): void;
   guestPay: CompanionApi['guestPay'] | null;
+  /** orders-sandbox (issue 14): the demo guest orders; null outside demo hosts. */
+  guestOrder: CompanionApi['guestOrder'] | null;
   /** Day report (issue 13): when a restaurant day ends, "HH:MM" local time. */
   dayEndsAt(): string;
   /** Where the log files are (Settings → Logs and diagnostics shows it). */
@@ -78,6 +80,9 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...orderCommands(deps),
     // Needs attention (issue 13).
     ...createAttentionCommands({ ...deps, transport: () => deps.settings().transport }),
+    // orders-sandbox (issue 14): the demo guest orders.
+    guestOrder: (input) =>
+      deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
   };
 }
 

@@ -22,6 +22,7 @@ const ERROR_REPLIES: { [C in SandboxErrorCode]: (p: SandboxErrorParams[C]) => Re
   BILL_NOT_FOUND: (p) => ({ status: 404, body: { code: 'BILL_NOT_FOUND', message: `idBill: bill "${p.idBill}" is not open on table "${p.idTable}"`, steps: p.steps } }),
   NO_OPEN_BILL: (p) => ({ status: 404, body: { code: 'NO_OPEN_BILL', message: `idTable: table "${p.idTable}" has no open bill`, steps: p.steps } }),
   NOTHING_TO_PAY: (p) => errorReply(409, 'NOTHING_TO_PAY', `idBill: bill ${p.idBill} has nothing left to pay`),
+  NOT_ON_MENU: (p) => ({ status: 409, body: { code: 'NOT_ON_MENU', message: p.detail, items: p.items } }),
 };
 
 export function replyForError<C extends SandboxErrorCode>(e: SandboxError<C>): Reply {

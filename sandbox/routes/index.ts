@@ -4,6 +4,7 @@ import { controlRoutes } from './control.js';
 import { eshopLinkRoutes } from './eshop-links.js';
 import { eshopOrderRoutes } from './eshop.js';
 import { paymentRoutes } from './payments.js';
+import { orderRoutes } from './orders.js';
 import { pollRoutes } from './poll.js';
 import { posInfoRoutes } from './pos-info.js';
 import { qrRoutes } from './qr.js';
@@ -19,6 +20,7 @@ export const ROUTE_FACTORIES: RouteFactory[] = [
   eshopLinkRoutes,
   controlRoutes,
   v4WebhookRoutes,
+  orderRoutes,
 ];
 
 export function buildRoutes(core: SandboxCore): Route[] {

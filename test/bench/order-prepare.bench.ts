@@ -4,6 +4,7 @@
  * dispatcher in the same run (the dispatcher's own cost). `checked` counts the answers that were
  * right: every call must answer its priced total, or the figure is not a figure.
  */
+import { Decimal } from 'decimal.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +40,9 @@ const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
       // Lines spread over the whole menu, not one hot page.
       items: Array.from({ length: LINES }, (_, l) => ({ id: `i${(n * 7919 + l * 997) % (MENUS * PER_MENU)}`, name: '', quantity: '2' })),
     });
-    const totalOf = (o: Order) => o.items.reduce((sum, l) => sum + (10 + (Number(l.id.slice(1)) % PER_MENU) + 0.5) * 2, 0);
+    // The expected total, exact (money is never a float): each line's price is `${10 + i}.50`.
+    const totalOf = (o: Order): string =>
+      o.items.reduce((sum, l) => sum.plus(new Decimal(`${10 + (Number(l.id.slice(1)) % PER_MENU)}.50`).times(l.quantity)), new Decimal(0)).toFixed();
 
     const prepare = { calls: 0, answered: 0 };
     const samples: number[] = [];
@@ -51,15 +54,17 @@ const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
       if (n < 500) continue; // warm-up
       samples.push(ms);
       prepare.calls += 1;
-      const total = 'result' in outcome ? Number((outcome.result as { total: string }).total) : Number.NaN;
+      const total = 'result' in outcome ? new Decimal((outcome.result as { total: string }).total).toFixed() : null;
       if (total === totalOf(order)) prepare.answered += 1;
     }
     const baseline = { calls: 0, answered: 0 };
     const base: number[] = [];
-    for (let n = 0; n < SAMPLES; n += 1) {
+    for (let n = 0; n < SAMPLES + 500; n += 1) {
       const start = process.hrtime.bigint();
       const outcome = await methods.handle('getTableList', [], { transport: 'ws' });
-      base.push(Number(process.hrtime.bigint() - start) / 1e6);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (n < 500) continue; // the same warm-up as orderPrepare's
+      base.push(ms);
       baseline.calls += 1;
       if ('result' in outcome && (outcome.result as unknown[]).length === 1) baseline.answered += 1;
     }

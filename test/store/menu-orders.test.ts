@@ -124,6 +124,13 @@ describe('orders in the store', () => {
     expect(t.store.closeOrder('unknown', 'CANCELLED')).toEqual({ changed: false, order: null });
   });
 
+  it('a rejected order that the service then closes CANCELLED stays REJECTED, with its reason', () => {
+    t.store.startOrder(pickupOrder('r1'));
+    t.store.setOrderStatus('r1', 'REJECTED', 'Kitchen closed');
+    expect(t.store.closeOrder('r1', 'CANCELLED').changed).toBe(true);
+    expect(t.store.getOrder('r1')).toMatchObject({ status: 'REJECTED', closedState: 'CANCELLED', rejectReason: 'Kitchen closed' });
+  });
+
   it('staff decisions move the order and queue each status once; COMPLETE only once', () => {
     t.store.startOrder(pickupOrder('p1'));
     expect(t.store.setOrderStatus('p1', 'ACCEPTED').changed).toBe(true);

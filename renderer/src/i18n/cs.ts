@@ -2,6 +2,7 @@
 import { diagnosticsCs } from './diagnostics.cs';
 import { ordersCs } from './orders.cs';
 import { wordsCs } from './words.cs';
+import { demoOrderCs } from './demo-order.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { tablesUiCs } from './tables-ui.cs';
@@ -254,4 +255,5 @@ export const cs: Translations = {
   words: wordsCs,
   orders: ordersCs,
   attention: attentionCs,
+  demoOrder: demoOrderCs,
 };

@@ -7,6 +7,7 @@ import { tablesUiEn } from './tables-ui.en';
 
 import { ordersEn } from './orders.en';
 import { wordsEn } from './words.en';
+import { demoOrderEn } from './demo-order.en';
 export const en = {
   app: {
     title: 'Tableside',
@@ -253,6 +254,7 @@ export const en = {
   words: wordsEn,
   orders: ordersEn,
   attention: attentionEn,
+  demoOrder: demoOrderEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

@@ -43,6 +43,7 @@ export const wordsCs: Translations<typeof wordsEn> = {
       resolveAttention: 'Potvrzení',
       releaseLock: 'Odemčení účtu',
       retryRecovery: 'Nový dotaz na platební službu',
+      guestOrder: 'Objednávka za hosta',
     },
     code: {
       BILL_LOCKED: '{{table}}: host právě platí tento účet. Zavřete ho, až platba skončí.',

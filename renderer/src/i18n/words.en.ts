@@ -42,6 +42,7 @@ export const wordsEn = {
       resolveAttention: 'Acknowledging',
       releaseLock: 'Releasing the lock',
       retryRecovery: 'Asking the payment service again',
+      guestOrder: 'Ordering as a guest',
     },
     code: {
       BILL_LOCKED: '{{table}}: a guest is paying this bill right now. Close it after the payment ends.',

@@ -80,6 +80,8 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     resolveAttention: () => ok(null),
     releaseLock: (input) => ok({ ...snapshot.payments.find((p) => p.id === input.paymentId)!, state: 'CANCELLED' }),
     retryRecovery: (input) => ok({ outcome: 'open', payment: snapshot.payments.find((p) => p.id === input.paymentId)! }),
+    // orders-sandbox (issue 14)
+    guestOrder: (input) => ok({ orderId: 'o-new', outcome: 'placed', billId: input.tableId ? 'b-new' : null, total: '124.00', refusal: null }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

@@ -4,10 +4,21 @@ import type { TableView } from '../../../../preload/contract';
 import { formatMoney } from '../../format/decimal-text';
 import { CommandErrorText } from '../common/command-error';
 import { tableLabel } from '../common/labels';
+import { DemoOrderForm } from './demo-order-form';
 import { DemoPayForm } from './demo-pay-form';
 import { useDemoPayment } from './use-demo-payment';
 
 export function DemoView() {
+  return (
+    <>
+      <DemoPayPanel />
+      <DemoOrderForm />
+    </>
+  );
+}
+
+/** The guest who pays a table's bill. */
+function DemoPayPanel() {
   const { t } = useTranslation();
   const demo = useDemoPayment();
   return (
