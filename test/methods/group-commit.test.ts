@@ -55,9 +55,9 @@ describe('group commit of payment calls', () => {
     const declared: (readonly StoreWrite[] | undefined)[] = [];
     const store = t.store;
     const watched = Object.assign(Object.create(store) as typeof store, {
-      group: <T>(fn: () => T, options: { writes?: readonly StoreWrite[] } = {}): T => {
+      groupCommit: <T>(fn: () => T, options: { writes: readonly StoreWrite[] }) => {
         declared.push(options.writes);
-        return store.group(fn, options);
+        return store.groupCommit(fn, options);
       },
     });
     const committed: StoreEvent[][] = [];
