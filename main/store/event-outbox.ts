@@ -27,15 +27,7 @@ export function createEventOutbox(options: { sync: () => void; clock: Clock; log
   /** The highest sequence number committed so far (durable or not). */
   let lastSeq = 0;
 
-  const tell = (set: Set<EventListener>, events: StoreEvent[]) => {
-    for (const listener of [...set]) {
-      try {
-        listener(events);
-      } catch (e) {
-        options.log?.error({ err: e }, 'an event listener failed');
-      }
-    }
-  };
+  const tell = (set: Set<EventListener>, events: StoreEvent[]) => tellAll(set, events, options.log);
   const syncHeld = () => {
     timer = null;
     if (held.length === 0) return;
@@ -85,7 +77,10 @@ export function createEventOutbox(options: { sync: () => void; clock: Clock; log
       while (n < held.length && held[n]!.seq <= seq) n++;
       if (n === 0) return;
       const out = held.splice(0, n);
-      if (held.length === 0) stopTimer();
+      // What is still held came after that fsync began: its own wait starts now. Without this the
+      // timer armed for the released events fires during a rush and syncs on the event loop.
+      stopTimer();
+      armTimer();
       tell(listeners, out);
     },
     /** A commit's fsync failed: its held events wait for the sync DURABLE_WITHIN_MS from now (or an earlier durable commit). */
@@ -110,4 +105,15 @@ export function createEventOutbox(options: { sync: () => void; clock: Clock; log
       listeners.clear();
     },
   };
+}
+
+/** Hands `events` to each listener; one that throws is logged and the others still hear. */
+function tellAll(set: Set<EventListener>, events: StoreEvent[], log: Logger | undefined): void {
+  for (const listener of [...set]) {
+    try {
+      listener(events);
+    } catch (e) {
+      log?.error({ err: e }, 'an event listener failed');
+    }
+  }
 }
