@@ -135,7 +135,7 @@ async function pollLoop(ctx: PollContext, token: AttemptToken): Promise<void> {
  * for ever), this timer is sure to fire. An aborted poll destroys its socket.
  */
 async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null): Promise<PollOutcome> {
-  const { clock, driver } = ctx;
+  const { clock } = ctx;
   const controller = new AbortController();
   let timedOut = false;
   const timeout = clock.setTimeout(() => {
