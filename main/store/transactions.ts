@@ -15,7 +15,7 @@ import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
 import { createTablesReader, createTablesWriter } from './tables-repo.js';
 import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
-import { createWalSync } from './wal-sync.js';
+import { createWalSync, type WalSync } from './wal-sync.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
@@ -31,6 +31,18 @@ function createRepos(db: Database) {
     attention: { ...read.attention, ...createAttentionWriter(db) },
   };
   return { read: read satisfies ReadTx, events, both };
+}
+
+/** Resolves once an fsync of the WAL covers every commit so far, and tells their held events then. */
+function durableAfter(walSync: WalSync, outbox: ReturnType<typeof createEventOutbox>): Promise<void> {
+  const through = outbox.lastCommittedSeq();
+  return walSync.sync().then(
+    () => outbox.durableThrough(through),
+    (e: unknown) => {
+      outbox.syncFailed();
+      throw e;
+    },
+  );
 }
 
 /**
@@ -125,30 +137,14 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
       return { result, durable: Promise.resolve() };
     }
     outbox.committed(current.events, 'syncing');
-    const through = outbox.lastCommittedSeq();
-    const durable = walSync.sync().then(
-      () => outbox.durableThrough(through),
-      (e: unknown) => {
-        outbox.syncFailed();
-        throw e;
-      },
-    );
-    return { result, durable };
+    return { result, durable: durableAfter(walSync, outbox) };
   }
 
-  return {
-    read: repos.read,
-    events: repos.events,
-    outbox,
-    write,
-    group: runInGroup,
-    groupThenSync,
-    /** Before the connection closes: no timer of the store stays armed. */
-    close(): void {
-      checkpoints.close();
-      outbox.close();
-    },
-    /** After the connection's closing checkpoint. */
-    closeWal: () => walSync.close(),
+  const close = (): void => {
+    // Before the connection closes: no timer of the store stays armed.
+    checkpoints.close();
+    outbox.close();
   };
+  // closeWal: after the connection's closing checkpoint.
+  return { read: repos.read, events: repos.events, outbox, write, group: runInGroup, groupThenSync, close, closeWal: () => walSync.close() };
 }
