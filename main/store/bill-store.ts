@@ -98,7 +98,7 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
   const t = createTransactions(db, options.clock ?? systemClock, log);
   return {
     close(): void {
-      t.close();
+      t.outbox.close();
       closeDatabase(db); // its checkpoint makes relaxed commits durable
       t.closeWal();
     },

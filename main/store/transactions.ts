@@ -4,7 +4,6 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import { createAttentionReader, createAttentionWriter } from './attention-repo.js';
 import { createBillsReader, createBillsWriter } from './bills-repo.js';
-import { createCheckpointer } from './checkpoints.js';
 import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durability.js';
 import { createEventOutbox } from './event-outbox.js';
 import { createEventsReader, createEventsWriter } from './events-repo.js';
@@ -54,7 +53,6 @@ function durableAfter(walSync: WalSync, outbox: ReturnType<typeof createEventOut
 export function createTransactions(db: Database, clock: Clock, log: Logger | undefined) {
   const repos = createRepos(db);
   const walSync = createWalSync(resolve(db.name));
-  const checkpoints = createCheckpointer(db, clock, log);
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
   /** Set while group() runs: writes become savepoints of its one transaction. */
@@ -87,7 +85,6 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     const relaxed = isRelaxed(name);
     // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
     const result = atSyncLevel(db, relaxed, () => runWrite.immediate(fn, now, nowMs, written) as T);
-    checkpoints.committed();
     outbox.committed(written, !relaxed);
     return result;
   }
@@ -107,7 +104,6 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     } finally {
       group = null;
     }
-    checkpoints.committed();
     outbox.committed(current.events, !relaxed);
     return result;
   }
@@ -131,7 +127,6 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     } finally {
       group = null;
     }
-    checkpoints.committed();
     if (relaxed) {
       outbox.committed(current.events, false);
       return { result, durable: Promise.resolve() };
@@ -140,11 +135,5 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     return { result, durable: durableAfter(walSync, outbox) };
   }
 
-  const close = (): void => {
-    // Before the connection closes: no timer of the store stays armed.
-    checkpoints.close();
-    outbox.close();
-  };
-  // closeWal: after the connection's closing checkpoint.
-  return { read: repos.read, events: repos.events, outbox, write, group: runInGroup, groupThenSync, close, closeWal: () => walSync.close() };
+  return { read: repos.read, events: repos.events, outbox, write, group: runInGroup, groupThenSync, closeWal: () => walSync.close() };
 }
