@@ -100,6 +100,7 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     close(): void {
       t.outbox.close();
       closeDatabase(db); // its checkpoint makes relaxed commits durable
+      t.closeWal();
     },
     /**
      * Group commit: runs `fn` (several writes) in one transaction with one commit. Each write
@@ -109,6 +110,12 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
      * may skip its fsync (undeclared: it does not).
      */
     group: <T>(fn: () => T, options: { writes?: readonly StoreWrite[] } = {}): T => t.group(fn, options.writes),
+    /**
+     * The payment calls' group commit: as `group`, but its fsync runs off the event loop; the calls
+     * may be answered once `durable` resolves (transactions.ts groupThenSync).
+     */
+    groupCommit: <T>(fn: () => T, options: { writes: readonly StoreWrite[] }): { result: T; durable: Promise<void> } =>
+      t.groupThenSync(fn, options.writes),
     /** Fires once the events of a commit are durable, in order. Returns the unsubscribe. */
     onEvent: (listener: EventListener): (() => void) => t.outbox.onEvent(listener),
     /** Fires right after every commit, durable or not: for caches of what the store holds. */

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { resolve } from 'node:path';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import { createAttentionReader, createAttentionWriter } from './attention-repo.js';
@@ -13,6 +14,7 @@ import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
 import { createTablesReader, createTablesWriter } from './tables-repo.js';
 import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
+import { createWalSync, type WalSync } from './wal-sync.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
@@ -30,6 +32,18 @@ function createRepos(db: Database) {
   return { read: read satisfies ReadTx, events, both };
 }
 
+/** Resolves once an fsync of the WAL covers every commit so far, and tells their held events then. */
+function durableAfter(walSync: WalSync, outbox: ReturnType<typeof createEventOutbox>): Promise<void> {
+  const through = outbox.lastCommittedSeq();
+  return walSync.sync().then(
+    () => outbox.durableThrough(through),
+    (e: unknown) => {
+      outbox.syncFailed();
+      throw e;
+    },
+  );
+}
+
 /**
  * The transaction wrapper: the only place a WriteTx is made. `write` runs one operation in one
  * `BEGIN IMMEDIATE` transaction that also appends its events, at the durability durability.ts
@@ -38,6 +52,7 @@ function createRepos(db: Database) {
  */
 export function createTransactions(db: Database, clock: Clock, log: Logger | undefined) {
   const repos = createRepos(db);
+  const walSync = createWalSync(resolve(db.name));
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
   /** Set while group() runs: writes become savepoints of its one transaction. */
@@ -93,5 +108,32 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     return result;
   }
 
-  return { read: repos.read, events: repos.events, outbox, write, group: runInGroup };
+  /**
+   * The payment calls' group commit (commit-batcher.ts): `fn` commits at synchronous=NORMAL, so no
+   * fsync stops the event loop (a guest's scan would wait behind it), and `durable` resolves once
+   * an fsync of the WAL on the threadpool covers the commit (wal-sync.ts); only then may the calls
+   * be answered, and only then are its events told. A group that durability.ts lets commit relaxed
+   * needs no fsync: `durable` is resolved already. Throws, having changed nothing, when the commit fails.
+   */
+  function groupThenSync<T>(fn: () => T, writes: readonly StoreWrite[]): { result: T; durable: Promise<void> } {
+    if (group) throw new Error('groupThenSync inside a group commit');
+    const relaxed = groupIsRelaxed(writes);
+    // relaxed: false for the check in write(): every write may ride in this commit, as it is synced.
+    const current = { events: [] as StoreEvent[], relaxed: false };
+    group = current;
+    let result: T;
+    try {
+      result = atSyncLevel(db, true, () => runGroup.immediate(fn) as T);
+    } finally {
+      group = null;
+    }
+    if (relaxed) {
+      outbox.committed(current.events, false);
+      return { result, durable: Promise.resolve() };
+    }
+    outbox.committed(current.events, 'syncing');
+    return { result, durable: durableAfter(walSync, outbox) };
+  }
+
+  return { read: repos.read, events: repos.events, outbox, write, group: runInGroup, groupThenSync, closeWal: () => walSync.close() };
 }

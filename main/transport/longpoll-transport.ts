@@ -49,6 +49,10 @@ interface PollContext {
   readonly outbox: MethodCallResponse[];
   /** Aborts the poll in flight (close, stop, reconnectNow). */
   abortPoll: (() => void) | null;
+  /** The attempt whose link is established: its polls need no accept timer. */
+  establishedToken: AttemptToken | null;
+  /** The two header sets of a poll (without and with a body), built once. */
+  headers: { empty: Record<string, string>; withBody: Record<string, string> };
   loopDone: Promise<void>;
 }
 
@@ -70,6 +74,11 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
     acceptAfterMs: options.acceptAfterMs ?? 1_000,
     outbox: [],
     abortPoll: null,
+    establishedToken: null,
+    headers: {
+      empty: authHeaders(options.apiKey, options.posId),
+      withBody: { ...authHeaders(options.apiKey, options.posId), 'Content-Type': 'application/json' },
+    },
     loopDone: Promise.resolve(),
     driver: new LinkDriver({
       kind: 'longpoll',
@@ -126,14 +135,15 @@ async function pollLoop(ctx: PollContext, token: AttemptToken): Promise<void> {
  * for ever), this timer is sure to fire. An aborted poll destroys its socket.
  */
 async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null): Promise<PollOutcome> {
-  const { clock, driver } = ctx;
+  const { clock } = ctx;
   const controller = new AbortController();
   let timedOut = false;
   const timeout = clock.setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, ctx.pollTimeoutMs);
-  const accept = clock.setTimeout(() => driver.established(token), ctx.acceptAfterMs);
+  // Once the link is up, a poll arms one timer, not two: nothing is left to accept.
+  const accept = ctx.establishedToken === token ? null : clock.setTimeout(() => established(ctx, token), ctx.acceptAfterMs);
   const abort = (): void => controller.abort();
   ctx.abortPoll = abort;
   try {
@@ -143,23 +153,25 @@ async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallR
     return { kind: 'end', end: timedOut ? { kind: 'dropped', detail: 'the poll got no answer in time' } : classifyPollError(e) };
   } finally {
     clock.clearTimeout(timeout);
-    clock.clearTimeout(accept);
+    if (accept) clock.clearTimeout(accept);
     // A newer attempt may already have started its own poll.
     if (ctx.abortPoll === abort) ctx.abortPoll = null;
   }
 }
 
+function established(ctx: PollContext, token: AttemptToken): void {
+  ctx.driver.established(token);
+  if (ctx.driver.isCurrent(token)) ctx.establishedToken = token;
+}
+
 function pollHeaders(ctx: PollContext, body: MethodCallResponse | null): Record<string, string> {
-  return {
-    ...authHeaders(ctx.options.apiKey, ctx.options.posId),
-    ...(body ? { 'Content-Type': 'application/json' } : {}),
-  };
+  return body ? ctx.headers.withBody : ctx.headers.empty;
 }
 
 function answered(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null, reply: PollReply): PollOutcome {
   const { status, text } = reply;
   if (status === 200) {
-    ctx.driver.established(token);
+    established(ctx, token);
     ctx.driver.machine.noteMessage();
     return { kind: 'next', delivered: true, text };
   }

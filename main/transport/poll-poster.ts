@@ -30,13 +30,15 @@ export function createPollPoster(url: string): PollPoster {
   const options = { keepAlive: true, maxSockets: 1, maxFreeSockets: 1, scheduling: 'lifo' as const };
   let agent: http.Agent = secure ? new https.Agent(options) : new http.Agent(options);
   const request = secure ? https.request : http.request;
+  // Taken apart once: a URL handed to request() is taken apart again for every poll.
+  const where = { protocol: target.protocol, hostname: target.hostname.replace(/^\[|\]$/g, ''), port: target.port || (secure ? 443 : 80), path: `${target.pathname}${target.search}` };
 
   return {
     post(headers, body, signal) {
       // No retry on a kept-alive socket the service closed just as a poll went out on it: polls
       // follow each other within milliseconds, far inside any keep-alive time-out, and such a
       // failure cannot be told from a dropped held poll, which must count as a drop.
-      return postOnce({ request, target, agent }, headers, body, signal);
+      return postOnce({ request, where, agent }, headers, body, signal);
     },
     closeIdle() {
       agent.destroy();
@@ -48,15 +50,16 @@ export function createPollPoster(url: string): PollPoster {
 
 interface Route {
   request: typeof http.request;
-  target: URL;
+  where: { protocol: string; hostname: string; port: string | number; path: string };
   agent: http.Agent;
 }
 
 /** One POST of a poll. */
-function postOnce({ request, target, agent }: Route, headers: Record<string, string>, body: string | null, signal: AbortSignal): Promise<PollReply> {
+function postOnce({ request, where, agent }: Route, headers: Record<string, string>, body: string | null, signal: AbortSignal): Promise<PollReply> {
   return new Promise<PollReply>((resolve, reject) => {
     if (signal.aborted) return reject(abortError());
-    const req = request(target, {
+    const req = request({
+      ...where,
       method: 'POST',
       agent,
       headers: { ...headers, 'Content-Length': String(body === null ? 0 : Buffer.byteLength(body)) },

@@ -117,7 +117,8 @@ export class LongPollChannel implements PosChannel {
     if (poll.timer) clearTimeout(poll.timer);
     this.lastEndedAt = Date.now();
     if (poll.res.destroyed) return;
-    poll.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    // A length, not chunked framing: the POS reads the answer whole, with no end chunk to wait for.
+    poll.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
     poll.res.end(text);
   }
 

@@ -72,7 +72,7 @@ async function rush(ctx: Ctx, level: Level, size: Sizes): Promise<void> {
   // The same batch as this rush's durable commits: payments per fsync, as rows per raw commit.
   const b = Math.max(1, Math.round(size.rush / Math.max(1, fsyncs)));
   level.batchSizes.push(b);
-  level.batched.push(b * rawDurableCommits(join(ctx.file, '..', 'raw-batched.sqlite'), Math.ceil(size.raw / 2), b));
+  level.batched.push(b * (await rawDurableCommits(join(ctx.file, '..', 'raw-batched.sqlite'), Math.ceil(size.raw / 2), b)));
 }
 
 function levelFigures(ctx: Ctx, level: Level, raw: number, rawRuns: number): BenchFigure[] {
@@ -136,7 +136,7 @@ async function paymentFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
   const seqFsyncs = ctx.fsyncs.read() - f0;
 
   const rawFile = join(ctx.file, '..', 'raw.sqlite');
-  const raws = [rawDurableCommits(rawFile, size.raw)];
+  const raws = [await rawDurableCommits(rawFile, size.raw)];
   const levels: Level[] = LEVELS.map((guests) => ({ guests, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, payments: 0, paid: 0, tables: [] }));
   // A first rush is not counted (both processes still compiling their hot paths); then the levels
   // take turns, so each meets the same machine conditions.
@@ -144,7 +144,7 @@ async function paymentFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
   for (let block = 0; block < size.rushes; block++) {
     for (const level of levels) {
       await rush(ctx, level, size);
-      raws.push(rawDurableCommits(rawFile, size.raw));
+      raws.push(await rawDurableCommits(rawFile, size.raw));
     }
   }
   const raw = median(raws);

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../main/clock.js';
 import { silentLogger } from '../../main/log.js';
+import { MAX_CALLS_PER_COMMIT } from '../../main/methods/commit-batcher.js';
 import { createMethodDispatcher } from '../../main/methods/index.js';
 import type { MethodDispatcher, MethodOutcome } from '../../main/methods/types.js';
 import { DURABLE_WITHIN_MS } from '../../main/store/event-outbox.js';
@@ -55,9 +56,9 @@ describe('group commit of payment calls', () => {
     const declared: (readonly StoreWrite[] | undefined)[] = [];
     const store = t.store;
     const watched = Object.assign(Object.create(store) as typeof store, {
-      group: <T>(fn: () => T, options: { writes?: readonly StoreWrite[] } = {}): T => {
+      groupCommit: <T>(fn: () => T, options: { writes: readonly StoreWrite[] }) => {
         declared.push(options.writes);
-        return store.group(fn, options);
+        return store.groupCommit(fn, options);
       },
     });
     const committed: StoreEvent[][] = [];
@@ -98,5 +99,20 @@ describe('group commit of payment calls', () => {
     }
     // And the next call goes through as usual.
     expect(code(await d.handle('paymentStart', [wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: 'b1' })]))).toBe('ok');
+  });
+
+  it('a rush commits at most MAX_CALLS_PER_COMMIT calls per turn of the event loop, so a scan is answered between them', async () => {
+    const n = 2 * MAX_CALLS_PER_COMMIT + 3;
+    for (let i = 10; i < 10 + n; i++) seedBill(t.store, `b${i}`, `t${i}`);
+    const commits: number[] = [];
+    t.store.onCommit((events) => commits.push(events.length));
+    const calls = Array.from({ length: n }, (_, k) =>
+      d.handle('paymentStart', [wirePayment(`p${k}`, [{ id: 'beer', price: '62.5', quantity: '1' }], { idBill: `b${10 + k}` })]),
+    );
+    // Queued on the turn after the calls: it runs between the first commit and the second.
+    const between = new Promise<number>((resolve) => setImmediate(() => resolve(commits.length)));
+    expect((await Promise.all(calls)).map(code)).toEqual(Array.from({ length: n }, () => 'ok'));
+    expect(commits).toEqual([MAX_CALLS_PER_COMMIT, MAX_CALLS_PER_COMMIT, 3]);
+    expect(await between).toBe(1);
   });
 });

@@ -37,6 +37,20 @@ describe('long-poll /api/v2/pos/poll', () => {
     expect((await next).json).toEqual(KEEPALIVE);
   });
 
+  it('sends a poll answer with its length, not chunked, so the POS reads it whole', async () => {
+    const sb = await env.start({ pollHoldMs: 5_000 });
+    const creds = credsOf(sb);
+    const headers = { authorization: `Bearer ${creds.apiKey}`, 'pos-id': creds.posId };
+    const first = fetch(`${sb.url}/api/v2/pos/poll`, { method: 'POST', headers });
+    await waitHeld(sb.url);
+    void sb.guestScan({ idTable: 'T1' }).catch(() => undefined);
+    const res = await first;
+    const text = await res.text();
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(JSON.parse(text)).toMatchObject({ method: 'getTableContents', args: ['T1', null] });
+  });
+
   it('answers 400 naming the field for a bad body, and 401 without auth', async () => {
     const sb = await env.start({ pollHoldMs: 200 });
     const creds = credsOf(sb);

@@ -2,7 +2,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { atSyncLevel, groupIsRelaxed, isRelaxed } from '../../main/store/durability.js';
-import { tempDir } from './helpers.js';
+import { DURABLE_WITHIN_MS } from '../../main/store/event-outbox.js';
+import type { StoreEvent } from '../../main/store/index.js';
+import { seedBill, tempDir, tempStore, wirePayment } from './helpers.js';
 
 describe('durability of commits', () => {
   let cleanup = () => {};
@@ -42,5 +44,29 @@ describe('durability of commits', () => {
       }),
     ).toThrow('refused');
     expect(level()).toBe(2);
+  });
+
+  it('a group commit synced off the event loop tells its events after its fsync; what stays held waits DURABLE_WITHIN_MS from then', async () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    seedBill(t.store, 'b1', 't1');
+    seedBill(t.store, 'b2', 't2');
+    const told: string[] = [];
+    t.store.onEvent((events: StoreEvent[]) => told.push(...events.map((e) => `${e.kind}:${e.paymentId}`)));
+    const beer = [{ id: 'beer', price: '62.5', quantity: '1' }];
+    t.store.startPayment(wirePayment('p1', beer, { idBill: 'b1' })); // relaxed: held, its timer armed
+    t.clock.advance(DURABLE_WITHIN_MS - 10);
+    const { durable } = t.store.groupCommit(() => t.store.processPayment('p1'), { writes: ['processPayment'] });
+    t.store.startPayment(wirePayment('p2', beer, { idBill: 'b2' })); // after that fsync was asked for
+    expect(told).toEqual([]); // committed, not yet synced
+    await durable;
+    expect(told).toEqual(['payment.started:p1', 'payment.processed:p1']);
+    // p2's wait starts at that release: the timer armed for p1 no longer fires a sync on the event loop.
+    t.clock.advance(10);
+    expect(told).toHaveLength(2);
+    t.clock.advance(DURABLE_WITHIN_MS - 11);
+    expect(told).toHaveLength(2);
+    t.clock.advance(1);
+    expect(told).toEqual(['payment.started:p1', 'payment.processed:p1', 'payment.started:p2']);
   });
 });

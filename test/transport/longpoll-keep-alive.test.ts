@@ -76,3 +76,24 @@ describe('long-poll: one kept-alive connection', () => {
     expect(service.sockets[0]!.destroyed).toBe(true);
   });
 });
+
+describe('long-poll: the work of one poll once the link is up', () => {
+  it('before the first answer a held poll arms its time-out and its accept timer; after it, its time-out only', async () => {
+    service = new CountingService((n) => (n === 1 ? 'hold' : n === 2 ? 'answer' : 'hold'));
+    const serviceUrl = await service.start();
+    const fx = new Fixture();
+    const clock = new ManualClock();
+    const t = createLongPollTransport({ serviceUrl, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, log: fx.log, clock, acceptAfterMs: 1_000 });
+    transport = t;
+    await t.start();
+    await service.waitForPolls(1);
+    expect(clock.pending()).toBe(2); // the poll's time-out and the accept timer
+    expect(clock.nextTimerAt()).toBe(clock.now() + 1_000);
+    service.held.shift()!.end(JSON.stringify(KEEPALIVE)); // the first poll answered: the link is up
+    await service.waitForPolls(3);
+    expect(clock.pending()).toBe(1); // the held third poll: its time-out alone
+    expect(clock.nextTimerAt()).toBeGreaterThan(clock.now() + 1_000);
+    // The headers of every poll are the same as the first one's (built once, sent each time).
+    expect(service.polls.map((p) => [p.headers.authorization, p.headers['pos-id'], p.url])).toEqual(Array(3).fill([`Bearer ${FIXED_KEY}`, fx.posId, '/api/v2/pos/poll']));
+  });
+});
