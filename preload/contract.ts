@@ -141,6 +141,9 @@ export interface Notice {
 export type Environment = 'demo' | 'sandbox' | 'production';
 export type Language = 'en' | 'cs';
 
+/** receipts (issue 13): who makes the fiscal receipt of a payment. */
+export type ReceiptMode = 'QERKO_GENERATED' | 'POSTPONED';
+
 export interface SettingsView {
   environment: Environment;
   serviceUrl: string;
@@ -165,6 +168,9 @@ export interface SettingsView {
   // ui-actions (issue 12)
   /** Seconds between reminder sounds while a problem notice stays unacknowledged; 0 = no reminder. */
   reminderSeconds: number;
+  // receipts (issue 13)
+  /** QERKO_GENERATED: the service renders the receipt; POSTPONED: the main POS gives the fiscal receipt (PUT /v1/payments/{id}/receipt). */
+  receiptMode: ReceiptMode;
 }
 
 export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
