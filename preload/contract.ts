@@ -503,3 +503,38 @@ export interface AttentionEntry {
   /** What resolves it, the main one first. */
   actions: AttentionAction[];
 }
+
+// --- Receipts (issue 13, "Receipts from the main POS") ---
+
+/**
+ * Where a payment's receipt is: `service` (the service renders it), `waiting-for-pos` (POSTPONED:
+ * the main POS has not given it yet), `sending` (given, the service has not accepted it yet: retried),
+ * `delivered` (the service accepted it), `refused` (the service refused it for good).
+ */
+export type ReceiptDeliveryState = 'service' | 'waiting-for-pos' | 'sending' | 'delivered' | 'refused';
+
+/** One payment's receipt, as the receipt dialog, the printed sheet and GET /v1/payments/{id}/receipt show it. */
+export interface PaymentReceiptView {
+  paymentId: string;
+  tableName: string | null;
+  billName: string | null;
+  /** Who made the receipt shown: the companion (at paymentProcessed) or the main POS (POSTPONED). */
+  source: 'companion' | 'pos';
+  receiptDeliveryType: string;
+  serial: string;
+  timestamp: IsoTime;
+  currency: string;
+  items: { name: string; price: Decimal; quantity: Decimal; lineTotal: Decimal }[];
+  /** What the items cost (the receipt's finalPrice, else the lines' sum). */
+  total: Decimal;
+  tip: Decimal;
+  /** The POS's fiscal data, shown as given (JSON). */
+  fiscalInfo: unknown;
+  delivery: {
+    state: ReceiptDeliveryState;
+    attempts: number;
+    lastError: string | null;
+    receivedAt: IsoTime | null;
+    deliveredAt: IsoTime | null;
+  };
+}
