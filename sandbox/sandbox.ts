@@ -4,6 +4,7 @@ import { createSandboxClock } from './clock.js';
 import { SandboxCore } from './core.js';
 import { createWsEndpoint } from './channels/ws-server.js';
 import { guestPay, guestScan } from './guest/guest-flow.js';
+import { guestReceipt } from './guest/guest-receipt.js';
 import { callPos } from './guest/pos-calls.js';
 import { SandboxError } from './errors.js';
 import { createHttpServer, replyForError } from './http/server.js';
@@ -84,6 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createRestaurant: (name, apiKey) => unwrapSync(() => core.createRestaurant(name, apiKey)),
     guestScan: (input) => unwrap(() => guestScan(core, input)),
     guestPay: (input) => unwrap(() => guestPay(core, input)),
+    guestReceipt: (input) => unwrap(() => guestReceipt(core, input)),
     callPos: (method, args, restaurantId) => callPos(core, restaurantId ?? restaurant.id, method, args),
     advanceClock: (ms) => core.clock.advance(ms),
     injectFault: (fault) => {

@@ -1,7 +1,8 @@
 import type { FaultRequest } from './faults.js';
+import type { GuestReceiptRequest, GuestReceiptResult } from './guest/guest-receipt.js';
 import type { GuestPayRequest, GuestPayResult } from './guest/guest-schemas.js';
 
-export type { FaultRequest, GuestPayRequest, GuestPayResult };
+export type { FaultRequest, GuestPayRequest, GuestPayResult, GuestReceiptRequest, GuestReceiptResult };
 
 export interface SandboxOptions {
   /** default 0 (any free port) */
@@ -43,6 +44,8 @@ export interface Sandbox {
   guestScan(input: { idTable: string; restaurantId?: string }): Promise<unknown>;
   /** Same as POST /sandbox/guest/pay. Rejects with SandboxRequestError for what HTTP answers 4xx/5xx. */
   guestPay(input: GuestPayRequest): Promise<GuestPayResult>;
+  /** Same as POST /sandbox/guest/receipt: a POSTPONED payment's fiscal receipt (provided, or asked with getPostponedReceipt). */
+  guestReceipt(input: GuestReceiptRequest): Promise<GuestReceiptResult>;
   /** Calls one POS method through the restaurant's live connection, whatever its transport (tests of the order methods). */
   callPos(method: string, args: unknown[], restaurantId?: string): Promise<{ result: unknown } | { error: { code: string; message: string } }>;
   advanceClock(ms: number): void;
