@@ -339,6 +339,11 @@ export interface CompanionApi {
   releaseLock(input: { paymentId: string }): Promise<CommandResult<PaymentView>>;
   /** Asks the service about the payment again and settles it from the answer, as recovery does. */
   retryRecovery(input: { paymentId: string }): Promise<CommandResult<{ outcome: RecoveryOutcome; payment: PaymentView }>>;
+  // receipts (issue 13): any payment's receipt, and printing it like the day report.
+  /** RECEIPT_NOT_FOUND when the payment is unknown or never reached paymentProcessed. */
+  getPaymentReceipt(input: { paymentId: string }): Promise<CommandResult<PaymentReceiptView>>;
+  /** Electron prints print.html?receipt=<id> from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
+  printReceipt(input: { paymentId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
 }
 
 // menu-orders (issue 14) ------------------------------------------------------------------------

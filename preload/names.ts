@@ -53,6 +53,9 @@ export const COMMAND_NAMES = [
   'resolveAttention',
   'releaseLock',
   'retryRecovery',
+  // Receipts from the main POS (issue 13).
+  'getPaymentReceipt',
+  'printReceipt',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

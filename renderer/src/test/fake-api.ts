@@ -2,6 +2,7 @@
 // per-command results the test may replace, and lets the test push events as main would.
 import type { CommandName, CommandResult, CompanionApi, CompanionEvent, QrCodeView, Snapshot } from '../../../preload/contract';
 import { dayReportFixture, historyFixture } from './history-fixture';
+import { receiptFixture } from './receipt-fixture';
 
 type Answer<K extends CommandName> = Awaited<ReturnType<CompanionApi[K]>>;
 type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K>;
@@ -80,6 +81,9 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     resolveAttention: () => ok(null),
     releaseLock: (input) => ok({ ...snapshot.payments.find((p) => p.id === input.paymentId)!, state: 'CANCELLED' }),
     retryRecovery: (input) => ok({ outcome: 'open', payment: snapshot.payments.find((p) => p.id === input.paymentId)! }),
+    // receipts (issue 13)
+    getPaymentReceipt: (input) => ok(receiptFixture(input.paymentId)),
+    printReceipt: () => ok({ pdfPath: null }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 
