@@ -533,6 +533,8 @@ export interface PaymentReceiptView {
   /** What the items cost (the receipt's finalPrice, else the lines' sum). */
   total: Decimal;
   tip: Decimal;
+  /** total + tip: what the guest paid. */
+  paid: Decimal;
   /** The POS's fiscal data, shown as given (JSON). */
   fiscalInfo: unknown;
   delivery: {

@@ -89,6 +89,7 @@ export const receiptSchemas = {
       },
       total: { type: 'string', description: 'What the items cost, tip apart (decimal string)' },
       tip: { type: 'string' },
+      paid: { type: 'string', description: 'total + tip' },
       fiscalInfo: {},
       delivery: {
         type: 'object',

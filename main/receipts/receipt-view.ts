@@ -30,6 +30,7 @@ export function receiptView(store: ReceiptReads, paymentId: string): PaymentRece
   const bill = store.getBill(payment.billId);
   const table = bill ? store.getTable(bill.tableId) : null;
   const lines = receipt.items.map((i) => ({ i, total: dec(i.price).times(i.quantity) }));
+  const total = receipt.finalPrice ? dec(receipt.finalPrice) : sum(lines.map((l) => l.total));
   const items = lines.map(({ i, total }) => ({ name: i.name, price: exact(i.price), quantity: dec(i.quantity).toFixed(), lineTotal: exact(total) }));
   return {
     paymentId,
@@ -41,8 +42,9 @@ export function receiptView(store: ReceiptReads, paymentId: string): PaymentRece
     timestamp: receipt.receiptInfo.timestamp,
     currency: payment.currency,
     items,
-    total: exact(receipt.finalPrice ?? sum(lines.map((l) => l.total))),
+    total: exact(total),
     tip: exact(payment.tip),
+    paid: exact(total.plus(payment.tip)),
     fiscalInfo: receipt.fiscalInfo ?? null,
     delivery: {
       state: deliveryState(payment.receipt ?? receipt, given),

@@ -4,6 +4,7 @@ import { ordersCs } from './orders.cs';
 import { wordsCs } from './words.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
+import { receiptsCs } from './receipts.cs';
 import { tablesUiCs } from './tables-ui.cs';
 import { actionsCs } from './actions.cs';
 import { attentionCs } from './attention.cs';
@@ -249,6 +250,7 @@ export const cs: Translations = {
     'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
   },
   history: historyCs,
+  receipts: receiptsCs,
   tablesUi: tablesUiCs,
   actions: actionsCs,
   words: wordsCs,

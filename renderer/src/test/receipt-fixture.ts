@@ -17,6 +17,7 @@ export function receiptFixture(paymentId: string, over: Partial<PaymentReceiptVi
     ],
     total: '155.00',
     tip: '15.00',
+    paid: '170.00',
     fiscalInfo: { fik: 'b3a5c1d2-ff' },
     delivery: { state: 'sending', attempts: 3, lastError: '503', receivedAt: '2026-11-21T20:16:00.000Z', deliveredAt: null },
     ...over,
