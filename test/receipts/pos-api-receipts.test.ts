@@ -65,7 +65,7 @@ describe('POS API: receipts from the main POS', () => {
   it('stores the receipt (201), answers the same one again with 200, refuses another with 409 RECEIPT_ALREADY_GIVEN', async () => {
     const first = await call('PUT', '/payments/p-post/receipt', fiscalReceipt());
     expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ paymentId: 'p-post', source: 'pos', serial: 'FP-2026-0042', total: '125.00', delivery: { state: 'sending', attempts: 0 } });
+    expect(first.json).toMatchObject({ paymentId: 'p-post', source: 'pos', serial: 'FP-2026-0042', total: '125.00', paid: '125.00', delivery: { state: 'sending', attempts: 0 } });
     expect((await call('PUT', '/payments/p-post/receipt', fiscalReceipt())).status).toBe(200);
     const other = await call('PUT', '/payments/p-post/receipt', fiscalReceipt('FP-2026-0043'));
     expect(other).toMatchObject({ status: 409, json: { error: { code: 'RECEIPT_ALREADY_GIVEN', field: 'receipt' } } });

@@ -96,6 +96,10 @@ describe('POSTPONED receipts: the main POS gives the fiscal receipt', () => {
     }, 'the delivery to be recorded');
     expect(delivered).toMatchObject({ source: 'pos', serial: 'FP-2026-0042', delivery: { lastError: null } });
     expect(delivered.delivery.attempts).toBeGreaterThanOrEqual(2);
+    // The cashier's view of it, through the same core (the command the dialog runs).
+    expect(await second.companion.api.getPaymentReceipt({ paymentId })).toEqual({ ok: true, value: delivered });
+    expect(await second.companion.api.printReceipt({ paymentId, mode: 'dialog' })).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED' } });
+    expect(await second.companion.api.getPaymentReceipt({ paymentId: 'nope' })).toMatchObject({ ok: false, error: { code: 'RECEIPT_NOT_FOUND', action: 'getPaymentReceipt' } });
 
     // The guest's receipt page and the service's own question now get the POS's receipt.
     expect(await sandbox.guestReceipt({ paymentId })).toMatchObject({ source: 'provided', receipt: fiscalReceipt() });
