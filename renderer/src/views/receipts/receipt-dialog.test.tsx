@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
 import { createFakeApi, fail } from '../../test/fake-api';
-import { snapshotFixture } from '../../test/fixture';
+import { paymentFixture, snapshotFixture } from '../../test/fixture';
 import { receiptFixture } from '../../test/receipt-fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 import { ReceiptSheet } from '../print/receipt-sheet';
@@ -82,6 +82,17 @@ describe('Receipt dialog (Payments view)', () => {
 });
 
 describe('Receipt dialog: delivery states', () => {
+  it('reads the receipt anew when main pushes its payment (the service accepted it meanwhile)', async () => {
+    const { user, api, button, pushEvents } = await openReceipt();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('keeps trying');
+    api.answer('getPaymentReceipt', { ok: true, value: receiptFixture('p1', { delivery: { state: 'delivered', attempts: 4, lastError: null, receivedAt: null, deliveredAt: '2026-11-21T20:20:00.000Z' } }) });
+    await pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(Date.now(), { id: 'p1' }) });
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('The payment service has the receipt.'));
+    expect(api.callsOf('getPaymentReceipt')).toHaveLength(2);
+  });
+
   it("says when the service refused the POS's receipt, naming the code, and when the service makes it", async () => {
     const refused = await openReceipt();
     refused.api.answer('getPaymentReceipt', { ok: true, value: receiptFixture('p1', { delivery: { state: 'refused', attempts: 1, lastError: '404', receivedAt: null, deliveredAt: null } }) });

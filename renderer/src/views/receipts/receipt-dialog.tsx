@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentReceiptView, PrintMode } from '../../../../preload/contract';
-import { useApi, useServices } from '../../app-context';
+import { useApi, useAppState, useServices } from '../../app-context';
 import { Dialog } from '../common/dialog';
 import { useCommand } from '../common/use-command';
 import { ReceiptBody } from './receipt-body';
@@ -20,6 +20,8 @@ export function ReceiptDialog({ paymentId, onClose }: { paymentId: string; onClo
   const load = useCommand();
   const [receipt, setReceipt] = useState<PaymentReceiptView | null>(null);
   const { run } = load;
+  // main pushes the payment again when its receipt moves (given, delivered, refused): read it anew.
+  const live = useAppState((s) => s.payments[paymentId]);
 
   useEffect(() => {
     let live = true;
@@ -29,7 +31,7 @@ export function ReceiptDialog({ paymentId, onClose }: { paymentId: string; onClo
     return () => {
       live = false;
     };
-  }, [api, paymentId, run]);
+  }, [api, paymentId, run, live]);
 
   return (
     <Dialog title={receipt ? t('receipts.title', { serial: receipt.serial }) : t('receipts.open')} onClose={onClose}>
