@@ -88,7 +88,7 @@ describe('Receipt dialog: delivery states', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('status')).toHaveTextContent('keeps trying');
     api.answer('getPaymentReceipt', { ok: true, value: receiptFixture('p1', { delivery: { state: 'delivered', attempts: 4, lastError: null, receivedAt: null, deliveredAt: '2026-11-21T20:20:00.000Z' } }) });
-    await pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(Date.now(), { id: 'p1' }) });
+    pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(Date.now(), { id: 'p1' }) });
     await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('The payment service has the receipt.'));
     expect(api.callsOf('getPaymentReceipt')).toHaveLength(2);
   });
