@@ -482,7 +482,7 @@ export interface PaymentRange {
 
 // attention (issue 13) --------------------------------------------------------------------------
 /** What Needs attention lists. A new kind: one source in main/attention/sources/, one line here, its words. */
-export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error';
+export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error' | 'receipt-pending';
 /** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */
 export type AttentionAction = 'capture' | 'retry-recovery' | 'release-lock' | 'acknowledge';
 /** What retryRecovery found: paid, unlocked (the service ended it unpaid), expired (lock too old), open (still running). */
