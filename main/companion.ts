@@ -56,6 +56,8 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     nativeBinding: options.nativeBinding,
     // ui-tables: read at each payment, so a change in Settings applies to the next one.
     autoCloseBills: () => settings.get().autoCloseBills,
+    // receipts (issue 13): read at each paymentProcessed.
+    receiptMode: () => settings.get().receiptMode,
   });
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);

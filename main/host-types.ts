@@ -37,6 +37,8 @@ export interface ShellPorts {
   openLogs?: CompanionApi['openLogs'];
   /** orders-ui (issue 14): the kitchen ticket, printed like the QR sheet. */
   printTicket?: CompanionApi['printTicket'];
+  // receipts (issue 13): print.html?receipt=<paymentId> from a hidden window.
+  printReceipt?: CompanionApi['printReceipt'];
 }
 
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */

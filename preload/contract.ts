@@ -141,6 +141,9 @@ export interface Notice {
 export type Environment = 'demo' | 'sandbox' | 'production';
 export type Language = 'en' | 'cs';
 
+/** receipts (issue 13): who makes the fiscal receipt of a payment. */
+export type ReceiptMode = 'QERKO_GENERATED' | 'POSTPONED';
+
 export interface SettingsView {
   environment: Environment;
   serviceUrl: string;
@@ -165,6 +168,9 @@ export interface SettingsView {
   // ui-actions (issue 12)
   /** Seconds between reminder sounds while a problem notice stays unacknowledged; 0 = no reminder. */
   reminderSeconds: number;
+  // receipts (issue 13)
+  /** QERKO_GENERATED: the service renders the receipt; POSTPONED: the main POS gives the fiscal receipt (PUT /v1/payments/{id}/receipt). */
+  receiptMode: ReceiptMode;
 }
 
 export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
@@ -335,6 +341,11 @@ export interface CompanionApi {
   retryRecovery(input: { paymentId: string }): Promise<CommandResult<{ outcome: RecoveryOutcome; payment: PaymentView }>>;
   // orders-sandbox (issue 14): demo mode only, a guest orders from the menu on the embedded sandbox.
   guestOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>>;
+  // receipts (issue 13): any payment's receipt, and printing it like the day report.
+  /** RECEIPT_NOT_FOUND when the payment is unknown or never reached paymentProcessed. */
+  getPaymentReceipt(input: { paymentId: string }): Promise<CommandResult<PaymentReceiptView>>;
+  /** Electron prints print.html?receipt=<id> from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
+  printReceipt(input: { paymentId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
 }
 
 // orders-sandbox (issue 14) ----------------------------------------------------------------------
@@ -497,7 +508,7 @@ export interface PaymentRange {
 
 // attention (issue 13) --------------------------------------------------------------------------
 /** What Needs attention lists. A new kind: one source in main/attention/sources/, one line here, its words. */
-export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error';
+export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error' | 'receipt-pending';
 /** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */
 export type AttentionAction = 'capture' | 'retry-recovery' | 'release-lock' | 'acknowledge';
 /** What retryRecovery found: paid, unlocked (the service ended it unpaid), expired (lock too old), open (still running). */
@@ -522,4 +533,41 @@ export interface AttentionEntry {
   detail: Record<string, string>;
   /** What resolves it, the main one first. */
   actions: AttentionAction[];
+}
+
+// --- Receipts (issue 13, "Receipts from the main POS") ---
+
+/**
+ * Where a payment's receipt is: `service` (the service renders it), `waiting-for-pos` (POSTPONED:
+ * the main POS has not given it yet), `sending` (given, the service has not accepted it yet: retried),
+ * `delivered` (the service accepted it), `refused` (the service refused it for good).
+ */
+export type ReceiptDeliveryState = 'service' | 'waiting-for-pos' | 'sending' | 'delivered' | 'refused';
+
+/** One payment's receipt, as the receipt dialog, the printed sheet and GET /v1/payments/{id}/receipt show it. */
+export interface PaymentReceiptView {
+  paymentId: string;
+  tableName: string | null;
+  billName: string | null;
+  /** Who made the receipt shown: the companion (at paymentProcessed) or the main POS (POSTPONED). */
+  source: 'companion' | 'pos';
+  receiptDeliveryType: string;
+  serial: string;
+  timestamp: IsoTime;
+  currency: string;
+  items: { name: string; price: Decimal; quantity: Decimal; lineTotal: Decimal }[];
+  /** What the items cost (the receipt's finalPrice, else the lines' sum). */
+  total: Decimal;
+  tip: Decimal;
+  /** total + tip: what the guest paid. */
+  paid: Decimal;
+  /** The POS's fiscal data, shown as given (JSON). */
+  fiscalInfo: unknown;
+  delivery: {
+    state: ReceiptDeliveryState;
+    attempts: number;
+    lastError: string | null;
+    receivedAt: IsoTime | null;
+    deliveredAt: IsoTime | null;
+  };
 }

@@ -55,6 +55,9 @@ export const COMMAND_NAMES = [
   'retryRecovery',
   // orders-sandbox (issue 14): the demo guest orders.
   'guestOrder',
+  // Receipts from the main POS (issue 13).
+  'getPaymentReceipt',
+  'printReceipt',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

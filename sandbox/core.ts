@@ -132,6 +132,8 @@ export class SandboxCore {
         restaurantId: p.restaurantId,
         created: new Date(p.created).toISOString(),
         receipts: p.receipts.length,
+        postponed: p.postponed ?? false,
+        providedReceipt: p.providedReceipt ?? null,
         payment: p.payment,
       })),
       faults: this.faults.list(),

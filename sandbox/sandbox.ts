@@ -5,6 +5,7 @@ import { SandboxCore } from './core.js';
 import { createWsEndpoint } from './channels/ws-server.js';
 import { guestPay, guestScan } from './guest/guest-flow.js';
 import { guestOrder, watchOrderDeadlines } from './guest/order-flow.js';
+import { guestReceipt } from './guest/guest-receipt.js';
 import { callPos } from './guest/pos-calls.js';
 import { SandboxError } from './errors.js';
 import { createHttpServer, replyForError } from './http/server.js';
@@ -88,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     guestPay: (input) => unwrap(() => guestPay(core, input)),
     guestOrder: (input) => unwrap(() => guestOrder(core, input)),
     orders: (restaurantId) => structuredClone([...unwrapSync(() => core.restaurant(restaurantId)).orders.values()]),
+    guestReceipt: (input) => unwrap(() => guestReceipt(core, input)),
     callPos: (method, args, restaurantId) => callPos(core, restaurantId ?? restaurant.id, method, args),
     advanceClock: (ms) => core.clock.advance(ms),
     injectFault: (fault) => {

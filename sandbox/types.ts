@@ -1,9 +1,10 @@
 import type { FaultRequest } from './faults.js';
+import type { GuestReceiptRequest, GuestReceiptResult } from './guest/guest-receipt.js';
 import type { GuestPayRequest, GuestPayResult } from './guest/guest-schemas.js';
 import type { GuestOrderRequest, GuestOrderResult } from './guest/order-schemas.js';
 import type { ServiceOrder } from './order-records.js';
 
-export type { FaultRequest, GuestPayRequest, GuestPayResult, GuestOrderRequest, GuestOrderResult, ServiceOrder };
+export type { FaultRequest, GuestPayRequest, GuestPayResult, GuestOrderRequest, GuestOrderResult, ServiceOrder, GuestReceiptRequest, GuestReceiptResult };
 
 export interface SandboxOptions {
   /** default 0 (any free port) */
@@ -49,6 +50,8 @@ export interface Sandbox {
   guestOrder(input: GuestOrderRequest): Promise<GuestOrderResult>;
   /** Same as GET /sandbox/orders: the restaurant's orders (statuses received, counted; the guest's side), copies. */
   orders(restaurantId?: string): ServiceOrder[];
+  /** Same as POST /sandbox/guest/receipt: a POSTPONED payment's fiscal receipt (provided, or asked with getPostponedReceipt). */
+  guestReceipt(input: GuestReceiptRequest): Promise<GuestReceiptResult>;
   /** Calls one POS method through the restaurant's live connection, whatever its transport (tests of the order methods). */
   callPos(method: string, args: unknown[], restaurantId?: string): Promise<{ result: unknown } | { error: { code: string; message: string } }>;
   advanceClock(ms: number): void;

@@ -1,5 +1,6 @@
 import { captureSource } from './sources/capture.js';
 import { lockHeldSource } from './sources/lock-held.js';
+import { receiptPendingSource } from './sources/receipt-pending.js';
 import { refundRefusedSource } from './sources/refund-refused.js';
 import { serviceErrorSource } from './sources/service-error.js';
 import { settledBillSource } from './sources/settled-bill.js';
@@ -14,4 +15,6 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   settledBillSource,
   refundRefusedSource,
   serviceErrorSource,
+  // receipts (issue 13)
+  receiptPendingSource,
 ];

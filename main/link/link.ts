@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { MethodDispatcher, TransportKind } from '../methods/types.js';
 import { createMenuSync, createOrderStatusSender } from '../orders/index.js';
+import { createReceiptSender } from '../receipts/index.js';
 import { paymentLookup, recoverPayments, StalledPayments } from '../recovery/index.js';
 import { createServiceClient, type ServiceClient } from '../service/index.js';
 import type { BillStore } from '../store/index.js';
@@ -76,6 +77,8 @@ export function createLink(deps: LinkDeps) {
   // Menu pushes and order statuses go over REST, whatever the transport (main/orders).
   const menuSync = createMenuSync({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
   const statusSender = createOrderStatusSender({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
+  // receipts (issue 13): the main POS's fiscal receipts, from the store's outbox, over REST too.
+  const receiptSender = createReceiptSender({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
   const offState = transport.onState(deps.onState);
   const offConnected = transport.onConnected(() => {
     recovery.run();
@@ -96,16 +99,18 @@ export function createLink(deps: LinkDeps) {
     webhookUrl: (): string | null => (transport.kind === 'webhook' ? (transport as WebhookTransport).url : null),
     menuSync,
     statusSender,
+    receiptSender,
     start: () => {
       stalled.start();
       menuSync.start();
       statusSender.start();
+      receiptSender.start();
       return transport.start();
     },
     async stop(): Promise<void> {
       clock.clearTimeout(sweep);
       const asked = stalled.stop();
-      await Promise.all([menuSync.stop(), statusSender.stop()]);
+      await Promise.all([menuSync.stop(), statusSender.stop(), receiptSender.stop()]);
       offState();
       offConnected();
       await transport.stop();

@@ -21,6 +21,10 @@ const CODES: Record<StoreErrorCode, MethodErrorCode> = {
   ORDERS_PAUSED: METHOD_ERROR.ORDERS_PAUSED,
   ORDER_NOT_FOUND: METHOD_ERROR.ORDER_NOT_FOUND,
   ORDER_CLOSED: METHOD_ERROR.ORDER_CLOSED,
+  // receipts (issue 13): refusals of the POS API only; no method makes them.
+  NOT_POSTPONED: METHOD_ERROR.INVALID_ARGUMENTS,
+  RECEIPT_ALREADY_GIVEN: METHOD_ERROR.INVALID_ARGUMENTS,
+  PAYMENT_NOT_PAID: METHOD_ERROR.INVALID_ARGUMENTS,
 };
 
 /** A store refusal becomes the method error of PROTOCOL.md §2; anything else is not ours to explain. */

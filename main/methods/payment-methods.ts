@@ -29,13 +29,26 @@ export function paymentClosed(store: BillStore, log: Logger, [paymentId, state]:
   return ok(null);
 }
 
+/**
+ * The fiscal receipt of a POSTPONED payment is the one the main POS gave (PUT
+ * /v1/payments/{id}/receipt); until it did, RECEIPT_NOT_READY (the service asks again, or waits for
+ * provide-payment-receipt). A payment with the companion's own receipt answers that one.
+ */
 export function getPostponedReceipt(store: BillStore, log: Logger, [paymentId]: MethodArgs<'getPostponedReceipt'>): MethodOutcome {
   const p = store.getPayment(paymentId);
   if (!p) return fail(METHOD_ERROR.PAYMENT_NOT_FOUND, `Payment ${paymentId} is unknown here.`);
-  if (p.receipt !== null) return ok(p.receipt);
-  if (p.state !== 'PAID') return fail(METHOD_ERROR.PAYMENT_NOT_FOUND, `Payment ${paymentId} has no receipt (${p.closedState ?? p.state}).`);
-  // Paid without a processed step (recovered from the service): write the receipt now, once.
-  const { receipt } = store.processPayment(paymentId);
-  log.info({ paymentId, serial: receipt.receiptInfo.serial }, 'postponed receipt written');
+  const given = store.givenReceipt(paymentId);
+  if (given) return ok(given.receipt);
+  let receipt = p.receipt;
+  if (receipt === null) {
+    if (p.state !== 'PAID') return fail(METHOD_ERROR.PAYMENT_NOT_FOUND, `Payment ${paymentId} has no receipt (${p.closedState ?? p.state}).`);
+    // Paid without a processed step (recovered from the service): write the receipt now, once.
+    receipt = store.processPayment(paymentId).receipt;
+    log.info({ paymentId, serial: receipt.receiptInfo.serial, type: receipt.receiptDeliveryType }, 'postponed receipt written');
+  }
+  if (receipt.receiptDeliveryType === 'POSTPONED') {
+    log.info({ paymentId }, 'getPostponedReceipt: the main POS has not given the receipt yet');
+    return fail(METHOD_ERROR.RECEIPT_NOT_READY, `Payment ${paymentId} waits for its receipt from the main POS.`);
+  }
   return ok(receipt);
 }

@@ -5,7 +5,7 @@ import type { Route } from './routes.js';
 
 type Parse = <S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query') => z.output<S>;
 
-const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error'] as const;
+const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error', 'receipt-pending'] as const;
 
 /** GET /v1/attention?kind= : a comma-separated list of kinds to keep. */
 export const AttentionQuery = z.object({

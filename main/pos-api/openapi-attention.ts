@@ -12,7 +12,7 @@ const common = {
 const nullable = (schema: object) => ({ oneOf: [schema, { type: 'null' }] });
 const exactMoney = { type: 'string', pattern: '^-?\\d+\\.\\d{2,}$', description: 'Money with at least 2 decimal places, never rounded', examples: ['125.00', '20.165'] };
 
-const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error'];
+const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error', 'receipt-pending'];
 const ACTIONS = ['capture', 'retry-recovery', 'release-lock', 'acknowledge'];
 
 /** Event kinds Needs attention adds to the event log. */
@@ -28,7 +28,8 @@ export const attentionPaths = {
         '5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an ' +
         'amount due: `detail.method` cash / card-at-counter / written-off, `detail.note`, `amount` = what was due), `refund-refused` ' +
         '(the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, ' +
-        '`detail.message`; the newest 100). An entry leaves the list when its action is done (captured, settled, unlocked) or, for ' +
+        '`detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: ' +
+        '`detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for ' +
         '`acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.',
       parameters: [{ name: 'kind', in: 'query', description: `Comma-separated kinds to keep (${KINDS.join(', ')})`, schema: { type: 'string' } }],
       responses: { '200': { description: 'The entries', content: { 'application/json': { schema: { type: 'array', items: ref('AttentionEntry') } } } }, '400': err('Unknown `kind`'), ...common },

@@ -1,5 +1,6 @@
 import { ATTENTION_EVENT_KINDS, attentionPaths, attentionSchemas } from './openapi-attention.js';
 import { ORDER_EVENT_KINDS, orderPaths, orderSchemas } from './openapi-orders.js';
+import { receiptPaths, receiptSchemas } from './openapi-receipts.js';
 
 /**
  * OpenAPI 3.1 description of the local POS API, served at /v1/openapi.json. Hand-written so it
@@ -137,6 +138,8 @@ export const openApiDocument = {
     ...orderPaths,
     // Needs attention (issue 13): openapi-attention.ts
     ...attentionPaths,
+    // receipts from the main POS (issue 13)
+    ...receiptPaths,
   },
   components: {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
@@ -271,7 +274,7 @@ export const openApiDocument = {
           seq: { type: 'integer' },
           at: { type: 'string', format: 'date-time' },
           kind: {
-            enum: ['table.upserted', 'table.deleted', 'bill.updated', 'bill.paid', 'bill.closed', 'payment.started', 'payment.processed', 'payment.paid', 'payment.cancelled', 'payment.refunded', 'payment.captured', 'service.error', ...ORDER_EVENT_KINDS, ...ATTENTION_EVENT_KINDS],
+            enum: ['table.upserted', 'table.deleted', 'bill.updated', 'bill.paid', 'bill.closed', 'payment.started', 'payment.processed', 'payment.paid', 'payment.cancelled', 'payment.refunded', 'payment.captured', 'service.error', ...ORDER_EVENT_KINDS, ...ATTENTION_EVENT_KINDS, 'payment.receipt'],
           },
           tableId: { type: ['string', 'null'] },
           billId: { type: ['string', 'null'] },
@@ -281,6 +284,7 @@ export const openApiDocument = {
       },
       ...orderSchemas,
       ...attentionSchemas,
+      ...receiptSchemas,
     },
   },
 } as const;

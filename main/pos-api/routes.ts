@@ -8,6 +8,7 @@ import { openApiDocument } from './openapi.js';
 import { dayReportReply, historyReply, type ReportContext } from './report-routes.js';
 import { orderRoutes } from './order-routes.js';
 import { attentionRoutes } from './attention-routes.js';
+import { receiptRoutes } from './receipt-routes.js';
 import { BillInput, BillsQuery, CloseBillInput, EventsQuery, PaymentsQuery, TableInput } from './schemas.js';
 
 /** What a handler answers; 'stream' means it took over the response (SSE). */
@@ -160,6 +161,8 @@ export const ROUTES: Route[] = [
   ...orderRoutes(parse, guard),
   // Needs attention (issue 13).
   ...attentionRoutes(parse),
+  // receipts from the main POS (issue 13)
+  ...receiptRoutes(parse),
 ];
 
 const compiled = ROUTES.map((route) => ({

@@ -37,6 +37,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   autoCloseBills: true,
   // ui-actions (issue 12)
   reminderSeconds: 60,
+  // receipts (issue 13): the service renders the receipt, as before.
+  receiptMode: 'QERKO_GENERATED',
 };
 
 /** What the file held that this version does not use; written back untouched (a newer version's fields). */

@@ -45,6 +45,8 @@ export const SETTINGS_FIELDS = {
   autoCloseBills: z.boolean(),
   // ui-actions (issue 12)
   reminderSeconds: z.number().int('must be a whole number').min(0, 'must be 0..3600').max(3600, 'must be 0..3600'),
+  // receipts (issue 13): who makes the fiscal receipt, the service or the main POS (POSTPONED flow).
+  receiptMode: z.enum(['QERKO_GENERATED', 'POSTPONED']),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

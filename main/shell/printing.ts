@@ -5,6 +5,7 @@ import type { CommandResult, PrintMode } from '../../preload/contract.js';
 import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
+import { createReceiptPort } from './receipt-printing.js';
 import { createTicketPort } from './ticket-printing.js';
 import { appPageUrl, printSheetUrl, type AppOrigins } from './trusted-url.js';
 
@@ -25,11 +26,11 @@ export interface PrintingOptions {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket'>>;
+type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket' | 'printReceipt'>>;
 
-const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
+export const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
 
-function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
+export function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
   return new Promise((resolve) => {
     contents.print({ silent, printBackground: true, ...(deviceName === null ? {} : { deviceName }) }, (success, reason) => {
       if (success) resolve({ ok: true, value: null });
@@ -136,5 +137,7 @@ export function createPrintPorts(options: PrintingOptions): Ports {
     printDayReport: createDayReportPort(options, withHiddenWindow),
     // orders-ui (issue 14)
     printTicket: createTicketPort(options, withHiddenWindow, print),
+    // receipts (issue 13): receipt-printing.ts.
+    printReceipt: createReceiptPort(options, withHiddenWindow),
   };
 }

@@ -8,6 +8,8 @@ import type { StoreWrite } from './durability.js';
 import type { EventListener } from './event-outbox.js';
 import { menuOrderReads, menuOrderWrites } from './menu-order-store.js';
 import * as paymentOps from './payment-ops.js';
+import type { ReceiptMode } from './receipt-records.js';
+import { receiptReads, receiptWrites } from './receipt-store.js';
 import type { BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
 import * as tableOps from './table-ops.js';
 import type { PlanPoint } from './table-ops.js';
@@ -35,11 +37,11 @@ function billWrites({ write }: Transactions) {
 }
 
 /** The payment lifecycle (payment-ops.ts); startPayment alone commits relaxed (durability.ts). */
-function paymentWrites({ write }: Transactions, autoCloseBills: () => boolean) {
+function paymentWrites({ write }: Transactions, autoCloseBills: () => boolean, receiptMode: () => ReceiptMode) {
   return {
     startPayment: (payment: WirePayment): { payment: PaymentRecord; repeated: boolean } =>
       write('startPayment', (tx) => paymentOps.startPayment(tx, payment)),
-    processPayment: (id: string): { receipt: Receipt; repeated: boolean } => write('processPayment', (tx) => paymentOps.processPayment(tx, id)),
+    processPayment: (id: string): { receipt: Receipt; repeated: boolean } => write('processPayment', (tx) => paymentOps.processPayment(tx, id, receiptMode())),
     closePayment: (id: string, state: string): { changed: boolean; payment: PaymentRecord | null } =>
       write('closePayment', (tx) => paymentOps.closePayment(tx, id, state, { autoClose: autoCloseBills() })),
     refundPayment: (id: string): { changed: boolean; payment: PaymentRecord } => write('refundPayment', (tx) => paymentOps.refundPayment(tx, id)),
@@ -92,7 +94,15 @@ function reads({ read }: Transactions) {
  * `autoCloseBills` (ui-tables): asked at each paymentClosed PAID; true closes a bill once every item
  * is paid (the setting of the same name). Absent: bills stay PAID until the cashier closes them.
  */
-export function createBillStore(options: { file: string; clock?: Clock; log?: Logger; nativeBinding?: string; autoCloseBills?: () => boolean }) {
+/** `receiptMode` (receipts, issue 13): asked at each paymentProcessed; absent: QERKO_GENERATED. */
+export function createBillStore(options: {
+  file: string;
+  clock?: Clock;
+  log?: Logger;
+  nativeBinding?: string;
+  autoCloseBills?: () => boolean;
+  receiptMode?: () => ReceiptMode;
+}) {
   const log = options.log?.child({ mod: 'store' });
   const db = openDatabase(options.file, log, undefined, options.nativeBinding);
   const t = createTransactions(db, options.clock ?? systemClock, log);
@@ -123,13 +133,15 @@ export function createBillStore(options: { file: string; clock?: Clock; log?: Lo
     /** The repositories' reader halves, for read models (no writes: those need a WriteTx). */
     read: t.read,
     ...billWrites(t),
-    ...paymentWrites(t, options.autoCloseBills ?? (() => false)),
+    ...paymentWrites(t, options.autoCloseBills ?? (() => false), options.receiptMode ?? (() => 'QERKO_GENERATED')),
     ...recordWrites(t),
     ...reads(t),
     ...menuOrderWrites(t),
     ...menuOrderReads(t),
     // Needs attention (issue 13).
     ...attentionWrites(t),
+    ...receiptWrites(t),
+    ...receiptReads(t),
     /** Durable events only: a POS reading the log never sees an event that a power cut could undo. */
     eventsAfter(seq: number, limit = 500): StoreEvent[] {
       const held = t.outbox.firstHeldSeq();

@@ -32,7 +32,11 @@ export type StoreWrite =
   | 'statusPushed'
   // Needs attention (issue 13)
   | 'resolveAttention'
-  | 'recordRefundRefusal';
+  | 'recordRefundRefusal'
+  // receipts (issue 13)
+  | 'giveReceipt'
+  | 'receiptDelivered'
+  | 'receiptFailed';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

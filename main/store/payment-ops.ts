@@ -1,4 +1,5 @@
 import type { Payment as WirePayment, Receipt } from '../wire/index.js';
+import type { ReceiptMode } from './receipt-records.js';
 import { autoCloseIfPaid, reopenIfAutoClosed, settleBill } from './bill-ops.js';
 import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
@@ -113,8 +114,11 @@ export function startPayment(tx: WriteTx, payment: WirePayment): { payment: Paym
   return { payment: record, repeated: false };
 }
 
-/** paymentProcessed: the money is held; answer a receipt (the same one when asked again). */
-export function processPayment(tx: WriteTx, id: string): { receipt: Receipt; repeated: boolean } {
+/**
+ * paymentProcessed: the money is held; answer a receipt (the same one when asked again). With
+ * `deliveryType` POSTPONED (the receiptMode setting) the main POS gives the fiscal receipt later.
+ */
+export function processPayment(tx: WriteTx, id: string, deliveryType: ReceiptMode = 'QERKO_GENERATED'): { receipt: Receipt; repeated: boolean } {
   const p = tx.payments.get(id);
   if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here; it was never started on this POS.`, 'idPayment');
   if (p.receipt !== null) return { receipt: p.receipt, repeated: true };
@@ -128,12 +132,12 @@ export function processPayment(tx: WriteTx, id: string): { receipt: Receipt; rep
     items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: tx.bills.item(p.billId, l.itemId)?.tags ?? [] })),
     taxInfo: [],
     fiscalInfo: null,
-    receiptDeliveryType: 'QERKO_GENERATED',
+    receiptDeliveryType: deliveryType,
     finalPrice: p.amount,
   };
   if (p.state === 'STARTED') {
     tx.payments.setProcessed(tx, id, receipt);
-    tx.emit({ kind: 'payment.processed', tableId, billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial } });
+    tx.emit({ kind: 'payment.processed', tableId, billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial, receiptDeliveryType: deliveryType } });
   } else {
     tx.payments.setReceipt(tx, id, receipt);
   }

@@ -95,6 +95,8 @@ export type EventKind =
   | 'payment.refunded'
   | 'payment.captured'
   | 'service.error'
+  // receipts (issue 13): the POS gave a payment's fiscal receipt; data.delivery pending | delivered | refused
+  | 'payment.receipt'
   // menu-orders (issue 14): data carries orderId / status
   | 'menu.updated'
   | 'orders.paused'

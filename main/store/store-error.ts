@@ -19,7 +19,11 @@ export type StoreErrorCode =
   | 'ORDERS_PAUSED'
   | 'TABLE_NOT_FOUND'
   | 'ORDER_NOT_FOUND'
-  | 'ORDER_CLOSED';
+  | 'ORDER_CLOSED'
+  // receipts (issue 13, POSTPONED flow)
+  | 'NOT_POSTPONED'
+  | 'RECEIPT_ALREADY_GIVEN'
+  | 'PAYMENT_NOT_PAID';
 
 const STATUS: Record<StoreErrorCode, 400 | 404 | 409 | 500> = {
   INVALID: 400,
@@ -36,6 +40,9 @@ const STATUS: Record<StoreErrorCode, 400 | 404 | 409 | 500> = {
   TABLE_NOT_FOUND: 404,
   ORDER_NOT_FOUND: 404,
   ORDER_CLOSED: 409,
+  NOT_POSTPONED: 409,
+  RECEIPT_ALREADY_GIVEN: 409,
+  PAYMENT_NOT_PAID: 409,
 };
 
 export class StoreError extends Error {

@@ -12,13 +12,14 @@ import { createMenuReader, createMenuWriter } from './menu-repo.js';
 import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
+import { createReceiptsReader, createReceiptsWriter } from './receipts-repo.js';
 import { createTablesReader, createTablesWriter } from './tables-repo.js';
 import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
 import { createWalSync, type WalSync } from './wal-sync.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
-  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db), attention: createAttentionReader(db) };
+  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db), attention: createAttentionReader(db), receipts: createReceiptsReader(db) };
   const events = createEventsReader(db);
   const both = {
     tables: { ...read.tables, ...createTablesWriter(db) },
@@ -28,6 +29,7 @@ function createRepos(db: Database) {
     menu: { ...read.menu, ...createMenuWriter(db) },
     orders: { ...read.orders, ...createOrdersWriter(db) },
     attention: { ...read.attention, ...createAttentionWriter(db) },
+    receipts: { ...read.receipts, ...createReceiptsWriter(db) },
   };
   return { read: read satisfies ReadTx, events, both };
 }

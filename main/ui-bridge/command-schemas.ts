@@ -96,6 +96,9 @@ export const COMMAND_SCHEMAS = {
   resolveAttention: z.object({ entryId: z.string().min(3).max(300), note: z.string().trim().max(500).optional() }),
   releaseLock: z.object({ paymentId: Id }),
   retryRecovery: z.object({ paymentId: Id }),
+  // receipts (issue 13)
+  getPaymentReceipt: z.object({ paymentId: Id }),
+  printReceipt: z.object({ paymentId: Id, mode: z.enum(['dialog', 'silent', 'pdf']) }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

@@ -18,6 +18,7 @@ import { attempt, fail, ok, type FailureContext } from './command-result.js';
 import { billContext, closeContext, paymentContext, tableContext } from './failure-context.js';
 import type { NoticeBook } from './notice-book.js';
 import { orderCommands } from './order-commands.js';
+import { receiptCommands } from '../receipts/receipt-commands.js';
 import { inboxViews, menuEntries } from './read-model-orders.js';
 import { createReportCommands } from './report-commands.js';
 import { billView, billViews, paymentView, paymentViews, tableView, tableViews } from './read-model.js';
@@ -83,6 +84,8 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     // orders-sandbox (issue 14): the demo guest orders.
     guestOrder: (input) =>
       deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
+    // Receipts from the main POS (issue 13).
+    ...receiptCommands(deps),
   };
 }
 

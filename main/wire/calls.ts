@@ -41,6 +41,8 @@ export const METHOD_ERROR = {
   ORDERS_PAUSED: 'ORDERS_PAUSED',
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
   ORDER_CLOSED: 'ORDER_CLOSED',
+  // receipts (issue 13): getPostponedReceipt before the main POS gave the fiscal receipt (ours)
+  RECEIPT_NOT_READY: 'RECEIPT_NOT_READY',
 } as const;
 export type MethodErrorCode = (typeof METHOD_ERROR)[keyof typeof METHOD_ERROR];
 

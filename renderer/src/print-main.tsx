@@ -1,6 +1,7 @@
 // The print page: the QR sheet, print.html?tables=id1,id2[&autoprint=1] (the page's cookie
-// carries the session), the day report, print.html?report=day&date=YYYY-MM-DD (issue 13), or an
-// order's kitchen ticket, print.html?ticket=<orderId> (issue 14). Sets
+// carries the session), the day report, print.html?report=day&date=YYYY-MM-DD, a payment's
+// receipt, print.html?receipt=<paymentId> (issue 13), or an order's kitchen ticket,
+// print.html?ticket=<orderId> (issue 14). Sets
 // body[data-ready="true"] once every code is drawn: the shell and the e2e test wait for it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +10,7 @@ import { bridgeKind, getCompanionApi } from './bridge/index';
 import { createI18n } from './i18n/create-i18n';
 import { DayReportSheet } from './views/print/day-report-sheet';
 import { PrintSheet } from './views/print/print-sheet';
+import { ReceiptSheet } from './views/print/receipt-sheet';
 import { TicketSheet } from './views/print/ticket-sheet';
 import './styles.css';
 
@@ -49,7 +51,9 @@ document.body.classList.add('print-page');
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={createI18n()}>
-      {query.get('report') === 'day' ? (
+      {query.get('receipt') ? (
+        <ReceiptSheet api={getCompanionApi()} paymentId={query.get('receipt') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
+      ) : query.get('report') === 'day' ? (
         <DayReportSheet api={getCompanionApi()} date={query.get('date') ?? ''} onReady={onReady} onError={onError} />
       ) : query.get('ticket') ? (
         <TicketSheet api={getCompanionApi()} orderId={query.get('ticket') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />

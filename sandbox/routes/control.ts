@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiKey, parseWith } from '../../main/wire/index.js';
 import { guestPay, guestScan } from '../guest/guest-flow.js';
+import { guestReceipt } from '../guest/guest-receipt.js';
 import { badRequest, must, ok } from '../http/replies.js';
 import { openRoute, type RouteFactory } from '../http/route-types.js';
 
@@ -25,4 +26,6 @@ export const controlRoutes: RouteFactory = () => [
   openRoute('GET', '/sandbox/state', (ctx) => ok(ctx.core.snapshot())),
   openRoute('POST', '/sandbox/guest/scan', async (ctx) => ok(await guestScan(ctx.core, ctx.body))),
   openRoute('POST', '/sandbox/guest/pay', async (ctx) => ok(await guestPay(ctx.core, ctx.body))),
+  // receipts (issue 13): the guest asks for a POSTPONED payment's receipt.
+  openRoute('POST', '/sandbox/guest/receipt', async (ctx) => ok(await guestReceipt(ctx.core, ctx.body))),
 ];

@@ -13,8 +13,8 @@ import { accepted, badRequest, errorReply, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
 import { newServiceOrder, type ServiceOrder } from '../order-records.js';
 
-/** The `http-503` fault applies to the menu and order-status pushes too (the POS retries them with backoff). */
-function restarting(ctx: PosContext, what: string): Reply | null {
+/** The `http-503` fault applies to the menu, order-status and receipt pushes too (the POS retries them with backoff). */
+export function restarting(ctx: PosContext, what: string): Reply | null {
   if (!ctx.core.faults.take(ctx.restaurant.id, 'http-503', what, ctx.core.nowIso())) return null;
   return errorReply(503, 'SERVICE_RESTARTING', 'The service is restarting: retry in 2 minutes.', { 'retry-after': String(RESTART_RETRY_MS / 1000) });
 }

@@ -2,6 +2,7 @@ import { CANCEL_WINDOW_MS, ProvideReceiptRequest, Receipt, parseWith } from '../
 import { sendPaymentClosed } from '../guest/pos-calls.js';
 import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
+import { restarting } from './orders.js';
 import type { PaymentRecord } from '../state.js';
 
 /** 404 unknown, 403 another restaurant's (both with empty bodies, as the interface document says). */
@@ -48,10 +49,15 @@ export const paymentRoutes: RouteFactory = () => [
   }),
 
   posRoute('POST', '/api/v2/pos/provide-payment-receipt', (ctx) => {
+    // receipts (issue 13): a restarting service refuses it too; the POS retries with backoff.
+    const down = restarting(ctx, 'provide-payment-receipt');
+    if (down) return down;
     const req = must(parseWith(ProvideReceiptRequest, ctx.body), ctx.lang, ctx.body === undefined);
     const rec = own(ctx, req.paymentId);
     if (isReply(rec)) return rec;
     rec.receipts.push(req.receipt);
+    if (rec.postponed) rec.providedReceipt = req.receipt;
+    ctx.core.log(`payment ${rec.payment.id} receipt provided (serial ${req.receipt.receiptInfo.serial})`);
     return accepted();
   }),
 ];

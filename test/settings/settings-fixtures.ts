@@ -59,6 +59,7 @@ export const GOOD_FILE = {
   quietWindow: '23:30-01:00',
   autoCloseBills: false,
   reminderSeconds: 45,
+  receiptMode: 'POSTPONED',
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -82,4 +83,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   quietWindow: '3am-5am',
   autoCloseBills: 'on',
   reminderSeconds: -5,
+  receiptMode: 'PAPER',
 };

@@ -17,6 +17,7 @@ export const attentionCs: Translations<typeof attentionEn> = {
     'settled-bill': 'Uzavřeno s nedoplatkem',
     'refund-refused': 'Vrácení peněz odmítnuto',
     'service-error': 'Chyba platební služby',
+    'receipt-pending': 'Účtenka zatím není u platební služby',
   },
   explain: {
     capture: 'Host zaplatil {{money}}; peníze jsou jen blokované, dokud je nestrhnete.',
@@ -26,6 +27,8 @@ export const attentionCs: Translations<typeof attentionEn> = {
     'refund-refused': 'Platební služba odmítla vrátit {{money}} ({{code}}). Vraťte peníze jinak a pak potvrďte.',
     'service-error': 'Platební služba hlásí: {{message}}',
     serviceErrorWithCode: 'Platební služba hlásí {{code}}: {{message}}',
+    'receipt-pending': 'Platební služba zatím nepřijala účtenku hlavní pokladny na {{money}}; Tableside ji posílá dál ({{attempts}} pokusů, naposledy: {{code}}).',
+    receiptRefused: 'Platební služba odmítla účtenku hlavní pokladny na {{money}} ({{code}}). Hlavní pokladna musí poslat opravenou; po jejím odeslání potvrďte.',
   },
   refusal: {
     GONE: 'uplynula 3hodinová lhůta pro vrácení',

@@ -14,6 +14,7 @@ export const attentionEn = {
     'settled-bill': 'Closed with an amount due',
     'refund-refused': 'Refund refused',
     'service-error': 'Error from the payment service',
+    'receipt-pending': 'Receipt not yet with the service',
   },
   explain: {
     capture: 'The guest paid {{money}}; the money is only held until you capture it.',
@@ -23,6 +24,8 @@ export const attentionEn = {
     'refund-refused': 'The payment service refused to refund {{money}} ({{code}}). Refund it another way, then acknowledge.',
     'service-error': 'The payment service reported: {{message}}',
     serviceErrorWithCode: 'The payment service reported {{code}}: {{message}}',
+    'receipt-pending': 'The payment service has not accepted the main POS’s receipt for {{money}} yet; Tableside keeps sending it ({{attempts}} attempts, last: {{code}}).',
+    receiptRefused: 'The payment service refused the main POS’s receipt for {{money}} ({{code}}). The main POS must send a corrected one; acknowledge once it did.',
   },
   /** Why the service refused a refund, by its code (others show the code). */
   refusal: {

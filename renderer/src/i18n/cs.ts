@@ -5,6 +5,7 @@ import { wordsCs } from './words.cs';
 import { demoOrderCs } from './demo-order.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
+import { receiptsCs } from './receipts.cs';
 import { tablesUiCs } from './tables-ui.cs';
 import { actionsCs } from './actions.cs';
 import { attentionCs } from './attention.cs';
@@ -250,6 +251,7 @@ export const cs: Translations = {
     'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
   },
   history: historyCs,
+  receipts: receiptsCs,
   tablesUi: tablesUiCs,
   actions: actionsCs,
   words: wordsCs,

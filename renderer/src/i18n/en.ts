@@ -2,6 +2,7 @@
 import { actionsEn } from './actions.en';
 import { attentionEn } from './attention.en';
 import { historyEn } from './history.en';
+import { receiptsEn } from './receipts.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { tablesUiEn } from './tables-ui.en';
 
@@ -249,6 +250,7 @@ export const en = {
     'copy-failed': 'Could not copy. Select the token and copy it with Ctrl+C.',
   },
   history: historyEn,
+  receipts: receiptsEn,
   tablesUi: tablesUiEn,
   actions: actionsEn,
   words: wordsEn,

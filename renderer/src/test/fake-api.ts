@@ -2,6 +2,7 @@
 // per-command results the test may replace, and lets the test push events as main would.
 import type { CommandName, CommandResult, CompanionApi, CompanionEvent, QrCodeView, Snapshot } from '../../../preload/contract';
 import { dayReportFixture, historyFixture } from './history-fixture';
+import { receiptFixture } from './receipt-fixture';
 
 type Answer<K extends CommandName> = Awaited<ReturnType<CompanionApi[K]>>;
 type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K>;
@@ -82,6 +83,9 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     retryRecovery: (input) => ok({ outcome: 'open', payment: snapshot.payments.find((p) => p.id === input.paymentId)! }),
     // orders-sandbox (issue 14)
     guestOrder: (input) => ok({ orderId: 'o-new', outcome: 'placed', billId: input.tableId ? 'b-new' : null, total: '124.00', refusal: null }),
+    // receipts (issue 13)
+    getPaymentReceipt: (input) => ok(receiptFixture(input.paymentId)),
+    printReceipt: () => ok({ pdfPath: null }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

@@ -22,6 +22,7 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     posApiToken: 'tok-123456',
     dayEndsAt: '04:00',
     autoCloseBills: true,
+    receiptMode: 'QERKO_GENERATED',
     ...over,
   };
 }

@@ -6,6 +6,7 @@ import { useApi, useAppState } from '../../app-context';
 import { formatClock, formatCountdown } from '../../format/time-text';
 import { tableLabel } from '../common/labels';
 import type { CommandRunner } from '../common/use-command';
+import { ReceiptButton } from '../receipts/receipt-button';
 import { formatCurrency } from './money-format';
 
 const ENDED = new Set(['refunded', 'refund', 'declined', 'cancelled']);
@@ -53,7 +54,11 @@ function HistoryRow({ entry: e, live, now, command }: { entry: PaymentHistoryEnt
         <span className={`badge history-${e.state}`}>{t(`history.states.${e.state}`)}</span>
       </td>
       <td className="payment-id">{e.paymentId}</td>
-      <td className="actions">{live && !ended && <LiveActions payment={live} now={now} command={command} />}</td>
+      <td className="actions">
+        {live && !ended && <LiveActions payment={live} now={now} command={command} />}
+        {/* Receipts (issue 13): a payment that took money has a receipt (declined and cancelled ones never did). */}
+        {e.state !== 'declined' && e.state !== 'cancelled' && <ReceiptButton paymentId={e.paymentId} table={e.table} />}
+      </td>
     </tr>
   );
 }

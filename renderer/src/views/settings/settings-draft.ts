@@ -1,6 +1,6 @@
 // The settings form's draft (text as typed) and its check before anything is sent to main.
 import type { TFunction } from 'i18next';
-import type { Environment, SettingsInput, SettingsView, TransportKind } from '../../../../preload/contract';
+import type { Environment, ReceiptMode, SettingsInput, SettingsView, TransportKind } from '../../../../preload/contract';
 import { inputError } from '../common/command-error';
 import type { CommandError } from '../common/use-command';
 
@@ -22,6 +22,8 @@ export interface SettingsDraft {
   // ui-tables (issue 12)
   autoCloseBills: boolean;
   reminderSeconds: string;
+  // receipts (issue 13)
+  receiptMode: ReceiptMode;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -41,6 +43,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     dayEndsAt: s.dayEndsAt,
     autoCloseBills: s.autoCloseBills,
     reminderSeconds: String(s.reminderSeconds),
+    receiptMode: s.receiptMode,
   };
 }
 
@@ -92,6 +95,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     dayEndsAt,
     autoCloseBills: d.autoCloseBills,
     reminderSeconds: Number(reminder),
+    receiptMode: d.receiptMode,
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };

@@ -70,6 +70,7 @@ describe('Settings view', () => {
         dayEndsAt: '04:00',
         autoCloseBills: false,
         reminderSeconds: 45,
+        receiptMode: 'QERKO_GENERATED',
         apiKey: 'good-key',
       },
     ]);

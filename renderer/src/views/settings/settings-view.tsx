@@ -7,6 +7,7 @@ import { CommandErrorText } from '../common/command-error';
 import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields } from './local-fields';
 import { PosApiSection } from './pos-api-section';
+import { ReceiptModeField } from './receipt-mode-field';
 import { ServiceFields } from './service-fields';
 import { UnsavedSettingsDialog } from './unsaved-dialog';
 import { useSettingsForm, type SettingsForm as Form } from './use-settings-form';
@@ -33,6 +34,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       >
         <ServiceFields settings={settings} draft={form.draft} set={form.set} />
         <LocalFields draft={form.draft} set={form.set} />
+        <ReceiptModeField value={form.draft.receiptMode} onChange={(mode) => form.set('receiptMode', mode)} />
         <CommandErrorText error={form.command.error} />
         {form.saved && <p role="status">{form.saved}</p>}
         <button type="submit" className="primary" disabled={form.command.pending}>

@@ -1,0 +1,51 @@
+// Receipts (issue 13): the receipt dialog and printed receipt, its delivery to the service, the
+// receipt mode in Settings.
+export const receiptsEn = {
+  open: 'Receipt',
+  openFor: 'Receipt of the payment at {{table}}',
+  title: 'Receipt {{serial}}',
+  loading: 'Loading the receipt…',
+  close: 'Close',
+  print: 'Print receipt',
+  printMode: 'Print to',
+  printSent: 'The receipt was sent to the printer.',
+  printOpened: 'The receipt opened in a new tab: print it from there.',
+  pdfSaved: 'Saved as PDF: {{path}}',
+  table: 'Table',
+  bill: 'Bill',
+  time: 'Issued',
+  serial: 'Receipt number',
+  item: 'Item',
+  quantity: 'Qty',
+  unitPrice: 'Unit price',
+  lineTotal: 'Total',
+  total: 'Total',
+  tip: 'Tip',
+  totalWithTip: 'Paid with tip',
+  fiscal: 'Fiscal data',
+  source: {
+    companion: 'Receipt made by Tableside for the payment service.',
+    pos: 'Fiscal receipt from the main POS.',
+  },
+  delivery: {
+    service: 'The payment service makes the guest’s receipt.',
+    'waiting-for-pos': 'Waiting for the main POS to send the fiscal receipt.',
+    sending: 'Not yet accepted by the payment service: Tableside keeps trying ({{attempts}} attempts so far).',
+    delivered: 'The payment service has the receipt.',
+    refused: 'The payment service refused this receipt ({{code}}). The main POS must send a corrected one.',
+  },
+  errors: {
+    RECEIPT_NOT_FOUND: 'This payment has no receipt: it never got past the payment step.',
+    UNSUPPORTED: 'Printing from here needs the desktop app. In the browser, use Print on the receipt page.',
+  },
+  settings: {
+    label: 'Fiscal receipt made by',
+    QERKO_GENERATED: 'The payment service (default)',
+    POSTPONED: 'Our main POS (it sends each receipt to Tableside)',
+    hint: 'Choose the main POS when the law requires the fiscal receipt from your till. It sends each receipt to the local POS API (PUT /v1/payments/{id}/receipt) and Tableside passes it on.',
+  },
+  sheet: {
+    failed: 'The receipt could not be loaded: {{message}}',
+    back: 'Back',
+  },
+};
