@@ -32,7 +32,10 @@ export type StoreWrite =
   | 'statusPushed'
   // Needs attention (issue 13)
   | 'resolveAttention'
-  | 'recordRefundRefusal';
+  | 'recordRefundRefusal'
+  // payment links (issue 13)
+  | 'savePaymentLink'
+  | 'removePaymentLink';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

@@ -14,3 +14,4 @@ export { orderTag } from './order-ops.js';
 export { priceOrder, type PriceSource } from './order-rules.js';
 export type { AttentionActionName, AttentionResolution, SqlParams } from './attention-repo.js';
 export type { ResolutionSubject } from './attention-store.js';
+export type { PaymentLinkRecord } from './payment-links-repo.js';

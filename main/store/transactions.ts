@@ -10,13 +10,14 @@ import { createHistoryReader } from './history-repo.js';
 import { createMenuReader, createMenuWriter } from './menu-repo.js';
 import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
+import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
 import { createTablesReader, createTablesWriter } from './tables-repo.js';
 import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
-  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db), attention: createAttentionReader(db) };
+  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db), attention: createAttentionReader(db), paymentLinks: createPaymentLinksReader(db) };
   const events = createEventsReader(db);
   const both = {
     tables: { ...read.tables, ...createTablesWriter(db) },
@@ -26,6 +27,8 @@ function createRepos(db: Database) {
     menu: { ...read.menu, ...createMenuWriter(db) },
     orders: { ...read.orders, ...createOrdersWriter(db) },
     attention: { ...read.attention, ...createAttentionWriter(db) },
+    // Payment links (issue 13).
+    paymentLinks: { ...read.paymentLinks, ...createPaymentLinksWriter(db) },
   };
   return { read: read satisfies ReadTx, events, both };
 }

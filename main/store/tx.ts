@@ -5,6 +5,7 @@ import type { EventsReader, EventsWriter } from './events-repo.js';
 import type { MenuReader, MenuWriter } from './menu-repo.js';
 import type { OrdersReader, OrdersWriter } from './orders-repo.js';
 import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
+import type { PaymentLinksReader, PaymentLinksWriter } from './payment-links-repo.js';
 import type { NewEvent } from './records.js';
 import type { TablesReader, TablesWriter } from './tables-repo.js';
 
@@ -19,6 +20,8 @@ export interface ReadTx {
   orders: OrdersReader;
   /** Needs attention (issue 13): the sources' SQL, and how entries were resolved. */
   attention: AttentionReader;
+  /** Payment links this till created (issue 13). */
+  paymentLinks: PaymentLinksReader;
 }
 
 /** Only `asWriteTx` mints it, and only the transaction wrapper (transactions.ts) calls that. */
@@ -36,6 +39,7 @@ export interface WriteTx {
   payments: PaymentsReader & PaymentsWriter;
   menu: MenuReader & MenuWriter;
   orders: OrdersReader & OrdersWriter;
+  paymentLinks: PaymentLinksReader & PaymentLinksWriter;
   events: EventsReader & EventsWriter;
   attention: AttentionReader & AttentionWriter;
   /** Commit time of this transaction, ISO 8601 UTC, and as ms epoch. */

@@ -7,10 +7,11 @@ import { migration005 } from './005-table-plan.js';
 import { migration006 } from './006-bill-settlement.js';
 import { migration007 } from './007-menu-orders.js';
 import { migration008 } from './008-attention.js';
+import { migration010 } from './010-payment-links.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration in order; the last one's version is the schema this app writes. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration010];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
