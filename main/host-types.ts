@@ -37,6 +37,8 @@ export interface ShellPorts {
   openLogs?: CompanionApi['openLogs'];
   /** orders-ui (issue 14): the kitchen ticket, printed like the QR sheet. */
   printTicket?: CompanionApi['printTicket'];
+  /** Payment links (issue 13): the link's sheet printed from a hidden window. */
+  printPaymentLink?: CompanionApi['printPaymentLink'];
 }
 
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */

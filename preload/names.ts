@@ -53,6 +53,12 @@ export const COMMAND_NAMES = [
   'resolveAttention',
   'releaseLock',
   'retryRecovery',
+  // Payment links (issue 13).
+  'createPaymentLink',
+  'listPaymentLinks',
+  'getPaymentLink',
+  'deletePaymentLink',
+  'printPaymentLink',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

@@ -14,9 +14,9 @@ export interface PaymentLinkRecord {
 
 const COLUMNS = 'id, idMerchant, amount, currency, description, url, created';
 
-/** Payment links, read half: newest first (the list the cashier sees), or one by id. */
+/** Payment links, read half: newest first (rowid: the order they were made in, even within one ms), or one by id. */
 export function createPaymentLinksReader(db: Database) {
-  const list = db.prepare<[number], PaymentLinkRecord>(`SELECT ${COLUMNS} FROM payment_links ORDER BY created DESC, id DESC LIMIT ?`);
+  const list = db.prepare<[number], PaymentLinkRecord>(`SELECT ${COLUMNS} FROM payment_links ORDER BY rowid DESC LIMIT ?`);
   const one = db.prepare<[string], PaymentLinkRecord>(`SELECT ${COLUMNS} FROM payment_links WHERE id = ?`);
   return {
     list: (limit: number): PaymentLinkRecord[] => list.all(limit),

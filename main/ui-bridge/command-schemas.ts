@@ -89,6 +89,12 @@ export const COMMAND_SCHEMAS = {
   resolveAttention: z.object({ entryId: z.string().min(3).max(300), note: z.string().trim().max(500).optional() }),
   releaseLock: z.object({ paymentId: Id }),
   retryRecovery: z.object({ paymentId: Id }),
+  // payment-links (issue 13): the amount's rules (> 0, 2 places) are main/payment-links', which words the refusal by code.
+  createPaymentLink: z.object({ amount: z.string().max(40), currency: z.string().max(10).optional(), description: z.string().max(1000).optional() }),
+  listPaymentLinks: NoInput,
+  getPaymentLink: z.object({ linkId: Id }),
+  deletePaymentLink: z.object({ linkId: Id }),
+  printPaymentLink: z.object({ linkId: Id, mode: z.enum(['dialog', 'silent', 'pdf']) }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

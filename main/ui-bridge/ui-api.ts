@@ -18,6 +18,7 @@ import { attempt, fail, ok, type FailureContext } from './command-result.js';
 import { billContext, closeContext, paymentContext, tableContext } from './failure-context.js';
 import type { NoticeBook } from './notice-book.js';
 import { orderCommands } from './order-commands.js';
+import { paymentLinkCommands } from '../payment-links/index.js';
 import { inboxViews, menuEntries } from './read-model-orders.js';
 import { createReportCommands } from './report-commands.js';
 import { billView, billViews, paymentView, paymentViews, tableView, tableViews } from './read-model.js';
@@ -78,6 +79,8 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...orderCommands(deps),
     // Needs attention (issue 13).
     ...createAttentionCommands({ ...deps, transport: () => deps.settings().transport }),
+    // Payment links (issue 13).
+    ...paymentLinkCommands(deps),
   };
 }
 

@@ -19,7 +19,6 @@ export const migration010: Migration = {
         url TEXT NOT NULL,
         created TEXT NOT NULL
       );
-      CREATE INDEX payment_links_by_created ON payment_links (created);
     `);
   },
 };
