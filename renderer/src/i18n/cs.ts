@@ -4,6 +4,7 @@ import { ordersCs } from './orders.cs';
 import { wordsCs } from './words.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
+import { linksCs } from './links.cs';
 import { tablesUiCs } from './tables-ui.cs';
 import { actionsCs } from './actions.cs';
 import { attentionCs } from './attention.cs';
@@ -254,4 +255,5 @@ export const cs: Translations = {
   words: wordsCs,
   orders: ordersCs,
   attention: attentionCs,
+  links: linksCs,
 };

@@ -2,6 +2,7 @@
 import { actionsEn } from './actions.en';
 import { attentionEn } from './attention.en';
 import { historyEn } from './history.en';
+import { linksEn } from './links.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { tablesUiEn } from './tables-ui.en';
 
@@ -253,6 +254,7 @@ export const en = {
   words: wordsEn,
   orders: ordersEn,
   attention: attentionEn,
+  links: linksEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */
