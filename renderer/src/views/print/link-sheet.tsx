@@ -33,6 +33,7 @@ export function LinkSheet({ api, linkId, onReady, onError, browserActions }: Lin
     onReady();
   }, [onReady]);
 
+  // Not on `t`: changing the language makes a new `t`, which would load the sheet again, forever.
   useEffect(() => {
     let live = true;
     const load = async () => {
@@ -48,13 +49,13 @@ export function LinkSheet({ api, linkId, onReady, onError, browserActions }: Lin
     };
     load().catch(() => {
       if (!live) return;
-      setError(t('words.error.internal'));
+      setError(i18n.t('words.error.internal'));
       onError('INTERNAL_ERROR');
     });
     return () => {
       live = false;
     };
-  }, [api, linkId, i18n, onError, t]);
+  }, [api, linkId, i18n, onError]);
 
   if (error) return <p role="alert" className="error">{t('words.print.failed', { reason: error })}</p>;
   if (!loaded) return <p role="status">{t('app.loading')}</p>;
