@@ -42,7 +42,7 @@ export function LinkForm({ links }: { links: PaymentLinks }) {
         <label>
           {t('links.form.currency')}
           <input
-            className="currency"
+            className="link-currency"
             maxLength={3}
             autoComplete="off"
             placeholder={t('links.form.currencyHint')}

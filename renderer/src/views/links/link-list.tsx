@@ -43,12 +43,13 @@ const LinkRow = memo(function LinkRow({ link, shown, actions }: { link: PaymentL
   return (
     <tr data-link-id={link.id} aria-current={shown || undefined} className={link.state === 'gone' ? 'link-gone' : undefined}>
       <td>{made}</td>
-      <td className="amount">{linkMoney(t, link, lang)}</td>
+      <td className="link-amount">{linkMoney(t, link, lang)}</td>
       <td className="description">{link.description || '—'}</td>
       <td>
         <span className={`badge link-state-${link.state}`}>{t(`links.state.${link.state}`)}</span>
       </td>
-      <td className="row-actions">
+      <td>
+        <div className="row-actions">
         <button type="button" aria-label={t('links.showOf', { link: label })} onClick={() => actions.onShow(link.id)}>
           {t('links.show')}
         </button>
@@ -61,6 +62,7 @@ const LinkRow = memo(function LinkRow({ link, shown, actions }: { link: PaymentL
         <button type="button" className="danger" aria-label={t('links.deleteOf', { link: label })} onClick={() => actions.onDelete(link)}>
           {t('links.delete')}
         </button>
+        </div>
       </td>
     </tr>
   );
