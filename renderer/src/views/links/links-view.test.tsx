@@ -91,6 +91,9 @@ describe('Payment links view', () => {
     expect(linkSheetUrl('a b')).toBe('print.html?link=a+b&autoprint=1');
   });
 
+});
+
+describe('Payment links view: delete and the state check', () => {
   it('deletes after a confirmation that opens on Keep (Enter keeps), and shows a refusal inside the dialog', async () => {
     const { user, api } = await openLinks();
     await screen.findByRole('table');
