@@ -118,6 +118,18 @@ describe('Payment links view: delete and the state check', () => {
     expect(screen.getByText('No payment links yet.')).toBeInTheDocument();
   });
 
+  it('reads the list again when the link is already gone from this till', async () => {
+    const { user, api } = await openLinks();
+    await screen.findByRole('table');
+    api.answer('deletePaymentLink', fail('gone', 'LINK_NOT_FOUND', undefined, 'deletePaymentLink'));
+    api.answer('listPaymentLinks', { ok: true, value: { links: [], checkFailed: null } });
+    await user.click(screen.getByRole('button', { name: `Delete Deposit, table for 8 (${czk('250.00')})` }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete link' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('This payment link is no longer here. The list is checked again.');
+    await waitFor(() => expect(api.callsOf('listPaymentLinks')).toHaveLength(2));
+    expect(await screen.findByText('No payment links yet.')).toBeInTheDocument();
+  });
+
   it('says when the links could not be checked with the service, in Czech too', async () => {
     const rendered = await renderApp({ language: 'cs' });
     rendered.api.answer('listPaymentLinks', { ok: true, value: { links: [{ ...PAYMENT_LINK_FIXTURE, state: 'unknown' }], checkFailed: { code: 'NETWORK_ERROR' } } });

@@ -60,13 +60,18 @@ export function usePaymentLinks(): PaymentLinks {
 
   const remove = useCallback(
     async (linkId: string, command: CommandRunner) => {
-      const answer = await command.run(() => api.deletePaymentLink({ linkId }));
+      const answer = await command.run(async () => {
+        const result = await api.deletePaymentLink({ linkId });
+        // Forgotten by this till already (another window deleted it): the list is read again.
+        if (!result.ok && result.error.code === 'LINK_NOT_FOUND') void reload();
+        return result;
+      });
       if (!answer.ok) return false;
       setList((old) => (old ? { ...old, links: old.links.filter((l) => l.id !== linkId) } : old));
       setShownId((old) => (old === linkId ? null : old));
       return true;
     },
-    [api],
+    [api, reload],
   );
 
   const shown = list?.links.find((l) => l.id === shownId) ?? null;
