@@ -73,6 +73,6 @@ export const linksCs: Translations<typeof linksEn> = {
     DESCRIPTION_TOO_LONG: 'Popis smí mít nejvýše {{max}} znaků.',
     LINK_NOT_FOUND: 'Tento platební odkaz už tu není. Seznam se ověří znovu.',
     notCreated: 'Odkaz na {{money}} se nevytvořil. {{reason}}',
-    notDeleted: '{{link}} se nesmazal. {{reason}}',
+    notDeleted: 'Odkaz {{link}} se nesmazal. {{reason}}',
   },
 };

@@ -70,6 +70,6 @@ export const linksEn = {
     DESCRIPTION_TOO_LONG: 'The description can be at most {{max}} characters.',
     LINK_NOT_FOUND: 'This payment link is no longer here. The list is checked again.',
     notCreated: 'The link for {{money}} was not created. {{reason}}',
-    notDeleted: '{{link}} was not deleted. {{reason}}',
+    notDeleted: 'The link {{link}} was not deleted. {{reason}}',
   },
 };

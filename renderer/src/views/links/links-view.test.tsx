@@ -108,7 +108,7 @@ describe('Payment links view: delete and the state check', () => {
     await user.click(screen.getByRole('button', { name: `Delete Deposit, table for 8 (${czk('250.00')})` }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete link' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
-      `Deposit, table for 8 (${czk('250.00')}) was not deleted. Cannot reach the payment service: check the internet connection.`,
+      `The link Deposit, table for 8 (${czk('250.00')}) was not deleted. Cannot reach the payment service: check the internet connection.`,
     );
 
     api.answer('deletePaymentLink', { ok: true, value: null });
