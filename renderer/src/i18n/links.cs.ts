@@ -9,7 +9,7 @@ export const linksCs: Translations<typeof linksEn> = {
     title: 'Nový platební odkaz',
     amount: 'Částka',
     currency: 'Měna',
-    currencyHint: 'Prázdné: měna pokladny',
+    currencyHint: 'Měna pokladny',
     description: 'Za co',
     descriptionHint: 'Host to uvidí, např. „Záloha, pátek 19:00, stůl pro 8“',
     create: 'Vytvořit odkaz',

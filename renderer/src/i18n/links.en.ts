@@ -6,7 +6,7 @@ export const linksEn = {
     title: 'New payment link',
     amount: 'Amount',
     currency: 'Currency',
-    currencyHint: "Empty: the till's currency",
+    currencyHint: "The till's currency",
     description: 'What it is for',
     descriptionHint: 'The guest sees it, e.g. "Deposit, Friday 19:00, table for 8"',
     create: 'Create link',
