@@ -39,6 +39,8 @@ export interface ShellPorts {
   printTicket?: CompanionApi['printTicket'];
   // receipts (issue 13): print.html?receipt=<paymentId> from a hidden window.
   printReceipt?: CompanionApi['printReceipt'];
+  /** Payment links (issue 13): the link's sheet printed from a hidden window. */
+  printPaymentLink?: CompanionApi['printPaymentLink'];
 }
 
 /** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */

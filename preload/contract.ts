@@ -346,6 +346,16 @@ export interface CompanionApi {
   getPaymentReceipt(input: { paymentId: string }): Promise<CommandResult<PaymentReceiptView>>;
   /** Electron prints print.html?receipt=<id> from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
   printReceipt(input: { paymentId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
+  // payment-links (issue 13): links a guest pays from afar (phone order, deposit, tab), made at the service.
+  /** Amount: a decimal string > 0 with at most 2 places; currency: default the till's. */
+  createPaymentLink(input: PaymentLinkInput): Promise<CommandResult<PaymentLinkView>>;
+  /** The links this till made, newest first, each with the state the service reports now. */
+  listPaymentLinks(): Promise<CommandResult<PaymentLinkList>>;
+  getPaymentLink(input: { linkId: string }): Promise<CommandResult<PaymentLinkView>>;
+  /** Deleted at the service, then forgotten here (a link the service no longer knows is just forgotten). */
+  deletePaymentLink(input: { linkId: string }): Promise<CommandResult<null>>;
+  /** Electron prints the link's sheet from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
+  printPaymentLink(input: { linkId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
 }
 
 // orders-sandbox (issue 14) ----------------------------------------------------------------------
@@ -370,6 +380,38 @@ export interface GuestOrderResult {
   billId: string | null;
   total: Decimal | null;
   refusal: { code: string; items: string[] } | null;
+}
+
+// payment-links (issue 13) ----------------------------------------------------------------------
+export interface PaymentLinkInput {
+  amount: Decimal;
+  currency?: string;
+  description?: string;
+}
+
+/**
+ * What the service says of a link when the list is read: `active` (it serves the link), `gone` (it
+ * no longer knows it: deleted elsewhere), `unknown` (it could not be asked; see the list's `checkFailed`).
+ */
+export type PaymentLinkState = 'active' | 'gone' | 'unknown';
+
+export interface PaymentLinkView {
+  /** The service's link id (for commands only; never shown). */
+  id: string;
+  /** Two decimal places; null: the guest chooses the amount (a link made elsewhere). */
+  amount: Decimal | null;
+  currency: string;
+  description: string;
+  /** The page a guest opens to pay: what the QR code holds. */
+  url: string;
+  created: IsoTime;
+  state: PaymentLinkState;
+}
+
+export interface PaymentLinkList {
+  links: PaymentLinkView[];
+  /** Why some links could not be checked with the service (their state is `unknown`), or null. */
+  checkFailed: { code: string; params?: ErrorParams } | null;
 }
 
 // menu-orders (issue 14) ------------------------------------------------------------------------

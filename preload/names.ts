@@ -58,6 +58,12 @@ export const COMMAND_NAMES = [
   // Receipts from the main POS (issue 13).
   'getPaymentReceipt',
   'printReceipt',
+  // Payment links (issue 13).
+  'createPaymentLink',
+  'listPaymentLinks',
+  'getPaymentLink',
+  'deletePaymentLink',
+  'printPaymentLink',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

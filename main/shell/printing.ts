@@ -26,7 +26,7 @@ export interface PrintingOptions {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket' | 'printReceipt'>>;
+type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket' | 'printReceipt' | 'printPaymentLink'>>;
 
 export const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
 
@@ -73,6 +73,40 @@ function createDayReportPort(options: PrintingOptions, withHiddenWindow: <T>(wit
       }
       const printed = await print(win.webContents, input.mode === 'silent', printer);
       log.info({ mod: 'print', mode: input.mode, ok: printed.ok, date: input.date }, 'day report printed');
+      return printed.ok ? { ok: true, value: { pdfPath: null } } : printed;
+    });
+  };
+}
+
+/** Payment links (issue 13): <userData>/payment-links/payment-link-<id>.pdf (the id made file-safe; printed again: replaced). */
+export function linkSheetPdfPath(dataDir: string, linkId: string): string {
+  return path.join(dataDir, 'payment-links', `payment-link-${linkId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
+}
+
+const LINK_NOT_READY = 'The payment link sheet did not finish drawing. Check the connection to the service and print again.';
+
+/** Payment links (issue 13): print.html?link=<id> in a hidden window, like the day report. */
+function createLinkSheetPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printPaymentLink'] {
+  const { log } = options;
+  return async (input) => {
+    const printer = input.mode === 'silent' ? await options.printer() : null;
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    return withHiddenWindow(true, async (win) => {
+      await win.loadURL(appPageUrl('print.html', options.origins, { link: input.linkId }));
+      try {
+        await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'link sheet not ready', READY_TIMEOUT_MS);
+      } catch {
+        log.warn({ mod: 'print', linkId: input.linkId }, 'payment link sheet did not become ready');
+        return fail('PRINT_NOT_READY', LINK_NOT_READY);
+      }
+      if (input.mode === 'pdf') {
+        const file = linkSheetPdfPath(options.dataDir, input.linkId);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true }));
+        return { ok: true, value: { pdfPath: file } };
+      }
+      const printed = await print(win.webContents, input.mode === 'silent', printer);
+      log.info({ mod: 'print', mode: input.mode, ok: printed.ok, linkId: input.linkId }, 'payment link printed');
       return printed.ok ? { ok: true, value: { pdfPath: null } } : printed;
     });
   };
@@ -139,5 +173,6 @@ export function createPrintPorts(options: PrintingOptions): Ports {
     printTicket: createTicketPort(options, withHiddenWindow, print),
     // receipts (issue 13): receipt-printing.ts.
     printReceipt: createReceiptPort(options, withHiddenWindow),
+    printPaymentLink: createLinkSheetPort(options, withHiddenWindow),
   };
 }

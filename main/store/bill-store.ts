@@ -10,6 +10,7 @@ import { menuOrderReads, menuOrderWrites } from './menu-order-store.js';
 import * as paymentOps from './payment-ops.js';
 import type { ReceiptMode } from './receipt-records.js';
 import { receiptReads, receiptWrites } from './receipt-store.js';
+import type { PaymentLinkRecord } from './payment-links-repo.js';
 import type { BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
 import * as tableOps from './table-ops.js';
 import type { PlanPoint } from './table-ops.js';
@@ -61,6 +62,20 @@ function recordWrites({ write, events }: Transactions) {
     /** Forgets the deliveries recorded more than `olderThanMs` ago (the service retries for seconds, not days). */
     pruneDeliveries: (olderThanMs: number): number =>
       write('pruneDeliveries', (tx) => tx.events.pruneDeliveries(tx, new Date(tx.nowMs - olderThanMs).toISOString())),
+  };
+}
+
+/** Payment links this till created at the service (issue 13, migration 010): no events, the list is read on demand. */
+function paymentLinkStore({ write, read }: Transactions) {
+  return {
+    savePaymentLink: (link: Omit<PaymentLinkRecord, 'created'>): PaymentLinkRecord =>
+      write('savePaymentLink', (tx) => {
+        tx.paymentLinks.putLink(tx, link);
+        return tx.paymentLinks.get(link.id)!;
+      }),
+    removePaymentLink: (id: string): boolean => write('removePaymentLink', (tx) => tx.paymentLinks.removeLink(tx, id)),
+    paymentLinks: (limit = 200): PaymentLinkRecord[] => read.paymentLinks.list(limit),
+    getPaymentLink: (id: string): PaymentLinkRecord | null => read.paymentLinks.get(id),
   };
 }
 
@@ -142,6 +157,7 @@ export function createBillStore(options: {
     ...attentionWrites(t),
     ...receiptWrites(t),
     ...receiptReads(t),
+    ...paymentLinkStore(t),
     /** Durable events only: a POS reading the log never sees an event that a power cut could undo. */
     eventsAfter(seq: number, limit = 500): StoreEvent[] {
       const held = t.outbox.firstHeldSeq();

@@ -36,7 +36,10 @@ export type StoreWrite =
   // receipts (issue 13)
   | 'giveReceipt'
   | 'receiptDelivered'
-  | 'receiptFailed';
+  | 'receiptFailed'
+  // payment links (issue 13)
+  | 'savePaymentLink'
+  | 'removePaymentLink';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

@@ -15,3 +15,4 @@ export { priceOrder, type PriceSource } from './order-rules.js';
 export type { AttentionActionName, AttentionResolution, SqlParams } from './attention-repo.js';
 export type { ResolutionSubject } from './attention-store.js';
 export type * from './receipt-records.js';
+export type { PaymentLinkRecord } from './payment-links-repo.js';

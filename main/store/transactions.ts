@@ -11,6 +11,7 @@ import { createHistoryReader } from './history-repo.js';
 import { createMenuReader, createMenuWriter } from './menu-repo.js';
 import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
+import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
 import { createReceiptsReader, createReceiptsWriter } from './receipts-repo.js';
 import { createTablesReader, createTablesWriter } from './tables-repo.js';
@@ -19,7 +20,17 @@ import { createWalSync, type WalSync } from './wal-sync.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
-  const read = { tables: createTablesReader(db), bills: createBillsReader(db), payments: createPaymentsReader(db), history: createHistoryReader(db), menu: createMenuReader(db), orders: createOrdersReader(db), attention: createAttentionReader(db), receipts: createReceiptsReader(db) };
+  const read = {
+    tables: createTablesReader(db),
+    bills: createBillsReader(db),
+    payments: createPaymentsReader(db),
+    history: createHistoryReader(db),
+    menu: createMenuReader(db),
+    orders: createOrdersReader(db),
+    attention: createAttentionReader(db),
+    receipts: createReceiptsReader(db),
+    paymentLinks: createPaymentLinksReader(db),
+  };
   const events = createEventsReader(db);
   const both = {
     tables: { ...read.tables, ...createTablesWriter(db) },
@@ -30,6 +41,8 @@ function createRepos(db: Database) {
     orders: { ...read.orders, ...createOrdersWriter(db) },
     attention: { ...read.attention, ...createAttentionWriter(db) },
     receipts: { ...read.receipts, ...createReceiptsWriter(db) },
+    // Payment links (issue 13).
+    paymentLinks: { ...read.paymentLinks, ...createPaymentLinksWriter(db) },
   };
   return { read: read satisfies ReadTx, events, both };
 }

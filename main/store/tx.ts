@@ -6,6 +6,7 @@ import type { MenuReader, MenuWriter } from './menu-repo.js';
 import type { OrdersReader, OrdersWriter } from './orders-repo.js';
 import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
 import type { ReceiptsReader, ReceiptsWriter } from './receipts-repo.js';
+import type { PaymentLinksReader, PaymentLinksWriter } from './payment-links-repo.js';
 import type { NewEvent } from './records.js';
 import type { TablesReader, TablesWriter } from './tables-repo.js';
 
@@ -22,6 +23,8 @@ export interface ReadTx {
   attention: AttentionReader;
   /** receipts (issue 13): the POS's fiscal receipts and their delivery outbox. */
   receipts: ReceiptsReader;
+  /** Payment links this till created (issue 13). */
+  paymentLinks: PaymentLinksReader;
 }
 
 /** Only `asWriteTx` mints it, and only the transaction wrapper (transactions.ts) calls that. */
@@ -40,6 +43,7 @@ export interface WriteTx {
   menu: MenuReader & MenuWriter;
   orders: OrdersReader & OrdersWriter;
   receipts: ReceiptsReader & ReceiptsWriter;
+  paymentLinks: PaymentLinksReader & PaymentLinksWriter;
   events: EventsReader & EventsWriter;
   attention: AttentionReader & AttentionWriter;
   /** Commit time of this transaction, ISO 8601 UTC, and as ms epoch. */

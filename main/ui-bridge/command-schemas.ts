@@ -99,6 +99,12 @@ export const COMMAND_SCHEMAS = {
   // receipts (issue 13)
   getPaymentReceipt: z.object({ paymentId: Id }),
   printReceipt: z.object({ paymentId: Id, mode: z.enum(['dialog', 'silent', 'pdf']) }),
+  // payment-links (issue 13): the amount's rules (> 0, 2 places) are main/payment-links', which words the refusal by code.
+  createPaymentLink: z.object({ amount: z.string().max(40), currency: z.string().max(10).optional(), description: z.string().max(1000).optional() }),
+  listPaymentLinks: NoInput,
+  getPaymentLink: z.object({ linkId: Id }),
+  deletePaymentLink: z.object({ linkId: Id }),
+  printPaymentLink: z.object({ linkId: Id, mode: z.enum(['dialog', 'silent', 'pdf']) }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

@@ -19,6 +19,7 @@ import { billContext, closeContext, paymentContext, tableContext } from './failu
 import type { NoticeBook } from './notice-book.js';
 import { orderCommands } from './order-commands.js';
 import { receiptCommands } from '../receipts/receipt-commands.js';
+import { paymentLinkCommands } from '../payment-links/index.js';
 import { inboxViews, menuEntries } from './read-model-orders.js';
 import { createReportCommands } from './report-commands.js';
 import { billView, billViews, paymentView, paymentViews, tableView, tableViews } from './read-model.js';
@@ -86,6 +87,8 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
       deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
     // Receipts from the main POS (issue 13).
     ...receiptCommands(deps),
+    // Payment links (issue 13).
+    ...paymentLinkCommands(deps),
   };
 }
 

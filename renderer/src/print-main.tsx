@@ -9,6 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { bridgeKind, getCompanionApi } from './bridge/index';
 import { createI18n } from './i18n/create-i18n';
 import { DayReportSheet } from './views/print/day-report-sheet';
+import { LinkSheet } from './views/print/link-sheet';
 import { PrintSheet } from './views/print/print-sheet';
 import { ReceiptSheet } from './views/print/receipt-sheet';
 import { TicketSheet } from './views/print/ticket-sheet';
@@ -57,6 +58,9 @@ createRoot(root).render(
         <DayReportSheet api={getCompanionApi()} date={query.get('date') ?? ''} onReady={onReady} onError={onError} />
       ) : query.get('ticket') ? (
         <TicketSheet api={getCompanionApi()} orderId={query.get('ticket') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
+      ) : query.get('link') ? (
+        // Payment links (issue 13): print.html?link=<id>[&autoprint=1].
+        <LinkSheet api={getCompanionApi()} linkId={query.get('link') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
       ) : (
         <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} browserActions={browserActions} />
       )}

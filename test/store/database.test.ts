@@ -22,7 +22,7 @@ describe('the bill database file', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(9);
+    expect(SCHEMA_VERSION).toBe(10);
   });
 
   it('loads the native addon from the nativeBinding it is given (the Electron build in the app)', () => {

@@ -6,6 +6,7 @@ import { demoOrderCs } from './demo-order.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { receiptsCs } from './receipts.cs';
+import { linksCs } from './links.cs';
 import { tablesUiCs } from './tables-ui.cs';
 import { actionsCs } from './actions.cs';
 import { attentionCs } from './attention.cs';
@@ -258,4 +259,5 @@ export const cs: Translations = {
   orders: ordersCs,
   attention: attentionCs,
   demoOrder: demoOrderCs,
+  links: linksCs,
 };

@@ -3,6 +3,7 @@ import { actionsEn } from './actions.en';
 import { attentionEn } from './attention.en';
 import { historyEn } from './history.en';
 import { receiptsEn } from './receipts.en';
+import { linksEn } from './links.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { tablesUiEn } from './tables-ui.en';
 
@@ -257,6 +258,7 @@ export const en = {
   orders: ordersEn,
   attention: attentionEn,
   demoOrder: demoOrderEn,
+  links: linksEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

@@ -1,6 +1,6 @@
 // A CompanionApi test double built from a snapshot: records every command, answers with
 // per-command results the test may replace, and lets the test push events as main would.
-import type { CommandName, CommandResult, CompanionApi, CompanionEvent, QrCodeView, Snapshot } from '../../../preload/contract';
+import type { CommandName, CommandResult, CompanionApi, CompanionEvent, PaymentLinkView, QrCodeView, Snapshot } from '../../../preload/contract';
 import { dayReportFixture, historyFixture } from './history-fixture';
 import { receiptFixture } from './receipt-fixture';
 
@@ -32,6 +32,17 @@ export function qrFixture(snapshot: Snapshot): QrCodeView[] {
     url: i === 0 ? null : `https://pay.example.test/t/${t.id}`,
   }));
 }
+
+/** payment-links (issue 13): one active link, as listPaymentLinks answers it. */
+export const PAYMENT_LINK_FIXTURE: PaymentLinkView = {
+  id: 'link-1',
+  amount: '250.00',
+  currency: 'CZK',
+  description: 'Deposit, table for 8',
+  url: 'https://pay.example.test/link/link-1',
+  created: '2026-11-21T17:30:00.000Z',
+  state: 'active',
+};
 
 export function createFakeApi(snapshot: Snapshot): FakeApi {
   const listeners = new Set<(e: CompanionEvent) => void>();
@@ -86,6 +97,12 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     // receipts (issue 13)
     getPaymentReceipt: (input) => ok(receiptFixture(input.paymentId)),
     printReceipt: () => ok({ pdfPath: null }),
+    // payment-links (issue 13)
+    createPaymentLink: (input) => ok({ ...PAYMENT_LINK_FIXTURE, id: 'link-new', amount: input.amount, currency: input.currency ?? 'CZK', description: input.description ?? '' }),
+    listPaymentLinks: () => ok({ links: [PAYMENT_LINK_FIXTURE], checkFailed: null }),
+    getPaymentLink: (input) => ok({ ...PAYMENT_LINK_FIXTURE, id: input.linkId }),
+    deletePaymentLink: () => ok(null),
+    printPaymentLink: () => ok({ pdfPath: null }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PaymentLinkView } from '../../../../preload/contract';
+import { fail, PAYMENT_LINK_FIXTURE } from '../../test/fake-api';
+import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+import { formatMoney } from '../../format/decimal-text';
+import { linkSheetUrl } from './link-actions';
+
+/** Money as the app formats it in English (Intl: the test does not guess the ICU's spacing). */
+const czk = (amount: string) => formatMoney(amount, 'CZK', 'en');
+
+async function openLinks(options: Parameters<typeof renderApp>[0] = {}) {
+  const rendered = await renderApp(options);
+  await rendered.user.click(screen.getByRole('tab', { name: options.language === 'cs' ? 'Platební odkazy' : 'Payment links' }));
+  return rendered;
+}
+
+const GONE: PaymentLinkView = { ...PAYMENT_LINK_FIXTURE, id: 'link-2', amount: '80.00', description: 'Phone order', url: 'https://pay.example.test/link/link-2', state: 'gone' };
+
+describe('Payment links view', () => {
+  it('lists the links made here with their state at the service, and reads them again on request', async () => {
+    const { api, user, missingKeys } = await renderApp();
+    api.answer('listPaymentLinks', { ok: true, value: { links: [PAYMENT_LINK_FIXTURE, GONE], checkFailed: null } });
+    await user.click(screen.getByRole('tab', { name: 'Payment links' }));
+    await screen.findByRole('table');
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(1);
+    const row = screen.getByText('Deposit, table for 8').closest('tr')!;
+    expect(row).toHaveTextContent(czk('250.00'));
+    expect(row).toHaveTextContent('Active');
+    const gone = screen.getByText('Phone order').closest('tr')!;
+    expect(gone).toHaveTextContent('Deleted at the service');
+    expect(within(gone).getByRole('button', { name: `Print Phone order (${czk('80.00')})` })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(2);
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('creates a link (a Czech comma is a decimal point), shows it as a QR code of its URL, and lists it first', async () => {
+    const { user, api, missingKeys } = await openLinks();
+    await screen.findByRole('table');
+    const form = screen.getByRole('form', { name: 'New payment link' });
+    await user.type(within(form).getByLabelText('Amount'), '1250,5');
+    await user.type(within(form).getByLabelText('What it is for'), 'Birthday deposit');
+    await user.click(within(form).getByRole('button', { name: 'Create link' }));
+    expect(api.callsOf('createPaymentLink')).toEqual([{ amount: '1250.5', description: 'Birthday deposit' }]);
+    expect(await within(form).findByRole('status')).toHaveTextContent(`Link for ${czk('1250.50')} created.`);
+    expect(within(form).getByLabelText('Amount')).toHaveValue('');
+    const preview = screen.getByRole('complementary', { name: 'Link' });
+    const img = await within(preview).findByRole('img', { name: 'QR code for https://pay.example.test/link/link-1' });
+    expect(img.querySelector('svg')).not.toBeNull();
+    expect(img).toHaveAttribute('data-qr-url', 'https://pay.example.test/link/link-1');
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Birthday deposit');
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it("words main's refusal of the amount beside the field, and a service refusal naming the link's amount", async () => {
+    const { user, api } = await openLinks();
+    const form = screen.getByRole('form', { name: 'New payment link' });
+    api.answer('createPaymentLink', fail('amount: at most 2 decimal places', 'INVALID_AMOUNT', { field: 'amount', reason: 'places', value: '12.345' }, 'createPaymentLink'));
+    await user.type(within(form).getByLabelText('Amount'), '12.345');
+    await user.click(within(form).getByRole('button', { name: 'Create link' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The amount can have at most 2 decimal places (12.35, not 12.345).');
+    expect(within(form).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+
+    api.answer('createPaymentLink', fail('restarting', 'SERVICE_RESTARTING', { amount: '80.00', currency: 'CZK', link: 'Phone order' }, 'createPaymentLink'));
+    await user.click(within(form).getByRole('button', { name: 'Create link' }));
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent(`The link for ${czk('80.00')} was not created. The payment service is restarting. Try again in 2 minutes.`),
+    );
+    expect(within(form).getByRole('alert').textContent).not.toContain('link-');
+  });
+
+  it('copies the URL and prints through main in Electron', async () => {
+    const { user, api, copied } = await openLinks();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: `Copy the URL of Deposit, table for 8 (${czk('250.00')})` }));
+    expect(copied).toEqual(['https://pay.example.test/link/link-1']);
+    expect(await screen.findByText('URL copied.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Print Deposit, table for 8 (${czk('250.00')})` }));
+    expect(api.callsOf('printPaymentLink')).toEqual([{ linkId: 'link-1', mode: 'dialog' }]);
+    expect(await screen.findByText('Sent to the printer.')).toBeInTheDocument();
+  });
+
+  it('opens the link sheet in a new tab in browser mode', async () => {
+    const { user, api, opened } = await openLinks({ bridgeKind: 'browser' });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: `Print Deposit, table for 8 (${czk('250.00')})` }));
+    expect(opened).toEqual(['print.html?link=link-1&autoprint=1']);
+    expect(api.callsOf('printPaymentLink')).toEqual([]);
+    expect(linkSheetUrl('a b')).toBe('print.html?link=a+b&autoprint=1');
+  });
+
+});
+
+describe('Payment links view: delete and the state check', () => {
+  it('deletes after a confirmation that opens on Keep (Enter keeps), and shows a refusal inside the dialog', async () => {
+    const { user, api } = await openLinks();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: `Delete Deposit, table for 8 (${czk('250.00')})` }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this payment link?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsOf('deletePaymentLink')).toEqual([]);
+
+    api.answer('deletePaymentLink', fail('down', 'NETWORK_ERROR', { amount: '250.00', currency: 'CZK', link: 'Deposit, table for 8' }, 'deletePaymentLink'));
+    await user.click(screen.getByRole('button', { name: `Delete Deposit, table for 8 (${czk('250.00')})` }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete link' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      `The link Deposit, table for 8 (${czk('250.00')}) was not deleted. Cannot reach the payment service: check the internet connection.`,
+    );
+
+    api.answer('deletePaymentLink', { ok: true, value: null });
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete link' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsOf('deletePaymentLink')).toEqual([{ linkId: 'link-1' }, { linkId: 'link-1' }]);
+    expect(screen.getByText('No payment links yet.')).toBeInTheDocument();
+  });
+
+  it('reads the list again when the link is already gone from this till', async () => {
+    const { user, api } = await openLinks();
+    await screen.findByRole('table');
+    api.answer('deletePaymentLink', fail('gone', 'LINK_NOT_FOUND', undefined, 'deletePaymentLink'));
+    api.answer('listPaymentLinks', { ok: true, value: { links: [], checkFailed: null } });
+    await user.click(screen.getByRole('button', { name: `Delete Deposit, table for 8 (${czk('250.00')})` }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete link' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('This payment link is no longer here. The list is checked again.');
+    await waitFor(() => expect(api.callsOf('listPaymentLinks')).toHaveLength(2));
+    expect(await screen.findByText('No payment links yet.')).toBeInTheDocument();
+  });
+
+  it('says when the links could not be checked with the service, in Czech too', async () => {
+    const rendered = await renderApp({ language: 'cs' });
+    rendered.api.answer('listPaymentLinks', { ok: true, value: { links: [{ ...PAYMENT_LINK_FIXTURE, state: 'unknown' }], checkFailed: { code: 'NETWORK_ERROR' } } });
+    await rendered.user.click(screen.getByRole('tab', { name: 'Platební odkazy' }));
+    expect(await screen.findByText(/Odkazy se nepodařilo ověřit u platební služby/)).toBeInTheDocument();
+    expect(screen.getByText('Neověřeno')).toBeInTheDocument();
+    expectNoMissingKeys(rendered.missingKeys);
+  });
+});
