@@ -8,6 +8,7 @@ import { historyCs } from './history.cs';
 import { tablesUiCs } from './tables-ui.cs';
 import { actionsCs } from './actions.cs';
 import { attentionCs } from './attention.cs';
+import { a11yCs } from './a11y.cs';
 
 export const cs: Translations = {
   app: {
@@ -256,4 +257,5 @@ export const cs: Translations = {
   orders: ordersCs,
   attention: attentionCs,
   demoOrder: demoOrderCs,
+  a11y: a11yCs,
 };
