@@ -90,6 +90,17 @@ function everyView(language: Language, sizes: { width: number; height: number }[
       await host?.stop();
     });
 
+    // Demo mode: a table's code leads to the sandbox's address (the LAN's when the machine has one),
+    // and the QR view names it for the staff's phones (the screenshots below then show the line).
+    it('the QR view names the address phones open: the demo sandbox\'s', async () => {
+      await tab(page, VIEWS.find((v) => v.file === 'qr')!.tab[language]).click();
+      await page.getByRole('button', { name: language === 'en' ? 'Create a code for Bar 2' : 'Vytvořit kód pro Bar 2' }).click();
+      const origin = new URL(host.ready.sandbox ?? '').origin;
+      const loopback = new URL(origin).hostname.startsWith('127.');
+      const expected = { en: loopback ? `only on this computer (${origin})` : `open these codes at ${origin}.`, cs: loopback ? `jen na tomto počítači (${origin})` : `na adrese ${origin}.` };
+      await page.getByRole('note').filter({ hasText: expected[language] }).waitFor();
+    });
+
     for (const size of sizes) {
       it(`${size.width}x${size.height}: each view, and the Tables view with a bill open, fits without sideways scrolling`, async () => {
         await page.setViewportSize(size);
