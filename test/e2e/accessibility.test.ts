@@ -47,7 +47,8 @@ interface Ring {
 
 /** The focused element's ring as Chromium computed it. */
 function focusedRing(page: Page): Promise<Ring> {
-  return page.locator(':focus').evaluate((el) => {
+  return page.locator('body').evaluate((body) => {
+    const el = body.ownerDocument.activeElement ?? body;
     const view = el.ownerDocument.defaultView!;
     const style = view.getComputedStyle(el);
     const opaque = (node: typeof el.parentElement): string => {
@@ -89,22 +90,35 @@ async function arrowTo(page: Page, tableId: string): Promise<void> {
   expect(await activeTableId(page)).toBe(tableId);
 }
 
-/** Marks every enabled, visible control inside `scope` and tabs forward until each had the focus. */
-async function tabReachesAll(page: Page, scope: Locator, maxPresses: number): Promise<{ total: number; missed: string[] }> {
-  const total = await scope.evaluate((root) => {
+let tabRun = 0;
+
+/**
+ * Marks every enabled, visible control inside `scope` and tabs forward until each had the focus;
+ * `onFocus` sees the ring of each control of the scope as it gets the focus.
+ */
+async function tabReachesAll(page: Page, scope: Locator, maxPresses: number, onFocus?: (ring: Ring, name: string) => void): Promise<{ total: number; missed: string[] }> {
+  const run = `r${++tabRun}-`;
+  const total = await scope.evaluate((root, prefix) => {
+    for (const old of root.ownerDocument.querySelectorAll<typeof root>('[data-a11y-target]')) delete old.dataset.a11yTarget;
     const controls = [...root.querySelectorAll<typeof root>('button, input, select, textarea, a[href], [tabindex]')].filter((el) => {
       const rect = el.getBoundingClientRect();
       // One card at a time is in the tab order (roving tabindex): the others are reached by arrows.
       return !el.matches(':disabled') && rect.width > 0 && rect.height > 0 && el.tabIndex >= 0;
     });
-    controls.forEach((el, i) => (el.dataset.a11yTarget = String(i)));
+    controls.forEach((el, i) => (el.dataset.a11yTarget = `${prefix}${i}`));
     return controls.length;
-  });
+  }, run);
   const seen = new Set<string>();
   for (let i = 0; i < maxPresses && seen.size < total; i++) {
     await page.keyboard.press('Tab');
-    const mark = await page.locator('body').evaluate((body) => body.ownerDocument.activeElement?.getAttribute('data-a11y-target') ?? null);
-    if (mark !== null) seen.add(mark);
+    const focused = await page.locator('body').evaluate((body) => {
+      const el = body.ownerDocument.activeElement;
+      const label = el ? (el.getAttribute('aria-label') ?? el.closest('label')?.textContent?.trim() ?? el.textContent?.trim() ?? '') : '';
+      return { mark: el?.getAttribute('data-a11y-target') ?? null, name: el ? `${el.tagName}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${label.slice(0, 40)}"` : '' };
+    });
+    if (focused.mark === null || !focused.mark.startsWith(run)) continue;
+    seen.add(focused.mark);
+    if (onFocus) onFocus(await focusedRing(page), focused.name);
   }
   const missed = await scope.evaluate(
     (root, reached) =>
@@ -114,6 +128,16 @@ async function tabReachesAll(page: Page, scope: Locator, maxPresses: number): Pr
     [...seen],
   );
   return { total, missed };
+}
+
+/**
+ * The ring's contrast with what it is drawn on: the element's own background when the ring is
+ * inside its edge (a negative offset) and the element is opaque, else what is behind the element.
+ */
+function ringContrast(ring: Ring): number {
+  const own = parseColour(ring.cardColour);
+  const surface = ring.outlineOffset < 0 && own.alpha === 1 ? own.rgb : parseColour(ring.behindColour).rgb;
+  return contrast(parseColour(ring.outlineColour).rgb, surface);
 }
 
 const fontPx = (loc: Locator) => loc.evaluateAll((els) => els.map((el) => parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).fontSize)));
@@ -228,5 +252,32 @@ describe('accessibility in Chromium at 1366x768', () => {
     // Close the sheet, per-item quantity/set/remove, add an item, close the bill: all there.
     expect(actions.total).toBeGreaterThanOrEqual(10);
     await screenshot(page, 'a11y-bill-keyboard-1366x768');
+  });
+
+  it('in every view, Tab reaches every control and each shows a ring at least 3:1 against what it is drawn on', async () => {
+    await page.keyboard.press('Escape');
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.length).toBeGreaterThanOrEqual(5);
+    const weak: string[] = [];
+    for (const name of await page.getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('id') ?? ''))) {
+      const t = page.locator(`[role="tab"][id="${name}"]`);
+      await t.click();
+      await page.locator(`[role="tab"][id="${name}"][aria-selected="true"]`).waitFor();
+      await t.focus();
+      const panel = page.locator('.tab-panel');
+      const result = await tabReachesAll(page, panel, 200, (ring, control) => {
+        // The ring drawn, whatever selector draws it (a date field's focus sits in its own parts, so Chromium never says :focus-visible for it).
+        if (ring.outlineStyle === 'none' || ring.outlineWidth < 2 || ringContrast(ring) < 3) weak.push(`${name}: ${control} (${ring.outlineStyle} ${ring.outlineWidth}px ${ring.outlineColour} on ${ring.cardColour}/${ring.behindColour}, focus-visible ${ring.focusVisible})`);
+      });
+      expect({ view: name, missed: result.missed }).toEqual({ view: name, missed: [] });
+    }
+    // The notices' own buttons (open the table, OK) too.
+    const notices = page.getByRole('region', { name: 'Notifications' });
+    await page.getByRole('tab').first().focus();
+    const fromNotices = await tabReachesAll(page, notices, 60, (ring, control) => {
+      if (ring.outlineStyle === 'none' || ringContrast(ring) < 3) weak.push(`notices: ${control} (${ring.outlineColour} on ${ring.cardColour}/${ring.behindColour})`);
+    });
+    expect(fromNotices.missed).toEqual([]);
+    expect(weak).toEqual([]);
   });
 });
