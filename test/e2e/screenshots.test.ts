@@ -51,7 +51,8 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
     // A text field scrolls its own long value (a token, a URL): that is the field's job, not a layout fault.
     for (const el of doc.querySelectorAll<typeof body>('body *:not(input, textarea, select)')) {
       const style = view.getComputedStyle(el);
-      if (style.overflowX === 'visible' || style.textOverflow === 'ellipsis' || el.clientWidth === 0) continue;
+      // Skipped: boxes that show what does not fit with an ellipsis, and words for screen readers only (1 px, .sr-only).
+      if (style.overflowX === 'visible' || style.textOverflow === 'ellipsis' || el.clientWidth <= 1) continue;
       if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth} (${style.overflowX})`);
     }
     return found;
