@@ -105,8 +105,10 @@ async function tabReachesAll(page: Page, scope: Locator, maxPresses: number, onF
       // One card at a time is in the tab order (roving tabindex): the others are reached by arrows.
       return !el.matches(':disabled') && rect.width > 0 && rect.height > 0 && el.tabIndex >= 0;
     });
-    controls.forEach((el, i) => (el.dataset.a11yTarget = `${prefix}${i}`));
-    return controls.length;
+    // A radio group is one stop for Tab (arrows choose within it): one mark for the group.
+    const radioGroup = (el: typeof root) => (el.getAttribute('type') === 'radio' && el.getAttribute('name') ? `radio:${el.getAttribute('name')}` : null);
+    controls.forEach((el, i) => (el.dataset.a11yTarget = `${prefix}${radioGroup(el) ?? i}`));
+    return new Set(controls.map((el) => el.dataset.a11yTarget)).size;
   }, run);
   const seen = new Set<string>();
   for (let i = 0; i < maxPresses && seen.size < total; i++) {
