@@ -65,7 +65,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   // Needs attention (issue 13): the list again whenever it changes, for the tab and its badge.
   const attention = createAttentionWatcher({ store, clock, push: (entries) => events.push({ type: 'attention', entries }), listening: events.listening });
   attention.start();
-  const demo = createDemoService(options.demo, store, log);
+  const demo = createDemoService(options.demo, store, log, { language: () => settings.get().language });
   const dispatcher = createMethodDispatcher({ store, log, clock });
   const session = createSessionRunner({ settings, demo, store, dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
   let localApi: LocalApi;

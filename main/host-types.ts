@@ -74,7 +74,12 @@ export interface DemoSandbox {
  * (sandbox/'s startSandbox fits it), so the core never imports sandbox/. Without it, demo mode
  * stays offline with the session saying DEMO_UNAVAILABLE.
  */
-export type DemoPort = (options: { restaurantName: string; log: (line: string) => void }) => Promise<DemoSandbox>;
+export type DemoPort = (options: {
+  restaurantName: string;
+  log: (line: string) => void;
+  /** Where it listens: the machine's LAN address when it has one, else loopback (main/demo/lan-address.ts). */
+  host: string;
+}) => Promise<DemoSandbox>;
 
 export interface CompanionOptions {
   dataDir: string;

@@ -1,16 +1,29 @@
-import type { CommandResult, GuestOrderInput, GuestOrderResult, GuestPayInput } from '../../preload/contract.js';
+import { networkInterfaces } from 'node:os';
+import type { CommandResult, GuestOrderInput, GuestOrderResult, GuestPayInput, Language } from '../../preload/contract.js';
 import type { DemoPort, DemoSandbox } from '../host-types.js';
 import type { Logger } from '../log.js';
 import type { BillStore } from '../store/index.js';
 import { fail, ok } from '../ui-bridge/command-result.js';
 import { placeDemoOrder, sandboxRefusal } from './demo-order.js';
+import { demoListenHost, type InterfaceList } from './lan-address.js';
 import { seedDemo } from './seed-demo.js';
+
+export interface DemoServiceOptions {
+  /** The cashier's language when the demo restaurant is seeded (the settings'). */
+  language?: () => Language;
+  /** The machine's network interfaces (os.networkInterfaces); read when the sandbox starts. */
+  interfaces?: () => InterfaceList;
+}
 
 /**
  * The embedded sandbox's lifecycle in demo mode: started (through the hosts' port) and the demo
- * restaurant seeded when the till enters demo mode, closed when it leaves it or stops.
+ * restaurant seeded when the till enters demo mode, closed when it leaves it or stops. The sandbox
+ * listens on the machine's LAN address when it has one, so its QR codes open on a phone on the
+ * same network (staff train with a real phone); else on loopback.
  */
-export function createDemoService(port: DemoPort | undefined, store: BillStore, log: Logger) {
+export function createDemoService(port: DemoPort | undefined, store: BillStore, log: Logger, options: DemoServiceOptions = {}) {
+  const language = options.language ?? (() => 'en' as const);
+  const interfaces = options.interfaces ?? networkInterfaces;
   let sandbox: DemoSandbox | null = null;
   return {
     /** Whether the host gave a way to run the demo (the session says DEMO_UNAVAILABLE otherwise). */
@@ -19,8 +32,10 @@ export function createDemoService(port: DemoPort | undefined, store: BillStore, 
     /** Brings the embedded sandbox up or down to match the mode; answers where to connect in demo mode. */
     async follow(demo: boolean): Promise<{ serviceUrl: string; apiKey: string } | null> {
       if (demo && !sandbox && port) {
-        sandbox = await port({ restaurantName: 'Bistro Demo', log: (line) => log.debug({ mod: 'sandbox' }, line) });
-        seedDemo(store);
+        const host = demoListenHost(interfaces());
+        sandbox = await port({ restaurantName: 'Bistro Demo', host, log: (line) => log.debug({ mod: 'sandbox' }, line) });
+        log.info({ mod: 'demo', url: sandbox.url }, 'demo sandbox started; phones on this network open its QR codes');
+        seedDemo(store, language());
       }
       if (!demo && sandbox) await this.stop();
       return sandbox ? { serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey } : null;

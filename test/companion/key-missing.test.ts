@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCompanion } from '../../main/companion.js';
+import { demoListenHost } from '../../main/demo/lan-address.js';
 import type { DemoPort, SecretStore } from '../../main/host-types.js';
 import { silentLogger } from '../../main/log.js';
 import { badFiles, dataDir, readSettingsFile, remove, writeSettingsFile } from '../settings/settings-fixtures.js';
@@ -89,7 +91,8 @@ describe('demo mode is a port the host passes in', () => {
     cleanups.push(() => companion.stop());
     expect(demo.starts()).toBe(1);
     expect(companion.demo).toBe(true);
-    expect(companion.sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // On the machine's LAN address when it has one, so phones open the demo's QR codes (issue 12).
+    expect(companion.sandboxUrl).toMatch(new RegExp(`^http://${demoListenHost(networkInterfaces()).replaceAll('.', '\\.')}:\\d+$`));
     expect((await companion.api.getSnapshot()).tables.length).toBeGreaterThan(0);
   });
 

@@ -10,6 +10,7 @@ import { linksCs } from './links.cs';
 import { tablesUiCs } from './tables-ui.cs';
 import { actionsCs } from './actions.cs';
 import { attentionCs } from './attention.cs';
+import { a11yCs } from './a11y.cs';
 
 export const cs: Translations = {
   app: {
@@ -260,4 +261,5 @@ export const cs: Translations = {
   attention: attentionCs,
   demoOrder: demoOrderCs,
   links: linksCs,
+  a11y: a11yCs,
 };

@@ -10,6 +10,7 @@ import { tablesUiEn } from './tables-ui.en';
 import { ordersEn } from './orders.en';
 import { wordsEn } from './words.en';
 import { demoOrderEn } from './demo-order.en';
+import { a11yEn } from './a11y.en';
 export const en = {
   app: {
     title: 'Tableside',
@@ -259,6 +260,7 @@ export const en = {
   attention: attentionEn,
   demoOrder: demoOrderEn,
   links: linksEn,
+  a11y: a11yEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

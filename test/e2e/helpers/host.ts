@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,10 +51,14 @@ export interface Host {
   stop(): Promise<void>;
 }
 
-/** `npm run headless` as a child process with a temp data dir; demo mode when no service flags are given. */
-export async function startHost(serviceArgs: string[] = []): Promise<Host> {
+/**
+ * `npm run headless` as a child process with a temp data dir; demo mode when no service flags are
+ * given. `settings` is written as the data dir's settings.json first (e.g. a Czech cashier's).
+ */
+export async function startHost(serviceArgs: string[] = [], options: { settings?: Record<string, unknown> } = {}): Promise<Host> {
   ensureRendererBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'tableside-e2e-'));
+  if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(options.settings));
   const { child, ready, exited, stderr } = await startHeadless(['--data-dir', dataDir, '--pos-api-port', '0', ...serviceArgs]);
   if (!ready.ui) {
     child.kill('SIGTERM');

@@ -9,6 +9,7 @@ import { Dialog } from '../common/dialog';
 import { tableLabel } from '../common/labels';
 import { QrSvg } from '../common/qr-svg';
 import { useCommand, type CommandRunner } from '../common/use-command';
+import { DemoPhoneAddress } from './demo-address';
 import { PrintControls } from './print-controls';
 import { usePrintTableQr } from './print-table-qr';
 import { QrTable } from './qr-table';
@@ -50,6 +51,7 @@ export function QrView() {
     <section aria-label={t('qr.title')} className="split">
       <div className="stack">
         <h2>{t('qr.title')}</h2>
+        <DemoPhoneAddress qr={qr} />
         <div className="actions">
           <button type="button" onClick={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}>
             {t(allSelected ? 'qr.selectNone' : 'qr.selectAll')}
