@@ -36,7 +36,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps) {
 
   async function saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>> {
     const checked = settings.check(input);
-    if (!checked.ok) return fail(checked.error.code, checked.error.message);
+    if (!checked.ok) return fail(checked.error.code, checked.error.message, checked.error.params);
     if (checked.verify) {
       const who = await checkApiKey(checked.verify);
       if (!who.ok) return fail(who.error.code, who.error.message);

@@ -100,14 +100,17 @@ export const COMMAND_SCHEMAS = {
 
 export const BAD_INPUT = 'BAD_INPUT';
 
-export type CommandParse<K extends CommandName> = { ok: true; input: CommandInput<K> } | { ok: false; error: { code: string; message: string } };
+export type CommandParse<K extends CommandName> = { ok: true; input: CommandInput<K> } | { ok: false; error: { code: string; message: string; params?: { field: string } } };
 
 /** Validates a command's argument; the error names the field and says what to do. */
 export function parseCommandInput<K extends CommandName>(name: K, raw: unknown): CommandParse<K> {
   const schema: z.ZodType = COMMAND_SCHEMAS[name];
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, input: result.data as CommandInput<K> };
-  return { ok: false, error: { code: BAD_INPUT, message: `${name}: ${describeIssues(result.error)}. Correct it and try again.` } };
+  const message = `${name}: ${describeIssues(result.error)}. Correct it and try again.`;
+  // ui-safety (issue 12): the field, so the renderer can name it in the cashier's words.
+  const field = result.error.issues[0]?.path[0];
+  return { ok: false, error: typeof field === 'string' ? { code: BAD_INPUT, message, params: { field } } : { code: BAD_INPUT, message } };
 }
 
 /**

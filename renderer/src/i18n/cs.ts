@@ -3,6 +3,7 @@ import { diagnosticsCs } from './diagnostics.cs';
 import { ordersCs } from './orders.cs';
 import { wordsCs } from './words.cs';
 import { demoOrderCs } from './demo-order.cs';
+import { safetyCs } from './safety.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { tablesUiCs } from './tables-ui.cs';
@@ -256,4 +257,5 @@ export const cs: Translations = {
   orders: ordersCs,
   attention: attentionCs,
   demoOrder: demoOrderCs,
+  safety: safetyCs,
 };

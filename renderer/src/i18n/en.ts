@@ -8,6 +8,7 @@ import { tablesUiEn } from './tables-ui.en';
 import { ordersEn } from './orders.en';
 import { wordsEn } from './words.en';
 import { demoOrderEn } from './demo-order.en';
+import { safetyEn } from './safety.en';
 export const en = {
   app: {
     title: 'Tableside',
@@ -255,6 +256,7 @@ export const en = {
   orders: ordersEn,
   attention: attentionEn,
   demoOrder: demoOrderEn,
+  safety: safetyEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

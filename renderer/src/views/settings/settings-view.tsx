@@ -3,11 +3,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView as Settings } from '../../../../preload/contract';
 import { useAppState } from '../../app-context';
-import { CommandErrorText } from '../common/command-error';
 import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields } from './local-fields';
 import { PosApiSection } from './pos-api-section';
 import { ServiceFields } from './service-fields';
+import { SettingsErrorText } from './settings-error-text';
 import { UnsavedSettingsDialog } from './unsaved-dialog';
 import { useSettingsForm, type SettingsForm as Form } from './use-settings-form';
 
@@ -33,7 +33,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       >
         <ServiceFields settings={settings} draft={form.draft} set={form.set} />
         <LocalFields draft={form.draft} set={form.set} />
-        <CommandErrorText error={form.command.error} />
+        <SettingsErrorText error={form.command.error} />
         {form.saved && <p role="status">{form.saved}</p>}
         <button type="submit" className="primary" disabled={form.command.pending}>
           {t('settings.save')}
@@ -58,7 +58,7 @@ function LanguageField({ form }: { form: Form }) {
           <option value="cs">Čeština</option>
         </select>
       </label>
-      <CommandErrorText error={form.language.error} />
+      <SettingsErrorText error={form.language.error} />
     </>
   );
 }
