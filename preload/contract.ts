@@ -165,11 +165,22 @@ export interface SettingsView {
   // ui-actions (issue 12)
   /** Seconds between reminder sounds while a problem notice stays unacknowledged; 0 = no reminder. */
   reminderSeconds: number;
+  // ui-safety (issue 12)
+  /** A manager PIN guards the integration settings; false until it is set on first use. */
+  managerPinSet: boolean;
 }
 
-export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
+export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken' | 'managerPinSet'>> {
   /** A new API key; omitted = keep the stored one. */
   apiKey?: string;
+  /** ui-safety: a live unlock (unlockSettings / setManagerPin); needed to change an integration field once a PIN is set. */
+  unlock?: string;
+}
+
+/** ui-safety (issue 12): an unlock of the integration settings, until `until` (epoch ms) or lockSettings. */
+export interface SettingsUnlock {
+  unlock: string;
+  until: number;
 }
 
 export interface MenuEntry {
@@ -293,7 +304,8 @@ export interface CompanionApi {
   // Settings and connection.
   saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>>;
   checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>>;
-  regeneratePosApiToken(): Promise<CommandResult<SettingsView>>;
+  /** Needs a live `unlock` once a manager PIN is set (ui-safety). */
+  regeneratePosApiToken(input: { unlock?: string }): Promise<CommandResult<SettingsView>>;
   reconnect(): Promise<CommandResult<null>>;
 
   // Demo mode only: act as a guest against the embedded sandbox.
@@ -335,6 +347,13 @@ export interface CompanionApi {
   retryRecovery(input: { paymentId: string }): Promise<CommandResult<{ outcome: RecoveryOutcome; payment: PaymentView }>>;
   // orders-sandbox (issue 14): demo mode only, a guest orders from the menu on the embedded sandbox.
   guestOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>>;
+  // ui-safety (issue 12): the manager PIN in front of the integration settings.
+  /** First use sets the PIN (4-8 digits); a set PIN changes only with a live `unlock`. Answers an unlock. */
+  setManagerPin(input: { pin: string; unlock?: string }): Promise<CommandResult<SettingsUnlock>>;
+  /** PIN_WRONG (triesLeft), PIN_LOCKED (retryInSeconds) after 5 wrong tries, PIN_NOT_SET. */
+  unlockSettings(input: { pin: string }): Promise<CommandResult<SettingsUnlock>>;
+  /** Ends an unlock (the Settings tab closed). */
+  lockSettings(input: { unlock: string }): Promise<CommandResult<null>>;
 }
 
 // orders-sandbox (issue 14) ----------------------------------------------------------------------

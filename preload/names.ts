@@ -55,6 +55,10 @@ export const COMMAND_NAMES = [
   'retryRecovery',
   // orders-sandbox (issue 14): the demo guest orders.
   'guestOrder',
+  // ui-safety (issue 12): the manager PIN.
+  'setManagerPin',
+  'unlockSettings',
+  'lockSettings',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

@@ -63,7 +63,7 @@ export function createSettingsService(options: SettingsServiceOptions) {
       if (!settings.serviceUrl) return 'SERVICE_URL_MISSING';
       return apiKey ? null : 'KEY_MISSING';
     },
-    view: (posApiToken: string): SettingsView => settingsView(settings, apiKey, posApiToken),
+    view: (posApiToken: string, managerPinSet: boolean): SettingsView => settingsView(settings, apiKey, posApiToken, managerPinSet),
     /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
     check: (input: SettingsInput) => checkInput(input, settings, apiKey),
     commit(change: SettingsChange): void {
@@ -99,9 +99,9 @@ function pick(settings: StoredSettings, fields: (keyof StoredSettings)[]): Parti
   return Object.fromEntries(fields.map((f) => [f, settings[f]]));
 }
 
-function settingsView(settings: StoredSettings, apiKey: string | null, posApiToken: string): SettingsView {
+function settingsView(settings: StoredSettings, apiKey: string | null, posApiToken: string, managerPinSet: boolean): SettingsView {
   const { webhookHost: _host, serviceName: _name, updateUrl: _feed, quietWindow: _quiet, ...shown } = settings;
-  return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiToken };
+  return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiToken, managerPinSet };
 }
 
 /**
@@ -112,7 +112,8 @@ function settingsView(settings: StoredSettings, apiKey: string | null, posApiTok
 function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: string | null): { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal } {
   const parsed = SettingsInputSchema.safeParse(input);
   if (!parsed.success) return refuse('INVALID', `Check the settings: ${describeIssues(parsed.error)}`, firstField(parsed.error));
-  const { apiKey: newKey, ...rest } = parsed.data;
+  // The unlock is the caller's business (settings-commands.ts checks it); it is never a setting.
+  const { apiKey: newKey, unlock: _unlock, ...rest } = parsed.data;
   const patch: SettingsPatch = dropUndefined(rest);
   const next: StoredSettings = { ...settings, ...patch };
   const live = next.environment !== 'demo';

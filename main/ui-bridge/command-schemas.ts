@@ -23,6 +23,10 @@ const LooseKey = z.string().trim().min(1, 'must not be empty').max(200, 'must be
 // The settings rules are main/settings' (one schema for the file and this command).
 const SettingsInput = SettingsInputSchema;
 
+// ui-safety (issue 12): a PIN as typed (its rule is checked in main, which counts wrong tries) and an unlock token.
+const Pin = z.string().max(64, 'must be at most 64 characters');
+const Unlock = z.string().min(1).max(200);
+
 // Day report (issue 13): restaurant days as YYYY-MM-DD.
 const Day = z.string().refine(isCalendarDate, 'must be a date YYYY-MM-DD');
 const PaymentRange = z.object({ from: Day, to: Day });
@@ -50,7 +54,7 @@ export const COMMAND_SCHEMAS = {
   listPrinters: NoInput,
   saveSettings: SettingsInput,
   checkApiKey: z.object({ serviceUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }), apiKey: LooseKey, posId: Id }),
-  regeneratePosApiToken: NoInput,
+  regeneratePosApiToken: z.object({ unlock: Unlock.optional() }),
   reconnect: NoInput,
   guestPay: z.object({
     tableId: Id,
@@ -96,6 +100,10 @@ export const COMMAND_SCHEMAS = {
   resolveAttention: z.object({ entryId: z.string().min(3).max(300), note: z.string().trim().max(500).optional() }),
   releaseLock: z.object({ paymentId: Id }),
   retryRecovery: z.object({ paymentId: Id }),
+  // ui-safety (issue 12): the manager PIN. The PIN's own rule (4-8 digits) is main/settings/manager-pin.ts's.
+  setManagerPin: z.object({ pin: Pin, unlock: Unlock.optional() }),
+  unlockSettings: z.object({ pin: Pin }),
+  lockSettings: z.object({ unlock: Unlock }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';

@@ -42,6 +42,7 @@ const settings: SettingsView = {
   reminderSeconds: 60,
   posApiToken: 'not-a-real-token',
   autoCloseBills: true,
+  managerPinSet: false,
 };
 
 export const SNAPSHOT: Snapshot = {
