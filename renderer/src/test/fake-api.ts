@@ -23,6 +23,9 @@ export const fail = (message: string, code = 'FAILED', params?: Record<string, s
   error: { code, message, ...(params ? { params } : {}), ...(action ? { action } : {}) },
 });
 
+/** The manager PIN the fake accepts (ui-safety). */
+export const FAKE_PIN = '2468';
+
 export function qrFixture(snapshot: Snapshot): QrCodeView[] {
   return snapshot.tables.map((t, i) => ({
     tableId: t.id,
@@ -82,6 +85,10 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     retryRecovery: (input) => ok({ outcome: 'open', payment: snapshot.payments.find((p) => p.id === input.paymentId)! }),
     // orders-sandbox (issue 14)
     guestOrder: (input) => ok({ orderId: 'o-new', outcome: 'placed', billId: input.tableId ? 'b-new' : null, total: '124.00', refusal: null }),
+    // ui-safety (issue 12): the manager PIN is FAKE_PIN; an unlock lasts 15 minutes.
+    setManagerPin: () => ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }),
+    unlockSettings: (input) => (input.pin === FAKE_PIN ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }) : fail('Wrong PIN.', 'PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings')),
+    lockSettings: () => ok(null),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

@@ -22,6 +22,8 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     posApiToken: 'tok-123456',
     dayEndsAt: '04:00',
     autoCloseBills: true,
+    // ui-safety: a PIN is set; tests unlock with FAKE_PIN (fake-api.ts).
+    managerPinSet: true,
     ...over,
   };
 }

@@ -14,8 +14,9 @@ const PIN_CODES = new Set(['PIN_REQUIRED', 'PIN_WRONG', 'PIN_LOCKED', 'PIN_NOT_S
 export function settingsSentence(t: TFunction, exists: (key: string) => boolean, error: CommandError): string | null {
   const params = error.params ?? {};
   if (PIN_CODES.has(error.code)) {
-    const seconds = typeof params.retryInSeconds === 'number' ? params.retryInSeconds : 0;
-    return t(`safety.error.${error.code}`, { ...params, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+    // PIN_WRONG says how long the wait will be (waitMinutes); PIN_LOCKED how long is left (retryInSeconds).
+    const minutes = typeof params.waitMinutes === 'number' ? params.waitMinutes : Math.max(1, Math.ceil(Number(params.retryInSeconds ?? 0) / 60));
+    return t(`safety.error.${error.code}`, { ...params, minutes });
   }
   const field = params.field;
   if (FIELD_CODES.has(error.code) && typeof field === 'string' && exists(`safety.settings.field.${field}`)) {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView as Settings } from '../../../../preload/contract';
 import { useAppState } from '../../app-context';
 import { DiagnosticsSection } from './diagnostics-section';
-import { LocalFields } from './local-fields';
+import { LocalFields, PosApiPortField } from './local-fields';
+import { ManagerPinPanel } from './manager-pin-panel';
 import { PosApiSection } from './pos-api-section';
 import { ServiceFields } from './service-fields';
 import { SettingsErrorText } from './settings-error-text';
@@ -31,17 +32,39 @@ function SettingsForm({ settings }: { settings: Settings }) {
           void form.save();
         }}
       >
-        <ServiceFields settings={settings} draft={form.draft} set={form.set} />
-        <LocalFields draft={form.draft} set={form.set} />
+        <fieldset className="settings-group">
+          <legend>{t('safety.settings.cashierTitle')}</legend>
+          <LocalFields draft={form.draft} set={form.set} />
+        </fieldset>
+        <IntegrationFields settings={settings} form={form} />
         <SettingsErrorText error={form.command.error} />
         {form.saved && <p role="status">{form.saved}</p>}
         <button type="submit" className="primary" disabled={form.command.pending}>
           {t('settings.save')}
         </button>
       </form>
-      <PosApiSection token={settings.posApiToken} />
+      <PosApiSection token={settings.posApiToken} unlock={form.unlock} />
       <DiagnosticsSection />
       <UnsavedSettingsDialog form={form} />
+    </section>
+  );
+}
+
+/**
+ * ui-safety (issue 12): what connects the till to the payment service and the POS, behind the
+ * manager PIN. Locked, the fields show their values but cannot change (main refuses them too).
+ */
+function IntegrationFields({ settings, form }: { settings: Settings; form: Form }) {
+  const { t } = useTranslation();
+  return (
+    <section className="settings-group integration" aria-label={t('safety.settings.integrationTitle')}>
+      <h3>{t('safety.settings.integrationTitle')}</h3>
+      <ManagerPinPanel pinSet={settings.managerPinSet} unlock={form.unlock} />
+      <fieldset disabled={form.unlock.locked} className="integration-fields">
+        <legend className="sr-only">{t('safety.settings.integrationTitle')}</legend>
+        <ServiceFields settings={settings} draft={form.draft} set={form.set} />
+        <PosApiPortField draft={form.draft} set={form.set} />
+      </fieldset>
     </section>
   );
 }
