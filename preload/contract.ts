@@ -26,7 +26,17 @@ export interface SessionView {
   restaurantName: string | null;
   /** Set when the till does not connect until the cashier acts (status 'stopped'); the renderer words it. */
   problem?: SessionProblem;
+  // ui-safety (issue 12)
+  /** Why the link is down (status reconnecting/offline/rejected): the renderer says whose side the problem is on. */
+  cause?: LinkCause;
 }
+
+/**
+ * ui-safety (issue 12): `unreachable` (offline: no route to the service, this side's network),
+ * `dropped` (the link fell, reconnecting), `restarting` (the service said 503/4503: its side),
+ * `credentials` (key or Pos-Id refused), `webhook-url` (the service refused the receiver's URL).
+ */
+export type LinkCause = 'unreachable' | 'dropped' | 'restarting' | 'credentials' | 'webhook-url';
 
 /** KEY_MISSING: the stored API key is missing or unreadable; SERVICE_URL_MISSING; DEMO_UNAVAILABLE: the host runs no demo. */
 export type SessionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE';

@@ -26,6 +26,14 @@ describe('settings and the API key', () => {
     return host;
   };
   const settingsForm = (page: Page) => page.getByRole('region', { name: 'Settings' });
+  // ui-safety (issue 12): a new host has no manager PIN yet; the key field opens once one is chosen.
+  const choosePin = async (page: Page) => {
+    const integration = page.getByRole('region', { name: 'Integration (manager only)' });
+    await integration.getByLabel('New PIN (4 to 8 digits)').fill('2468');
+    await integration.getByLabel('Repeat the PIN').fill('2468');
+    await integration.getByRole('button', { name: 'Set the PIN and unlock' }).click();
+    await integration.getByRole('button', { name: 'Lock', exact: true }).waitFor();
+  };
 
   beforeAll(async () => {
     sandbox = await startSandbox({ restaurantName: 'Bistro E2E' });
@@ -55,6 +63,7 @@ describe('settings and the API key', () => {
     const storedKey = await form.getByText(/^Stored API key:/).textContent();
     expect(storedKey).not.toContain(sandbox.restaurant.apiKey);
 
+    await choosePin(page);
     await form.getByLabel('New API key (leave empty to keep the stored one)').fill(WRONG_KEY);
     await form.getByRole('button', { name: 'Save' }).click();
     const alert = form.getByRole('alert');
@@ -96,6 +105,7 @@ describe('settings and the API key', () => {
 
     await banner.getByRole('button', { name: 'Open Settings' }).click();
     const form = settingsForm(page);
+    await choosePin(page);
     await form.getByLabel('New API key (leave empty to keep the stored one)').fill(second.apiKey);
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();

@@ -21,7 +21,7 @@ export function ManagerPinPanel({ pinSet, unlock }: { pinSet: boolean; unlock: M
   if (!unlock.locked) {
     return (
       <div className="pin-panel unlocked">
-        <p role="status">{t('safety.pin.unlockedUntil', { time: formatClock(new Date(unlock.until ?? 0).toISOString(), i18n.language) })}</p>
+        <p>{t('safety.pin.unlockedUntil', { time: formatClock(new Date(unlock.until ?? 0).toISOString(), i18n.language) })}</p>
         <button type="button" onClick={unlock.lock}>
           {t('safety.pin.lock')}
         </button>
