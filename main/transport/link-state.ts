@@ -97,7 +97,10 @@ export class LinkStateMachine {
   }
 
   connecting(attempt = 0): void {
-    this.set(this.make('connecting', { attempt }));
+    // A retry keeps the cause of the outage it retries from (ui-safety): the cashier's words must
+    // not flip between "no internet" and "connecting" with every attempt.
+    const cause = attempt > 0 ? this.current.cause : undefined;
+    this.set(this.make('connecting', cause ? { attempt, reason: cause } : { attempt }));
   }
 
   connected(): void {

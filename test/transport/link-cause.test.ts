@@ -26,6 +26,8 @@ describe('the cause of a link that is down', () => {
     fx.sandbox.injectFault({ kind: 'drop' });
     expect(await waitForState(t, 'reconnecting')).toMatchObject({ status: 'reconnecting', cause: 'dropped' });
     await fx.clock.advanceAsync(1000);
+    // The retry keeps the outage's cause, so the cashier's words do not flip with each attempt.
+    expect(await waitForState(t, 'connecting')).toMatchObject({ attempt: 1, cause: 'dropped' });
     await waitForState(t, 'connected');
     expect(t.state().cause).toBeUndefined();
     fx.sandbox.injectFault({ kind: 'close-4503' });

@@ -53,17 +53,14 @@ export const safetyCs: Translations<typeof safetyEn> = {
     PIN_ALREADY_SET: 'Manažerský PIN už je nastaven: nejdřív jím odemkněte.',
     PIN_FORMAT: 'PIN musí mít 4 až 8 číslic.',
   },
-  capture: {
-    card: 'Čeká na stržení',
-  },
   connection: {
     status: {
-      connected: 'Online',
+      connected: 'Připojeno',
       connecting: 'Připojování',
       dropped: 'Znovu se připojuje',
       unreachable: 'Bez internetu',
       restarting: 'Služba se restartuje',
-      credentials: 'Klíč odmítnut',
+      credentials: 'API klíč odmítnut',
       'webhook-url': 'Adresa webhooků odmítnuta',
       conflict: 'Připojen jiný POS',
       stopped: 'Nepřipojeno',
@@ -78,7 +75,7 @@ export const safetyCs: Translations<typeof safetyEn> = {
       unreachable: 'Bez internetu: pokladna se nedostane k platební službě. Problém je na této straně (kabel, Wi-Fi nebo router).',
       dropped: 'Spojení s platební službou se přerušilo. Tableside se připojuje znovu sám.',
       restarting: 'Platební služba se restartuje. Problém je na její straně, ne u vás: Tableside se připojí za {{seconds}} s.',
-      credentials: 'Platební služba odmítla API klíč nebo Pos-Id této pokladny. Vedoucí musí v Nastavení zadat platný klíč.',
+      credentials: 'Platební služba odmítla API klíč nebo Pos-Id této pokladny: problém je na této straně. Zadejte platný klíč v Nastavení (manažerský PIN).',
       'webhook-url': 'Platební služba odmítla adresu webhooků této pokladny. Vedoucí musí v Nastavení zkontrolovat veřejnou adresu.',
       conflict: 'K platební službě je za tuto restauraci připojen jiný POS nebo Tableside. Zavřete ho a stiskněte Připojit znovu.',
       stale: 'Platební služba se k této pokladně neozvala {{minutes}} min: zkontrolujte veřejnou adresu nebo tunel.',

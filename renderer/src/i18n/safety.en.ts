@@ -51,18 +51,14 @@ export const safetyEn = {
     PIN_ALREADY_SET: 'A manager PIN is already set: unlock with it first.',
     PIN_FORMAT: 'The PIN must be 4 to 8 digits.',
   },
-  capture: {
-    /** On a table card: a manual-capture payment of the table is authorised and waits. */
-    card: 'Capture needed',
-  },
   connection: {
     status: {
-      connected: 'Online',
+      connected: 'Connected',
       connecting: 'Connecting',
       dropped: 'Reconnecting',
       unreachable: 'No internet',
       restarting: 'Service restarting',
-      credentials: 'Key rejected',
+      credentials: 'API key rejected',
       'webhook-url': 'Webhook address refused',
       conflict: 'Another POS connected',
       stopped: 'Not connected',
@@ -78,7 +74,7 @@ export const safetyEn = {
       unreachable: 'No internet: this till cannot reach the payment service. The problem is on this side (network cable, Wi-Fi or router).',
       dropped: 'The connection to the payment service dropped. Tableside is reconnecting by itself.',
       restarting: 'The payment service is restarting. The problem is on its side, not yours: Tableside reconnects in {{seconds}} s.',
-      credentials: 'The payment service rejected the API key or Pos-Id of this till. A manager must enter a valid key in Settings.',
+      credentials: 'The payment service rejected the API key or Pos-Id of this till: the problem is on this side. Enter a valid key in Settings (manager PIN).',
       'webhook-url': "The payment service refused this till's webhook address. A manager must check the public URL in Settings.",
       conflict: 'Another POS or Tableside is connected to the payment service for this restaurant. Close it, then press Reconnect now.',
       stale: 'The payment service has not reached this till for {{minutes}} min: check the public URL or tunnel.',

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
 import { formatAmount } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
+import { useAppState } from '../../app-context';
 import { tableLabel } from '../common/labels';
+import { guestsCut } from '../connection/link-words';
 
 export interface TableCardProps {
   table: TableView;
@@ -47,9 +49,26 @@ function CardAmount({ table, now }: { table: TableView; now: number }) {
   );
 }
 
+/** ui-safety: states whose guests would pay by phone; while the link is down they cannot. */
+const GUEST_PAYS: ReadonlySet<TableView['state']> = new Set(['open', 'in-payment', 'partly-paid']);
+
+/** The state a card shows: an authorised manual-capture payment is its own "capture needed", never "in payment". */
+export function cardState(table: TableView): TableView['state'] | 'capture-needed' {
+  return table.awaitingCapture ? 'capture-needed' : table.state;
+}
+
+/** The state as a word: "capture needed" in its own colour. */
+function StateBadge({ table }: { table: TableView }) {
+  const { t } = useTranslation();
+  if (table.awaitingCapture) return <span className="badge payment-capture-needed badge-capture">{t('actions.capture.state')}</span>;
+  return <span className="badge">{t(`tables.state.${table.state}`)}</span>;
+}
+
 /** What a card shows, on the grid and on the floor plan alike. */
 export function CardBody({ table, attention, now }: { table: TableView; attention: boolean; now: number }) {
   const { t } = useTranslation();
+  // From the first second of an outage, a card whose guests would pay by QR says they cannot (and dims, styles.css).
+  const offline = useAppState((s) => guestsCut(s.session)) && GUEST_PAYS.has(table.state);
   return (
     <>
       <span className="card-top">
@@ -57,8 +76,9 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
         <CardAmount table={table} now={now} />
       </span>{' '}
       <span className="card-badges">
-        <span className="badge">{t(`tables.state.${table.state}`)}</span>{' '}
+        <StateBadge table={table} />{' '}
         {attention && <span className="badge badge-attention">{t('tablesUi.attention')}</span>}
+        {offline && <span className="badge badge-offline">{t('safety.connection.cardOffline')}</span>}
       </span>
     </>
   );
@@ -71,7 +91,7 @@ export const TableCard = memo(function TableCard({ table, selected, attention, t
       <button
         type="button"
         data-table-id={table.id}
-        className={`table-card state-${table.state}${attention ? ' needs-attention' : ''}`}
+        className={`table-card state-${cardState(table)}${attention ? ' needs-attention' : ''}`}
         aria-pressed={selected}
         tabIndex={tabbable ? 0 : -1}
         onClick={() => onSelect(table.id)}
