@@ -33,8 +33,12 @@ describe('Connection status and banner', () => {
     expect(banner).toHaveTextContent('The connection to the payment service dropped. Tableside is reconnecting by itself.');
     expect(banner).toHaveTextContent('Guests: scanning a QR code may take longer or fail until the link is back.');
     // Open, partly paid and in-payment tables say guests cannot pay by phone; a free one says nothing.
-    for (const label of ['Table 2', 'Table 12', 'Bar 1']) expect(within(card(label)).getByText('No QR pay')).toBeInTheDocument();
+    for (const label of ['Table 2', 'Table 12', 'Bar 1']) {
+      expect(within(card(label)).getByText('No QR pay')).toBeInTheDocument();
+      expect(card(label)).toHaveClass('guests-offline');
+    }
     expect(within(card('Table 1')).queryByText('No QR pay')).toBeNull();
+    expect(card('Table 1')).not.toHaveClass('guests-offline');
     // The retry keeps the outage's words.
     pushEvents({ type: 'session', seq: 12, session: sessionFixture(now, { status: 'connecting', cause: 'dropped', since: now + 1000, attempt: 1, rttMs: null }) });
     expect(statusBar()).toHaveTextContent('Reconnecting');

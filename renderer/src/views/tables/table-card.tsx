@@ -64,11 +64,15 @@ function StateBadge({ table }: { table: TableView }) {
   return <span className="badge">{t(`tables.state.${table.state}`)}</span>;
 }
 
+/** From the first second of an outage: this table's guests would pay by QR and now cannot. */
+export function useGuestsCannotPay(table: TableView): boolean {
+  return useAppState((s) => guestsCut(s.session)) && GUEST_PAYS.has(table.state);
+}
+
 /** What a card shows, on the grid and on the floor plan alike. */
 export function CardBody({ table, attention, now }: { table: TableView; attention: boolean; now: number }) {
   const { t } = useTranslation();
-  // From the first second of an outage, a card whose guests would pay by QR says they cannot (and dims, styles.css).
-  const offline = useAppState((s) => guestsCut(s.session)) && GUEST_PAYS.has(table.state);
+  const offline = useGuestsCannotPay(table);
   return (
     <>
       <span className="card-top">
@@ -86,12 +90,14 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
 
 // Memoised: an event replaces one table object, so only that card re-renders (200 tables, bursts).
 export const TableCard = memo(function TableCard({ table, selected, attention, tabbable, now, onSelect, onFocus }: TableCardProps) {
+  // ui-safety: dimmed (styles.css .guests-offline) while its guests cannot pay by phone.
+  const offline = useGuestsCannotPay(table);
   return (
     <li>
       <button
         type="button"
         data-table-id={table.id}
-        className={`table-card state-${cardState(table)}${attention ? ' needs-attention' : ''}`}
+        className={`table-card state-${cardState(table)}${attention ? ' needs-attention' : ''}${offline ? ' guests-offline' : ''}`}
         aria-pressed={selected}
         tabIndex={tabbable ? 0 : -1}
         onClick={() => onSelect(table.id)}
