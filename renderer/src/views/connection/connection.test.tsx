@@ -18,7 +18,7 @@ describe('Connection status and banner', () => {
     expect(details).not.toHaveAttribute('open');
     expect(details).toHaveTextContent('Transport: WebSocket');
     expect(details).toHaveTextContent('Round trip: 42 ms');
-    expect(statusBar().textContent!.replace(details.textContent!, '')).not.toContain('WebSocket');
+    expect((statusBar().textContent ?? '').replace(details.textContent ?? '', '')).not.toContain('WebSocket');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('No QR pay')).toBeNull();
     expectNoMissingKeys(missingKeys);
@@ -60,6 +60,9 @@ describe('Connection status and banner', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Down for 2 min.');
   });
 
+});
+
+describe('Connection banner: whose side the problem is on', () => {
   it('a service restarting after 503 is on its side, with the wait', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);

@@ -86,6 +86,9 @@ describe('Settings view', () => {
     expect(screen.getByLabelText(/New API key/)).toHaveValue('');
   });
 
+});
+
+describe('Settings view: checks before sending', () => {
   it('names the bad field and sends nothing', async () => {
     const { user, api } = await openUnlocked();
     await user.clear(screen.getByLabelText('Local POS API port'));
@@ -108,6 +111,9 @@ describe('Settings view', () => {
     expect(api.callsOf('saveSettings')).toEqual([expect.objectContaining({ environment: 'demo', serviceUrl: '' })]);
   });
 
+});
+
+describe('Settings view: Pos-Id, language, token, printing', () => {
   it('generates a lower-case Pos-Id outside production', async () => {
     const { user } = await openUnlocked();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
