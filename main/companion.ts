@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createLocalApi, type LocalApi } from './app/local-api.js';
 import { createSessionRunner, type SessionRunner } from './app/session-runner.js';
 import { createSettingsCommands } from './app/settings-commands.js';
+import { createManagerPin } from './settings/manager-pin.js';
 import { createSettingsService, type SettingsService } from './app/settings-service.js';
 import { portInUse, StartupError } from './app/startup-error.js';
 import { createUiEvents, type UiEvents } from './app/ui-events.js';
@@ -79,7 +80,8 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.close();
     throw e;
   }
-  const commands = createSettingsCommands({ settings, session, localApi, events, shell, log });
+  const pin = createManagerPin({ dataDir, clock, log });
+  const commands = createSettingsCommands({ settings, session, localApi, events, shell, log, pin });
   const parts: CoreParts = { settings, store, notices, events, demo, session, localApi, commands, shell, clock, log };
   const stop = async () => {
     await session.stop();
@@ -130,6 +132,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     saveSettings: p.commands.saveSettings,
     checkApiKey: p.commands.checkApiKey,
     regenerateToken: p.commands.regenerateToken,
+    managerPin: p.commands,
     reconnect: p.session.reconnect,
     guestPay: (input) => p.demo.guestPay(input),
     guestOrder: (input) => p.demo.placeOrder(input),

@@ -26,7 +26,17 @@ export interface SessionView {
   restaurantName: string | null;
   /** Set when the till does not connect until the cashier acts (status 'stopped'); the renderer words it. */
   problem?: SessionProblem;
+  // ui-safety (issue 12)
+  /** Why the link is down (status reconnecting/offline/rejected): the renderer says whose side the problem is on. */
+  cause?: LinkCause;
 }
+
+/**
+ * ui-safety (issue 12): `unreachable` (offline: no route to the service, this side's network),
+ * `dropped` (the link fell, reconnecting), `restarting` (the service said 503/4503: its side),
+ * `credentials` (key or Pos-Id refused), `webhook-url` (the service refused the receiver's URL).
+ */
+export type LinkCause = 'unreachable' | 'dropped' | 'restarting' | 'credentials' | 'webhook-url';
 
 /** KEY_MISSING: the stored API key is missing or unreadable; SERVICE_URL_MISSING; DEMO_UNAVAILABLE: the host runs no demo. */
 export type SessionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE';
@@ -171,11 +181,22 @@ export interface SettingsView {
   // receipts (issue 13)
   /** QERKO_GENERATED: the service renders the receipt; POSTPONED: the main POS gives the fiscal receipt (PUT /v1/payments/{id}/receipt). */
   receiptMode: ReceiptMode;
+  // ui-safety (issue 12)
+  /** A manager PIN guards the integration settings; false until it is set on first use. */
+  managerPinSet: boolean;
 }
 
-export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken'>> {
+export interface SettingsInput extends Partial<Omit<SettingsView, 'apiKeyMasked' | 'posApiToken' | 'managerPinSet'>> {
   /** A new API key; omitted = keep the stored one. */
   apiKey?: string;
+  /** ui-safety: a live unlock (unlockSettings / setManagerPin); needed to change an integration field once a PIN is set. */
+  unlock?: string;
+}
+
+/** ui-safety (issue 12): an unlock of the integration settings, until `until` (epoch ms) or lockSettings. */
+export interface SettingsUnlock {
+  unlock: string;
+  until: number;
 }
 
 export interface MenuEntry {
@@ -299,7 +320,8 @@ export interface CompanionApi {
   // Settings and connection.
   saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>>;
   checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>>;
-  regeneratePosApiToken(): Promise<CommandResult<SettingsView>>;
+  /** Needs a live `unlock` once a manager PIN is set (ui-safety). */
+  regeneratePosApiToken(input: { unlock?: string }): Promise<CommandResult<SettingsView>>;
   reconnect(): Promise<CommandResult<null>>;
 
   // Demo mode only: act as a guest against the embedded sandbox.
@@ -356,6 +378,13 @@ export interface CompanionApi {
   deletePaymentLink(input: { linkId: string }): Promise<CommandResult<null>>;
   /** Electron prints the link's sheet from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
   printPaymentLink(input: { linkId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>>;
+  // ui-safety (issue 12): the manager PIN in front of the integration settings.
+  /** First use sets the PIN (4-8 digits); a set PIN changes only with a live `unlock`. Answers an unlock. */
+  setManagerPin(input: { pin: string; unlock?: string }): Promise<CommandResult<SettingsUnlock>>;
+  /** PIN_WRONG (triesLeft), PIN_LOCKED (retryInSeconds) after 5 wrong tries, PIN_NOT_SET. */
+  unlockSettings(input: { pin: string }): Promise<CommandResult<SettingsUnlock>>;
+  /** Ends an unlock (the Settings tab closed). */
+  lockSettings(input: { unlock: string }): Promise<CommandResult<null>>;
 }
 
 // orders-sandbox (issue 14) ----------------------------------------------------------------------

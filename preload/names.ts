@@ -64,6 +64,10 @@ export const COMMAND_NAMES = [
   'getPaymentLink',
   'deletePaymentLink',
   'printPaymentLink',
+  // ui-safety (issue 12): the manager PIN.
+  'setManagerPin',
+  'unlockSettings',
+  'lockSettings',
 ] as const satisfies readonly CommandName[];
 
 export const EVENT_TYPES = [

@@ -1,14 +1,15 @@
-import type { CommandResult, SettingsInput, SettingsView } from '../../preload/contract.js';
+import type { CommandResult, SettingsInput, SettingsUnlock, SettingsView } from '../../preload/contract.js';
 import type { ShellPorts } from '../host-types.js';
 import type { Logger } from '../log.js';
 import { createServiceClient } from '../service/index.js';
+import { INTEGRATION_FIELDS, type ManagerPin, type PinResult } from '../settings/manager-pin.js';
 import { INSECURE_URL } from '../settings/settings-schema.js';
 import { isAllowedServiceUrl } from '../settings/service-url.js';
 import { fail, ok } from '../ui-bridge/command-result.js';
 import type { LocalApi } from './local-api.js';
 import { portInUse, StartupError } from './startup-error.js';
 import type { SessionRunner } from './session-runner.js';
-import type { SettingsService } from './settings-service.js';
+import type { SettingsChange, SettingsService } from './settings-service.js';
 import type { UiEvents } from './ui-events.js';
 
 export interface SettingsCommandsDeps {
@@ -18,12 +19,25 @@ export interface SettingsCommandsDeps {
   events: UiEvents;
   shell: ShellPorts;
   log: Logger;
+  /** ui-safety (issue 12): the manager PIN in front of the integration settings. */
+  pin: ManagerPin;
+}
+
+/** The first integration field a change touches (a new API key counts), or null for a cashier-only change. */
+function integrationFieldOf(change: SettingsChange, current: SettingsChange['next']): string | null {
+  if (change.newKey !== undefined) return 'apiKey';
+  return INTEGRATION_FIELDS.find((k) => change.next[k] !== current[k]) ?? null;
+}
+
+function pinAnswer<T>(result: PinResult<T>): CommandResult<T> {
+  return result.ok ? ok(result.value) : fail(result.code, result.message, result.params);
 }
 
 /** The settings commands of CompanionApi: check, save and apply; who-am-i for a key; a new POS API token. */
 export function createSettingsCommands(deps: SettingsCommandsDeps) {
   const { settings, log } = deps;
-  const view = () => settings.view(deps.localApi.token());
+  const { pin } = deps;
+  const view = () => settings.view(deps.localApi.token(), pin.isSet());
   const announce = () => deps.events.push({ type: 'settings', settings: view() });
 
   /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
@@ -36,7 +50,10 @@ export function createSettingsCommands(deps: SettingsCommandsDeps) {
 
   async function saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>> {
     const checked = settings.check(input);
-    if (!checked.ok) return fail(checked.error.code, checked.error.message);
+    if (!checked.ok) return fail(checked.error.code, checked.error.message, checked.error.params);
+    // Checked here, in main, never only in the renderer: an integration change needs a live unlock once a PIN is set.
+    const field = integrationFieldOf(checked.change, settings.get());
+    if (field !== null && !pin.allows(input.unlock)) return fail('PIN_REQUIRED', 'Changing the integration settings needs the manager PIN.', { field });
     if (checked.verify) {
       const who = await checkApiKey(checked.verify);
       if (!who.ok) return fail(who.error.code, who.error.message);
@@ -65,10 +82,22 @@ export function createSettingsCommands(deps: SettingsCommandsDeps) {
     view,
     checkApiKey,
     saveSettings,
-    async regenerateToken(): Promise<SettingsView> {
+    async regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>> {
+      if (!pin.allows(unlock)) return fail('PIN_REQUIRED', 'A new POS API token needs the manager PIN.', { field: 'posApiToken' });
       deps.localApi.regenerate();
       announce();
-      return view();
+      return ok(view());
+    },
+    // ui-safety (issue 12): the manager PIN. Setting it changes the view (managerPinSet).
+    setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock> {
+      const result = pinAnswer(pin.set(input.pin, input.unlock));
+      if (result.ok) announce();
+      return result;
+    },
+    unlockSettings: (input: { pin: string }): CommandResult<SettingsUnlock> => pinAnswer(pin.unlock(input.pin)),
+    lockSettings(input: { unlock: string }): CommandResult<null> {
+      pin.lock(input.unlock);
+      return ok(null);
     },
   };
 }

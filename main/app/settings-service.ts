@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { SettingsInput, SettingsView } from '../../preload/contract.js';
 import type { SecretStore, StoredSettings } from '../host-types.js';
 import type { Logger } from '../log.js';
@@ -14,7 +15,8 @@ const SESSION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', '
 /** Why a sandbox or production till does not connect: the cashier must act in Settings. */
 export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING';
 
-export type Refusal = { code: string; message: string };
+/** A refused change: `params.field` names the settings field to fix (the renderer words it with its label). */
+export type Refusal = { code: string; message: string; params?: { field: string } };
 
 /** A checked change, ready to commit: what it sets and what must follow (new session, new port, login item). */
 export interface SettingsChange {
@@ -61,7 +63,7 @@ export function createSettingsService(options: SettingsServiceOptions) {
       if (!settings.serviceUrl) return 'SERVICE_URL_MISSING';
       return apiKey ? null : 'KEY_MISSING';
     },
-    view: (posApiToken: string): SettingsView => settingsView(settings, apiKey, posApiToken),
+    view: (posApiToken: string, managerPinSet: boolean): SettingsView => settingsView(settings, apiKey, posApiToken, managerPinSet),
     /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
     check: (input: SettingsInput) => checkInput(input, settings, apiKey),
     commit(change: SettingsChange): void {
@@ -97,9 +99,9 @@ function pick(settings: StoredSettings, fields: (keyof StoredSettings)[]): Parti
   return Object.fromEntries(fields.map((f) => [f, settings[f]]));
 }
 
-function settingsView(settings: StoredSettings, apiKey: string | null, posApiToken: string): SettingsView {
+function settingsView(settings: StoredSettings, apiKey: string | null, posApiToken: string, managerPinSet: boolean): SettingsView {
   const { webhookHost: _host, serviceName: _name, updateUrl: _feed, quietWindow: _quiet, ...shown } = settings;
-  return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiToken };
+  return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiToken, managerPinSet };
 }
 
 /**
@@ -109,18 +111,19 @@ function settingsView(settings: StoredSettings, apiKey: string | null, posApiTok
  */
 function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: string | null): { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal } {
   const parsed = SettingsInputSchema.safeParse(input);
-  if (!parsed.success) return refuse('INVALID', `Check the settings: ${describeIssues(parsed.error)}`);
-  const { apiKey: newKey, ...rest } = parsed.data;
+  if (!parsed.success) return refuse('INVALID', `Check the settings: ${describeIssues(parsed.error)}`, firstField(parsed.error));
+  // The unlock is the caller's business (settings-commands.ts checks it); it is never a setting.
+  const { apiKey: newKey, unlock: _unlock, ...rest } = parsed.data;
   const patch: SettingsPatch = dropUndefined(rest);
   const next: StoredSettings = { ...settings, ...patch };
   const live = next.environment !== 'demo';
-  if (live && !next.serviceUrl) return refuse('INVALID', 'Enter the service URL for the sandbox or production environment.');
+  if (live && !next.serviceUrl) return refuse('INVALID', 'Enter the service URL for the sandbox or production environment.', 'serviceUrl');
   const newOrigin = originOf(next.serviceUrl) !== originOf(settings.serviceUrl);
   if (live && newOrigin && newKey === undefined && apiKey) {
-    return refuse('KEY_REQUIRED_FOR_NEW_URL', 'A new service URL needs its API key: enter the key together with the URL.');
+    return refuse('KEY_REQUIRED_FOR_NEW_URL', 'A new service URL needs its API key: enter the key together with the URL.', 'apiKey');
   }
   const keyToUse = newKey ?? apiKey;
-  if (live && !keyToUse) return refuse('KEY_MISSING', "Enter the API key from the service's administration console.");
+  if (live && !keyToUse) return refuse('KEY_MISSING', "Enter the API key from the service's administration console.", 'apiKey');
   const fields = (Object.keys(patch) as (keyof StoredSettings)[]).filter((k) => patch[k] !== undefined);
   const change: SettingsChange = {
     next,
@@ -134,6 +137,12 @@ function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: stri
   return { ok: true, change, verify: mustVerify ? { serviceUrl: next.serviceUrl, apiKey: keyToUse!, posId: next.posId } : null };
 }
 
-function refuse(code: string, message: string): { ok: false; error: Refusal } {
-  return { ok: false, error: { code, message } };
+function refuse(code: string, message: string, field?: string): { ok: false; error: Refusal } {
+  return { ok: false, error: field ? { code, message, params: { field } } : { code, message } };
+}
+
+/** The settings field of a zod refusal: the first issue's top-level key (e.g. `reminderSeconds`). */
+export function firstField(error: z.ZodError): string | undefined {
+  const key = error.issues[0]?.path[0];
+  return typeof key === 'string' ? key : undefined;
 }

@@ -56,4 +56,8 @@ export const SettingsPatch = z.object(SETTINGS_FIELDS).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /** The saveSettings command's input: the fields the cashier edits, and a new API key. Unknown fields are stripped. */
-export const SettingsInputSchema = SettingsPatch.omit({ webhookHost: true, serviceName: true, updateUrl: true, quietWindow: true }).extend({ apiKey: LooseKey.optional() });
+export const SettingsInputSchema = SettingsPatch.omit({ webhookHost: true, serviceName: true, updateUrl: true, quietWindow: true }).extend({
+  apiKey: LooseKey.optional(),
+  // ui-safety (issue 12): the manager PIN's unlock, checked by main/app/settings-commands.ts; never stored.
+  unlock: z.string().min(1).max(200).optional(),
+});

@@ -49,11 +49,13 @@ const placed = (r: TableRow): PlacedTable => ({
 // SQLite takes the bare columns of a MAX() aggregate from the row holding the maximum: the latest payment.
 const LAST_PAID = `SELECT b.tableId AS tableId, p.amount AS amount, p.currency AS currency, MAX(p.closedAt) AS at
   FROM payments p JOIN bills b ON b.id = p.billId WHERE p.state = 'PAID'`;
+// Awaiting capture (ui-safety fix): authorised = paymentProcessed without paymentClosed, i.e. PROCESSED,
+// as in the notices, recovery and the payment history; capture then brings paymentClosed PAID.
 const HOLDS = `SELECT b.tableId AS tableId,
     MIN(CASE WHEN p.state IN ('STARTED', 'PROCESSED') THEN COALESCE(p.lockedAt, p.created) END) AS lockedSince,
-    MAX(p.state = 'PAID' AND p.captureMode = 'manual' AND p.captured = 0) AS awaiting
+    MAX(p.state = 'PROCESSED' AND p.captureMode = 'manual' AND p.captured = 0) AS awaiting
   FROM payments p JOIN bills b ON b.id = p.billId
-  WHERE p.state IN ('STARTED', 'PROCESSED') OR (p.state = 'PAID' AND p.captureMode = 'manual' AND p.captured = 0)`;
+  WHERE p.state IN ('STARTED', 'PROCESSED')`;
 
 function factsOf(last: LastPaidRow | undefined, hold: HoldRow | undefined): TablePaymentFacts {
   return {

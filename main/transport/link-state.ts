@@ -1,12 +1,13 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { TransportKind } from '../methods/types.js';
+import type { LinkCause } from '../../preload/contract.js';
 import type { LinkState, LinkStatus } from './types.js';
 
-/** Why the link is down while we wait to try again: decides the sentence the cashier reads. */
-export type WaitReason = 'dropped' | 'unreachable' | 'restarting';
+/** Why the link is down while we wait to try again: decides the sentence the cashier reads (and the state's `cause`). */
+export type WaitReason = Extract<LinkCause, 'dropped' | 'unreachable' | 'restarting'>;
 /** What the service refused: the credentials (401/4401) or, for webhooks, the receiver's URL (400). */
-export type RejectReason = 'credentials' | 'webhook-url';
+export type RejectReason = Extract<LinkCause, 'credentials' | 'webhook-url'>;
 
 export const SENTENCES = {
   connecting: 'Connecting to the payment service…',
@@ -96,7 +97,10 @@ export class LinkStateMachine {
   }
 
   connecting(attempt = 0): void {
-    this.set(this.make('connecting', { attempt }));
+    // A retry keeps the cause of the outage it retries from (ui-safety): the cashier's words must
+    // not flip between "no internet" and "connecting" with every attempt.
+    const cause = attempt > 0 ? this.current.cause : undefined;
+    this.set(this.make('connecting', cause ? { attempt, reason: cause } : { attempt }));
   }
 
   connected(): void {
@@ -157,6 +161,8 @@ export class LinkStateMachine {
     // since and nextTryAt come from one reading of the clock, so nextTryAt - since is the delay.
     const nextTryAt = detail.delayMs === undefined ? null : now + detail.delayMs;
     const reason = detail.reason ? { reason: detail.reason } : {};
+    // ui-safety (issue 12): the reason travels as the state's cause, so the renderer can word whose side it is.
+    const cause = detail.reason ? { cause: detail.reason } : {};
     return {
       status,
       transport: this.transport,
@@ -167,6 +173,7 @@ export class LinkStateMachine {
       nextTryAt,
       stale: false,
       sentence: describeLink(status, { transport: this.transport, now, nextTryAt, attempt, ...reason }),
+      ...cause,
     };
   }
 

@@ -23,6 +23,10 @@ const LooseKey = z.string().trim().min(1, 'must not be empty').max(200, 'must be
 // The settings rules are main/settings' (one schema for the file and this command).
 const SettingsInput = SettingsInputSchema;
 
+// ui-safety (issue 12): a PIN as typed (its rule is checked in main, which counts wrong tries) and an unlock token.
+const Pin = z.string().max(64, 'must be at most 64 characters');
+const Unlock = z.string().min(1).max(200);
+
 // Day report (issue 13): restaurant days as YYYY-MM-DD.
 const Day = z.string().refine(isCalendarDate, 'must be a date YYYY-MM-DD');
 const PaymentRange = z.object({ from: Day, to: Day });
@@ -50,7 +54,7 @@ export const COMMAND_SCHEMAS = {
   listPrinters: NoInput,
   saveSettings: SettingsInput,
   checkApiKey: z.object({ serviceUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }), apiKey: LooseKey, posId: Id }),
-  regeneratePosApiToken: NoInput,
+  regeneratePosApiToken: z.object({ unlock: Unlock.optional() }),
   reconnect: NoInput,
   guestPay: z.object({
     tableId: Id,
@@ -105,18 +109,25 @@ export const COMMAND_SCHEMAS = {
   getPaymentLink: z.object({ linkId: Id }),
   deletePaymentLink: z.object({ linkId: Id }),
   printPaymentLink: z.object({ linkId: Id, mode: z.enum(['dialog', 'silent', 'pdf']) }),
+  // ui-safety (issue 12): the manager PIN. The PIN's own rule (4-8 digits) is main/settings/manager-pin.ts's.
+  setManagerPin: z.object({ pin: Pin, unlock: Unlock.optional() }),
+  unlockSettings: z.object({ pin: Pin }),
+  lockSettings: z.object({ unlock: Unlock }),
 } satisfies { [K in CommandName]: z.ZodType<CommandInput<K>> };
 
 export const BAD_INPUT = 'BAD_INPUT';
 
-export type CommandParse<K extends CommandName> = { ok: true; input: CommandInput<K> } | { ok: false; error: { code: string; message: string } };
+export type CommandParse<K extends CommandName> = { ok: true; input: CommandInput<K> } | { ok: false; error: { code: string; message: string; params?: { field: string } } };
 
 /** Validates a command's argument; the error names the field and says what to do. */
 export function parseCommandInput<K extends CommandName>(name: K, raw: unknown): CommandParse<K> {
   const schema: z.ZodType = COMMAND_SCHEMAS[name];
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, input: result.data as CommandInput<K> };
-  return { ok: false, error: { code: BAD_INPUT, message: `${name}: ${describeIssues(result.error)}. Correct it and try again.` } };
+  const message = `${name}: ${describeIssues(result.error)}. Correct it and try again.`;
+  // ui-safety (issue 12): the field, so the renderer can name it in the cashier's words.
+  const field = result.error.issues[0]?.path[0];
+  return { ok: false, error: typeof field === 'string' ? { code: BAD_INPUT, message, params: { field } } : { code: BAD_INPUT, message } };
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   QrCodeView,
   SessionView,
   SettingsInput,
+  SettingsUnlock,
   SettingsView,
   Snapshot,
 } from '../../preload/contract.js';
@@ -41,7 +42,13 @@ export interface UiApiDeps {
   pushNotice(event: Extract<CompanionEvent, { type: 'notice' }>['notice']): void;
   saveSettings(input: SettingsInput): Promise<{ ok: true; value: SettingsView } | { ok: false; error: { code: string; message: string } }>;
   checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<{ ok: true; value: { restaurantName: string } } | { ok: false; error: { code: string; message: string } }>;
-  regenerateToken(): Promise<SettingsView>;
+  regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>>;
+  // ui-safety (issue 12): the manager PIN.
+  managerPin: {
+    setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock>;
+    unlockSettings(input: { pin: string }): CommandResult<SettingsUnlock>;
+    lockSettings(input: { unlock: string }): CommandResult<null>;
+  };
   reconnect(): void;
   guestPay: CompanionApi['guestPay'] | null;
   /** orders-sandbox (issue 14): the demo guest orders; null outside demo hosts. */
@@ -197,11 +204,15 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
 }
 
 /** Settings, the connection and demo mode's guest. */
-function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'checkApiKey' | 'regeneratePosApiToken' | 'reconnect' | 'guestPay'> {
+function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'checkApiKey' | 'regeneratePosApiToken' | 'reconnect' | 'guestPay' | 'setManagerPin' | 'unlockSettings' | 'lockSettings'> {
   return {
+    // ui-safety (issue 12): the manager PIN.
+    setManagerPin: (input) => run('setManagerPin', () => deps.managerPin.setManagerPin(input)),
+    unlockSettings: (input) => run('unlockSettings', () => deps.managerPin.unlockSettings(input)),
+    lockSettings: (input) => run('lockSettings', () => deps.managerPin.lockSettings(input)),
     saveSettings: (input) => run('saveSettings', () => deps.saveSettings(input)),
     checkApiKey: (input) => run('checkApiKey', () => deps.checkApiKey(input)),
-    regeneratePosApiToken: () => run('regeneratePosApiToken', async () => ok(await deps.regenerateToken())),
+    regeneratePosApiToken: (input) => run('regeneratePosApiToken', () => deps.regenerateToken(input?.unlock)),
     reconnect: () =>
       run('reconnect', () => {
         deps.reconnect();

@@ -95,7 +95,7 @@ describe('CompanionApi over the core', () => {
 
   it('regenerating the POS API token stops the old one at once', async () => {
     const oldToken = live.pos.pos.token;
-    const result = await live.pos.companion.api.regeneratePosApiToken();
+    const result = await live.pos.companion.api.regeneratePosApiToken({});
     expect(result.ok).toBe(true);
     const newToken = result.ok ? result.value.posApiToken : '';
     expect(newToken).not.toBe(oldToken);

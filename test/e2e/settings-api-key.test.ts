@@ -11,6 +11,15 @@ const WRONG_KEY = 'wxyz-0000-wxyz-0000-wxyz';
 /** What the app says for the service's 401 (main/service/service-result.ts). */
 const REJECTED = 'The payment service rejected the API key or Pos-Id: check them in Settings.';
 
+// ui-safety (issue 12): a new host has no manager PIN yet; the key field opens once one is chosen.
+const choosePin = async (page: Page) => {
+  const integration = page.getByRole('region', { name: 'Integration (manager only)' });
+  await integration.getByLabel('New PIN (4 to 8 digits)').fill('2468');
+  await integration.getByLabel('Repeat the PIN').fill('2468');
+  await integration.getByRole('button', { name: 'Set the PIN and unlock' }).click();
+  await integration.getByRole('button', { name: 'Lock', exact: true }).waitFor();
+};
+
 // Settings against an external sandbox: a wrong key is checked with the service (who-am-i) and
 // refused before anything is saved; a host whose key is rejected shows a banner leading to Settings.
 describe('settings and the API key', () => {
@@ -26,7 +35,6 @@ describe('settings and the API key', () => {
     return host;
   };
   const settingsForm = (page: Page) => page.getByRole('region', { name: 'Settings' });
-
   beforeAll(async () => {
     sandbox = await startSandbox({ restaurantName: 'Bistro E2E' });
     chromium = await launchChromium();
@@ -55,6 +63,7 @@ describe('settings and the API key', () => {
     const storedKey = await form.getByText(/^Stored API key:/).textContent();
     expect(storedKey).not.toContain(sandbox.restaurant.apiKey);
 
+    await choosePin(page);
     await form.getByLabel('New API key (leave empty to keep the stored one)').fill(WRONG_KEY);
     await form.getByRole('button', { name: 'Save' }).click();
     const alert = form.getByRole('alert');
@@ -96,6 +105,7 @@ describe('settings and the API key', () => {
 
     await banner.getByRole('button', { name: 'Open Settings' }).click();
     const form = settingsForm(page);
+    await choosePin(page);
     await form.getByLabel('New API key (leave empty to keep the stored one)').fill(second.apiKey);
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();

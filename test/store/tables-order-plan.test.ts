@@ -111,11 +111,14 @@ describe('tables: what their payments say (the card)', () => {
     cleanup = s.cleanup;
     seedBill(s.store);
     s.store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }], { captureMode: 'manual' }));
+    expect(tableView(s.store, 't1')?.awaitingCapture).toBe(false);
+    // Authorised: paymentProcessed and no paymentClosed yet (the sandbox's manual capture, PROTOCOL.md).
     s.store.processPayment('p1');
-    s.store.closePayment('p1', 'PAID');
     expect(tableView(s.store, 't1')?.awaitingCapture).toBe(true);
     expect(tableViews(s.store)[0]?.awaitingCapture).toBe(true);
     s.store.markCaptured('p1');
+    expect(tableView(s.store, 't1')?.awaitingCapture).toBe(false);
+    s.store.closePayment('p1', 'PAID');
     expect(tableView(s.store, 't1')?.awaitingCapture).toBe(false);
   });
 });

@@ -43,6 +43,7 @@ const settings: SettingsView = {
   posApiToken: 'not-a-real-token',
   autoCloseBills: true,
   receiptMode: 'QERKO_GENERATED',
+  managerPinSet: false,
 };
 
 export const SNAPSHOT: Snapshot = {

@@ -3,6 +3,7 @@ import { diagnosticsCs } from './diagnostics.cs';
 import { ordersCs } from './orders.cs';
 import { wordsCs } from './words.cs';
 import { demoOrderCs } from './demo-order.cs';
+import { safetyCs } from './safety.cs';
 import type { Translations } from './en';
 import { historyCs } from './history.cs';
 import { receiptsCs } from './receipts.cs';
@@ -262,4 +263,5 @@ export const cs: Translations = {
   demoOrder: demoOrderCs,
   links: linksCs,
   a11y: a11yCs,
+  safety: safetyCs,
 };

@@ -11,6 +11,7 @@ import { ordersEn } from './orders.en';
 import { wordsEn } from './words.en';
 import { demoOrderEn } from './demo-order.en';
 import { a11yEn } from './a11y.en';
+import { safetyEn } from './safety.en';
 export const en = {
   app: {
     title: 'Tableside',
@@ -261,6 +262,7 @@ export const en = {
   demoOrder: demoOrderEn,
   links: linksEn,
   a11y: a11yEn,
+  safety: safetyEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

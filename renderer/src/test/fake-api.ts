@@ -24,6 +24,9 @@ export const fail = (message: string, code = 'FAILED', params?: Record<string, s
   error: { code, message, ...(params ? { params } : {}), ...(action ? { action } : {}) },
 });
 
+/** The manager PIN the fake accepts (ui-safety). */
+export const FAKE_PIN = '2468';
+
 export function qrFixture(snapshot: Snapshot): QrCodeView[] {
   return snapshot.tables.map((t, i) => ({
     tableId: t.id,
@@ -103,6 +106,10 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     getPaymentLink: (input) => ok({ ...PAYMENT_LINK_FIXTURE, id: input.linkId }),
     deletePaymentLink: () => ok(null),
     printPaymentLink: () => ok({ pdfPath: null }),
+    // ui-safety (issue 12): the manager PIN is FAKE_PIN; an unlock lasts 15 minutes.
+    setManagerPin: () => ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }),
+    unlockSettings: (input) => (input.pin === FAKE_PIN ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }) : fail('Wrong PIN.', 'PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings')),
+    lockSettings: () => ok(null),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

@@ -1,13 +1,42 @@
-// A banner when the link needs the cashier: offline or reconnecting for more than 30 s,
-// the API key rejected or missing (session.problem), or another companion using the same Pos-Id.
-// Each says what to do.
+// A banner from the first second the link needs the cashier to know (ui-safety, issue 12): whose
+// side the problem is on (this till's network, the service restarting, the key, another POS) and
+// what guests see meanwhile; the till's own problems (key missing, no service URL) say what to do.
 import { useTranslation } from 'react-i18next';
+import type { SessionView } from '../../../../preload/contract';
 import { useApi, useAppState, useNow } from '../../app-context';
 import { wholeMinutes } from '../../format/time-text';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';
+import { linkKind, type LinkKind } from './link-words';
 
-export const OFFLINE_BANNER_AFTER_MS = 30_000;
+/** After this long down, the banner also says for how long. */
+export const LONG_OUTAGE_MS = 60_000;
+
+const GUESTS: Partial<Record<LinkKind, string>> = {
+  unreachable: 'cannotPay',
+  restarting: 'cannotPay',
+  credentials: 'cannotPay',
+  'webhook-url': 'cannotPay',
+  dropped: 'mayWait',
+  stale: 'mayWait',
+  conflict: 'otherPos',
+};
+const DOWN: ReadonlySet<LinkKind> = new Set(['unreachable', 'dropped', 'restarting']);
+const SETTINGS: ReadonlySet<LinkKind> = new Set(['credentials', 'webhook-url']);
+
+function bannerLines(t: (key: string, values?: Record<string, unknown>) => string, session: SessionView, now: number): string[] | null {
+  if (session.problem) return [t(`banner.problem.${session.problem}`), t('safety.connection.guests.cannotPay')];
+  const kind = linkKind(session);
+  const guests = GUESTS[kind];
+  if (!guests) return null;
+  const seconds = session.nextTryAt === null ? 0 : Math.max(1, Math.ceil((session.nextTryAt - now) / 1000));
+  const silentFor = session.lastMessageAt === null ? 0 : now - session.lastMessageAt;
+  const lines = [t(`safety.connection.banner.${kind}`, { seconds, minutes: wholeMinutes(silentFor) })];
+  const downFor = now - session.since;
+  if (DOWN.has(kind) && downFor >= LONG_OUTAGE_MS) lines.push(t('safety.connection.banner.longOutage', { minutes: wholeMinutes(downFor) }));
+  lines.push(t(`safety.connection.guests.${guests}`));
+  return lines;
+}
 
 export function ConnectionBanner() {
   const { t } = useTranslation();
@@ -17,21 +46,16 @@ export function ConnectionBanner() {
   const setTab = useAppState((s) => s.setTab);
   const { run, error, pending } = useCommand();
   if (!session) return null;
-
-  const down = session.status === 'offline' || session.status === 'reconnecting';
-  const downFor = now - session.since;
-  let text: string | null = null;
-  if (down && downFor > OFFLINE_BANNER_AFTER_MS) text = t('banner.offline', { minutes: wholeMinutes(downFor) });
-  else if (session.problem) text = t(`banner.problem.${session.problem}`);
-  else if (session.status === 'rejected') text = t('banner.rejected');
-  else if (session.status === 'conflict') text = t('banner.conflict');
-  if (!text) return null;
+  const lines = bannerLines(t, session, now);
+  if (!lines) return null;
+  const kind = linkKind(session);
 
   return (
-    <div className="banner" role="alert">
-      <p>{text}</p>
+    <div className={`banner banner-${kind}`} role="alert" data-kind={kind}>
+      <p>{lines.slice(0, -1).join(' ')}</p>
+      <p className="banner-guests">{lines.at(-1)}</p>
       <div className="actions">
-        {(session.status === 'rejected' || session.problem) && (
+        {(SETTINGS.has(kind) || session.problem) && (
           <button type="button" onClick={() => setTab('settings')}>
             {t('banner.openSettings')}
           </button>

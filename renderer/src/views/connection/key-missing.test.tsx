@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail } from '../../test/fake-api';
+import { FAKE_PIN, fail } from '../../test/fake-api';
 import { sessionFixture, snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
@@ -24,6 +24,8 @@ describe('A new service URL without its key', () => {
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
     await screen.findByRole('option', { name: 'Kitchen' });
     api.answer('saveSettings', fail('A new service URL needs its API key.', 'KEY_REQUIRED_FOR_NEW_URL'));
+    await user.type(screen.getByLabelText('Manager PIN'), FAKE_PIN);
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
     await user.clear(screen.getByLabelText('Service URL'));
     await user.type(screen.getByLabelText('Service URL'), 'https://other.example.test');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,21 +1,31 @@
-// The session in words (translated from main's status), transport, round-trip time, restaurant.
+// The link in words a cashier understands ("No internet", "Service restarting", "API key rejected"),
+// the restaurant, and demo mode; the transport ("WebSocket") and round trip only under Details.
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../app-context';
+import { formatClock } from '../../format/time-text';
+import { linkKind } from './link-words';
 
 export function StatusBar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useAppState((s) => s.session);
   const restaurant = useAppState((s) => s.restaurantName);
   const demo = useAppState((s) => s.demo);
   if (!session) return null;
+  const kind = linkKind(session);
   return (
     <footer className={`status-bar status-${session.status}`} role="status">
       <span className="status-dot" aria-hidden="true" />
-      <span>{t(`session.status.${session.status}`)}</span>
-      <span>{t(`session.transport.${session.transport}`)}</span>
-      <span>{session.rttMs === null ? t('session.noRtt') : t('session.rtt', { ms: Math.round(session.rttMs) })}</span>
+      <span className="status-word" data-kind={kind}>
+        {t(`safety.connection.status.${kind}`)}
+      </span>
       <span>{restaurant ?? t('session.noRestaurant')}</span>
       {demo && <span className="badge">{t('session.demo')}</span>}
+      <details className="status-details">
+        <summary>{t('safety.connection.details')}</summary>
+        <span>{t('safety.connection.transport', { transport: t(`session.transport.${session.transport}`) })}</span>{' '}
+        <span>{session.rttMs === null ? t('safety.connection.noRtt') : t('safety.connection.rtt', { ms: Math.round(session.rttMs) })}</span>{' '}
+        <span>{t('safety.connection.since', { time: formatClock(new Date(session.since).toISOString(), i18n.language) })}</span>
+      </details>
     </footer>
   );
 }

@@ -1,4 +1,5 @@
-// The settings of this computer: printer, sound, start at login, and the local POS API port.
+// The settings of this computer the cashier may change: printer, sound, reminders, start at login.
+// The local POS API port is an integration setting (behind the manager PIN, settings-view.tsx).
 import { useTranslation } from 'react-i18next';
 import { PrinterField } from './printer-field';
 import type { SettingsDraft } from './settings-draft';
@@ -30,10 +31,6 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         <input type="checkbox" checked={draft.startHidden} onChange={(e) => set('startHidden', e.target.checked)} />
         {t('settings.startHidden')}
       </label>
-      <label>
-        {t('settings.posApiPort')}
-        <input inputMode="numeric" value={draft.posApiPort} onChange={(e) => set('posApiPort', e.target.value)} />
-      </label>
       {/* Day report (issue 13) */}
       <label>
         {t('history.dayEndsAt')}
@@ -43,5 +40,16 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         {t('history.dayEndsAtHint')}
       </small>
     </>
+  );
+}
+
+/** ui-safety: the POS connects to this port, so it sits with the integration settings. */
+export function PosApiPortField({ draft, set }: { draft: SettingsDraft; set: SetField }) {
+  const { t } = useTranslation();
+  return (
+    <label>
+      {t('settings.posApiPort')}
+      <input inputMode="numeric" value={draft.posApiPort} onChange={(e) => set('posApiPort', e.target.value)} />
+    </label>
   );
 }

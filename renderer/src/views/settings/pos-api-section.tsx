@@ -7,8 +7,11 @@ import { CommandErrorText } from '../common/command-error';
 import { Dialog } from '../common/dialog';
 import { useCommand } from '../common/use-command';
 import { ConfirmActions } from '../common/confirm-actions';
+import { SettingsErrorText } from './settings-error-text';
+import type { ManagerUnlock } from './use-manager-unlock';
 
-export function PosApiSection({ token }: { token: string }) {
+/** ui-safety: the token is an integration setting: shown and regenerated only while unlocked. */
+export function PosApiSection({ token, unlock }: { token: string; unlock: ManagerUnlock }) {
   const { t } = useTranslation();
   const api = useApi();
   const { copyText } = useServices();
@@ -27,7 +30,7 @@ export function PosApiSection({ token }: { token: string }) {
     }
   };
   const regenerate = async () => {
-    const r = await run(() => api.regeneratePosApiToken());
+    const r = await run(() => api.regeneratePosApiToken(unlock.token ? { unlock: unlock.token } : {}));
     if (r.ok) {
       setCopied(false);
       closeDialog();
@@ -37,6 +40,9 @@ export function PosApiSection({ token }: { token: string }) {
   return (
     <section className="stack" aria-label={t('settings.posApiTitle')}>
       <h3>{t('settings.posApiTitle')}</h3>
+      {unlock.locked ? (
+        <p className="muted">{t('safety.pin.tokenHidden')}</p>
+      ) : (
       <div className="field-row">
         <label>
           {t('settings.posApiToken')}
@@ -49,12 +55,13 @@ export function PosApiSection({ token }: { token: string }) {
           {t('settings.regenerate')}
         </button>
       </div>
+      )}
       {copied && <p role="status">{t('settings.copied')}</p>}
       <CommandErrorText error={error} />
       {dialog?.kind === 'regenerate-token' && (
         <Dialog title={t('settings.regenerateTitle')} onClose={closeDialog}>
           <p>{t('settings.regenerateConfirm')}</p>
-          <CommandErrorText error={error} />
+          <SettingsErrorText error={error} />
           <ConfirmActions label={t('settings.regenerateYes')} danger pending={pending} onConfirm={regenerate} onBack={closeDialog} />
         </Dialog>
       )}

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail } from '../../test/fake-api';
+import { FAKE_PIN, fail } from '../../test/fake-api';
 import { settingsFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
@@ -11,9 +11,18 @@ async function openSettings(options: Parameters<typeof renderApp>[0] = {}) {
   return rendered;
 }
 
+/** ui-safety: the integration fields open with the manager PIN. */
+async function openUnlocked(options: Parameters<typeof renderApp>[0] = {}) {
+  const rendered = await openSettings(options);
+  await rendered.user.type(screen.getByLabelText('Manager PIN'), FAKE_PIN);
+  await rendered.user.click(screen.getByRole('button', { name: 'Unlock' }));
+  await screen.findByRole('button', { name: 'Lock' });
+  return rendered;
+}
+
 describe('Settings view', () => {
   it('shows every field, the key only masked', async () => {
-    const { missingKeys } = await openSettings();
+    const { missingKeys } = await openUnlocked();
     expect(screen.getByLabelText('Environment')).toHaveValue('demo');
     expect(screen.getByLabelText('Service URL')).toHaveValue('https://sandbox.example.test');
     expect(screen.getByText('Stored API key: ••••-••••-••••-••••-ab12')).toBeInTheDocument();
@@ -30,7 +39,7 @@ describe('Settings view', () => {
   });
 
   it('checks a new API key with the service before saving, and shows its message', async () => {
-    const { user, api } = await openSettings();
+    const { user, api } = await openUnlocked();
     api.answer('checkApiKey', fail('The service rejected this API key (401).', 'UNAUTHORIZED', undefined, 'checkApiKey'));
     await user.type(screen.getByLabelText(/New API key/), 'bad-key');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -40,7 +49,7 @@ describe('Settings view', () => {
   });
 
   it('saves every field once the key is good', async () => {
-    const { user, api } = await openSettings();
+    const { user, api } = await openUnlocked();
     await user.type(screen.getByLabelText(/New API key/), 'good-key');
     await user.selectOptions(screen.getByLabelText('Connection'), 'webhook');
     await user.clear(screen.getByLabelText('Webhook port'));
@@ -72,13 +81,17 @@ describe('Settings view', () => {
         reminderSeconds: 45,
         receiptMode: 'QERKO_GENERATED',
         apiKey: 'good-key',
+        unlock: 'unlock-1',
       },
     ]);
     expect(screen.getByLabelText(/New API key/)).toHaveValue('');
   });
 
+});
+
+describe('Settings view: checks before sending', () => {
   it('names the bad field and sends nothing', async () => {
-    const { user, api } = await openSettings();
+    const { user, api } = await openUnlocked();
     await user.clear(screen.getByLabelText('Local POS API port'));
     await user.type(screen.getByLabelText('Local POS API port'), '70000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -92,15 +105,18 @@ describe('Settings view', () => {
   });
 
   it('saves in demo mode without a service URL (main picks the embedded sandbox)', async () => {
-    const { user, api } = await openSettings();
+    const { user, api } = await openUnlocked();
     await user.clear(screen.getByLabelText('Service URL'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([expect.objectContaining({ environment: 'demo', serviceUrl: '' })]);
   });
 
+});
+
+describe('Settings view: Pos-Id, language, token, printing', () => {
   it('generates a lower-case Pos-Id outside production', async () => {
-    const { user } = await openSettings();
+    const { user } = await openUnlocked();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(screen.getByLabelText('Pos-Id')).toHaveValue('f47ac10b-58cc-4372-a567-0e02b2c3d479');
     await user.selectOptions(screen.getByLabelText('Environment'), 'production');
@@ -116,14 +132,14 @@ describe('Settings view', () => {
   });
 
   it('test-prints, copies and regenerates the POS API token', async () => {
-    const { user, api, copied, pushEvents } = await openSettings();
+    const { user, api, copied, pushEvents } = await openUnlocked();
     await user.click(screen.getByRole('button', { name: 'Test print' }));
     expect(await screen.findByText('Test page sent to the printer.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(copied).toEqual(['tok-123456']);
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Regenerate token' }));
-    expect(api.callsOf('regeneratePosApiToken')).toHaveLength(1);
+    expect(api.callsOf('regeneratePosApiToken')).toEqual([{ unlock: 'unlock-1' }]);
     pushEvents({ type: 'settings', seq: 11, settings: settingsFixture({ posApiToken: 'tok-new' }) });
     expect(screen.getByLabelText('Token')).toHaveValue('tok-new');
   });

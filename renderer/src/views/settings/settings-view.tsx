@@ -3,12 +3,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView as Settings } from '../../../../preload/contract';
 import { useAppState } from '../../app-context';
-import { CommandErrorText } from '../common/command-error';
 import { DiagnosticsSection } from './diagnostics-section';
-import { LocalFields } from './local-fields';
+import { LocalFields, PosApiPortField } from './local-fields';
+import { ManagerPinPanel } from './manager-pin-panel';
 import { PosApiSection } from './pos-api-section';
 import { ReceiptModeField } from './receipt-mode-field';
 import { ServiceFields } from './service-fields';
+import { SettingsErrorText } from './settings-error-text';
 import { UnsavedSettingsDialog } from './unsaved-dialog';
 import { useSettingsForm, type SettingsForm as Form } from './use-settings-form';
 
@@ -32,18 +33,40 @@ function SettingsForm({ settings }: { settings: Settings }) {
           void form.save();
         }}
       >
-        <ServiceFields settings={settings} draft={form.draft} set={form.set} />
-        <LocalFields draft={form.draft} set={form.set} />
-        <ReceiptModeField value={form.draft.receiptMode} onChange={(mode) => form.set('receiptMode', mode)} />
-        <CommandErrorText error={form.command.error} />
+        <fieldset className="settings-group">
+          <legend>{t('safety.settings.cashierTitle')}</legend>
+          <LocalFields draft={form.draft} set={form.set} />
+        </fieldset>
+        <IntegrationFields settings={settings} form={form} />
+        <SettingsErrorText error={form.command.error} />
         {form.saved && <p role="status">{form.saved}</p>}
         <button type="submit" className="primary" disabled={form.command.pending}>
           {t('settings.save')}
         </button>
       </form>
-      <PosApiSection token={settings.posApiToken} />
+      <PosApiSection token={settings.posApiToken} unlock={form.unlock} />
       <DiagnosticsSection />
       <UnsavedSettingsDialog form={form} />
+    </section>
+  );
+}
+
+/**
+ * ui-safety (issue 12): what connects the till to the payment service and the POS, behind the
+ * manager PIN. Locked, the fields show their values but cannot change (main refuses them too).
+ */
+function IntegrationFields({ settings, form }: { settings: Settings; form: Form }) {
+  const { t } = useTranslation();
+  return (
+    <section className="settings-group integration" aria-label={t('safety.settings.integrationTitle')}>
+      <h3>{t('safety.settings.integrationTitle')}</h3>
+      <ManagerPinPanel pinSet={settings.managerPinSet} unlock={form.unlock} />
+      <fieldset disabled={form.unlock.locked} className="integration-fields">
+        <legend className="sr-only">{t('safety.settings.integrationTitle')}</legend>
+        <ServiceFields settings={settings} draft={form.draft} set={form.set} />
+        <PosApiPortField draft={form.draft} set={form.set} />
+        <ReceiptModeField value={form.draft.receiptMode} onChange={(mode) => form.set('receiptMode', mode)} />
+      </fieldset>
     </section>
   );
 }
@@ -60,7 +83,7 @@ function LanguageField({ form }: { form: Form }) {
           <option value="cs">Čeština</option>
         </select>
       </label>
-      <CommandErrorText error={form.language.error} />
+      <SettingsErrorText error={form.language.error} />
     </>
   );
 }

@@ -52,10 +52,13 @@ describe('Unsaved settings (issue 12)', () => {
 
   it('Save and leave saves, then leaves; a refused save stays and shows why', async () => {
     const { dialog, user, store, api } = await changedSettings();
-    api.answer('saveSettings', fail('Check the settings: reminderSeconds must be 0..3600', 'INVALID'));
+    // main names the field (params.field); the alert words it with the field's label, never the key.
+    api.answer('saveSettings', fail('Check the settings: reminderSeconds: must be 0..3600', 'INVALID', { field: 'reminderSeconds' }, 'saveSettings'));
     await user.click(within(dialog).getByRole('button', { name: 'Save and leave' }));
     expect(store.getState().tab).toBe('settings');
-    expect(await screen.findByRole('alert')).toHaveTextContent('reminderSeconds');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The settings were refused: check Reminder (seconds).');
+    expect(alert).not.toHaveTextContent('reminderSeconds');
 
     api.answer('saveSettings', (input) => ({ ok: true, value: { ...api.snapshot.settings, ...input } }));
     await user.click(screen.getByRole('tab', { name: 'Payments' }));

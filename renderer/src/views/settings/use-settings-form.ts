@@ -5,6 +5,7 @@ import type { Language, SettingsView } from '../../../../preload/contract';
 import { useApi, useAppState } from '../../app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
 import { checkDraft, draftFrom, type SettingsDraft } from './settings-draft';
+import { useManagerUnlock, type ManagerUnlock } from './use-manager-unlock';
 
 export type SetField = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => void;
 
@@ -22,6 +23,8 @@ export interface SettingsForm {
   switchLanguage(lng: Language): Promise<void>;
   /** The language switch, saved on its own. */
   language: CommandRunner;
+  /** ui-safety: the manager PIN's unlock of the integration fields, while the tab is open. */
+  unlock: ManagerUnlock;
 }
 
 export function useSettingsForm(settings: SettingsView): SettingsForm {
@@ -31,6 +34,7 @@ export function useSettingsForm(settings: SettingsView): SettingsForm {
   const [saved, setSaved] = useState<string | null>(null);
   const command = useCommand();
   const language = useCommand();
+  const unlock = useManagerUnlock();
   const set: SetField = (key, value) => {
     setSaved(null);
     setDraft((d) => ({ ...d, [key]: value }));
@@ -44,16 +48,25 @@ export function useSettingsForm(settings: SettingsView): SettingsForm {
       command.setError(checked.error);
       return false;
     }
-    const { input } = checked;
+    // Main checks the unlock on every integration change; cashier-only changes need none.
+    const input = unlock.token ? { ...checked.input, unlock: unlock.token } : checked.input;
     if (input.apiKey) {
       const key = input.apiKey;
       const who = await command.run(() => api.checkApiKey({ serviceUrl: input.serviceUrl ?? '', apiKey: key, posId: input.posId ?? '' }));
       if (!who.ok) return false;
     }
-    const result = await command.run(() => api.saveSettings(input));
+    let refused: string | null = null;
+    const result = await command.run(async () => {
+      const answer = await api.saveSettings(input);
+      if (!answer.ok) refused = answer.error.code;
+      return answer;
+    });
     if (result.ok) {
       setDraft(draftFrom(result.value));
       setSaved(t('settings.saved'));
+    } else if (refused === 'PIN_REQUIRED') {
+      // The unlock ended in main (expired, or the PIN changed): the fields lock again.
+      unlock.forget();
     }
     return result.ok;
   };
@@ -69,5 +82,5 @@ export function useSettingsForm(settings: SettingsView): SettingsForm {
   useEffect(() => setSettingsDirty(dirty), [dirty, setSettingsDirty]);
   useEffect(() => () => setSettingsDirty(false), [setSettingsDirty]);
 
-  return { draft, set, saved, save, dirty, command, switchLanguage, language };
+  return { draft, set, saved, save, dirty, command, switchLanguage, language, unlock };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentView } from '../../../../preload/contract';
 import { formatMoney } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
+import { CaptureButton, PaymentStateBadge } from '../payments/payment-state-badge';
 
 export function BillPayments({ payments }: { payments: PaymentView[] }) {
   const { t, i18n } = useTranslation();
@@ -18,7 +19,8 @@ export function BillPayments({ payments }: { payments: PaymentView[] }) {
             <li key={p.id} className={p.state === 'CANCELLED' ? 'cancelled' : undefined}>
               {formatClock(p.created, lang)} · {formatMoney(p.amount, p.currency, lang)}
               {' · '}
-              {t('payments.tipShort', { tip: formatMoney(p.tip, p.currency, lang) })} · {t(`payments.state.${p.state}`)}
+              {t('payments.tipShort', { tip: formatMoney(p.tip, p.currency, lang) })} · {/* ui-safety: "Capture needed" and its action, never a silent "Processing" */}
+              <PaymentStateBadge payment={p} /> <CaptureButton payment={p} />
             </li>
           ))}
         </ul>

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
 import { formatAmount } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
+import { useAppState } from '../../app-context';
 import { tableLabel } from '../common/labels';
+import { guestsCut } from '../connection/link-words';
 
 export interface TableCardProps {
   table: TableView;
@@ -47,9 +49,30 @@ function CardAmount({ table, now }: { table: TableView; now: number }) {
   );
 }
 
+/** ui-safety: states whose guests would pay by phone; while the link is down they cannot. */
+const GUEST_PAYS: ReadonlySet<TableView['state']> = new Set(['open', 'in-payment', 'partly-paid']);
+
+/** The state a card shows: an authorised manual-capture payment is its own "capture needed", never "in payment". */
+export function cardState(table: TableView): TableView['state'] | 'capture-needed' {
+  return table.awaitingCapture ? 'capture-needed' : table.state;
+}
+
+/** The state as a word: "capture needed" in its own colour. */
+function StateBadge({ table }: { table: TableView }) {
+  const { t } = useTranslation();
+  if (table.awaitingCapture) return <span className="badge payment-capture-needed badge-capture">{t('actions.capture.state')}</span>;
+  return <span className="badge">{t(`tables.state.${table.state}`)}</span>;
+}
+
+/** From the first second of an outage: this table's guests would pay by QR and now cannot. */
+export function useGuestsCannotPay(table: TableView): boolean {
+  return useAppState((s) => guestsCut(s.session)) && GUEST_PAYS.has(table.state);
+}
+
 /** What a card shows, on the grid and on the floor plan alike. */
 export function CardBody({ table, attention, now }: { table: TableView; attention: boolean; now: number }) {
   const { t } = useTranslation();
+  const offline = useGuestsCannotPay(table);
   return (
     <>
       <span className="card-top">
@@ -57,8 +80,9 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
         <CardAmount table={table} now={now} />
       </span>{' '}
       <span className="card-badges">
-        <span className="badge">{t(`tables.state.${table.state}`)}</span>{' '}
+        <StateBadge table={table} />{' '}
         {attention && <span className="badge badge-attention">{t('tablesUi.attention')}</span>}
+        {offline && <span className="badge badge-offline">{t('safety.connection.cardOffline')}</span>}
       </span>
     </>
   );
@@ -66,12 +90,14 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
 
 // Memoised: an event replaces one table object, so only that card re-renders (200 tables, bursts).
 export const TableCard = memo(function TableCard({ table, selected, attention, tabbable, now, onSelect, onFocus }: TableCardProps) {
+  // ui-safety: dimmed (styles.css .guests-offline) while its guests cannot pay by phone.
+  const offline = useGuestsCannotPay(table);
   return (
     <li>
       <button
         type="button"
         data-table-id={table.id}
-        className={`table-card state-${table.state}${attention ? ' needs-attention' : ''}`}
+        className={`table-card state-${cardState(table)}${attention ? ' needs-attention' : ''}${offline ? ' guests-offline' : ''}`}
         aria-pressed={selected}
         tabIndex={tabbable ? 0 : -1}
         onClick={() => onSelect(table.id)}

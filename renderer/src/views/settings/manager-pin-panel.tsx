@@ -1,0 +1,88 @@
+// The manager PIN in front of the integration settings (ui-safety, issue 12): choose one on first
+// use, enter it to unlock, lock again. Enter in a PIN field acts here, never saves the form.
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../format/time-text';
+import { SettingsErrorText } from './settings-error-text';
+import type { ManagerUnlock } from './use-manager-unlock';
+
+const PIN_RULE = /^\d{4,8}$/;
+
+function onEnter(action: () => void) {
+  return (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    action();
+  };
+}
+
+export function ManagerPinPanel({ pinSet, unlock }: { pinSet: boolean; unlock: ManagerUnlock }) {
+  const { t, i18n } = useTranslation();
+  if (!unlock.locked) {
+    return (
+      <div className="pin-panel unlocked">
+        <p>{t('safety.pin.unlockedUntil', { time: formatClock(new Date(unlock.until ?? 0).toISOString(), i18n.language) })}</p>
+        <button type="button" onClick={unlock.lock}>
+          {t('safety.pin.lock')}
+        </button>
+      </div>
+    );
+  }
+  return pinSet ? <UnlockForm unlock={unlock} /> : <ChoosePin unlock={unlock} />;
+}
+
+function UnlockForm({ unlock }: { unlock: ManagerUnlock }) {
+  const { t } = useTranslation();
+  const [pin, setPin] = useState('');
+  const submit = () => {
+    void unlock.unlockWith(pin.trim()).then((ok) => ok && setPin(''));
+  };
+  return (
+    <div className="pin-panel">
+      <p className="muted">{t('safety.pin.lockedHint')}</p>
+      <div className="field-row">
+        <label>
+          {t('safety.pin.label')}
+          <input type="password" inputMode="numeric" autoComplete="off" className="pin" value={pin} onChange={(e) => setPin(e.target.value)} onKeyDown={onEnter(submit)} />
+        </label>
+        <button type="button" disabled={unlock.command.pending} onClick={submit}>
+          {t('safety.pin.unlock')}
+        </button>
+      </div>
+      <SettingsErrorText error={unlock.command.error} />
+      <p className="muted small">{t('safety.pin.forgot')}</p>
+    </div>
+  );
+}
+
+function ChoosePin({ unlock }: { unlock: ManagerUnlock }) {
+  const { t } = useTranslation();
+  const [pin, setPin] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const submit = () => {
+    // Checked here for a quick answer; main checks the rule again.
+    if (!PIN_RULE.test(pin.trim())) return unlock.command.setError({ code: 'PIN_FORMAT', message: '' });
+    if (pin.trim() !== repeat.trim()) return unlock.command.setError({ code: 'input', message: t('safety.pin.mismatch') });
+    void unlock.setPin(pin.trim());
+  };
+  return (
+    <div className="pin-panel">
+      <h4>{t('safety.pin.setTitle')}</h4>
+      <p className="muted">{t('safety.pin.setHint')}</p>
+      <div className="field-row">
+        <label>
+          {t('safety.pin.newPin')}
+          <input type="password" inputMode="numeric" autoComplete="new-password" className="pin" value={pin} onChange={(e) => setPin(e.target.value)} onKeyDown={onEnter(submit)} />
+        </label>
+        <label>
+          {t('safety.pin.repeat')}
+          <input type="password" inputMode="numeric" autoComplete="new-password" className="pin" value={repeat} onChange={(e) => setRepeat(e.target.value)} onKeyDown={onEnter(submit)} />
+        </label>
+        <button type="button" disabled={unlock.command.pending} onClick={submit}>
+          {t('safety.pin.set')}
+        </button>
+      </div>
+      <SettingsErrorText error={unlock.command.error} />
+    </div>
+  );
+}
