@@ -8,6 +8,10 @@ const MESSAGES = {
   tooLarge: { en: 'The request body is larger than 1 MiB.', cs: 'Tělo požadavku je větší než 1 MiB.' },
   notFound: { en: 'No such endpoint.', cs: 'Takový endpoint neexistuje.' },
   methodNotAllowed: { en: 'This method is not allowed on this path.', cs: 'Tato metoda není na této cestě povolena.' },
+  localOnly: {
+    en: "The sandbox's control routes answer only this computer.",
+    cs: 'Ovládací cesty sandboxu odpovídají jen tomuto počítači.',
+  },
   noConnection: {
     en: 'No POS connection is open for this restaurant: start the companion, then try again.',
     cs: 'Pro tuto restauraci není otevřeno žádné spojení s pokladnou: spusťte aplikaci a zkuste to znovu.',

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseJson } from '../../main/wire/index.js';
 import type { SandboxCore } from '../core.js';
@@ -66,11 +67,25 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
   res.end(data);
 }
 
+/**
+ * Whether a request comes from this computer: loopback (127.0.0.0/8, ::1, also IPv4-mapped) or one
+ * of its own interface addresses (a request to the LAN address from the same machine arrives from it).
+ */
+export function fromThisComputer(address: string | undefined, interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces()): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (plain.startsWith('127.') || plain === '::1') return true;
+  return Object.values(interfaces).some((list) => (list ?? []).some((i) => i.address === plain));
+}
+
 /** The HTTP side of the sandbox: route table lookup, POS auth, body limit and JSON parsing, replies. */
 export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const lang = langOf(req.headers['accept-language']);
+    // The demo sandbox listens on the LAN so a phone can open the guest pages; its control routes
+    // (guest payments, faults, the clock) stay with this computer, never another host on the network.
+    if (url.pathname.startsWith('/sandbox/') && !fromThisComputer(req.socket.remoteAddress)) return writeReply(res, errorReply(403, 'FORBIDDEN', message('localOnly', lang)));
     const candidates = routes.map((r) => ({ r, params: match(r.path, url.pathname) })).filter((c) => c.params);
     if (candidates.length === 0) return writeReply(res, errorReply(404, 'NOT_FOUND', message('notFound', lang)));
     const hit = candidates.find((c) => c.r.method === req.method);
