@@ -157,13 +157,13 @@ describe('accessibility in Chromium at 1366x768', () => {
     page = await chromium.newPage();
     await openApp(page, host.ui);
     // Every state on the demo's cards: partly paid, paid, a payment in progress (the service
-    // abandons it, the lock stays), an authorised manual-capture payment, open and free.
+    // abandons it, the lock stays), an authorised manual-capture payment (capture needed), open and free.
     expect((await sandbox.guestPay({ idTable: 't1', items: [{ id: 'm-pilsner-1', quantity: '1' }] })).outcome).toBe('paid');
     expect((await sandbox.guestPay({ idTable: 't3' })).outcome).toBe('paid');
     await sandbox.fault('abandon-payment');
     await sandbox.guestPay({ idTable: 't2' });
     expect((await sandbox.guestPay({ idTable: 't7', captureMode: 'manual' })).outcome).toBe('authorized');
-    for (const [id, state] of [['t1', 'partly-paid'], ['t3', 'paid'], ['t2', 'in-payment'], ['t7', 'in-payment'], ['t11', 'open'], ['t4', 'free']] as const) {
+    for (const [id, state] of [['t1', 'partly-paid'], ['t3', 'paid'], ['t2', 'in-payment'], ['t7', 'capture-needed'], ['t11', 'open'], ['t4', 'free']] as const) {
       await page.locator(`[data-table-id="${id}"].state-${state}`).waitFor();
     }
   });
@@ -195,8 +195,8 @@ describe('accessibility in Chromium at 1366x768', () => {
       }
       checked[id] = ring.cardColour;
     }
-    // Six cards, five different card colours (both payments in progress share one).
-    expect(new Set(Object.values(checked)).size).toBe(5);
+    // Six cards, six card colours (capture needed has its own).
+    expect(new Set(Object.values(checked)).size).toBe(6);
     await arrowTo(page, 't7');
     await screenshot(page, 'a11y-focus-card-1366x768');
   });
