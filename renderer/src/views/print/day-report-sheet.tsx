@@ -1,12 +1,13 @@
 // The printable close-of-day (Z) report: print.html?report=day&date=YYYY-MM-DD. Totals, tips,
 // refunds, the provider and area splits and the day's payments, from the same commands as the
 // Payments tab. Calls onReady once drawn (the shell and the e2e test wait for body[data-ready]).
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanionApi, DayReport, PaymentHistoryEntry } from '../../../../preload/contract';
 import { formatClock } from '../../format/time-text';
 import { tableLabel } from '../common/labels';
 import { DaySummaryPanel } from '../payments/day-summary-panel';
+import { useSheetLoad } from './use-sheet-load';
 import { formatCurrency, formatDay } from '../payments/money-format';
 
 interface Loaded {
@@ -27,29 +28,9 @@ async function loadReport(api: CompanionApi, date: string, changeLanguage: (lang
 
 export function DayReportSheet({ api, date, onReady, onError }: { api: CompanionApi; date: string; onReady(): void; onError(message: string): void }) {
   const { t, i18n } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    loadReport(api, date, (lang) => i18n.changeLanguage(lang)).then(
-      (value) => live && setLoaded(value),
-      (e: unknown) => {
-        const message = e instanceof Error ? e.message : String(e);
-        if (!live) return;
-        setError(message);
-        onError(message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, date, i18n, onError]);
-
+  const load = useCallback(() => loadReport(api, date, (lang) => i18n.changeLanguage(lang)), [api, date, i18n]);
   // Drawn once the report is in the DOM (plain text and tables: nothing draws later).
-  useEffect(() => {
-    if (loaded) onReady();
-  }, [loaded, onReady]);
+  const { loaded, error } = useSheetLoad(load, onReady, onError);
 
   if (error) return <p role="alert" className="error">{t('history.report.failed', { message: error })}</p>;
   if (!loaded) return <p role="status">{t('app.loading')}</p>;

@@ -7,6 +7,7 @@ import type { CompanionApi, PaymentLinkView } from '../../../../preload/contract
 import { formatMoney } from '../../format/decimal-text';
 import { QrSvg } from '../common/qr-svg';
 import { wordLinkError } from '../links/link-words';
+import { PrintToolbar } from './print-toolbar';
 
 interface Loaded {
   restaurant: string | null;
@@ -62,16 +63,7 @@ export function LinkSheet({ api, linkId, onReady, onError, browserActions }: Lin
   const { link, restaurant } = loaded;
   return (
     <div className="link-sheet">
-      {browserActions && (
-        <div className="no-print print-toolbar" role="toolbar" aria-label={t('words.print.print')}>
-          <button type="button" className="primary" onClick={browserActions.print}>
-            {t('words.print.print')}
-          </button>
-          <button type="button" onClick={browserActions.back}>
-            {t('words.print.back')}
-          </button>
-        </div>
-      )}
+      {browserActions && <PrintToolbar actions={browserActions} />}
       <article className="card link-card" data-link-id={link.id}>
         {restaurant && <p className="card-restaurant">{restaurant}</p>}
         <h1 className="card-table">{t('links.sheet.title')}</h1>

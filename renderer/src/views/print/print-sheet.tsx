@@ -6,6 +6,7 @@ import type { CompanionApi, QrCodeView } from '../../../../preload/contract';
 import { wordError } from '../common/command-error';
 import { tableLabel } from '../common/labels';
 import { QrSvg } from '../common/qr-svg';
+import { PrintToolbar } from './print-toolbar';
 
 interface Sheet {
   restaurant: string | null;
@@ -80,16 +81,7 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
     if (sheet && sheet.cards.length === 0) ready();
   }, [sheet, ready]);
 
-  const toolbar = browserActions && (
-    <div className="no-print print-toolbar" role="toolbar" aria-label={t('words.print.print')}>
-      <button type="button" className="primary" onClick={browserActions.print}>
-        {t('words.print.print')}
-      </button>
-      <button type="button" onClick={browserActions.back}>
-        {t('words.print.back')}
-      </button>
-    </div>
-  );
+  const toolbar = browserActions && <PrintToolbar actions={browserActions} />;
   if (error) return <p role="alert" className="error">{t('words.print.failed', { reason: error })}</p>;
   if (!sheet) return <p role="status">{t('app.loading')}</p>;
   return (

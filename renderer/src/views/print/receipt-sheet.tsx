@@ -1,10 +1,12 @@
 // The printable receipt: print.html?receipt=<paymentId>. The same receipt as the dialog, in the
 // cashier's language, without the delivery line. Calls onReady once drawn (the shell waits for
 // body[data-ready]); a browser tab also gets Print and Back.
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanionApi, PaymentReceiptView } from '../../../../preload/contract';
 import { ReceiptBody } from '../receipts/receipt-body';
+import { PrintToolbar } from './print-toolbar';
+import { useSheetLoad } from './use-sheet-load';
 
 interface Loaded {
   restaurant: string | null;
@@ -29,28 +31,8 @@ export interface ReceiptSheetProps {
 
 export function ReceiptSheet({ api, paymentId, onReady, onError, browserActions }: ReceiptSheetProps) {
   const { t, i18n } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    loadReceipt(api, paymentId, (lang) => i18n.changeLanguage(lang)).then(
-      (value) => live && setLoaded(value),
-      (e: unknown) => {
-        const message = e instanceof Error ? e.message : String(e);
-        if (!live) return;
-        setError(message);
-        onError(message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, paymentId, i18n, onError]);
-
-  useEffect(() => {
-    if (loaded) onReady();
-  }, [loaded, onReady]);
+  const load = useCallback(() => loadReceipt(api, paymentId, (lang) => i18n.changeLanguage(lang)), [api, paymentId, i18n]);
+  const { loaded, error } = useSheetLoad(load, onReady, onError);
 
   if (error) {
     const known = i18n.exists(`receipts.errors.${error}`);
@@ -59,16 +41,7 @@ export function ReceiptSheet({ api, paymentId, onReady, onError, browserActions 
   if (!loaded) return <p role="status">{t('receipts.loading')}</p>;
   return (
     <article className="receipt-sheet" data-payment-id={paymentId}>
-      {browserActions && (
-        <div className="no-print print-toolbar" role="toolbar" aria-label={t('receipts.print')}>
-          <button type="button" onClick={browserActions.print}>
-            {t('receipts.print')}
-          </button>
-          <button type="button" onClick={browserActions.back}>
-            {t('receipts.sheet.back')}
-          </button>
-        </div>
-      )}
+      {browserActions && <PrintToolbar actions={browserActions} printLabel={t('receipts.print')} backLabel={t('receipts.sheet.back')} />}
       {loaded.restaurant && <h1>{loaded.restaurant}</h1>}
       <h2>{t('receipts.title', { serial: loaded.receipt.serial })}</h2>
       <ReceiptBody receipt={loaded.receipt} showDelivery={false} />

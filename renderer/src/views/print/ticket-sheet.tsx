@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompanionApi, OrderView } from '../../../../preload/contract';
 import { formatClock } from '../../format/time-text';
 import { orderName } from '../orders/order-text';
+import { PrintToolbar } from './print-toolbar';
 
 export interface TicketSheetProps {
   api: CompanionApi;
@@ -52,16 +53,7 @@ export function TicketSheet({ api, orderId, onReady, onError, browserActions }: 
   const order = loaded.order;
   return (
     <div className="ticket-page">
-      {browserActions && (
-        <div className="no-print print-toolbar" role="toolbar" aria-label={t('orders.ticket.print')}>
-          <button type="button" className="primary" onClick={browserActions.print}>
-            {t('orders.ticket.print')}
-          </button>
-          <button type="button" onClick={browserActions.back}>
-            {t('orders.ticket.back')}
-          </button>
-        </div>
-      )}
+      {browserActions && <PrintToolbar actions={browserActions} printLabel={t('orders.ticket.print')} backLabel={t('orders.ticket.back')} />}
       <article className="ticket" aria-label={t('orders.ticket.title')} data-order-id={order.id}>
         <p className="ticket-kind">{t('orders.ticket.title')}</p>
         <h1 className="ticket-where">{orderName(t, order, i18n.language)}</h1>
