@@ -41,6 +41,8 @@ describe('capture needed and the connection banner at 1366x768', () => {
     await screenshot(page, 'tables-capture-needed-1366x768');
     await payments.getByRole('button', { name: /^Capture 567\.00\sCZK at Table 7$/ }).click();
     await payments.getByText('Capture needed').waitFor({ state: 'detached' });
+    // The card follows the table's own event, which may come a frame after the payment's: wait for it.
+    await page.locator('.table-card:not(.state-capture-needed)').filter({ hasText: /^Table 7\s/ }).waitFor();
     expect(await card.getAttribute('class')).not.toContain('state-capture-needed');
   });
 
