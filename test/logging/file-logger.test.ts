@@ -51,7 +51,11 @@ describe('the hosts file logger', () => {
       expect(stream.file).toMatch(/\.7\.log$/);
       expect(numbers.every((n) => n >= 5 && n <= 7)).toBe(true);
     } finally {
+      // The last roll may still be opening its file: end() waits for it; removing the folder
+      // before 'close' would fail that open after the test.
+      const closed = new Promise<void>((resolve) => stream.once('close', resolve));
       stream.end();
+      await closed;
     }
   });
 });
