@@ -31,7 +31,9 @@ export async function startBenchHost(
     '--transport', options.transport, '--pos-api-port', '0', '--no-ui',
   ];
   const t0 = performance.now();
-  const headless = await startHeadless(args, { built: true, ...(options.env ? { env: options.env } : {}) });
+  // TABLESIDE_BENCH_NODE_ARGS: node options for the host, to profile it during a bench (see README).
+  const nodeArgs = process.env.TABLESIDE_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const headless = await startHeadless(args, { built: true, nodeArgs, ...(options.env ? { env: options.env } : {}) });
   let timer: NodeJS.Timeout | undefined;
   try {
     const connected = await Promise.race([
