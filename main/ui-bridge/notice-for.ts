@@ -1,6 +1,6 @@
 import type { Notice, NoticeKind } from '../../preload/contract.js';
 import { money, type BillStore, type StoreEvent } from '../store/index.js';
-import { billView } from './read-model.js';
+import { billTotals } from './read-model-views.js';
 
 /**
  * The service ends a refused card with DECLINED, or (the protocol's paymentClosed) CANCELLED
@@ -60,22 +60,25 @@ function blank(event: StoreEvent): Notice {
   };
 }
 
-function tableOf(event: StoreEvent, store: BillStore): { tableId: string | null; tableName: string | null } {
-  const bill = event.billId ? store.getBill(event.billId) : null;
+/** The bill's table and name: the bill row alone, not its lines. */
+function tableOf(event: StoreEvent, store: BillStore, bill = event.billId ? store.read.bills.get(event.billId) : null): { tableId: string | null; tableName: string | null } {
   const tableId = event.tableId ?? bill?.tableId ?? null;
-  const tableName = (tableId ? store.getTable(tableId)?.name : undefined) ?? bill?.name ?? null;
+  const tableName = (tableId ? store.read.tables.get(tableId)?.name : undefined) ?? bill?.name ?? null;
   return { tableId, tableName };
 }
 
 // The payment events (payment-ops.ts) carry the amount, tip and currency; the table and the bill's
-// totals are looked up.
+// totals are looked up: the bill with its lines once for a "paid" (its total and what is left),
+// the bill row alone otherwise. A notice is made for every payment, renderer or not: it is on
+// the rush's hot path.
 function paymentNotice(event: StoreEvent, store: BillStore, kind: NoticeKind): Notice | null {
   const { amount, tip, currency, closedState } = event.data;
   if (!event.paymentId || typeof amount !== 'string' || typeof currency !== 'string') return null;
-  const totals = kind === 'paid' && event.billId ? billView(store, event.billId)?.totals : undefined;
+  const bill = kind === 'paid' && event.billId ? store.read.bills.getWithItems(event.billId) : undefined;
+  const totals = bill ? billTotals(bill) : undefined;
   return {
     ...blank(event),
-    ...tableOf(event, store),
+    ...tableOf(event, store, bill),
     id: `${kind}:${event.paymentId}`,
     kind,
     paymentId: event.paymentId,
@@ -83,8 +86,8 @@ function paymentNotice(event: StoreEvent, store: BillStore, kind: NoticeKind): N
     tip: money(typeof tip === 'string' ? tip : '0'),
     currency,
     message: typeof closedState === 'string' && (kind === 'declined' || kind === 'failed') ? closedState : null,
-    billTotal: totals ? totals.total : null,
-    billDue: totals ? totals.due : null,
+    billTotal: totals ? money(totals.total) : null,
+    billDue: totals ? money(totals.due) : null,
   };
 }
 

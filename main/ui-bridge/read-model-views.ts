@@ -22,9 +22,18 @@ function itemView(i: BillWithItems['items'][number]): BillItemView {
   };
 }
 
-function billTotals(bill: BillWithItems): { total: string; paid: string; due: string } {
-  const total = sum(bill.items.map((i) => dec(i.price).times(i.quantity)));
-  const paid = sum(bill.items.map((i) => dec(i.price).times(i.paidQuantity)));
+/**
+ * A bill's total, paid and due (never below zero), as canonical decimal text. One pass, each price
+ * parsed once and a line with nothing paid skipped: a "paid" notice computes this for every payment.
+ */
+export function billTotals(bill: BillWithItems): { total: string; paid: string; due: string } {
+  let total = dec('0');
+  let paid = dec('0');
+  for (const i of bill.items) {
+    const price = dec(i.price);
+    total = total.plus(price.times(i.quantity));
+    if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
+  }
   const due = total.minus(paid);
   return { total: canon(total), paid: canon(paid), due: canon(due.isNegative() ? dec('0') : due) };
 }
