@@ -133,7 +133,9 @@ function closeCurrent(ctx: WsContext): void {
 function openAttempt(ctx: WsContext, token: AttemptToken): WsAttempt {
   const { options, clock, log } = ctx;
   log.debug({ url: ctx.url, attempt: token.id }, 'opening WebSocket');
-  const ws = new (options.WebSocketImpl ?? WebSocket)(ctx.url, { headers: authHeaders(options.apiKey, options.posId) });
+  // No permessage-deflate: a bill is a few KB, and compressing every frame (zlib, on the threadpool)
+  // would add CPU and latency to each scan and payment call if a service accepted the offer.
+  const ws = new (options.WebSocketImpl ?? WebSocket)(ctx.url, { headers: authHeaders(options.apiKey, options.posId), perMessageDeflate: false });
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   // Answers sent in one tick share one write (see tick-cork.ts).

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -15,11 +16,11 @@ let fx: Fixture;
 let transport: WsTransport | null = null;
 const sockets: WebSocket[] = [];
 
-async function start(onConnection: (ws: WebSocket) => void): Promise<string> {
-  server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  server.on('connection', (ws) => {
+async function start(onConnection: (ws: WebSocket, request: IncomingMessage) => void, options: { perMessageDeflate?: boolean } = {}): Promise<string> {
+  server = new WebSocketServer({ host: '127.0.0.1', port: 0, ...options });
+  server.on('connection', (ws, request) => {
     sockets.push(ws);
-    onConnection(ws);
+    onConnection(ws, request);
   });
   await once(server, 'listening');
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -33,6 +34,26 @@ afterEach(async () => {
 });
 
 describe('WebSocket transport against an odd service', () => {
+  it('does not offer permessage-deflate, so a service that would compress every frame does not', async () => {
+    let offered: string | undefined = 'not connected';
+    let negotiated = 'not connected';
+    const serviceUrl = await start(
+      (ws, request) => {
+        offered = request.headers['sec-websocket-extensions'];
+        negotiated = ws.extensions;
+        ws.send(JSON.stringify({ type: 'auth-response', authorized: true }));
+      },
+      { perMessageDeflate: true },
+    );
+    fx = new Fixture();
+    const t = createWsTransport({ ...fx.timing, serviceUrl, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher });
+    transport = t;
+    await t.start();
+    await waitUntil(() => sockets.length === 1, 'the service to accept the link');
+    expect(offered).toBeUndefined();
+    expect(negotiated).toBe('');
+  });
+
   it('a service that never sends auth-response but keeps the link open is taken as accepting after 5 s (not 4.999 s)', async () => {
     const serviceUrl = await start(() => undefined);
     fx = new Fixture();
