@@ -7,7 +7,8 @@ import type { CompanionApi, DayReport, PaymentHistoryEntry } from '../../../../p
 import { formatClock } from '../../format/time-text';
 import { tableLabel } from '../common/labels';
 import { DaySummaryPanel } from '../payments/day-summary-panel';
-import { useSheetLoad } from './use-sheet-load';
+import { SheetCommandError, useSheetLoad } from './use-sheet-load';
+import { wordError } from '../common/command-error';
 import { formatCurrency, formatDay } from '../payments/money-format';
 
 interface Loaded {
@@ -20,9 +21,9 @@ async function loadReport(api: CompanionApi, date: string, changeLanguage: (lang
   const snapshot = await api.getSnapshot();
   await changeLanguage(snapshot.settings.language);
   const report = await api.dayReport({ date });
-  if (!report.ok) throw new Error(report.error.message);
+  if (!report.ok) throw new SheetCommandError(report.error);
   const list = await api.listPayments({ from: date, to: date });
-  if (!list.ok) throw new Error(list.error.message);
+  if (!list.ok) throw new SheetCommandError(list.error);
   return { restaurant: snapshot.restaurantName, report: report.value, entries: list.value };
 }
 
@@ -30,9 +31,13 @@ export function DayReportSheet({ api, date, onReady, onError }: { api: Companion
   const { t, i18n } = useTranslation();
   const load = useCallback(() => loadReport(api, date, (lang) => i18n.changeLanguage(lang)), [api, date, i18n]);
   // Drawn once the report is in the DOM (plain text and tables: nothing draws later).
-  const { loaded, error } = useSheetLoad(load, onReady, onError);
+  const { loaded, error, failure } = useSheetLoad(load, onReady, onError);
 
-  if (error) return <p role="alert" className="error">{t('history.report.failed', { message: error })}</p>;
+  if (error) {
+    // A refusal in the cashier's words; anything else (the bridge itself failed) is a defect.
+    const reason = failure instanceof SheetCommandError ? failure.error : { code: 'bridge-failed', message: error };
+    return <p role="alert" className="error">{t('history.report.failed', { message: wordError(t, i18n, reason) })}</p>;
+  }
   if (!loaded) return <p role="status">{t('app.loading')}</p>;
   const { report, entries } = loaded;
   const lang = i18n.language;

@@ -2,10 +2,27 @@
 // per `load` (keep it stable with useCallback, never on `t`), a failure's message to onError, and
 // onReady once the loaded content is rendered.
 import { useEffect, useState } from 'react';
+import type { CommandError } from '../common/use-command';
 
-export function useSheetLoad<T>(load: () => Promise<T>, onReady: () => void, onError: (message: string) => void): { loaded: T | null; error: string | null } {
+/** A command's refusal while loading a sheet: its code and names, for the sheet to word. */
+export class SheetCommandError extends Error {
+  constructor(readonly error: CommandError) {
+    super(error.code);
+  }
+}
+
+/**
+ * `error` is the failure's message (a SheetCommandError's code), `failure` what was thrown, so a
+ * sheet can word a command's refusal in the cashier's language instead of showing main's English.
+ */
+export function useSheetLoad<T>(
+  load: () => Promise<T>,
+  onReady: () => void,
+  onError: (message: string) => void,
+): { loaded: T | null; error: string | null; failure: unknown } {
   const [loaded, setLoaded] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     let live = true;
@@ -16,6 +33,7 @@ export function useSheetLoad<T>(load: () => Promise<T>, onReady: () => void, onE
       (e: unknown) => {
         const message = e instanceof Error ? e.message : String(e);
         if (!live) return;
+        setFailure(e);
         setError(message);
         onError(message);
       },
@@ -29,5 +47,5 @@ export function useSheetLoad<T>(load: () => Promise<T>, onReady: () => void, onE
     if (loaded) onReady();
   }, [loaded, onReady]);
 
-  return { loaded, error };
+  return { loaded, error, failure };
 }
