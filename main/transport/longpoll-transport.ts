@@ -51,8 +51,6 @@ interface PollContext {
   abortPoll: (() => void) | null;
   /** The attempt whose link is established: its polls need no accept timer. */
   establishedToken: AttemptToken | null;
-  /** The two header sets of a poll (without and with a body), built once. */
-  headers: { empty: Record<string, string>; withBody: Record<string, string> };
   loopDone: Promise<void>;
 }
 
@@ -68,17 +66,14 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
     options,
     clock,
     log,
-    poster: createPollPoster(serviceEndpoint(options.serviceUrl, PATHS.poll)),
+    // The poll's request line and headers are built once, here, and written with every poll.
+    poster: createPollPoster(serviceEndpoint(options.serviceUrl, PATHS.poll), authHeaders(options.apiKey, options.posId)),
     runner: new CallRunner(options.dispatcher, 'longpoll', log),
     pollTimeoutMs: options.pollTimeoutMs ?? POLL_HOLD_MS + POLL_MARGIN_MS,
     acceptAfterMs: options.acceptAfterMs ?? 1_000,
     outbox: [],
     abortPoll: null,
     establishedToken: null,
-    headers: {
-      empty: authHeaders(options.apiKey, options.posId),
-      withBody: { ...authHeaders(options.apiKey, options.posId), 'Content-Type': 'application/json' },
-    },
     loopDone: Promise.resolve(),
     driver: new LinkDriver({
       kind: 'longpoll',
@@ -147,7 +142,7 @@ async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallR
   const abort = (): void => controller.abort();
   ctx.abortPoll = abort;
   try {
-    const reply = await ctx.poster.post(pollHeaders(ctx, body), body ? encodeFrame(body) : null, controller.signal);
+    const reply = await ctx.poster.post(body ? encodeFrame(body) : null, controller.signal);
     return answered(ctx, token, body, reply);
   } catch (e) {
     return { kind: 'end', end: timedOut ? { kind: 'dropped', detail: 'the poll got no answer in time' } : classifyPollError(e) };
@@ -162,10 +157,6 @@ async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallR
 function established(ctx: PollContext, token: AttemptToken): void {
   ctx.driver.established(token);
   if (ctx.driver.isCurrent(token)) ctx.establishedToken = token;
-}
-
-function pollHeaders(ctx: PollContext, body: MethodCallResponse | null): Record<string, string> {
-  return body ? ctx.headers.withBody : ctx.headers.empty;
 }
 
 function answered(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null, reply: PollReply): PollOutcome {
