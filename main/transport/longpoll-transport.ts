@@ -131,18 +131,18 @@ async function pollLoop(ctx: PollContext, token: AttemptToken): Promise<void> {
  */
 async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallResponse | null): Promise<PollOutcome> {
   const { clock } = ctx;
-  const controller = new AbortController();
+  const poll = ctx.poster.post(body ? encodeFrame(body) : null);
   let timedOut = false;
   const timeout = clock.setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    poll.abort();
   }, ctx.pollTimeoutMs);
   // Once the link is up, a poll arms one timer, not two: nothing is left to accept.
   const accept = ctx.establishedToken === token ? null : clock.setTimeout(() => established(ctx, token), ctx.acceptAfterMs);
-  const abort = (): void => controller.abort();
+  const abort = poll.abort;
   ctx.abortPoll = abort;
   try {
-    const reply = await ctx.poster.post(body ? encodeFrame(body) : null, controller.signal);
+    const reply = await poll.reply;
     return answered(ctx, token, body, reply);
   } catch (e) {
     return { kind: 'end', end: timedOut ? { kind: 'dropped', detail: 'the poll got no answer in time' } : classifyPollError(e) };

@@ -6,21 +6,26 @@ export type { PollReply } from './poll-response-reader.js';
 
 export interface PollPoster {
   /**
-   * POSTs one poll, `body` (JSON) or none; rejects on a network error, an answer that is not
-   * HTTP/1.1, or when `signal` aborts (the socket is destroyed then). One poll at a time.
+   * POSTs one poll, `body` (JSON) or none. Its `reply` rejects on a network error, an answer that
+   * is not HTTP/1.1, or its `abort()` (which destroys its socket, and does nothing once the poll
+   * is over: never another poll's). One poll at a time.
    */
-  post(body: string | null, signal: AbortSignal): Promise<PollReply>;
+  post(body: string | null): PollRequest;
   /** Destroys the kept-alive socket (and any poll on it): a stopped link holds no connection. */
   closeIdle(): void;
 }
 
-/** The poll in flight: its reader and its promise. */
+export interface PollRequest {
+  reply: Promise<PollReply>;
+  abort(): void;
+}
+
+/** The poll in flight: its socket, its reader and its promise. */
 interface Exchange {
   socket: net.Socket;
   reader: PollResponseReader;
   resolve: (reply: PollReply) => void;
   reject: (e: Error) => void;
-  done: () => void;
 }
 
 /**
@@ -61,19 +66,23 @@ class SocketPollPoster implements PollPoster {
     this.head = `POST ${target.pathname}${target.search} HTTP/1.1\r\n${lines.join('')}`;
   }
 
-  post(body: string | null, signal: AbortSignal): Promise<PollReply> {
-    return new Promise<PollReply>((resolve, reject) => {
-      if (signal.aborted) return reject(abortError());
+  post(body: string | null): PollRequest {
+    let exchange: Exchange | null = null;
+    const reply = new Promise<PollReply>((resolve, reject) => {
       if (this.headError) return reject(this.headError);
       // The loop waits for each poll; a second one at once would be a bug, not a reason to queue.
       if (this.exchange) return reject(Object.assign(new Error('a poll is already in flight'), { code: 'ERR_POLL_BUSY' }));
       const socket = this.socket ?? this.connect();
-      const onAbort = (): void => this.fail(abortError());
-      signal.addEventListener('abort', onAbort, { once: true });
-      const done = (): void => signal.removeEventListener('abort', onAbort);
-      this.exchange = { socket, reader: new PollResponseReader(), resolve, reject, done };
+      exchange = { socket, reader: new PollResponseReader(), resolve, reject };
+      this.exchange = exchange;
       socket.write(this.request(body));
     });
+    return {
+      reply,
+      abort: () => {
+        if (exchange && this.exchange === exchange) this.fail(abortError());
+      },
+    };
   }
 
   closeIdle(): void {
@@ -147,7 +156,6 @@ class SocketPollPoster implements PollPoster {
   }
 
   private settle(exchange: Exchange): Exchange {
-    exchange.done();
     if (this.exchange === exchange) this.exchange = null;
     return exchange;
   }

@@ -163,41 +163,62 @@ function chunkSize(line: string): number {
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: .*)?$/;
 
+/** The headers a poll's answer needs; every other field is checked for a valid name and skipped. */
+interface Fields {
+  contentLength: string | null;
+  transferEncoding: string | null;
+  connection: string;
+  retryAfter: string | null;
+}
+
 /** The status line and the few headers a poll needs: framing, keep-alive, Retry-After. */
 function parseHead(text: string): Head {
-  const lines = text.split('\r\n');
-  const status = STATUS_LINE.exec(lines[0]!);
+  let eol = text.indexOf('\r\n');
+  const status = STATUS_LINE.exec(eol < 0 ? text : text.slice(0, eol));
   if (!status) throw new HttpReadError('HPE_INVALID_CONSTANT', 'not an HTTP/1.x status line');
-  const fields = new Map<string, string[]>();
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    const colon = line.indexOf(':');
-    const name = colon > 0 ? line.slice(0, colon).toLowerCase() : '';
-    if (!TOKEN.test(name)) throw new HttpReadError('HPE_INVALID_HEADER_TOKEN', 'a header line without a valid name');
-    const values = fields.get(name) ?? [];
-    values.push(line.slice(colon + 1).trim());
-    fields.set(name, values);
+  const fields: Fields = { contentLength: null, transferEncoding: null, connection: '', retryAfter: null };
+  while (eol >= 0) {
+    const from = eol + 2;
+    eol = text.indexOf('\r\n', from);
+    readField(fields, eol < 0 ? text.slice(from) : text.slice(from, eol));
   }
   const code = Number(status[2]);
-  const connection = (fields.get('connection') ?? []).join(',').toLowerCase();
+  const connection = fields.connection.toLowerCase();
   const keepAlive = status[1] === '1' ? !/\bclose\b/.test(connection) : /\bkeep-alive\b/.test(connection);
-  return { status: code, retryAfter: fields.get('retry-after')?.[0] ?? null, keepAlive, framing: framingOf(code, fields) };
+  return { status: code, retryAfter: fields.retryAfter, keepAlive, framing: framingOf(code, fields) };
+}
+
+/** One header line into `fields`; repeated fields are joined with commas (RFC 9110 §5.3). */
+function readField(fields: Fields, line: string): void {
+  const colon = line.indexOf(':');
+  const name = colon > 0 ? line.slice(0, colon).toLowerCase() : '';
+  if (!TOKEN.test(name)) throw new HttpReadError('HPE_INVALID_HEADER_TOKEN', 'a header line without a valid name');
+  const value = line.slice(colon + 1).trim();
+  const join = (old: string | null): string => (old === null || old === '' ? value : `${old},${value}`);
+  if (name === 'content-length') fields.contentLength = join(fields.contentLength);
+  else if (name === 'transfer-encoding') fields.transferEncoding = join(fields.transferEncoding);
+  else if (name === 'connection') fields.connection = join(fields.connection);
+  else if (name === 'retry-after') fields.retryAfter ??= value;
 }
 
 /** How the body ends (RFC 9112 §6.3): none, chunked, a length, or the connection closing. */
-function framingOf(status: number, fields: Map<string, string[]>): Framing {
+function framingOf(status: number, fields: Fields): Framing {
   if (status === 204 || status === 304) return { kind: 'none' };
-  const coding = fields.get('transfer-encoding');
-  if (coding) {
-    const last = coding.join(',').split(',').pop()!.trim().toLowerCase();
+  if (fields.transferEncoding !== null) {
+    const last = fields.transferEncoding.split(',').pop()!.trim().toLowerCase();
     return last === 'chunked' ? { kind: 'chunked' } : { kind: 'close' };
   }
-  const lengths = fields.get('content-length');
-  if (!lengths) return { kind: 'close' };
-  const distinct = new Set(lengths.flatMap((v) => v.split(',')).map((v) => v.trim()));
-  const [only] = distinct;
-  if (distinct.size !== 1 || !/^\d{1,15}$/.test(only!)) throw new HttpReadError('HPE_INVALID_CONTENT_LENGTH', 'the answer length is not one number');
-  const left = Number(only);
+  if (fields.contentLength === null) return { kind: 'close' };
+  const left = contentLength(fields.contentLength);
   if (left > MAX_BODY_BYTES) throw new HttpReadError('ERR_POLL_ANSWER_TOO_LARGE', 'the answer body is too large');
   return left === 0 ? { kind: 'none' } : { kind: 'length', left };
+}
+
+/** Content-Length: one number; the same number repeated is allowed, different ones are not. */
+function contentLength(value: string): number {
+  if (/^\d{1,15}$/.test(value)) return Number(value);
+  const distinct = new Set(value.split(',').map((v) => v.trim()));
+  const [only] = distinct;
+  if (distinct.size !== 1 || !/^\d{1,15}$/.test(only!)) throw new HttpReadError('HPE_INVALID_CONTENT_LENGTH', 'the answer length is not one number');
+  return Number(only);
 }
