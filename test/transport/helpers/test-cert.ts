@@ -1,0 +1,23 @@
+/**
+ * A self-signed certificate for localhost and 127.0.0.1 (valid to 2126) and its key, made for the
+ * tests with `openssl req -x509 -newkey ec`: a TLS server in a test, never anything real.
+ */
+export const TEST_CERT = `-----BEGIN CERTIFICATE-----
+MIIBmzCCAUGgAwIBAgIUTuye/5nAJfIKfTGL+38YQQOqV98wCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMzAxNDU0NFoYDzIxMjYxMDMw
+MDE0NTQ0WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAATOCxdoiSgrjYsk82LfXpfYPd52kHwmHcbt7f88D++dxiTTQrxUzbRm
+lPUy27LYE6pyRB/4vUshRI34f71UuDOMo28wbTAdBgNVHQ4EFgQUv5QmZcDC6QB2
+4et4WUGNHyXyVDEwHwYDVR0jBBgwFoAUv5QmZcDC6QB24et4WUGNHyXyVDEwDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
+zj0EAwIDSAAwRQIgck3K2mvuOJ6vhZJeO9gJMECjBil8pMh6szbmUudbDKECIQDv
+JnX/QduXfwvFO5UXewtLw79QAQA9iyP4YSxmVZ2xqg==
+-----END CERTIFICATE-----
+`;
+
+export const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgltc4vACMn6IquYkr
+jKtNLF5J5RNzD1ZcA9Pz332EVOKhRANCAATOCxdoiSgrjYsk82LfXpfYPd52kHwm
+Hcbt7f88D++dxiTTQrxUzbRmlPUy27LYE6pyRB/4vUshRI34f71UuDOM
+-----END PRIVATE KEY-----
+`;

@@ -1,0 +1,246 @@
+import { once } from 'node:events';
+import net from 'node:net';
+import tls from 'node:tls';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPollPoster, type PollPoster } from '../../main/transport/poll-poster.js';
+import { MAX_HEAD_BYTES } from '../../main/transport/poll-response-reader.js';
+import { TEST_CERT, TEST_KEY } from './helpers/test-cert.js';
+
+const AUTH = { Authorization: 'Bearer abcd-efgh-ijkl-mnop-qrst', 'Pos-Id': '6f1c2b1e-6a43-4b8e-9a6e-0c5d1f2e3a4b' };
+
+interface Received {
+  socket: net.Socket;
+  head: string;
+  body: Buffer;
+}
+
+/**
+ * A "service" on 127.0.0.1 that speaks raw bytes: it reads each request (head + Content-Length
+ * body) and lets the test answer with whatever bytes, in whatever pieces, it likes.
+ */
+class RawService {
+  readonly sockets: net.Socket[] = [];
+  readonly requests: Received[] = [];
+  private readonly server: net.Server;
+
+  constructor(secure = false) {
+    const onSocket = (socket: net.Socket): void => {
+      this.sockets.push(socket);
+      socket.on('error', () => {}); // the client destroying its end is what some tests check
+      let buf = Buffer.alloc(0);
+      socket.on('data', (data: Buffer) => {
+        buf = Buffer.concat([buf, data]);
+        for (;;) {
+          const end = buf.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buf.toString('latin1', 0, end);
+          const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+          if (buf.length < end + 4 + length) return;
+          this.requests.push({ socket, head, body: buf.subarray(end + 4, end + 4 + length) });
+          buf = buf.subarray(end + 4 + length);
+          this.server.emit('request');
+        }
+      });
+    };
+    this.server = secure ? tls.createServer({ cert: TEST_CERT, key: TEST_KEY }, onSocket) : net.createServer(onSocket);
+    if (secure) this.server.on('connection', (socket: net.Socket) => socket.on('error', () => {}));
+  }
+
+  async start(): Promise<number> {
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return (this.server.address() as net.AddressInfo).port;
+  }
+
+  async request(n: number): Promise<Received> {
+    const deadline = AbortSignal.timeout(10_000);
+    while (this.requests.length < n) await once(this.server, 'request', { signal: deadline });
+    return this.requests[n - 1]!;
+  }
+
+  /** Writes `pieces` one write each, each after the previous one reached the socket's buffer. */
+  static async answer(socket: net.Socket, ...pieces: (string | Buffer)[]): Promise<void> {
+    for (const piece of pieces) await new Promise<void>((resolve) => socket.write(piece, () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+async function closed(socket: net.Socket): Promise<void> {
+  if (!socket.destroyed) await once(socket, 'close', { signal: AbortSignal.timeout(10_000) });
+}
+
+let service: RawService;
+let poster: PollPoster | null = null;
+afterEach(async () => {
+  poster?.closeIdle();
+  poster = null;
+  await service.close();
+});
+
+async function started(secure = false): Promise<number> {
+  service = new RawService(secure);
+  return service.start();
+}
+
+const ok = (text: string, extra = ''): string => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n${extra}\r\n${text}`;
+
+describe('poll poster: the request on the wire', () => {
+  it('writes the request line, the headers built once, and the body with its byte length', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/prefix/api/v2/pos/poll`, AUTH);
+    const body = JSON.stringify({ uuid: 'u1', result: 'Žluťoučký kůň' });
+    const first = poster.post(body);
+    const got = await service.request(1);
+    expect(got.head.split('\r\n')).toEqual([
+      'POST /prefix/api/v2/pos/poll HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      'Connection: keep-alive',
+      `Authorization: ${AUTH.Authorization}`,
+      `Pos-Id: ${AUTH['Pos-Id']}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+    ]);
+    expect(got.body.toString('utf8')).toBe(body);
+    // The answer one byte at a time: the reader waits for all of it.
+    const answer = Buffer.from(ok('{"uuid":"c1","method":"getTableContents","args":["Stůl 1",null]}'));
+    await RawService.answer(got.socket, ...[...answer].map((b) => Buffer.from([b])));
+    expect(await first.reply).toEqual({ status: 200, text: '{"uuid":"c1","method":"getTableContents","args":["Stůl 1",null]}', retryAfter: null });
+
+    // The next poll (no body) on the same socket.
+    const second = poster.post(null);
+    const next = await service.request(2);
+    expect(next.socket).toBe(got.socket);
+    expect(next.head).toContain('\r\nContent-Length: 0');
+    expect(next.head).not.toContain('Content-Type');
+    await RawService.answer(next.socket, ok('{}'));
+    expect((await second.reply).text).toBe('{}');
+    expect(service.sockets).toHaveLength(1);
+  });
+
+  it('refuses to send a header value with a line break, and opens no connection', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, { ...AUTH, Authorization: 'Bearer x\r\nX-Injected: 1' });
+    await expect(poster.post(null).reply).rejects.toMatchObject({ code: 'ERR_INVALID_CHAR' });
+    expect(service.sockets).toHaveLength(0);
+  });
+});
+
+describe('poll poster: answers framed every way HTTP/1.1 allows', () => {
+  it('reads a chunked answer (extensions, trailer, split anywhere) and keeps the connection', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+    const poll = poster.post(null);
+    const { socket } = await service.request(1);
+    await RawService.answer(socket, 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n8;ext=1\r\n{"uui', 'd":\r\n', '7\r\n"c2"}  \r', '\n0\r\nX-Trailer: 1\r\n', '\r\n');
+    expect((await poll.reply).text).toBe('{"uuid":"c2"}  ');
+    const again = poster.post(null);
+    expect((await service.request(2)).socket).toBe(socket);
+    await RawService.answer(socket, ok('{}'));
+    await again.reply;
+  });
+
+  it('skips an interim 100, reads Retry-After, and opens a new connection after Connection: close', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+    const poll = poster.post(null);
+    const { socket } = await service.request(1);
+    const refusal = '{"code":"SERVICE_RESTARTING"}';
+    await RawService.answer(socket, 'HTTP/1.1 100 Continue\r\n\r\n', `HTTP/1.1 503 Service Unavailable\r\nRetry-After: 120\r\nConnection: close\r\nContent-Length: ${refusal.length}\r\n\r\n${refusal}`);
+    expect(await poll.reply).toEqual({ status: 503, text: refusal, retryAfter: '120' });
+    await closed(socket);
+    const next = poster.post(null);
+    expect((await service.request(2)).socket).not.toBe(socket);
+    expect(service.sockets).toHaveLength(2);
+    await RawService.answer(service.sockets[1]!, ok('{}'));
+    await next.reply;
+  });
+
+  it('reads an answer without a length up to the close of its connection', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+    const poll = poster.post(null);
+    const { socket } = await service.request(1);
+    await RawService.answer(socket, 'HTTP/1.0 200 OK\r\n\r\n{"uuid":null,', '"method":"noop","args":[]}');
+    socket.end();
+    expect((await poll.reply).text).toBe('{"uuid":null,"method":"noop","args":[]}');
+  });
+});
+
+describe('poll poster: answers that are not HTTP/1.1 and connections that fail', () => {
+  const broken: [string, string[], string][] = [
+    ['a status line that is not HTTP', ['HTP/1.1 200 OK\r\n\r\n'], 'HPE_INVALID_CONSTANT'],
+    ['a header line without a name', ['HTTP/1.1 200 OK\r\n: x\r\nContent-Length: 0\r\n\r\n'], 'HPE_INVALID_HEADER_TOKEN'],
+    ['two different lengths', ['HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'], 'HPE_INVALID_CONTENT_LENGTH'],
+    ['a chunk size that is not hexadecimal', ['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'], 'HPE_INVALID_CHUNK_SIZE'],
+    ['a head larger than 16 KiB', [`HTTP/1.1 200 OK\r\nX-Big: ${'a'.repeat(MAX_HEAD_BYTES)}`], 'HPE_HEADER_OVERFLOW'],
+  ];
+  for (const [what, pieces, code] of broken) {
+    it(`fails the poll on ${what} (${code}) and drops its connection`, async () => {
+      const port = await started();
+      poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+      const poll = poster.post(null);
+      const { socket } = await service.request(1);
+      await RawService.answer(socket, ...pieces);
+      await expect(poll.reply).rejects.toMatchObject({ code });
+      await closed(socket);
+    });
+  }
+
+  it('fails a poll whose connection closes in the middle of the answer (ECONNRESET)', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+    const poll = poster.post(null);
+    const { socket } = await service.request(1);
+    await RawService.answer(socket, 'HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n{"ui');
+    socket.end();
+    await expect(poll.reply).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+
+  it('fails with ECONNREFUSED where nothing listens', async () => {
+    const port = await started();
+    await service.close();
+    service = new RawService();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+    await expect(poster.post(null).reply).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('abort() ends its own held poll and closes the connection; an old poll handle never aborts the next poll', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+    const held = poster.post(null);
+    const { socket } = await service.request(1);
+    held.abort();
+    await expect(held.reply).rejects.toMatchObject({ name: 'AbortError' });
+    await closed(socket);
+
+    const next = poster.post(null);
+    const got = await service.request(2);
+    held.abort(); // over already: must not touch the poll in flight
+    await RawService.answer(got.socket, ok('{"uuid":null}'));
+    expect((await next.reply).text).toBe('{"uuid":null}');
+  });
+
+  it('closeIdle() closes the kept-alive connection, so the service frees the slot', async () => {
+    const port = await started();
+    poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
+    const poll = poster.post(null);
+    const { socket } = await service.request(1);
+    await RawService.answer(socket, ok('{}'));
+    await poll.reply;
+    poster.closeIdle();
+    await closed(socket);
+  });
+});
+
+describe('poll poster: https', () => {
+  it('polls over TLS and checks the certificate: a self-signed one is refused', async () => {
+    const port = await started(true);
+    poster = createPollPoster(`https://localhost:${port}/api/v2/pos/poll`, AUTH);
+    await expect(poster.post(null).reply).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    expect(service.requests).toHaveLength(0);
+  });
+});
