@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { parseByteDictionary } from './byte-dictionary.js';
 import { safeEqual } from './safe-compare.js';
 
@@ -14,7 +14,8 @@ export type DigestAlgorithm = keyof typeof DIGEST_ALGORITHMS;
 export type DigestCheck = { ok: true } | { ok: false; reason: string };
 
 export function computeDigest(body: Uint8Array | string, alg: DigestAlgorithm = 'sha-256'): Buffer {
-  return createHash(DIGEST_ALGORITHMS[alg]).update(body).digest();
+  // One call, no Hash object: this runs on every delivery.
+  return hash(DIGEST_ALGORITHMS[alg], body, 'buffer');
 }
 
 /** The header value, e.g. `sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:`. */

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { parseByteDictionary } from './byte-dictionary.js';
 import { serializeInnerList, isInnerList, type BareItem, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
 import { safeEqual } from './safe-compare.js';
+import { parseSignatureInput } from './signature-input.js';
 import { signatureBase, type HttpRequestParts } from './signature-base.js';
 
 /** RFC 9421 HTTP message signatures with hmac-sha256 (the only algorithm of the webhook). */
@@ -72,10 +73,10 @@ function readParams(params: Parameters): SignatureParams | string {
   return out;
 }
 
-function parse(header: string | undefined, name: string): Dictionary | string {
+function parse(header: string | undefined, name: string, parser: (header: string) => Dictionary): Dictionary | string {
   if (header === undefined || header.trim() === '') return `${name} header is missing`;
   try {
-    return parseByteDictionary(header);
+    return parser(header);
   } catch {
     return `${name} is not a valid structured-field dictionary`;
   }
@@ -104,9 +105,9 @@ function checkOne(msg: HttpRequestParts, label: string, input: Dictionary, sigs:
 
 /** Accepts when one candidate signature (the given label, or any) verifies and covers what is required. */
 export function verifyMessageSignature(msg: HttpRequestParts, options: VerifyOptions): SignatureCheck {
-  const input = parse(options.signatureInput, 'Signature-Input');
+  const input = parse(options.signatureInput, 'Signature-Input', parseSignatureInput);
   if (typeof input === 'string') return { ok: false, reason: input };
-  const sigs = parse(options.signature, 'Signature');
+  const sigs = parse(options.signature, 'Signature', parseByteDictionary);
   if (typeof sigs === 'string') return { ok: false, reason: sigs };
   const labels = options.label !== undefined ? [options.label] : [...input.keys()];
   let last: SignatureCheck = { ok: false, reason: options.label !== undefined ? `Signature-Input has no ${options.label} entry` : 'Signature-Input is empty' };

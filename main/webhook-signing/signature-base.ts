@@ -1,4 +1,5 @@
-import { serializeInnerList, type InnerList } from 'structured-headers';
+import type { InnerList } from 'structured-headers';
+import { serializeSignatureParams } from './signature-input.js';
 
 /**
  * RFC 9421 §2.5 signature base. Only what the webhook needs and the RFC's own examples use:
@@ -23,31 +24,36 @@ type ValueResult = { ok: true; value: string } | { ok: false; reason: string };
 const OBS_FOLD = /\r?\n[ \t]*/g;
 function fieldValue(raw: string | readonly string[] | undefined): string | null {
   if (raw === undefined) return null;
-  if (typeof raw === 'string') return raw.replace(OBS_FOLD, ' ').trim();
+  if (typeof raw === 'string') return raw.includes('\n') ? raw.replace(OBS_FOLD, ' ').trim() : raw.trim();
   if (raw.length === 0) return null;
   return raw.map((v) => v.replace(OBS_FOLD, ' ').trim()).join(', ');
 }
 
+const authorityOf = (msg: HttpRequestParts): string => (msg.authority ?? fieldValue(msg.headers.host) ?? '').toLowerCase();
+const schemeOf = (msg: HttpRequestParts): string => (msg.scheme ?? 'http').toLowerCase();
+
+/** A derived component's value; each case works out only what it needs (this runs per delivery). */
 function derived(name: string, msg: HttpRequestParts): ValueResult {
   const q = msg.target.indexOf('?');
-  const path = q < 0 ? msg.target : msg.target.slice(0, q);
-  const authority = (msg.authority ?? fieldValue(msg.headers.host) ?? '').toLowerCase();
-  const scheme = (msg.scheme ?? 'http').toLowerCase();
   switch (name) {
     case '@method':
       return { ok: true, value: msg.method };
-    case '@path':
+    case '@path': {
+      const path = q < 0 ? msg.target : msg.target.slice(0, q);
       return { ok: true, value: path === '' ? '/' : path };
+    }
     case '@query':
       return { ok: true, value: q < 0 ? '?' : msg.target.slice(q) };
     case '@request-target':
       return { ok: true, value: msg.target };
-    case '@authority':
+    case '@authority': {
+      const authority = authorityOf(msg);
       return authority ? { ok: true, value: authority } : { ok: false, reason: 'no authority (Host) to sign' };
+    }
     case '@scheme':
-      return { ok: true, value: scheme };
+      return { ok: true, value: schemeOf(msg) };
     case '@target-uri':
-      return { ok: true, value: `${scheme}://${authority}${msg.target}` };
+      return { ok: true, value: `${schemeOf(msg)}://${authorityOf(msg)}${msg.target}` };
     default:
       return { ok: false, reason: `component "${name}" is not supported` };
   }
@@ -71,5 +77,5 @@ export function signatureBase(msg: HttpRequestParts, innerList: InnerList): Base
     // Component names are lower-case tokens here, so the quoted form needs no escaping.
     base += `"${name}": ${value.value}\n`;
   }
-  return { ok: true, base: `${base}"@signature-params": ${serializeInnerList(innerList)}` };
+  return { ok: true, base: `${base}"@signature-params": ${serializeSignatureParams(innerList)}` };
 }

@@ -14,8 +14,10 @@ const POS_ID_HEADER = 'pos-id';
  * tells whether the sender sent valid UTF-8.
  */
 function isUtf8Header(value: string | undefined): boolean {
-  return value === undefined || isUtf8(Buffer.from(value, 'latin1'));
+  // Plain ASCII (what a service sends; its UTF-8 length is its length) is UTF-8 as it is: no bytes to make.
+  return value === undefined || Buffer.byteLength(value, 'utf8') === value.length || isUtf8(Buffer.from(value, 'latin1'));
 }
+
 
 function checkIds(msg: HttpRequestParts, posId: string | undefined): HeadersVerification | null {
   const input = header(msg, WEBHOOK_HEADERS.signatureInput);
