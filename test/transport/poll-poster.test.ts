@@ -1,6 +1,11 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import tls from 'node:tls';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPollPoster, type PollPoster } from '../../main/transport/poll-poster.js';
 import { MAX_HEAD_BYTES } from '../../main/transport/poll-response-reader.js';
@@ -236,7 +241,58 @@ describe('poll poster: answers that are not HTTP/1.1 and connections that fail',
   });
 });
 
+/**
+ * Two polls from a child process that trusts the test certificate (NODE_EXTRA_CA_CERTS is read
+ * once, at a process's start, so this process cannot be made to trust it); resolves with its stdout.
+ */
+function pollFromChild(url: string, caFile: string): { done: Promise<string> } {
+  const poster = fileURLToPath(new URL('../../main/transport/poll-poster.ts', import.meta.url));
+  const script = `const { createPollPoster } = await import(${JSON.stringify(poster)});
+    const p = createPollPoster(${JSON.stringify(url)}, ${JSON.stringify(AUTH)});
+    const first = await p.post(null).reply;
+    const second = await p.post('{"uuid":"c1","result":null}').reply;
+    p.closeIdle();
+    console.log(JSON.stringify([first, second]));`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 20_000,
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<string>((resolve, reject) => {
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`child exited ${code}: ${err.slice(-2000)}`))));
+  });
+  return { done };
+}
+
 describe('poll poster: https', () => {
+  it('polls over TLS (SNI, the answer read, one connection kept for both polls) when the certificate is trusted', async () => {
+    const port = await started(true);
+    const dir = mkdtempSync(join(tmpdir(), 'tableside-ca-'));
+    try {
+      writeFileSync(join(dir, 'ca.pem'), TEST_CERT);
+      const child = pollFromChild(`https://localhost:${port}/api/v2/pos/poll`, join(dir, 'ca.pem'));
+      const first = await service.request(1);
+      expect((first.socket as tls.TLSSocket).servername).toBe('localhost');
+      expect(first.head).toContain(`\r\nHost: localhost:${port}\r\n`);
+      await RawService.answer(first.socket, ok('{"uuid":"c1","method":"noop","args":[]}'));
+      const second = await service.request(2);
+      expect(second.body.toString()).toBe('{"uuid":"c1","result":null}');
+      await RawService.answer(second.socket, ok('{"uuid":null,"method":"noop","args":[]}'));
+      const replies = JSON.parse(await child.done) as { status: number; text: string }[];
+      expect(replies.map((r) => [r.status, r.text])).toEqual([
+        [200, '{"uuid":"c1","method":"noop","args":[]}'],
+        [200, '{"uuid":null,"method":"noop","args":[]}'],
+      ]);
+      expect(service.sockets).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('polls over TLS and checks the certificate: a self-signed one is refused', async () => {
     const port = await started(true);
     poster = createPollPoster(`https://localhost:${port}/api/v2/pos/poll`, AUTH);
