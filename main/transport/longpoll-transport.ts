@@ -184,25 +184,9 @@ async function handleAnswer(ctx: PollContext, text: string): Promise<void> {
 async function answerFor(ctx: PollContext, text: string): Promise<MethodCallResponse | null> {
   const json = parseJson(text);
   if (!json.ok) return ctx.runner.reject(null, json.error);
-  const call = wellFormedCall(json.value);
-  if (call) return ctx.runner.run(call);
   const request = parseWith(MethodCallRequest, json.value);
   if (!request.ok) return ctx.runner.reject(json.value, request.error);
   return ctx.runner.run(request.value);
-}
-
-/**
- * The MethodCallRequest schema's own result for a call that plainly fits it (every call the
- * service sends), without a zod pass on every poll: `{uuid, method, args}` with unknown fields
- * left out and `args` defaulting to []. Anything else is left to the schema, which names what is wrong.
- */
-function wellFormedCall(value: unknown): MethodCallRequest | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { uuid, method, args } = value as Record<string, unknown>;
-  if (uuid !== null && typeof uuid !== 'string') return null;
-  if (typeof method !== 'string' || method.length === 0) return null;
-  if (args !== undefined && !Array.isArray(args)) return null;
-  return { uuid, method, args: args === undefined ? [] : (args as unknown[]) };
 }
 
 function classifyPollError(e: unknown): AttemptEnd {
