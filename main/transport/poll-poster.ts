@@ -99,7 +99,7 @@ function dispatchPoll(client: Client, request: Dispatcher.DispatchOptions): Poll
     } catch (e) {
       // A header value undici refuses (a line break in the API key): this poll fails with it.
       finish();
-      reject(e as Error);
+      reject(e);
     }
   });
   return {
