@@ -93,8 +93,8 @@ describe('the Electron entry with the real core', () => {
 
   it('shows the connection in the tray and its menu', () => {
     expect(report.tray.icon).toBe(path.resolve('assets/tray-connected.png'));
-    expect(report.tray.tooltip).toBe('Tableside: Connected');
-    expect(report.tray.menu).toEqual(['Open Tableside', 'separator', 'Connected', 'Reconnect', 'separator', 'Quit Tableside']);
+    expect(report.tray.tooltip).toBe('Tableside: Connected (Bistro Demo)');
+    expect(report.tray.menu).toEqual(['Open Tableside', 'separator', 'Connected (Bistro Demo)', 'Reconnect', 'separator', 'Quit Tableside']);
   });
 
   it('answers IPC from its page only, one channel per command plus the snapshot', () => {
