@@ -3,18 +3,47 @@
 // stay outside (better-sqlite3 loads a .node file; ws's bufferutil/utf-8-validate are optional),
 // and are resolved from node_modules at run time as before.
 import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HEADLESS_BUNDLE = 'dist/main/headless/headless.bundle.mjs';
 
 /**
  * Left to node_modules: native modules, ws's optional speed-ups, and pino with what it loads in a
- * worker thread (pino.transport finds its worker file next to its own, and a file transport such
- * as pino-roll by name: inside a bundle neither would be found).
+ * worker thread (pino.transport finds its worker file next to its own, and a transport by name:
+ * inside a bundle neither would be found). pino-roll is inside: the file logger calls it
+ * directly (main/logging/file-logger.ts), not as a transport.
  */
-export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino', 'pino-roll', 'thread-stream', 'pino-pretty'];
+export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino', 'thread-stream', 'pino-pretty'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * pino-roll requires all of date-fns (`const { format, ... } = require('date-fns')`): its index
+ * loads every function, ~70 ms of each start from node_modules and most of its bytes in a bundle.
+ * Inside the bundle pino-roll gets a module with only the functions its own source names, each
+ * from its own date-fns file. Read from pino-roll's source at build time, so a pino-roll that
+ * names another function gets it too; one whose source no longer reads so fails the build.
+ */
+export const fewDateFns = {
+  name: 'date-fns-for-pino-roll',
+  setup(b) {
+    b.onResolve({ filter: /^date-fns$/ }, (args) =>
+      /[\\/]pino-roll[\\/]/.test(args.importer) ? { path: args.importer, namespace: 'date-fns-for-pino-roll' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'date-fns-for-pino-roll' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const m = /const\s*\{([^}]*)\}\s*=\s*require\(\s*['"]date-fns['"]\s*\)/.exec(source);
+      const names = m ? m[1].split(',').map((s) => s.trim()) : [];
+      if (names.length === 0 || !names.every((n) => /^[A-Za-z]\w*$/.test(n))) {
+        throw new Error(`${args.path}: no "const { ... } = require('date-fns')" to read the functions it uses from`);
+      }
+      const contents = names.map((n) => `exports.${n} = require('date-fns/${n}').${n};`).join('\n');
+      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
 
 export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
   await build({
@@ -28,6 +57,7 @@ export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
     sourcemap: 'linked',
     logLevel: 'warning',
     external: EXTERNAL,
+    plugins: [fewDateFns],
     // CommonJS dependencies call require() for Node's own modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __tablesideRequire } from 'node:module'; const require = __tablesideRequire(import.meta.url);" },
   });

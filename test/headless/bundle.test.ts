@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listLogFiles } from '../../main/logging/file-logger.js';
 import { bundleHeadless, EXTERNAL } from '../../scripts/bundle-headless.mjs';
 import type { Sandbox } from '../../sandbox/index.js';
 import { cleanup, sandboxFor, tempDir } from '../integration/helpers/harness.js';
@@ -35,11 +36,17 @@ describe('the headless host as one bundled file (scripts/bundle-headless.mjs)', 
     rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('carries its libraries inside (zod, ws, decimal.js...): only native modules and pino stay outside', () => {
-    const imported = runtimeModules(readFileSync(outfile, 'utf8'));
+  it('carries its libraries inside (zod, ws, decimal.js, pino-roll...): only native modules and pino stay outside', () => {
+    const code = readFileSync(outfile, 'utf8');
+    const imported = runtimeModules(code);
     for (const name of imported) expect([...EXTERNAL, ...builtinModules]).toContain(name);
     expect(imported.has('zod')).toBe(false);
     expect(imported.has('ws')).toBe(false);
+    // pino-roll with only the date-fns functions it names, not date-fns's index (all of it).
+    expect(imported.has('pino-roll')).toBe(false);
+    expect(imported.has('date-fns')).toBe(false);
+    expect(code).toContain('node_modules/date-fns/format.cjs');
+    expect(code).not.toContain('node_modules/date-fns/index.cjs');
   });
 
   it('starts, connects to the service, logs JSON lines on stderr, and stops cleanly', async () => {
@@ -60,5 +67,9 @@ describe('the headless host as one bundled file (scripts/bundle-headless.mjs)', 
     // pino (external) writes for the bundle: JSON lines, the store's migrations among them.
     const lines = host.stderr().trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
     expect(lines.some((l) => l.msg === 'migrated the bill database')).toBe(true);
+    // pino-roll inside the bundle wrote the same lines to today's file (its name from date-fns's format).
+    const files = listLogFiles(dataDir);
+    expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/)]);
+    expect(readFileSync(files[0]!.path, 'utf8')).toContain('"msg":"migrated the bill database"');
   });
 });
