@@ -1,21 +1,23 @@
 // Bundles the headless host (main/headless/cli.ts) into one ES module file: loading hundreds of
-// separate modules (zod, pino, ws, ...) was most of its cold start. Native and optional modules
-// stay outside (better-sqlite3 loads a .node file; ws's bufferutil/utf-8-validate are optional),
-// and are resolved from node_modules at run time as before.
+// separate modules (zod, pino, ws, ...) was most of its cold start. What the host imports only
+// when needed (the demo sandbox, the browser UI) goes to chunks next to it (`chunks/`), read and
+// compiled only by a host that uses them. Native and optional modules stay outside (better-sqlite3
+// loads a .node file; ws's bufferutil/utf-8-validate are optional), and are resolved from
+// node_modules at run time as before.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HEADLESS_BUNDLE = 'dist/main/headless/headless.bundle.mjs';
 
 /**
- * Left to node_modules: native modules, ws's optional speed-ups, and pino with what it loads in a
- * worker thread (pino.transport finds its worker file next to its own, and a transport by name:
- * inside a bundle neither would be found). pino-roll is inside: the file logger calls it
- * directly (main/logging/file-logger.ts), not as a transport.
+ * Left to node_modules: native modules, ws's optional speed-ups, and pino-pretty (optional, never
+ * loaded by the host). pino, thread-stream and pino-roll are inside: the loggers call them
+ * directly (main/log.ts, main/logging/file-logger.ts). pino.transport would not work from the
+ * bundle (it starts a worker from a file next to pino's own): the host does not use it.
  */
-export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino', 'thread-stream', 'pino-pretty'];
+export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino-pretty'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,11 +47,31 @@ export const fewDateFns = {
   },
 };
 
+/** Builds `outfile` and, beside it, `chunks/` with the modules the host imports only when needed. */
+/**
+ * zod's `z.locales` (and `z.core.locales`): its error messages in 40-odd languages, a fifth of the
+ * bundle, compiled at each start. The host never calls z.config(z.locales.xx()): its errors carry
+ * codes, and zod's English default (imported on its own by zod's schemas) stays.
+ */
+export const noZodLocales = {
+  name: 'no-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'no-zod-locales' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
   await build({
     absWorkingDir: root,
     entryPoints: ['main/headless/cli.ts'],
-    outfile,
+    outdir: dirname(outfile),
+    entryNames: basename(outfile, '.mjs'),
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -57,8 +79,8 @@ export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
     sourcemap: 'linked',
     logLevel: 'warning',
     external: EXTERNAL,
-    plugins: [fewDateFns],
-    // CommonJS dependencies call require() for Node's own modules; an ES module has none of its own.
+    plugins: [fewDateFns, noZodLocales],
+    // CommonJS dependencies call require() for Node's own modules; an ES module (each chunk is one) has none of its own.
     banner: { js: "import { createRequire as __tablesideRequire } from 'node:module'; const require = __tablesideRequire(import.meta.url);" },
   });
 }

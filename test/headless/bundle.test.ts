@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,36 +20,55 @@ function runtimeModules(code: string): Set<string> {
   return names;
 }
 
-describe('the headless host as one bundled file (scripts/bundle-headless.mjs)', () => {
-  // Inside the repository, so its externals resolve from node_modules as the real bundle's do.
-  const outDir = join('test-results', `bundle-${randomUUID()}`);
+describe('the headless host as a bundle (scripts/bundle-headless.mjs)', () => {
+  // Inside the repository, so its externals resolve from node_modules as the real bundle's do; as
+  // deep as dist/main/headless, so the host finds "../../dist/renderer" inside this folder.
+  const root = join('test-results', `bundle-${randomUUID()}`);
+  const outDir = join(root, 'main', 'headless');
   const outfile = join(outDir, 'headless.bundle.mjs');
+  const chunks = () => readdirSync(join(outDir, 'chunks')).filter((f) => f.endsWith('.mjs'));
+  const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
   let sandbox: Sandbox;
   const dataDir = tempDir();
   beforeAll(async () => {
     await bundleHeadless(outfile);
+    mkdirSync(join(root, 'dist', 'renderer'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'renderer', 'index.html'), '<!doctype html><title>bundle test</title>\n');
     sandbox = await sandboxFor();
   }, 60_000);
   afterAll(async () => {
     await sandbox.close();
     cleanup(dataDir);
-    rmSync(outDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   });
 
-  it('carries its libraries inside (zod, ws, decimal.js, pino-roll...): only native modules and pino stay outside', () => {
-    const code = readFileSync(outfile, 'utf8');
+  it('carries its libraries inside (zod, ws, pino, pino-roll...): only native and optional modules stay outside', () => {
+    const code = ['headless.bundle.mjs', ...chunks().map((c) => join('chunks', c))].map(read).join('\n');
     const imported = runtimeModules(code);
     for (const name of imported) expect([...EXTERNAL, ...builtinModules]).toContain(name);
-    expect(imported.has('zod')).toBe(false);
-    expect(imported.has('ws')).toBe(false);
+    for (const name of ['zod', 'ws', 'pino', 'pino-roll', 'date-fns']) expect([name, imported.has(name)]).toEqual([name, false]);
     // pino-roll with only the date-fns functions it names, not date-fns's index (all of it).
-    expect(imported.has('pino-roll')).toBe(false);
-    expect(imported.has('date-fns')).toBe(false);
     expect(code).toContain('node_modules/date-fns/format.cjs');
     expect(code).not.toContain('node_modules/date-fns/index.cjs');
+    // zod's English messages, none of its other languages.
+    expect(code).toContain('zod/v4/locales/en.js');
+    expect(code).not.toMatch(/zod\/v4\/locales\/(?!en\.js)[a-zA-Z-]+\.js/);
   });
 
-  it('starts, connects to the service, logs JSON lines on stderr, and stops cleanly', async () => {
+  it('imports the demo sandbox and the browser UI only when it needs them (their own chunks)', () => {
+    const entry = read('headless.bundle.mjs');
+    const lazy = chunks().filter((c) => /^(sandbox|ui-server)-/.test(c));
+    expect(lazy.map((c) => c.replace(/-[A-Z0-9]+\.mjs$/, '')).sort()).toEqual(['sandbox', 'ui-server']);
+    const statics = [...entry.matchAll(/^(?:import|} from)\s*["']\.\/chunks\/([^"']+)["']/gm)].map((m) => m[1]);
+    for (const c of lazy) {
+      expect(statics).not.toContain(c);
+      expect(entry).toContain(`import("./chunks/${c}")`);
+    }
+    // No chunk the entry loads at start imports them either.
+    for (const c of statics) for (const l of lazy) expect(read(join('chunks', c!))).not.toMatch(new RegExp(`(from|import)\\s*["']\\./${l}["']`));
+  });
+
+  it('starts, connects to the service, logs JSON lines on stderr and to its file, and stops cleanly', async () => {
     const host = await startHeadless(
       ['--data-dir', dataDir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(), '--transport', 'ws', '--pos-api-port', '0', '--no-ui'],
       { entry: outfile },
@@ -64,12 +83,32 @@ describe('the headless host as one bundled file (scripts/bundle-headless.mjs)', 
       host.child.kill('SIGTERM');
       expect(await host.exited).toBe(0);
     }
-    // pino (external) writes for the bundle: JSON lines, the store's migrations among them.
+    // pino (inside) writes JSON lines, the store's migrations among them.
     const lines = host.stderr().trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
     expect(lines.some((l) => l.msg === 'migrated the bill database')).toBe(true);
     // pino-roll inside the bundle wrote the same lines to today's file (its name from date-fns's format).
     const files = listLogFiles(dataDir);
     expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/)]);
     expect(readFileSync(files[0]!.path, 'utf8')).toContain('"msg":"migrated the bill database"');
+  });
+
+  it('runs the demo (the sandbox chunk) and serves the browser UI (the ui-server chunk) from a fresh data dir', async () => {
+    const fresh = join(tempDir(), 'fresh');
+    const host = await startHeadless(['--data-dir', fresh, '--pos-api-port', '0', '--ui-port', '0'], { entry: outfile });
+    try {
+      expect(host.ready).toMatchObject({ ready: true, demo: true, sandbox: expect.stringMatching(/^http:\/\//) as string });
+      expect(await host.connected()).toEqual({ connected: true, transport: 'ws' });
+      // The one-time token for the cookie (303), then the page with the cookie.
+      const trade = await fetch(host.ready.ui!, { redirect: 'manual' });
+      expect(trade.status).toBe(303);
+      const cookie = trade.headers.get('set-cookie')!.split(';')[0]!;
+      const page = await fetch(new URL('/', host.ready.ui), { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>bundle test</title>');
+    } finally {
+      host.child.kill('SIGTERM');
+      expect(await host.exited).toBe(0);
+      cleanup(fresh);
+    }
   });
 });
