@@ -1,13 +1,18 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLogFiles } from '../../main/logging/file-logger.js';
 import { bundleHeadless, EXTERNAL } from '../../scripts/bundle-headless.mjs';
 import type { Sandbox } from '../../sandbox/index.js';
 import { cleanup, sandboxFor, tempDir } from '../integration/helpers/harness.js';
 import { startHeadless } from '../integration/helpers/headless-process.js';
+
+const run = promisify(execFile);
 
 /** The bare module names a bundle still imports or requires at run time (node: built-ins aside). */
 function runtimeModules(code: string): Set<string> {
@@ -55,14 +60,14 @@ describe('the headless host as a bundle (scripts/bundle-headless.mjs)', () => {
     expect(code).not.toMatch(/zod\/v4\/locales\/(?!en\.js)[a-zA-Z-]+\.js/);
   });
 
-  it('imports the demo sandbox and the browser UI only when it needs them (their own chunks)', () => {
+  it('imports the demo sandbox, the browser UI and the support bundle only when it needs them (their own chunks)', () => {
     const entry = read('headless.bundle.mjs');
-    const lazy = chunks().filter((c) => /^(sandbox|ui-server)-/.test(c));
-    expect(lazy.map((c) => c.replace(/-[A-Z0-9]+\.mjs$/, '')).sort()).toEqual(['sandbox', 'ui-server']);
+    const lazy = chunks().filter((c) => /^(sandbox|ui-server|support-bundle)-/.test(c));
+    expect(lazy.map((c) => c.replace(/-[A-Z0-9]+\.mjs$/, '')).sort()).toEqual(['sandbox', 'support-bundle', 'ui-server']);
     const statics = [...entry.matchAll(/^(?:import|} from)\s*["']\.\/chunks\/([^"']+)["']/gm)].map((m) => m[1]);
     for (const c of lazy) {
       expect(statics).not.toContain(c);
-      expect(entry).toContain(`import("./chunks/${c}")`);
+      expect(`${entry}\n${statics.map((s) => read(join('chunks', s!))).join('\n')}`).toMatch(new RegExp(`import\\(["']\\./(chunks/)?${c}["']\\)`));
     }
     // No chunk the entry loads at start imports them either.
     for (const c of statics) for (const l of lazy) expect(read(join('chunks', c!))).not.toMatch(new RegExp(`(from|import)\\s*["']\\./${l}["']`));
@@ -90,6 +95,14 @@ describe('the headless host as a bundle (scripts/bundle-headless.mjs)', () => {
     const files = listLogFiles(dataDir);
     expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/)]);
     expect(readFileSync(files[0]!.path, 'utf8')).toContain('"msg":"migrated the bill database"');
+  });
+
+  it('writes the support bundle (its chunk, with the zip library) for --diagnostics', async () => {
+    const zip = join(tempDir(), 'support.zip');
+    // --diagnostics prints its own line instead of the ready line, then exits 0 (execFile throws otherwise).
+    const { stdout } = await run(process.execPath, [outfile, '--data-dir', dataDir, '--diagnostics', zip]);
+    expect(JSON.parse(stdout.trim())).toMatchObject({ diagnostics: zip });
+    expect(Object.keys(unzipSync(readFileSync(zip)))).toEqual(expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'manifest.json']));
   });
 
   it('runs the demo (the sandbox chunk) and serves the browser UI (the ui-server chunk) from a fresh data dir', async () => {
