@@ -13,9 +13,9 @@ export const HEADLESS_BUNDLE = 'dist/main/headless/headless.bundle.mjs';
 
 /**
  * Left to node_modules: native modules, ws's optional speed-ups, and pino-pretty (optional, never
- * loaded by the host). pino, thread-stream and pino-roll are inside: the loggers call them
- * directly (main/log.ts, main/logging/file-logger.ts). pino.transport would not work from the
- * bundle (it starts a worker from a file next to pino's own): the host does not use it.
+ * loaded by the host). pino and pino-roll are inside: the loggers call them directly
+ * (main/log.ts, main/logging/file-logger.ts). pino.transport cannot work from the bundle (it starts
+ * a worker from a file next to pino's own) and the host does not use it: see noPinoTransport.
  */
 export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino-pretty'];
 
@@ -63,6 +63,24 @@ export const noZodLocales = {
   },
 };
 
+/**
+ * pino requires thread-stream (its worker-thread transport) when it loads, for pino.transport
+ * only: inside the bundle it gets a stand-in that refuses to start, so a transport added one day
+ * fails at once with a clear error instead of a worker file not found.
+ */
+export const noPinoTransport = {
+  name: 'no-pino-transport',
+  setup(b) {
+    b.onResolve({ filter: /^thread-stream$/ }, (args) =>
+      /[\\/]pino[\\/]lib[\\/]/.test(args.importer) ? { path: 'thread-stream', namespace: 'no-pino-transport' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-pino-transport' }, () => ({
+      contents: "module.exports = class ThreadStream { constructor() { throw new Error('pino.transport is not available in the headless bundle (scripts/bundle-headless.mjs)'); } };",
+      loader: 'js',
+    }));
+  },
+};
+
 export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
   await build({
     absWorkingDir: root,
@@ -79,7 +97,7 @@ export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
     sourcemap: 'linked',
     logLevel: 'warning',
     external: EXTERNAL,
-    plugins: [fewDateFns, noZodLocales],
+    plugins: [fewDateFns, noZodLocales, noPinoTransport],
     // CommonJS dependencies call require() for Node's own modules; an ES module (each chunk is one) has none of its own.
     banner: { js: "import { createRequire as __tablesideRequire } from 'node:module'; const require = __tablesideRequire(import.meta.url);" },
   });

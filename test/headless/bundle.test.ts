@@ -47,7 +47,7 @@ describe('the headless host as a bundle (scripts/bundle-headless.mjs)', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('carries its libraries inside (zod, ws, pino, pino-roll...): only native and optional modules stay outside', () => {
+  it('carries its libraries inside (zod, ws, pino, pino-roll...) with only what the host uses: native and optional modules stay outside', () => {
     const code = ['headless.bundle.mjs', ...chunks().map((c) => join('chunks', c))].map(read).join('\n');
     const imported = runtimeModules(code);
     for (const name of imported) expect([...EXTERNAL, ...builtinModules]).toContain(name);
@@ -55,6 +55,9 @@ describe('the headless host as a bundle (scripts/bundle-headless.mjs)', () => {
     // pino-roll with only the date-fns functions it names, not date-fns's index (all of it).
     expect(code).toContain('node_modules/date-fns/format.cjs');
     expect(code).not.toContain('node_modules/date-fns/index.cjs');
+    // pino without its worker-thread transport (thread-stream): a stand-in that refuses instead.
+    expect(code).not.toContain('node_modules/thread-stream/');
+    expect(code).toContain('pino.transport is not available in the headless bundle');
     // zod's English messages, none of its other languages.
     expect(code).toContain('zod/v4/locales/en.js');
     expect(code).not.toMatch(/zod\/v4\/locales\/(?!en\.js)[a-zA-Z-]+\.js/);
