@@ -25,28 +25,29 @@ function runtimeModules(code: string): Set<string> {
   return names;
 }
 
-describe('the headless host as a bundle (scripts/bundle-headless.mjs)', () => {
-  // Inside the repository, so its externals resolve from node_modules as the real bundle's do; as
-  // deep as dist/main/headless, so the host finds "../../dist/renderer" inside this folder.
-  const root = join('test-results', `bundle-${randomUUID()}`);
-  const outDir = join(root, 'main', 'headless');
-  const outfile = join(outDir, 'headless.bundle.mjs');
-  const chunks = () => readdirSync(join(outDir, 'chunks')).filter((f) => f.endsWith('.mjs'));
-  const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
-  let sandbox: Sandbox;
-  const dataDir = tempDir();
-  beforeAll(async () => {
-    await bundleHeadless(outfile);
-    mkdirSync(join(root, 'dist', 'renderer'), { recursive: true });
-    writeFileSync(join(root, 'dist', 'renderer', 'index.html'), '<!doctype html><title>bundle test</title>\n');
-    sandbox = await sandboxFor();
-  }, 60_000);
-  afterAll(async () => {
-    await sandbox.close();
-    cleanup(dataDir);
-    rmSync(root, { recursive: true, force: true });
-  });
+// Inside the repository, so its externals resolve from node_modules as the real bundle's do; as
+// deep as dist/main/headless, so the host finds "../../dist/renderer" inside this folder.
+const root = join('test-results', `bundle-${randomUUID()}`);
+const outDir = join(root, 'main', 'headless');
+const outfile = join(outDir, 'headless.bundle.mjs');
+const chunks = () => readdirSync(join(outDir, 'chunks')).filter((f) => f.endsWith('.mjs'));
+const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+let sandbox: Sandbox;
+const dataDir = tempDir();
 
+beforeAll(async () => {
+  await bundleHeadless(outfile);
+  mkdirSync(join(root, 'dist', 'renderer'), { recursive: true });
+  writeFileSync(join(root, 'dist', 'renderer', 'index.html'), '<!doctype html><title>bundle test</title>\n');
+  sandbox = await sandboxFor();
+}, 60_000);
+afterAll(async () => {
+  await sandbox.close();
+  cleanup(dataDir);
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('what the headless bundle holds (scripts/bundle-headless.mjs)', () => {
   it('carries its libraries inside (zod, ws, pino, pino-roll...) with only what the host uses: native and optional modules stay outside', () => {
     const code = ['headless.bundle.mjs', ...chunks().map((c) => join('chunks', c))].map(read).join('\n');
     const imported = runtimeModules(code);
@@ -76,6 +77,9 @@ describe('the headless host as a bundle (scripts/bundle-headless.mjs)', () => {
     for (const c of statics) for (const l of lazy) expect(read(join('chunks', c!))).not.toMatch(new RegExp(`(from|import)\\s*["']\\./${l}["']`));
   });
 
+});
+
+describe('the bundled headless host', () => {
   it('starts, connects to the service, logs JSON lines on stderr and to its file, and stops cleanly', async () => {
     const host = await startHeadless(
       ['--data-dir', dataDir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(), '--transport', 'ws', '--pos-api-port', '0', '--no-ui'],
