@@ -81,6 +81,30 @@ export const noPinoTransport = {
   },
 };
 
+/**
+ * undici is the long-poll transport's HTTP client (main/transport/poll-poster.ts imports its
+ * Client). Evaluating it is ~35 ms of a start, for a transport most tills do not use: inside the
+ * bundle our code gets a Client that loads undici when the first one is made. Only `Client` is
+ * provided: importing anything else from undici in main/ fails the build (no matching export).
+ */
+export const lazyUndici = {
+  name: 'lazy-undici',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.namespace !== 'lazy-undici' && /[\\/]main[\\/]/.test(args.importer) ? { path: 'undici', namespace: 'lazy-undici' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-undici' }, () => ({
+      contents: [
+        'let undici;',
+        "const load = () => (undici ??= require('undici'));",
+        'export class Client { constructor(...args) { return new (load().Client)(...args); } }',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
 export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
   await build({
     absWorkingDir: root,
@@ -97,7 +121,7 @@ export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
     sourcemap: 'linked',
     logLevel: 'warning',
     external: EXTERNAL,
-    plugins: [fewDateFns, noZodLocales, noPinoTransport],
+    plugins: [fewDateFns, noZodLocales, noPinoTransport, lazyUndici],
     // CommonJS dependencies call require() for Node's own modules; an ES module (each chunk is one) has none of its own.
     banner: { js: "import { createRequire as __tablesideRequire } from 'node:module'; const require = __tablesideRequire(import.meta.url);" },
   });

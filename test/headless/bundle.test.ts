@@ -59,6 +59,8 @@ describe('what the headless bundle holds (scripts/bundle-headless.mjs)', () => {
     // pino without its worker-thread transport (thread-stream): a stand-in that refuses instead.
     expect(code).not.toContain('node_modules/thread-stream/');
     expect(code).toContain('pino.transport is not available in the headless bundle');
+    // undici (the long-poll's HTTP client) behind a Client that loads it when the first one is made.
+    expect(code).toContain('// lazy-undici:undici');
     // zod's English messages, none of its other languages.
     expect(code).toContain('zod/v4/locales/en.js');
     expect(code).not.toMatch(/zod\/v4\/locales\/(?!en\.js)[a-zA-Z-]+\.js/);
@@ -102,6 +104,21 @@ describe('the bundled headless host', () => {
     const files = listLogFiles(dataDir);
     expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/)]);
     expect(readFileSync(files[0]!.path, 'utf8')).toContain('"msg":"migrated the bill database"');
+  });
+
+  it('connects over long-poll (undici, loaded when the transport makes its client)', async () => {
+    const dir = tempDir();
+    const host = await startHeadless(
+      ['--data-dir', dir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(), '--transport', 'longpoll', '--pos-api-port', '0', '--no-ui'],
+      { entry: outfile },
+    );
+    try {
+      expect(await host.connected()).toEqual({ connected: true, transport: 'longpoll' });
+    } finally {
+      host.child.kill('SIGTERM');
+      expect(await host.exited).toBe(0);
+      cleanup(dir);
+    }
   });
 
   it('writes the support bundle (its chunk, with the zip library) for --diagnostics', async () => {
