@@ -1,26 +1,145 @@
 // Bundles the headless host (main/headless/cli.ts) into one ES module file: loading hundreds of
-// separate modules (zod, pino, ws, ...) was most of its cold start. Native and optional modules
-// stay outside (better-sqlite3 loads a .node file; ws's bufferutil/utf-8-validate are optional),
-// and are resolved from node_modules at run time as before.
+// separate modules (zod, pino, ws, ...) was most of its cold start. What the host imports only
+// when needed (the demo sandbox, the browser UI) goes to chunks next to it (`chunks/`), read and
+// compiled only by a host that uses them. Native and optional modules stay outside (better-sqlite3
+// loads a .node file; ws's bufferutil/utf-8-validate are optional), and are resolved from
+// node_modules at run time as before.
 import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HEADLESS_BUNDLE = 'dist/main/headless/headless.bundle.mjs';
 
 /**
- * Left to node_modules: native modules, ws's optional speed-ups, and pino with what it loads in a
- * worker thread (pino.transport finds its worker file next to its own, and a file transport such
- * as pino-roll by name: inside a bundle neither would be found).
+ * Left to node_modules: native modules, ws's optional speed-ups, and pino-pretty (optional, never
+ * loaded by the host). pino and pino-roll are inside: the loggers call them directly
+ * (main/log.ts, main/logging/file-logger.ts). pino.transport cannot work from the bundle (it starts
+ * a worker from a file next to pino's own) and the host does not use it: see noPinoTransport.
  */
-export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino', 'pino-roll', 'thread-stream', 'pino-pretty'];
+export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino-pretty'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * pino-roll requires all of date-fns (`const { format, ... } = require('date-fns')`): its index
+ * loads every function, ~70 ms of each start from node_modules and most of its bytes in a bundle.
+ * Inside the bundle pino-roll gets a module with only the functions its own source names, each
+ * from its own date-fns file. Read from pino-roll's source at build time, so a pino-roll that
+ * names another function gets it too; one whose source no longer reads so fails the build.
+ */
+export const fewDateFns = {
+  name: 'date-fns-for-pino-roll',
+  setup(b) {
+    b.onResolve({ filter: /^date-fns$/ }, (args) =>
+      /[\\/]pino-roll[\\/]/.test(args.importer) ? { path: args.importer, namespace: 'date-fns-for-pino-roll' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'date-fns-for-pino-roll' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const m = /const\s*\{([^}]*)\}\s*=\s*require\(\s*['"]date-fns['"]\s*\)/.exec(source);
+      const names = m ? m[1].split(',').map((s) => s.trim()) : [];
+      if (names.length === 0 || !names.every((n) => /^[A-Za-z]\w*$/.test(n))) {
+        throw new Error(`${args.path}: no "const { ... } = require('date-fns')" to read the functions it uses from`);
+      }
+      const contents = names.map((n) => `exports.${n} = require('date-fns/${n}').${n};`).join('\n');
+      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * zod's `z.locales` (and `z.core.locales`): its error messages in 40-odd languages, a fifth of the
+ * bundle, compiled at each start. The host never calls z.config(z.locales.xx()): its errors carry
+ * codes, and zod's English default (imported on its own by zod's schemas) stays.
+ */
+export const noZodLocales = {
+  name: 'no-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'no-zod-locales' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
+/**
+ * pino requires thread-stream (its worker-thread transport) when it loads, for pino.transport
+ * only: inside the bundle it gets a stand-in that refuses to start, so a transport added one day
+ * fails at once with a clear error instead of a worker file not found.
+ */
+export const noPinoTransport = {
+  name: 'no-pino-transport',
+  setup(b) {
+    b.onResolve({ filter: /^thread-stream$/ }, (args) =>
+      /[\\/]pino[\\/]lib[\\/]/.test(args.importer) ? { path: 'thread-stream', namespace: 'no-pino-transport' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-pino-transport' }, () => ({
+      contents: "module.exports = class ThreadStream { constructor() { throw new Error('pino.transport is not available in the headless bundle (scripts/bundle-headless.mjs)'); } };",
+      loader: 'js',
+    }));
+  },
+};
+
+/** undici as one CommonJS file beside the bundle (`lazy/undici.cjs`), read only by lazyUndici's Client. */
+export const LAZY_UNDICI = 'lazy/undici.cjs';
+
+/**
+ * undici is the long-poll transport's HTTP client (main/transport/poll-poster.ts imports its
+ * Client). Reading, compiling and evaluating it is ~45 ms of a start, for a transport most tills do
+ * not use: our code gets a Client that loads LAZY_UNDICI when the first one is made. Only `Client`
+ * is provided: importing anything else from undici in main/ fails the build (no matching export).
+ */
+export const lazyUndici = {
+  name: 'lazy-undici',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) => (/[\\/]main[\\/]/.test(args.importer) ? { path: 'undici', namespace: 'lazy-undici' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-undici' }, () => ({
+      contents: [
+        "import { createRequire } from 'node:module';",
+        "import { fileURLToPath } from 'node:url';",
+        'let undici;',
+        // This code sits in the entry file or in chunks/ beside it; the file is beside the entry.
+        'const load = () => {',
+        "  const here = new URL('.', import.meta.url);",
+        "  const base = here.pathname.endsWith('/chunks/') ? new URL('..', here) : here;",
+        `  return (undici ??= createRequire(import.meta.url)(fileURLToPath(new URL(${JSON.stringify(LAZY_UNDICI)}, base))));`,
+        '};',
+        'export class Client { constructor(...args) { return new (load().Client)(...args); } }',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/** LAZY_UNDICI: undici and what it requires, one CommonJS file. */
+function bundleUndici(dir) {
+  return build({
+    absWorkingDir: root,
+    stdin: { contents: "module.exports = require('undici');", resolveDir: root, sourcefile: 'lazy-undici-entry.cjs', loader: 'js' },
+    outfile: join(dir, LAZY_UNDICI),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * Builds `outfile` and, beside it, `chunks/` with the modules the host imports only when needed,
+ * and LAZY_UNDICI.
+ */
 export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
+  await bundleUndici(dirname(outfile));
   await build({
     absWorkingDir: root,
     entryPoints: ['main/headless/cli.ts'],
-    outfile,
+    outdir: dirname(outfile),
+    entryNames: basename(outfile, '.mjs'),
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -28,7 +147,8 @@ export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
     sourcemap: 'linked',
     logLevel: 'warning',
     external: EXTERNAL,
-    // CommonJS dependencies call require() for Node's own modules; an ES module has none of its own.
+    plugins: [fewDateFns, noZodLocales, noPinoTransport, lazyUndici],
+    // CommonJS dependencies call require() for Node's own modules; an ES module (each chunk is one) has none of its own.
     banner: { js: "import { createRequire as __tablesideRequire } from 'node:module'; const require = __tablesideRequire(import.meta.url);" },
   });
 }

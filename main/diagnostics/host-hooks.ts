@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Logger } from '../log.js';
 import { flushLogger } from '../logging/file-logger.js';
-import { buildSupportBundle, type SupportBundleOptions } from './support-bundle.js';
+import type { SupportBundleOptions } from './support-bundle.js';
 
 /**
  * What the hosts call, one line each: write a support bundle to a file, and log then leave on an
@@ -11,6 +11,8 @@ import { buildSupportBundle, type SupportBundleOptions } from './support-bundle.
 export async function writeSupportBundle(file: string, options: SupportBundleOptions & { log?: Logger }): Promise<{ file: string; bytes: number }> {
   // The files must hold every line logged so far, the last ones included.
   if (options.log) await flushLogger(options.log);
+  // Loaded here, not with exitOnUncaughtErrors at every start: the zip library builds its tables on load.
+  const { buildSupportBundle } = await import('./support-bundle.js');
   const zip = buildSupportBundle(options);
   const target = resolve(file);
   mkdirSync(dirname(target), { recursive: true });

@@ -11,16 +11,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../../sandbox/index.js';
 import { portInUse, StartupError } from '../app/startup-error.js';
 import { createCompanion } from '../companion.js';
-import type { Companion } from '../host-types.js';
-import { diagnosticsDownloads } from '../diagnostics/downloads.js';
+import type { Companion, DemoPort } from '../host-types.js';
 import { diagnosticsCommand, exitOnUncaughtErrors } from '../diagnostics/host-hooks.js';
-import { recordSessionStates } from '../diagnostics/state-history.js';
 import { createFileLogger } from '../logging/file-logger.js';
 import { ensurePrivateDir } from '../settings/private-files.js';
-import { startUiServer, type UiServer } from '../ui-server/index.js';
+import type { UiServer } from '../ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
 import { parseHeadlessArgs, type HeadlessArgs } from './args.js';
 import { onFirstConnected } from './connected-line.js';
@@ -61,11 +58,20 @@ async function startUi(companion: Companion, options: HeadlessArgs): Promise<UiS
     return null;
   }
   const port = options.uiPort ?? 0;
+  const [{ startUiServer }, { diagnosticsDownloads }, { recordSessionStates }] = await Promise.all([
+    import('../ui-server/index.js'),
+    import('../diagnostics/downloads.js'),
+    import('../diagnostics/state-history.js'),
+  ]);
   const downloads = diagnosticsDownloads({ dataDir, log, sessionHistory: recordSessionStates(companion.api) });
   return startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port, log, downloads }).catch((e: unknown) => {
     throw portInUse(e, 'ui', port);
   });
 }
+
+// Loaded when needed, not at every start: the embedded sandbox (and its QR codes) runs only in demo
+// mode, the browser UI only without --no-ui (the bundle keeps each in its own chunk).
+const startSandbox: DemoPort = async (options) => (await import('../../sandbox/index.js')).startSandbox(options);
 
 async function boot(): Promise<{ companion: Companion; ui: UiServer | null }> {
   ensurePrivateDir(dataDir);

@@ -13,11 +13,26 @@ const TABLES_WITH_ROWS = ['bills', 'bill_items', 'payments', 'payment_items', 'e
 type Row = Record<string, unknown>;
 
 export interface YearSeed {
-  /** Payments per day, and the start (ms) of the last seeded day with its count. */
   payments: number;
-  lastDayStart: number;
-  lastDayPayments: number;
+  /** When the year ends (the seed's `now`, ms). */
+  now: number;
+  /** When payment `n` (0 ≤ n < payments) was started, paid and closed: every time column of its rows (ms). */
+  paidAt: (n: number) => number;
+  /** Every seeded payment's amount and tip (the template's), and its currency. */
+  amount: string;
+  tip: string;
+  currency: string;
   rowsPerPayment: Record<string, number>;
+}
+
+/** How many seeded payments were paid in [from, to) (ms): counted from the seed's own times. */
+export function paymentsPaidIn(seed: YearSeed, range: { from: number; to: number }): number {
+  let n = 0;
+  for (let i = 0; i < seed.payments; i++) {
+    const at = seed.paidAt(i);
+    if (at >= range.from && at < range.to) n++;
+  }
+  return n;
 }
 
 /**
@@ -93,8 +108,7 @@ export function seedYear(dataDir: string, o: { tables: number; items: number; pa
   const db = new Database(storeFile(dataDir));
   const start = o.now - 365 * DAY_MS;
   const step = (365 * DAY_MS) / o.payments;
-  const lastDayStart = o.now - (o.now % DAY_MS);
-  let lastDayPayments = 0;
+  const paidAt = (n: number) => Math.floor(start + n * step);
   try {
     db.pragma('synchronous = OFF');
     const inserts = Object.fromEntries(
@@ -105,9 +119,7 @@ export function seedYear(dataDir: string, o: { tables: number; items: number; pa
     );
     db.transaction(() => {
       for (let n = 0; n < o.payments; n++) {
-        const atMs = Math.floor(start + n * step);
-        if (atMs >= lastDayStart) lastDayPayments++;
-        const at = new Date(atMs).toISOString();
+        const at = new Date(paidAt(n)).toISOString();
         for (const t of TABLES_WITH_ROWS) for (const row of template[t]) inserts[t]!.run(copyRow(row, n, `t${n % o.tables}`, at));
       }
       db.prepare("UPDATE counters SET value = ? WHERE name = 'receiptSerial'").run(o.payments);
@@ -117,5 +129,14 @@ export function seedYear(dataDir: string, o: { tables: number; items: number; pa
     db.close();
   }
   const rowsPerPayment = Object.fromEntries(TABLES_WITH_ROWS.map((t) => [t, template[t].length]));
-  return { payments: o.payments, lastDayStart, lastDayPayments, rowsPerPayment };
+  const payment = template.payments[0]!;
+  return {
+    payments: o.payments,
+    now: o.now,
+    paidAt,
+    amount: String(payment.amount),
+    tip: String(payment.tip),
+    currency: String(payment.currency),
+    rowsPerPayment,
+  };
 }

@@ -58,6 +58,17 @@ describe('day report: the summary arithmetic over the store', () => {
     ]);
   });
 
+  it('orders splits of equal amounts by their names code unit by code unit, the same on every PC', () => {
+    const terrace = { id: 't1', area: 'Zahrádka' };
+    const lounge = { id: 'l1', area: 'bar' };
+    pay(t, { id: 'p1', table: lounge, price: '100', tip: '0', provider: 'visa', at: prague(2026, 11, 21, 12) });
+    pay(t, { id: 'p2', table: terrace, price: '100', tip: '0', provider: 'Visa', at: prague(2026, 11, 21, 13) });
+    const report = dayReport(t.store, { date: '2026-11-21', dayEndsAt: '04:00', defaultCurrency: 'CZK' });
+    // Capitals before lower case ("Z" is U+005A, "b" U+0062), where a collator would put "bar" first.
+    expect(report.byArea.map((a) => a.area)).toEqual(['Zahrádka', 'bar']);
+    expect(report.byProvider.map((p) => p.provider)).toEqual(['Visa', 'visa']);
+  });
+
   it('counts a refund on the day it happened: the day it was paid keeps its totals', () => {
     pay(t, { id: 'p1', table: garden, price: '125.50', tip: '12.25', at: prague(2026, 11, 21, 22) });
     pay(t, { id: 'p2', table: garden, price: '40', tip: '0', at: prague(2026, 11, 22, 11) });

@@ -10,7 +10,7 @@ describe('the bill database file', () => {
   let cleanup = () => {};
   afterEach(() => cleanup());
 
-  it('opens with WAL, synchronous=FULL, foreign keys, a busy timeout and the current schema', () => {
+  it('opens with WAL, synchronous=FULL, foreign keys, a busy timeout, a 4 MB page cache and the current schema', () => {
     const tmp = tempDir();
     const db = openDatabase(join(tmp.dir, 'new-data-folder', 'bills.sqlite'));
     cleanup = () => {
@@ -21,6 +21,9 @@ describe('the bill database file', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000);
+    // Negative: KiB, not pages. Not better-sqlite3's build default of 16 MB.
+    expect(db.pragma('cache_size', { simple: true })).toBe(-4096);
+    expect(new BetterSqlite3(':memory:').pragma('cache_size', { simple: true })).toBe(-16000);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(SCHEMA_VERSION).toBe(10);
   });
