@@ -9,7 +9,7 @@ import { pino } from 'pino';
 // Imported, not required at run time: the headless bundle carries it (and the few date-fns
 // functions it uses) inside, instead of loading date-fns's hundreds of files at each start.
 import buildRoll, { type RollingFile } from 'pino-roll';
-import { bufferedFd, flushPeriodically, loggerSettings, type Logger } from '../log.js';
+import { bufferedFd, flushPeriodically, LOG_MAX_WRITE_BYTES, LOG_WRITE_BYTES, loggerSettings, type Logger } from '../log.js';
 
 /**
  * The hosts' logger: the same JSON lines as createLogger (stderr, redacted), also written to
@@ -39,7 +39,8 @@ export async function openRollingFile(dir: string, rotation: { size: string; fil
     size: rotation.size,
     mkdir: true,
     sync: false,
-    minLength: 4096,
+    minLength: LOG_WRITE_BYTES,
+    maxWrite: LOG_MAX_WRITE_BYTES,
     limit: { count: rotation.files - 1, removeOtherLogFiles: true },
   });
   // Opened asynchronously: wait, so a line logged right before a sudden exit has a file to go to.

@@ -8,6 +8,7 @@ declare module 'pino-roll' {
     extension?: string;
     mkdir?: boolean;
     minLength?: number;
+    maxWrite?: number;
     sync?: boolean;
     limit?: { count: number; removeOtherLogFiles?: boolean };
   }

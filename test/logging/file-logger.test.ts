@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LOG_WRITE_BYTES } from '../../main/log.js';
 import { listLogFiles, logsDir, openRollingFile } from '../../main/logging/file-logger.js';
 
 const run = promisify(execFile);
@@ -38,10 +39,11 @@ describe('the hosts file logger', () => {
     const dir = temp();
     const stream = await openRollingFile(dir, { size: '1k', files: 3 });
     try {
-      // Each write is past the size, so each one rolls; wait for the clean-up that follows the roll.
+      // Each line is past the write buffer (so it is written at once) and past the size, so each one
+      // rolls; wait for the clean-up that follows the roll.
       for (let i = 0; i < 6; i++) {
         const cleaned = new Promise<void>((resolve) => stream.once('cleanup-complete', resolve));
-        stream.write(`${JSON.stringify({ i, pad: 'x'.repeat(5000) })}\n`);
+        stream.write(`${JSON.stringify({ i, pad: 'x'.repeat(LOG_WRITE_BYTES + 1000) })}\n`);
         await cleaned;
       }
       const numbers = readdirSync(dir).map((name) => Number(/\.(\d+)\.log$/.exec(name)?.[1]));
