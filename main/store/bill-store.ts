@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import type { Payment as WirePayment, Receipt } from '../wire/index.js';
 import { attentionWrites } from './attention-store.js';
 import * as billOps from './bill-ops.js';
+import { createCheckpointer, type CheckpointLimits, type CheckpointEvent } from './checkpointer.js';
 import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
 import type { EventListener } from './event-outbox.js';
@@ -117,13 +118,20 @@ export function createBillStore(options: {
   nativeBinding?: string;
   autoCloseBills?: () => boolean;
   receiptMode?: () => ReceiptMode;
+  /** The WAL sizes that start a checkpoint (checkpointer.ts); tests make them small. */
+  checkpoints?: Partial<CheckpointLimits>;
+  /** Hears each checkpoint asked of the worker thread, and each one it finished. */
+  onCheckpoint?: (event: CheckpointEvent) => void;
 }) {
   const log = options.log?.child({ mod: 'store' });
   const db = openDatabase(options.file, log, undefined, options.nativeBinding);
-  const t = createTransactions(db, options.clock ?? systemClock, log);
+  // The WAL is checkpointed on a worker thread, never inside a commit on the event loop.
+  const checkpointer = createCheckpointer({ db, log, nativeBinding: options.nativeBinding, limits: options.checkpoints, onCheckpoint: options.onCheckpoint });
+  const t = createTransactions(db, options.clock ?? systemClock, log, checkpointer.afterCommit);
   return {
     close(): void {
       t.outbox.close();
+      checkpointer.close(); // its connection is closed before ours checkpoints and the files may move
       closeDatabase(db); // its checkpoint makes relaxed commits durable
       t.closeWal();
     },

@@ -63,9 +63,10 @@ function durableAfter(walSync: WalSync, outbox: ReturnType<typeof createEventOut
  * The transaction wrapper: the only place a WriteTx is made. `write` runs one operation in one
  * `BEGIN IMMEDIATE` transaction that also appends its events, at the durability durability.ts
  * decides for it; `group` runs several writes as savepoints of one commit. Listeners hear of the
- * events after the commit (event-outbox.ts), never of a rolled-back change.
+ * events after the commit (event-outbox.ts), never of a rolled-back change. `afterCommit` runs
+ * after every commit (checkpointer.ts: whether the WAL needs a checkpoint); it must not throw.
  */
-export function createTransactions(db: Database, clock: Clock, log: Logger | undefined) {
+export function createTransactions(db: Database, clock: Clock, log: Logger | undefined, afterCommit: () => void = () => undefined) {
   const repos = createRepos(db);
   const walSync = createWalSync(resolve(db.name));
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
@@ -100,6 +101,7 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     const relaxed = isRelaxed(name);
     // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
     const result = atSyncLevel(db, relaxed, () => runWrite.immediate(fn, now, nowMs, written) as T);
+    afterCommit();
     outbox.committed(written, !relaxed);
     return result;
   }
@@ -119,6 +121,7 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     } finally {
       group = null;
     }
+    afterCommit();
     outbox.committed(current.events, !relaxed);
     return result;
   }
@@ -142,6 +145,7 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
     } finally {
       group = null;
     }
+    afterCommit();
     if (relaxed) {
       outbox.committed(current.events, false);
       return { result, durable: Promise.resolve() };

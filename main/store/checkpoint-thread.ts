@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../log.js';
+import { CHECKPOINT_WORKER_SOURCE, type CheckpointMode, type WorkerReply } from './checkpoint-worker.js';
+
+/** How long close() waits for the worker to close its connection (it may be in the middle of a checkpoint). */
+const CLOSE_WAIT_MS = 5_000;
+
+export interface CheckpointThread {
+  /** Sends one request; false when the worker is gone (it failed to start or died): the caller checkpoints otherwise. */
+  post(mode: CheckpointMode, busyMs: number): boolean;
+  /** Closes the worker's connection before returning, then ends the thread. */
+  close(): void;
+}
+
+/**
+ * The checkpointing worker thread (checkpoint-worker.ts is its code): started, told, closed.
+ * `onReply` hears each finished request; `onGone` is called once if the worker fails or exits on
+ * its own (logged), after which `post` returns false.
+ */
+export function startCheckpointThread(o: {
+  file: string;
+  nativeBinding?: string | undefined;
+  driver?: string | undefined;
+  log?: Logger | undefined;
+  onReply: (reply: WorkerReply) => void;
+  onGone: () => void;
+}): CheckpointThread {
+  const closedFlag = new Int32Array(new SharedArrayBuffer(4));
+  let gone = false;
+  const worker = new Worker(CHECKPOINT_WORKER_SOURCE, {
+    eval: true,
+    // Not the app's node options (a loader, --cpu-prof): the worker only needs the driver.
+    execArgv: [],
+    workerData: { file: o.file, driver: o.driver ?? driverPath(), nativeBinding: o.nativeBinding, closed: closedFlag.buffer },
+    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+  });
+  worker.unref(); // a store left open never keeps the process alive through its worker
+  const lost = (reason: string, code?: string) => {
+    if (gone) return;
+    gone = true;
+    o.log?.warn({ reason, code }, 'checkpoint worker unavailable; the store checkpoints on its own connection');
+    o.onGone();
+    void worker.terminate();
+  };
+  worker.on('message', (reply: WorkerReply) => {
+    if (reply.type === 'failed') return lost('open', reply.code);
+    if (reply.type === 'error') o.log?.debug({ mode: reply.mode, code: reply.code }, 'checkpoint not done');
+    if (reply.type === 'done') o.log?.debug({ mode: reply.mode, busy: reply.busy, log: reply.log, checkpointed: reply.checkpointed, ms: Math.round(reply.ms * 10) / 10 }, 'checkpoint');
+    if (reply.type !== 'ready') o.onReply(reply);
+  });
+  worker.on('error', (e: NodeJS.ErrnoException) => lost('error', e.code));
+  worker.on('exit', () => lost('exit'));
+
+  return {
+    post(mode, busyMs) {
+      if (gone) return false;
+      worker.postMessage({ mode, busyMs });
+      return true;
+    },
+    close() {
+      gone = true;
+      worker.removeAllListeners();
+      worker.on('error', () => undefined);
+      worker.postMessage({ type: 'close' });
+      // Synchronous on purpose: the store closes its own connection next, and the app may then move the files.
+      if (Atomics.wait(closedFlag, 0, 0, CLOSE_WAIT_MS) === 'timed-out') o.log?.warn('checkpoint worker did not close its connection in time');
+      void worker.terminate();
+    },
+  };
+}
+
+/** better-sqlite3 as this package resolves it (the bundled host and the shell keep it in node_modules). */
+function driverPath(): string {
+  return createRequire(import.meta.url).resolve('better-sqlite3');
+}
