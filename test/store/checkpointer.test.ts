@@ -1,0 +1,202 @@
+import { closeSync, existsSync, openSync, readdirSync, readlinkSync, readSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../main/clock.js';
+import { createLogger } from '../../main/log.js';
+import { createCheckpointer, type CheckpointEvent, type CheckpointLimits } from '../../main/store/checkpointer.js';
+import { closeDatabase, createBillStore, openDatabase, type BillStore } from '../../main/store/index.js';
+import { tempDir } from './helpers.js';
+
+const KIB = 1024;
+/** Small limits, so a few hundred bills make the WAL pass them. */
+const SMALL: CheckpointLimits = { checkpointAt: 64 * KIB, restartAt: 256 * KIB, hardCap: 1024 * KIB };
+const ITEMS = Array.from({ length: 30 }, (_, i) => ({ id: `i${i}`, name: `Item number ${i} of the bill`, price: '12.50', quantity: '1' }));
+
+function putBill(store: BillStore, n: number, quantity: string): void {
+  store.putBill({ id: `b${n}`, tableId: 't1', name: null, currency: 'CZK', items: ITEMS.map((i) => ({ ...i, quantity })) });
+}
+
+const walSize = (file: string) => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+/** The WAL header's checkpoint sequence number: SQLite adds one each time the WAL starts over from its beginning. */
+function walGeneration(file: string): number {
+  const fd = openSync(`${file}-wal`, 'r');
+  try {
+    const header = Buffer.alloc(16);
+    readSync(fd, header, 0, 16, 0);
+    return header.readUInt32BE(12);
+  } finally {
+    closeSync(fd);
+  }
+}
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
+/** The file descriptors of this process (the worker's included: threads share them) open on the database's files. */
+function handlesTo(file: string): string[] {
+  if (!existsSync('/proc/self/fd')) return [];
+  const out: string[] = [];
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      if (target.startsWith(file)) out.push(target);
+    } catch {
+      // closed between the listing and the read
+    }
+  }
+  return out;
+}
+
+describe('the WAL is checkpointed on a worker thread, never inside a commit', () => {
+  let cleanup = () => {};
+  afterEach(() => cleanup());
+  const setup = () => {
+    const tmp = tempDir();
+    cleanup = tmp.cleanup;
+    return { dir: tmp.dir, file: join(tmp.dir, 'bills.sqlite') };
+  };
+
+  it("the app's connection does not checkpoint on its own, and the WAL's file shrinks back to checkpointAt once it starts over", () => {
+    const { file } = setup();
+    const db = openDatabase(file);
+    const checkpointer = createCheckpointer({ db, limits: SMALL });
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    expect(db.pragma('journal_size_limit', { simple: true })).toBe(SMALL.checkpointAt);
+    checkpointer.close();
+    closeDatabase(db);
+  });
+
+  it('past checkpointAt the worker copies the WAL (PASSIVE), the next commit starts it over, and every bill is there after reopening', async () => {
+    const { file } = setup();
+    const events: CheckpointEvent[] = [];
+    let restarted = false;
+    const store = createBillStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
+    /** The commit (by its number) in which the first request was made, and the first whose WAL was past the limit. */
+    let askedIn = -1;
+    let firstPast = -1;
+    let commits = 0;
+    const commit = (write: () => void) => {
+      const before = events.length;
+      write();
+      if (askedIn < 0 && events.slice(before).some((e) => e.type === 'asked')) askedIn = commits;
+      if (firstPast < 0 && walSize(file) > SMALL.checkpointAt) firstPast = commits;
+      commits++;
+    };
+    commit(() => store.upsertTable({ id: 't1', name: 'T1' }));
+    const generation = walGeneration(file);
+    let n = 0;
+    // Until a checkpoint was done and a commit after it started the WAL over (bounded).
+    while (!restarted && n < 2_000) {
+      commit(() => putBill(store, n++, '2'));
+      const done = events.some((e) => e.type === 'done' && e.mode === 'PASSIVE' && e.checkpointed > 0 && e.checkpointed === e.log);
+      if (done && walGeneration(file) > generation) restarted = true;
+      await turn();
+    }
+    expect(restarted).toBe(true);
+    // Not too early (the WAL had passed the limit), not too late (the first commit that passed it asked).
+    const asked = events.find((e) => e.type === 'asked');
+    expect(asked).toMatchObject({ type: 'asked', mode: 'PASSIVE' });
+    expect((asked as { walBytes: number }).walBytes).toBeGreaterThan(SMALL.checkpointAt);
+    expect(askedIn).toBe(firstPast);
+    store.close();
+    const check = new Database(file, { readonly: true });
+    expect((check.prepare('SELECT COUNT(*) AS n FROM bills').get() as { n: number }).n).toBe(n);
+    expect((check.prepare("SELECT COUNT(*) AS n FROM bill_items WHERE quantity = '2'").get() as { n: number }).n).toBe(n * ITEMS.length);
+    check.close();
+  });
+
+  it('commits that never pause: the WAL still starts over (a short RESTART after a PASSIVE) and stays below the hard cap', async () => {
+    const { file } = setup();
+    const events: CheckpointEvent[] = [];
+    const store = createBillStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
+    store.upsertTable({ id: 't1', name: 'T1' });
+    let largest = 0;
+    let n = 0;
+    const generation = walGeneration(file);
+    while (!events.some((e) => e.type === 'done' && e.mode === 'RESTART' && e.busy === 0) && n < 5_000) {
+      // Two commits per turn of the event loop: the worker's answers are read between them, never a quiet moment.
+      putBill(store, n++ % 50, String(1 + (n % 7)));
+      putBill(store, n++ % 50, String(1 + (n % 7)));
+      largest = Math.max(largest, walSize(file));
+      await turn();
+    }
+    expect(events.some((e) => e.type === 'done' && e.mode === 'RESTART' && e.busy === 0)).toBe(true);
+    // Above restartAt only while the RESTART waited for a moment between commits; the hard cap bounds it whatever happens.
+    expect(largest).toBeLessThan(SMALL.hardCap + SMALL.checkpointAt + 128 * KIB);
+    // The WAL started over: its header's generation moved on.
+    putBill(store, 0, '3');
+    expect(walGeneration(file)).toBeGreaterThan(generation);
+    store.close();
+  });
+
+  it("past the hard cap (the worker's answers not read: one long burst) the app's connection checkpoints itself", () => {
+    const { file } = setup();
+    const events: CheckpointEvent[] = [];
+    const store = createBillStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
+    store.upsertTable({ id: 't1', name: 'T1' });
+    let largest = 0;
+    for (let n = 0; n < 150; n++) {
+      putBill(store, n % 50, String(1 + (n % 5)));
+      largest = Math.max(largest, walSize(file));
+    }
+    const capped = events.filter((e) => e.type === 'hard-cap');
+    expect(capped.length).toBeGreaterThan(0);
+    expect(capped.some((e) => e.type === 'hard-cap' && e.busy === 0)).toBe(true);
+    // Bounded near the cap (a try may find the worker's checkpoint running; the next comes checkpointAt later). Unbounded, these bills make ~13 MiB.
+    expect(largest).toBeLessThan(2 * SMALL.hardCap);
+    store.close();
+  });
+
+  it("close() closes the worker's connection before it returns: no handle on the files is left, the folder can be moved", async () => {
+    const { dir, file } = setup();
+    let done = false;
+    const store = createBillStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => (done ||= e.type === 'done') });
+    store.upsertTable({ id: 't1', name: 'T1' });
+    for (let n = 0; !done && n < 2_000; n++) {
+      putBill(store, n % 50, String(1 + (n % 5)));
+      await turn();
+    }
+    expect(done).toBe(true);
+    store.close();
+    expect(handlesTo(file)).toEqual([]);
+    // Windows refuses to move a folder with a file open in it; everywhere, the store reopens from the moved one.
+    const moved = `${dir}-moved`;
+    renameSync(dir, moved);
+    renameSync(moved, dir);
+    const again = createBillStore({ file });
+    expect(again.getBill('b0')?.items).toHaveLength(ITEMS.length);
+    again.close();
+  });
+
+  it('a worker that cannot start: logged, and the store checkpoints on its own connection as SQLite does (the WAL stays bounded)', async () => {
+    const { file } = setup();
+    const lines: string[] = [];
+    let gone: () => void = () => undefined;
+    const warned = new Promise<void>((r) => (gone = r));
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, next) {
+        lines.push(chunk.toString());
+        if (chunk.toString().includes('checkpoint worker unavailable')) gone();
+        next();
+      },
+    });
+    const db = openDatabase(file);
+    const checkpointer = createCheckpointer({ db, limits: SMALL, log: createLogger({ destination: sink }), driver: join(file, 'no-such-driver.js') });
+    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)');
+    // No fsync per commit, to keep the test short; checkpoints sync at NORMAL all the same.
+    db.pragma('synchronous = NORMAL');
+    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+    for (let n = 0; n < 40; n++) {
+      insert.run('x'.repeat(4000));
+      checkpointer.afterCommit();
+    }
+    await warned;
+    expect(lines.join('')).toContain('"reason":"open"');
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // SQLite's own checkpoint now keeps the WAL near its 1,000 pages (these rows alone are ~2,400).
+    for (let n = 0; n < 1_200; n++) insert.run('y'.repeat(4000));
+    expect(walSize(file)).toBeLessThan(5 * 1024 * KIB);
+    checkpointer.close();
+    closeDatabase(db);
+  });
+});
