@@ -8,15 +8,25 @@ import { HttpError } from './http-io.js';
  */
 export const MAX_JSON_DEPTH = 32;
 
+/** The characters the scan looks at, as char codes (no one-character string per character of the body). */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COMMA = 0x2c;
+
 interface Level {
   array: boolean;
-  key: string | number;
+  /** In an array: the element's index. */
+  index: number;
+  /** In an object: where the current key's text (with its quotes) starts and ends; read only for the error's path. */
+  keyStart: number;
+  keyEnd: number;
   /** In an object: the next string is a key. */
   expectKey: boolean;
 }
-
-const pathOf = (levels: Level[]) =>
-  levels.reduce((acc, l) => (typeof l.key === 'number' ? `${acc}[${l.key}]` : acc ? `${acc}.${l.key}` : l.key), '');
 
 function keyText(raw: string): string {
   try {
@@ -26,36 +36,45 @@ function keyText(raw: string): string {
   }
 }
 
+const pathOf = (text: string, levels: Level[]) =>
+  levels.reduce((acc, l) => {
+    if (l.array) return `${acc}[${l.index}]`;
+    const key = l.keyEnd > l.keyStart ? keyText(text.slice(l.keyStart, l.keyEnd)) : '';
+    return acc ? `${acc}.${key}` : key;
+  }, '');
+
 /**
  * The path of the first container nested deeper than `max` (e.g. `additionalData.a.b`), or null.
  * One pass over the text with no recursion, so any depth is safe to check; malformed JSON is left
- * to JSON.parse.
+ * to JSON.parse. Keys are only located on the way (every PUT of a bill passes here: no string or
+ * parse per key); their text is read for the path of a refusal.
  */
 export function tooDeepAt(text: string, max = MAX_JSON_DEPTH): string | null {
   const levels: Level[] = [];
   let stringStart = -1;
   for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
+    const c = text.charCodeAt(i);
     if (stringStart >= 0) {
-      if (c === '\\') i += 1;
-      else if (c === '"') {
+      if (c === BACKSLASH) i += 1;
+      else if (c === QUOTE) {
         const top = levels.at(-1);
         if (top && !top.array && top.expectKey) {
-          top.key = keyText(text.slice(stringStart, i + 1));
+          top.keyStart = stringStart;
+          top.keyEnd = i + 1;
           top.expectKey = false;
         }
         stringStart = -1;
       }
       continue;
     }
-    if (c === '"') stringStart = i;
-    else if (c === '{' || c === '[') {
-      if (levels.length >= max) return pathOf(levels) || 'body';
-      levels.push({ array: c === '[', key: c === '[' ? 0 : '', expectKey: c === '{' });
-    } else if (c === '}' || c === ']') levels.pop();
-    else if (c === ',') {
+    if (c === QUOTE) stringStart = i;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (levels.length >= max) return pathOf(text, levels) || 'body';
+      levels.push({ array: c === OPEN_ARRAY, index: 0, keyStart: 0, keyEnd: 0, expectKey: c === OPEN_OBJECT });
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) levels.pop();
+    else if (c === COMMA) {
       const top = levels.at(-1);
-      if (top?.array) top.key = (top.key as number) + 1;
+      if (top?.array) top.index += 1;
       else if (top) top.expectKey = true;
     }
   }

@@ -29,7 +29,8 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
       lockedQuantity: '0',
     };
     const old = byId.get(id);
-    if (!old) return item;
+    // Nothing paid or locked (stored quantities are canonical text): nothing to keep, no decimals to make.
+    if (!old || (old.paidQuantity === '0' && old.lockedQuantity === '0')) return item;
     const held = dec(old.paidQuantity).plus(old.lockedQuantity);
     if (dec(item.quantity).lessThan(held)) {
       throw new StoreError(
@@ -49,7 +50,7 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
   });
   for (const old of existing) {
     if (seen.has(old.id)) continue;
-    if (!dec(old.paidQuantity).isZero() || !dec(old.lockedQuantity).isZero()) {
+    if (isHeld(old)) {
       throw new StoreError(
         'CONFLICT',
         `Item "${old.name}" (${old.id}) is paid or in a guest's payment and cannot be removed from bill ${billId}; keep it in the item list.`,
@@ -71,12 +72,21 @@ export function checkBillHeader(input: PutBillInput): void {
 export function isSettled(items: readonly Pick<ItemRecord, 'quantity' | 'paidQuantity'>[]): boolean {
   let anyPaid = false;
   for (const i of items) {
+    // Canonical text: "0" paid settles only a line of quantity "0" (the common unpaid line makes no decimal).
+    if (i.paidQuantity === '0') {
+      if (i.quantity !== '0') return false;
+      continue;
+    }
     if (dec(i.paidQuantity).lessThan(i.quantity)) return false;
     if (!dec(i.paidQuantity).isZero()) anyPaid = true;
   }
   return anyPaid;
 }
 
+/** Some of the line is paid or locked ("0" is the canonical zero: no decimal made for it). */
+const isHeld = (i: Pick<ItemRecord, 'paidQuantity' | 'lockedQuantity'>) =>
+  (i.paidQuantity !== '0' && !dec(i.paidQuantity).isZero()) || (i.lockedQuantity !== '0' && !dec(i.lockedQuantity).isZero());
+
 export function hasHeldQuantity(items: ItemRecord[]): boolean {
-  return items.some((i) => !dec(i.paidQuantity).isZero() || !dec(i.lockedQuantity).isZero());
+  return items.some(isHeld);
 }

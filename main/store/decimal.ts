@@ -12,8 +12,40 @@ export function dec(text: string): Decimal {
 
 /** Canonical text of a decimal: plain notation, never "-0". */
 export function canon(value: Decimal | string): string {
+  if (typeof value === 'string') {
+    const plain = canonPlain(value);
+    if (plain !== null) return plain;
+  }
   const d = typeof value === 'string' ? new Decimal(value) : value;
   return d.isZero() ? '0' : d.toFixed();
+}
+
+const ZERO = 0x30;
+const NINE = 0x39;
+const DOT = 0x2e;
+
+/**
+ * canon() of plain digits with at most one inner point ("62.50", "007", "1.000"), by trimming the
+ * text as Decimal's toFixed() would (leading zeros, trailing fractional zeros, a bare point), with
+ * no decimal made: every line of every bill passes here. Null for any other text (Decimal decides).
+ */
+function canonPlain(text: string): string | null {
+  let dot = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === DOT && dot < 0 && i > 0 && i < text.length - 1) dot = i;
+    else if (c < ZERO || c > NINE) return null;
+  }
+  if (text.length === 0) return null;
+  const intEnd = dot < 0 ? text.length : dot;
+  let start = 0;
+  while (start < intEnd - 1 && text.charCodeAt(start) === ZERO) start++;
+  let end = text.length;
+  if (dot >= 0) {
+    while (end > dot + 1 && text.charCodeAt(end - 1) === ZERO) end--;
+    if (end === dot + 1) end = dot;
+  }
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 /** Money for display: always 2 decimal places. */
