@@ -126,8 +126,9 @@ export function createBillStore(options: {
   const log = options.log?.child({ mod: 'store' });
   const db = openDatabase(options.file, log, undefined, options.nativeBinding);
   // The WAL is checkpointed on a worker thread, never inside a commit on the event loop.
-  const checkpointer = createCheckpointer({ db, log, nativeBinding: options.nativeBinding, limits: options.checkpoints, onCheckpoint: options.onCheckpoint });
-  const t = createTransactions(db, options.clock ?? systemClock, log, checkpointer.afterCommit);
+  const clock = options.clock ?? systemClock;
+  const checkpointer = createCheckpointer({ db, clock, log, nativeBinding: options.nativeBinding, limits: options.checkpoints, onCheckpoint: options.onCheckpoint });
+  const t = createTransactions(db, clock, log, checkpointer.afterCommit);
   return {
     close(): void {
       t.outbox.close();

@@ -27,41 +27,45 @@ export function startCheckpointThread(o: {
   onGone: () => void;
 }): CheckpointThread {
   const closedFlag = new Int32Array(new SharedArrayBuffer(4));
-  let gone = false;
+  /** Failed or exited on its own: nothing to wait for at close. */
+  let lost = false;
+  let closed = false;
   const worker = new Worker(CHECKPOINT_WORKER_SOURCE, {
     eval: true,
     // Not the app's node options (a loader, --cpu-prof): the worker only needs the driver.
     execArgv: [],
     workerData: { file: o.file, driver: o.driver ?? driverPath(), nativeBinding: o.nativeBinding, closed: closedFlag.buffer },
-    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
   });
   worker.unref(); // a store left open never keeps the process alive through its worker
-  const lost = (reason: string, code?: string) => {
-    if (gone) return;
-    gone = true;
+  const gone = (reason: string, code?: string) => {
+    if (lost || closed) return;
+    lost = true;
     o.log?.warn({ reason, code }, 'checkpoint worker unavailable; the store checkpoints on its own connection');
     o.onGone();
     void worker.terminate();
   };
   worker.on('message', (reply: WorkerReply) => {
-    if (reply.type === 'failed') return lost('open', reply.code);
+    if (reply.type === 'failed') return gone('open', reply.code);
     if (reply.type === 'error') o.log?.debug({ mode: reply.mode, code: reply.code }, 'checkpoint not done');
     if (reply.type === 'done') o.log?.debug({ mode: reply.mode, busy: reply.busy, log: reply.log, checkpointed: reply.checkpointed, ms: Math.round(reply.ms * 10) / 10 }, 'checkpoint');
     if (reply.type !== 'ready') o.onReply(reply);
   });
-  worker.on('error', (e: NodeJS.ErrnoException) => lost('error', e.code));
-  worker.on('exit', () => lost('exit'));
+  worker.on('error', (e: NodeJS.ErrnoException) => gone('error', e.code));
+  worker.on('exit', () => gone('exit'));
 
   return {
     post(mode, busyMs) {
-      if (gone) return false;
+      if (lost || closed) return false;
       worker.postMessage({ mode, busyMs });
       return true;
     },
     close() {
-      gone = true;
+      if (closed) return;
+      closed = true;
       worker.removeAllListeners();
       worker.on('error', () => undefined);
+      if (lost) return void worker.terminate();
       worker.postMessage({ type: 'close' });
       // Synchronous on purpose: the store closes its own connection next, and the app may then move the files.
       if (Atomics.wait(closedFlag, 0, 0, CLOSE_WAIT_MS) === 'timed-out') o.log?.warn('checkpoint worker did not close its connection in time');

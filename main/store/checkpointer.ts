@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database } from 'better-sqlite3';
+import type { Clock, TimerHandle } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { CheckpointMode, WorkerReply } from './checkpoint-worker.js';
 import { startCheckpointThread, type CheckpointThread } from './checkpoint-thread.js';
@@ -35,6 +36,12 @@ export const CHECKPOINT_LIMITS: CheckpointLimits = { checkpointAt: 4 * MIB, rest
 const RESTART_BUSY_MS = 5;
 /** RESTARTs tried one after another (after consecutive commits) before waiting for more growth. */
 const RESTART_TRIES = 3;
+/**
+ * A worker with nothing asked of it this long is closed: its thread costs ~8 MB of memory, and a
+ * till checkpoints every few minutes in normal service (the next request starts one again, ~1-2 ms
+ * on the event loop). Through a rush it stays.
+ */
+export const WORKER_IDLE_MS = 10_000;
 
 export type CheckpointResult = Extract<WorkerReply, { type: 'done' }>;
 /** A checkpoint asked of the worker (with the WAL's size then), or one it finished. */
@@ -46,6 +53,8 @@ export type CheckpointEvent =
 
 export interface CheckpointerOptions {
   db: Database;
+  /** Runs the idle worker's close (WORKER_IDLE_MS). */
+  clock: Clock;
   log?: Logger | undefined;
   /** The Electron build of better-sqlite3 (main/shell), loaded by the worker too. */
   nativeBinding?: string | undefined;
@@ -67,7 +76,8 @@ export interface Checkpointer {
  * Checkpoints the WAL from a second connection on a worker thread (checkpoint-thread.ts), so the
  * event loop never runs a checkpoint: the app's connection has wal_autocheckpoint=0, and after each
  * commit it only looks at the WAL's size (one stat) and, past a limit, posts a request. The worker
- * starts at the first request (a store that stays small never starts one). One request at a time.
+ * starts at the first request (a store that stays small never starts one) and is closed after
+ * WORKER_IDLE_MS without one. One request at a time.
  * If the worker cannot start or dies, the app's connection gets SQLite's automatic checkpoint back
  * (logged): slower, never unbounded.
  */
@@ -86,15 +96,25 @@ export function createCheckpointer(options: CheckpointerOptions): Checkpointer {
   let restartTries = 0;
   /** Closed, or the worker is gone: no more requests. */
   let stopped = false;
+  let idle: TimerHandle | null = null;
+  const closeWorker = () => {
+    options.clock.clearTimeout(idle);
+    idle = null;
+    thread?.close();
+    thread = null;
+  };
 
   const onReply = (reply: WorkerReply) => {
     running = false;
+    idle = options.clock.setTimeout(closeWorker, WORKER_IDLE_MS);
     if (reply.type !== 'done') return;
     if (reply.mode === 'PASSIVE' && askedAt > limits.restartAt) restartTries = RESTART_TRIES;
     else if (reply.mode === 'RESTART') restartTries = reply.busy ? restartTries - 1 : 0;
     options.onCheckpoint?.(reply);
   };
   const post = (mode: CheckpointMode, walBytes: number) => {
+    options.clock.clearTimeout(idle);
+    idle = null;
     thread ??= startCheckpointThread({ file: resolve(db.name), nativeBinding: options.nativeBinding, driver: options.driver, log, onReply, onGone: useOwnCheckpoints });
     if (!thread.post(mode, mode === 'RESTART' ? RESTART_BUSY_MS : 0)) return;
     running = true;
@@ -144,8 +164,7 @@ export function createCheckpointer(options: CheckpointerOptions): Checkpointer {
     },
     close(): void {
       stopped = true;
-      thread?.close();
-      thread = null;
+      closeWorker();
     },
   };
 }

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../main/clock.js';
+import { ManualClock, systemClock } from '../../main/clock.js';
 import { createLogger } from '../../main/log.js';
-import { createCheckpointer, type CheckpointEvent, type CheckpointLimits } from '../../main/store/checkpointer.js';
+import { createCheckpointer, WORKER_IDLE_MS, type CheckpointEvent, type CheckpointLimits } from '../../main/store/checkpointer.js';
 import { closeDatabase, createBillStore, openDatabase, type BillStore } from '../../main/store/index.js';
 import { tempDir } from './helpers.js';
 
@@ -59,7 +59,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
   it("the app's connection does not checkpoint on its own, and the WAL's file shrinks back to checkpointAt once it starts over", () => {
     const { file } = setup();
     const db = openDatabase(file);
-    const checkpointer = createCheckpointer({ db, limits: SMALL });
+    const checkpointer = createCheckpointer({ db, clock: systemClock, limits: SMALL });
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     expect(db.pragma('journal_size_limit', { simple: true })).toBe(SMALL.checkpointAt);
     checkpointer.close();
@@ -168,6 +168,41 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
     again.close();
   });
 
+  it('a worker with nothing to do for WORKER_IDLE_MS is closed (not a ms before), and the next checkpoint starts one again', async () => {
+    const { file } = setup();
+    const clock = new ManualClock();
+    const events: CheckpointEvent[] = [];
+    const store = createBillStore({ file, clock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
+    store.upsertTable({ id: 't1', name: 'T1' });
+    const appHandles = handlesTo(file).length;
+    const walHandles = () => handlesTo(file).filter((h) => h.endsWith('-wal')).length;
+    const appWalHandles = walHandles();
+    const doneCount = () => events.filter((e) => e.type === 'done').length;
+    for (let n = 0; doneCount() === 0 && n < 2_000; n++) {
+      putBill(store, n % 50, String(1 + (n % 5)));
+      await turn();
+    }
+    expect(doneCount()).toBe(1);
+    // The worker's own connection holds the database and the WAL open besides the app's.
+    expect(walHandles()).toBeGreaterThan(appWalHandles);
+    clock.advance(WORKER_IDLE_MS - 1);
+    expect(walHandles()).toBeGreaterThan(appWalHandles);
+    clock.advance(1);
+    // Its WAL handle is closed. SQLite's unix VFS keeps the database file's descriptor of a closed
+    // connection while another one in the process holds locks on that file (closing it would drop
+    // them: POSIX locks are per process) and reuses it for the next open: at most that one.
+    expect(walHandles()).toBe(appWalHandles);
+    expect(handlesTo(file).length).toBeLessThanOrEqual(appHandles + 1);
+    // Growth past the limit again: a new worker checkpoints.
+    for (let n = 0; doneCount() === 1 && n < 2_000; n++) {
+      putBill(store, n % 50, String(1 + (n % 5)));
+      await turn();
+    }
+    expect(doneCount()).toBe(2);
+    store.close();
+    expect(handlesTo(file)).toEqual([]);
+  });
+
   it('a worker that cannot start: logged, and the store checkpoints on its own connection as SQLite does (the WAL stays bounded)', async () => {
     const { file } = setup();
     const lines: string[] = [];
@@ -181,7 +216,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
       },
     });
     const db = openDatabase(file);
-    const checkpointer = createCheckpointer({ db, limits: SMALL, log: createLogger({ destination: sink }), driver: join(file, 'no-such-driver.js') });
+    const checkpointer = createCheckpointer({ db, clock: systemClock, limits: SMALL, log: createLogger({ destination: sink }), driver: join(file, 'no-such-driver.js') });
     db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)');
     // No fsync per commit, to keep the test short; checkpoints sync at NORMAL all the same.
     db.pragma('synchronous = NORMAL');
