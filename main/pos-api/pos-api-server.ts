@@ -69,7 +69,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
   }
   const text = match.route.body ? (await readBody(req)).toString('utf8') : '';
   const body = match.route.body && !(match.route.body === 'optional' && text.trim() === '') ? parseJsonBody(text) : undefined;
-  const reply = match.route.handle({
+  const reply = await match.route.handle({
     store,
     params: match.params,
     query: url.searchParams,

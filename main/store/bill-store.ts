@@ -20,8 +20,14 @@ import { createTransactions } from './transactions.js';
 type Transactions = ReturnType<typeof createTransactions>;
 
 /** Table and bill writes: each one transaction that also appends its events (bill-ops.ts). */
-function billWrites({ write }: Transactions) {
+function billWrites({ write, groupThenSync }: Transactions) {
   return {
+    /**
+     * putBill whose fsync runs on the threadpool (the POS API's PUT): the commit returns at once and
+     * `durable` resolves once the WAL holds it on disk; answer only then. Its events are told then too.
+     */
+    putBillSynced: (input: PutBillInput): { result: BillWithItems; durable: Promise<void> } =>
+      groupThenSync(() => write('putBill', (tx) => billOps.putBill(tx, input)), ['putBill']),
     upsertTable: (input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord =>
       write('upsertTable', (tx) => billOps.upsertTable(tx, input)),
     /** ui-tables: places a table on the floor plan (fractions 0..1) or takes it off (null). */
