@@ -12,7 +12,9 @@ export interface WalSync {
 }
 
 /**
- * fsync of the store's WAL file on libuv's threadpool (`FileHandle.sync`), so a durable group
+ * fsync of the store's WAL file on libuv's threadpool (`FileHandle.datasync`: fdatasync, as SQLite's
+ * own commits use on Linux: the data and the size needed to read it, not the modification time; on
+ * Windows the same FlushFileBuffers as sync), so a durable group
  * commit does not stop the event loop while the disk flushes: the commit itself runs at
  * synchronous=NORMAL (its frames are written to the WAL, not synced), then this makes them durable
  * before anyone is told (transactions.ts). The WAL is one file that only grows or restarts from its
@@ -46,7 +48,7 @@ export function createWalSync(dbFile: string): WalSync {
       handle = null; // tried again by the next sync
       throw e;
     }
-    await h.sync();
+    await h.datasync();
   };
 
   function sync(): Promise<void> {
