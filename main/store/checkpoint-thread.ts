@@ -8,7 +8,7 @@ const CLOSE_WAIT_MS = 5_000;
 
 export interface CheckpointThread {
   /** Sends one request; false when the worker is gone (it failed to start or died): the caller checkpoints otherwise. */
-  post(mode: CheckpointMode, busyMs: number): boolean;
+  post(mode: CheckpointMode): boolean;
   /** Closes the worker's connection before returning, then ends the thread. */
   close(): void;
 }
@@ -55,9 +55,9 @@ export function startCheckpointThread(o: {
   worker.on('exit', () => gone('exit'));
 
   return {
-    post(mode, busyMs) {
+    post(mode) {
       if (lost || closed) return false;
-      worker.postMessage({ mode, busyMs });
+      worker.postMessage({ mode });
       return true;
     },
     close() {

@@ -9,14 +9,14 @@
  * at synchronous=FULL: a checkpoint then fsyncs the WAL before it copies a page and the database
  * file before it records the copy, so no commit the app made (even one made at synchronous=NORMAL
  * whose fsync has not run yet) can be lost by it. It writes nothing itself and never checkpoints
- * on its own (wal_autocheckpoint=0): it runs `PRAGMA wal_checkpoint(<mode>)` when asked, with the
- * busy_timeout asked for (how long a RESTART may wait for the write lock), and says what it did.
+ * on its own (wal_autocheckpoint=0): it runs `PRAGMA wal_checkpoint(PASSIVE)` when asked (it takes
+ * no lock the app's reads or commits wait for) and says what it did.
  * `close` closes the connection, then raises the shared flag the app waits on.
  */
 export const CHECKPOINT_WORKER_SOURCE = `'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const closed = new Int32Array(workerData.closed);
-const MODES = new Set(['PASSIVE', 'RESTART', 'TRUNCATE']);
+const MODES = new Set(['PASSIVE']);
 let db = null;
 const codeOf = (e) => String((e && e.code) || 'CHECKPOINT_FAILED');
 const finish = () => {
@@ -33,6 +33,7 @@ try {
   db = new Database(workerData.file, options);
   db.pragma('synchronous = FULL');
   db.pragma('wal_autocheckpoint = 0');
+  db.pragma('busy_timeout = 100'); // a PASSIVE waits for nobody; this only rides over a moment's BUSY reading the schema
   parentPort.postMessage({ type: 'ready' });
 } catch (e) {
   parentPort.postMessage({ type: 'failed', code: codeOf(e) });
@@ -43,7 +44,6 @@ parentPort.on('message', (m) => {
   if (!db || !MODES.has(m.mode)) return;
   const started = process.hrtime.bigint();
   try {
-    db.pragma('busy_timeout = ' + Math.max(0, Math.trunc(Number(m.busyMs) || 0)));
     const row = db.pragma('wal_checkpoint(' + m.mode + ')')[0];
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     parentPort.postMessage({ type: 'done', mode: m.mode, busy: row.busy, log: row.log, checkpointed: row.checkpointed, ms });
@@ -53,7 +53,8 @@ parentPort.on('message', (m) => {
 });
 `;
 
-export type CheckpointMode = 'PASSIVE' | 'RESTART' | 'TRUNCATE';
+/** The only mode asked of the worker (checkpointer.ts says why not RESTART). */
+export type CheckpointMode = 'PASSIVE';
 
 /** What the worker says after each request (`wal_checkpoint`'s row: busy, frames in the WAL, frames copied). */
 export type WorkerReply =

@@ -212,7 +212,7 @@ function lazyWorker(options: CheckpointerOptions, onReply: (reply: WorkerReply) 
       idle = null;
       const { db, nativeBinding, driver, log } = options;
       thread ??= startCheckpointThread({ file: resolve(db.name), nativeBinding, driver, log, onReply: replied, onGone });
-      return thread.post(mode, 0);
+      return thread.post(mode);
     },
     close,
   };
