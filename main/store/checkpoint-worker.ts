@@ -33,6 +33,7 @@ try {
   db = new Database(workerData.file, options);
   db.pragma('synchronous = FULL');
   db.pragma('wal_autocheckpoint = 0');
+  db.pragma('cache_size = -256'); // a checkpoint copies frames through the OS, not this cache: keep it small
   db.pragma('busy_timeout = 100'); // a PASSIVE waits for nobody; this only rides over a moment's BUSY reading the schema
   parentPort.postMessage({ type: 'ready' });
 } catch (e) {

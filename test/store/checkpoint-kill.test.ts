@@ -46,11 +46,13 @@ describe('a process killed while the worker checkpoints the WAL loses no acknowl
     // The second checkpoint: the first moved part of the WAL into the file, the kill lands in the next copy.
     const { lines, signal } = await runUntilCheckpoint(file, 40);
     expect(signal).toBe('SIGKILL');
-    // An earlier checkpoint finished (part of the history is in the database file), and the last
-    // line is the request the kill answered: the worker was copying the WAL when the process died.
+    // An earlier checkpoint finished (part of the history is in the database file), and the request
+    // the kill answered never reported done: the worker was copying the WAL when the process died
+    // (payments acknowledged while it copied, before the kill landed, are checked below too).
     expect(lines.filter((l) => l.checkpoint === 'asked').length).toBeGreaterThanOrEqual(2);
     expect(lines.some((l) => l.checkpoint === 'done')).toBe(true);
-    expect(lines.at(-1)?.checkpoint).toBe('asked');
+    const lastAsked = lines.findLastIndex((l) => l.checkpoint === 'asked');
+    expect(lines.slice(lastAsked + 1).filter((l) => l.checkpoint !== undefined)).toEqual([]);
     const acked = lines.filter((l) => l.acked).map((l) => l.acked!);
     expect(acked.length).toBeGreaterThanOrEqual(40);
 
