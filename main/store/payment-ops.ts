@@ -137,7 +137,7 @@ export function processPayment(tx: WriteTx, id: string, deliveryType: ReceiptMod
   };
   if (p.state === 'STARTED') {
     tx.payments.setProcessed(tx, id, receipt);
-    tx.emit({ kind: 'payment.processed', tableId, billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial, receiptDeliveryType: deliveryType } });
+    tx.emit({ kind: 'payment.processed', tableId, billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial, receiptDeliveryType: deliveryType, captureMode: p.captureMode } });
   } else {
     tx.payments.setReceipt(tx, id, receipt);
   }

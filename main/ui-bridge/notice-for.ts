@@ -93,7 +93,8 @@ function paymentNotice(event: StoreEvent, store: BillStore, kind: NoticeKind): N
 
 /** An authorised manual-capture payment: the money is held until the cashier captures it. */
 function captureNotice(event: StoreEvent, store: BillStore): Notice | null {
-  if (!event.paymentId) return null;
+  // The event says when the money is taken at once (every payment of a rush): nothing to read.
+  if (!event.paymentId || event.data.captureMode === 'auto') return null;
   const payment = store.getPayment(event.paymentId);
   if (!payment || payment.captureMode !== 'manual' || payment.captured || payment.state !== 'PROCESSED') return null;
   return {
