@@ -1,6 +1,4 @@
 /** Types of bundle-headless.mjs (a plain ES module script) for the TypeScript that imports it. */
 export declare const HEADLESS_BUNDLE: string;
 export declare const EXTERNAL: string[];
-/** undici's own file, relative to the bundle's folder. */
-export declare const LAZY_UNDICI: string;
 export declare function bundleHeadless(outfile?: string): Promise<void>;

@@ -6,7 +6,7 @@
 // node_modules at run time as before.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HEADLESS_BUNDLE = 'dist/main/headless/headless.bundle.mjs';
@@ -80,58 +80,11 @@ export const noPinoTransport = {
   },
 };
 
-/** undici as one CommonJS file beside the bundle (`lazy/undici.cjs`), read only by lazyUndici's Client. */
-export const LAZY_UNDICI = 'lazy/undici.cjs';
-
 /**
- * undici is the long-poll transport's HTTP client (main/transport/poll-poster.ts imports its
- * Client). Reading, compiling and evaluating it is ~45 ms of a start, for a transport most tills do
- * not use: our code gets a Client that loads LAZY_UNDICI when the first one is made. Only `Client`
- * is provided: importing anything else from undici in main/ fails the build (no matching export).
- */
-export const lazyUndici = {
-  name: 'lazy-undici',
-  setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) => (/[\\/]main[\\/]/.test(args.importer) ? { path: 'undici', namespace: 'lazy-undici' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'lazy-undici' }, () => ({
-      contents: [
-        "import { createRequire } from 'node:module';",
-        "import { fileURLToPath } from 'node:url';",
-        'let undici;',
-        // This code sits in the entry file or in chunks/ beside it; the file is beside the entry.
-        'const load = () => {',
-        "  const here = new URL('.', import.meta.url);",
-        "  const base = here.pathname.endsWith('/chunks/') ? new URL('..', here) : here;",
-        `  return (undici ??= createRequire(import.meta.url)(fileURLToPath(new URL(${JSON.stringify(LAZY_UNDICI)}, base))));`,
-        '};',
-        'export class Client { constructor(...args) { return new (load().Client)(...args); } }',
-      ].join('\n'),
-      loader: 'js',
-      resolveDir: root,
-    }));
-  },
-};
-
-/** LAZY_UNDICI: undici and what it requires, one CommonJS file. */
-function bundleUndici(dir) {
-  return build({
-    absWorkingDir: root,
-    stdin: { contents: "module.exports = require('undici');", resolveDir: root, sourcefile: 'lazy-undici-entry.cjs', loader: 'js' },
-    outfile: join(dir, LAZY_UNDICI),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-}
-
-/**
- * Builds `outfile` and, beside it, `chunks/` with the modules the host imports only when needed,
- * and LAZY_UNDICI.
+ * Builds `outfile` and, beside it, `chunks/` with the modules the host imports only when needed
+ * (the demo sandbox, the browser UI, the support bundle, undici for long-poll).
  */
 export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
-  await bundleUndici(dirname(outfile));
   await build({
     absWorkingDir: root,
     entryPoints: ['main/headless/cli.ts'],
@@ -147,7 +100,7 @@ export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
     sourcemap: 'linked',
     logLevel: 'warning',
     external: EXTERNAL,
-    plugins: [fewDateFns, noZodLocales, noPinoTransport, lazyUndici],
+    plugins: [fewDateFns, noZodLocales, noPinoTransport],
     // CommonJS dependencies call require() for Node's own modules; an ES module (each chunk is one) has none of its own.
     banner: { js: "import { createRequire as __tablesideRequire } from 'node:module'; const require = __tablesideRequire(import.meta.url);" },
   });

@@ -1,4 +1,14 @@
-import { Client, type Dispatcher } from 'undici';
+import type * as Undici from 'undici';
+import type { Client, Dispatcher } from 'undici';
+
+/**
+ * undici, imported when the first poll goes out, not when the host starts: most tills use the
+ * WebSocket, and reading and compiling undici is ~45 ms of a start (the headless bundle keeps it
+ * in a chunk of its own).
+ */
+let undici: Promise<typeof Undici.default> | null = null;
+// A CommonJS module: import() gives its exports as `default` (the headless bundle's chunk, only that).
+const loadUndici = (): Promise<typeof Undici.default> => (undici ??= import('undici').then((loaded) => loaded.default));
 
 /** What the service answered to one poll. */
 export interface PollReply {
@@ -46,22 +56,27 @@ export function createPollPoster(url: string, headers: Record<string, string>): 
   const withBody = { ...headers, 'content-type': 'application/json' };
   // The poll's own timer (the transport's, on the injected clock) ends a held poll: no undici
   // time-outs besides it, which would drop a poll the service may hold for its whole hold time.
-  const open = (): Client => new Client(target.origin, { pipelining: 1, headersTimeout: 0, bodyTimeout: 0, maxResponseSize: MAX_POLL_ANSWER_BYTES, maxHeaderSize: MAX_POLL_HEAD_BYTES });
-  let client = open();
+  const open = async (): Promise<Client> => {
+    const { Client } = await loadUndici();
+    return new Client(target.origin, { pipelining: 1, headersTimeout: 0, bodyTimeout: 0, maxResponseSize: MAX_POLL_ANSWER_BYTES, maxHeaderSize: MAX_POLL_HEAD_BYTES });
+  };
+  let client: Promise<Client> | null = null;
   return {
     post(body) {
+      client ??= open();
       return dispatchPoll(client, { path, method: 'POST', headers: body === null ? headers : withBody, body: body ?? '' });
     },
     closeIdle() {
-      // A destroyed client takes no more requests: a fresh one keeps later polls clean of its state.
-      client.destroy().catch(() => undefined);
-      client = open();
+      // A destroyed client takes no more requests: the next poll makes a fresh one, clean of its state.
+      const closing = client;
+      client = null;
+      closing?.then((c) => c.destroy()).catch(() => undefined);
     },
   };
 }
 
 /** One poll through undici's dispatch API: its status, Retry-After and bytes, and its own abort. */
-function dispatchPoll(client: Client, request: Dispatcher.DispatchOptions): PollRequest {
+function dispatchPoll(client: Promise<Client>, request: Dispatcher.DispatchOptions): PollRequest {
   let abortRequest: ((reason: Error) => void) | null = null;
   let settled = false;
   let abortedEarly = false;
@@ -72,8 +87,13 @@ function dispatchPoll(client: Client, request: Dispatcher.DispatchOptions): Poll
     const finish = (): void => {
       settled = true;
     };
-    try {
-      client.dispatch(request, {
+    const send = (c: Client): void => {
+      if (abortedEarly) {
+        finish();
+        reject(abortError());
+        return;
+      }
+      c.dispatch(request, {
         onConnect(abort) {
           abortRequest = abort;
           if (abortedEarly) abort(abortError());
@@ -96,11 +116,12 @@ function dispatchPoll(client: Client, request: Dispatcher.DispatchOptions): Poll
           reject(e);
         },
       });
-    } catch (e) {
-      // A header value undici refuses (a line break in the API key): this poll fails with it.
+    };
+    client.then(send).catch((e: unknown) => {
+      // undici could not load, or refused a header value (a line break in the API key): this poll fails with it.
       finish();
       reject(e);
-    }
+    });
   });
   return {
     reply,

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLogFiles } from '../../main/logging/file-logger.js';
-import { bundleHeadless, EXTERNAL, LAZY_UNDICI } from '../../scripts/bundle-headless.mjs';
+import { bundleHeadless, EXTERNAL } from '../../scripts/bundle-headless.mjs';
 import type { Sandbox } from '../../sandbox/index.js';
 import { cleanup, sandboxFor, tempDir } from '../integration/helpers/harness.js';
 import { startHeadless } from '../integration/helpers/headless-process.js';
@@ -59,10 +59,9 @@ describe('what the headless bundle holds (scripts/bundle-headless.mjs)', () => {
     // pino without its worker-thread transport (thread-stream): a stand-in that refuses instead.
     expect(code).not.toContain('node_modules/thread-stream/');
     expect(code).toContain('pino.transport is not available in the headless bundle');
-    // undici (the long-poll's HTTP client) in its own file, behind a Client that loads it when the first one is made.
-    expect(code).toContain('// lazy-undici:undici');
-    expect(code).not.toContain('node_modules/undici/');
-    expect(read(LAZY_UNDICI)).toContain('node_modules/undici/index.js');
+    // undici (the long-poll's HTTP client) in a chunk of its own, imported when the first poll goes out.
+    expect(read('headless.bundle.mjs')).not.toContain('node_modules/undici/');
+    expect(chunks().filter((c) => read(join('chunks', c)).includes('node_modules/undici/index.js'))).toHaveLength(1);
     // zod's English messages, none of its other languages.
     expect(code).toContain('zod/v4/locales/en.js');
     expect(code).not.toMatch(/zod\/v4\/locales\/(?!en\.js)[a-zA-Z-]+\.js/);
