@@ -7,6 +7,7 @@ import type { PrintMode } from '../../../../preload/contract';
 import { useApi, useServices } from '../../app-context';
 import { useCommand } from '../common/use-command';
 import { HistoryErrorText } from './history-error';
+import { PrintModeSelect } from '../common/print-mode-select';
 
 export function dayReportUrl(date: string, token: string | null): string {
   const params = new URLSearchParams({ report: 'day', date });
@@ -61,16 +62,7 @@ export function HistoryActions({ date }: { date: string }) {
       <button type="button" disabled={pending} onClick={() => void exportCsv()}>
         {t('history.exportCsv')}
       </button>
-      {bridgeKind === 'electron' && (
-        <label>
-          {t('history.printMode')}
-          <select value={mode} onChange={(e) => setMode(e.target.value as PrintMode)}>
-            <option value="dialog">{t('qr.mode.dialog')}</option>
-            <option value="silent">{t('qr.mode.silent')}</option>
-            <option value="pdf">{t('qr.mode.pdf')}</option>
-          </select>
-        </label>
-      )}
+      <PrintModeSelect label={t('history.printMode')} mode={mode} onChange={setMode} />
       <button type="button" disabled={pending} onClick={() => void print()}>
         {t('history.print')}
       </button>

@@ -3,28 +3,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrintMode } from '../../../../preload/contract';
-import { useServices } from '../../app-context';
 import { CommandErrorText } from '../common/command-error';
 import type { QrPrinter } from './print-table-qr';
+import { PrintModeSelect } from '../common/print-mode-select';
 
 export { printSheetUrl } from './print-table-qr';
 
 export function PrintControls({ tableIds, printer }: { tableIds: string[]; printer: QrPrinter }) {
   const { t } = useTranslation();
-  const { bridgeKind } = useServices();
   const [mode, setMode] = useState<PrintMode>('dialog');
   return (
     <div className="print-controls">
-      {bridgeKind === 'electron' && (
-        <label>
-          {t('qr.printMode')}
-          <select value={mode} onChange={(e) => setMode(e.target.value as PrintMode)}>
-            <option value="dialog">{t('qr.mode.dialog')}</option>
-            <option value="silent">{t('qr.mode.silent')}</option>
-            <option value="pdf">{t('qr.mode.pdf')}</option>
-          </select>
-        </label>
-      )}
+      <PrintModeSelect label={t('qr.printMode')} mode={mode} onChange={setMode} />
       <button type="button" disabled={tableIds.length === 0 || printer.command.pending} onClick={() => void printer.print(tableIds, mode)}>
         {t('qr.printSheet', { n: tableIds.length })}
       </button>

@@ -9,6 +9,7 @@ import { Dialog } from '../common/dialog';
 import { useCommand } from '../common/use-command';
 import { ReceiptBody } from './receipt-body';
 import { ReceiptErrorText } from './receipt-error';
+import { PrintModeSelect } from '../common/print-mode-select';
 
 export function receiptPrintUrl(paymentId: string): string {
   return `print.html?${new URLSearchParams({ receipt: paymentId, autoprint: '1' }).toString()}`;
@@ -70,16 +71,7 @@ function ReceiptPrint({ paymentId }: { paymentId: string }) {
 
   return (
     <div className="receipt-print">
-      {bridgeKind === 'electron' && (
-        <label>
-          {t('receipts.printMode')}
-          <select value={mode} onChange={(e) => setMode(e.target.value as PrintMode)}>
-            <option value="dialog">{t('qr.mode.dialog')}</option>
-            <option value="silent">{t('qr.mode.silent')}</option>
-            <option value="pdf">{t('qr.mode.pdf')}</option>
-          </select>
-        </label>
-      )}
+      <PrintModeSelect label={t('receipts.printMode')} mode={mode} onChange={setMode} />
       <button type="button" className="primary" disabled={pending} onClick={() => void print()}>
         {t('receipts.print')}
       </button>
