@@ -273,4 +273,29 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
     checkpointer.close();
     closeDatabase(db);
   });
+  it("the Electron build of the addon (nativeBinding) reaches the worker's connection: a wrong one makes the worker fail to open", async () => {
+    const { file } = setup();
+    let said = '';
+    let warned: () => void = () => undefined;
+    const warning = new Promise<void>((r) => (warned = r));
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, next) {
+        said += chunk.toString();
+        if (said.includes('checkpoint worker unavailable')) warned();
+        next();
+      },
+    });
+    const db = openDatabase(file);
+    const checkpointer = createCheckpointer({ db, clock: systemClock, limits: SMALL, log: createLogger({ destination: sink }), nativeBinding: join(file, 'no-such-addon.node') });
+    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)');
+    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+    for (let n = 0; n < 40; n++) {
+      insert.run('x'.repeat(4000));
+      checkpointer.afterCommit();
+    }
+    await warning;
+    expect(said).toContain('"reason":"open"');
+    checkpointer.close();
+    closeDatabase(db);
+  });
 });
