@@ -1,13 +1,14 @@
 // A payment link's printed sheet: print.html?link=<id>. The restaurant, what it is for, the amount,
 // the QR code as vector SVG and the URL spelled out. Calls onReady once the code is drawn (the
 // shell and the e2e test wait for body[data-ready]); a refusal goes to onError as its code.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanionApi, PaymentLinkView } from '../../../../preload/contract';
 import { formatMoney } from '../../format/decimal-text';
 import { QrSvg } from '../common/qr-svg';
 import { wordLinkError } from '../links/link-words';
 import { PrintToolbar } from './print-toolbar';
+import { useReadyOnce } from './use-sheet-load';
 
 interface Loaded {
   restaurant: string | null;
@@ -27,12 +28,7 @@ export function LinkSheet({ api, linkId, onReady, onError, browserActions }: Lin
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const readyFired = useRef(false);
-  const ready = useCallback(() => {
-    if (readyFired.current) return;
-    readyFired.current = true;
-    onReady();
-  }, [onReady]);
+  const ready = useReadyOnce(onReady);
 
   // Not on `t`: changing the language makes a new `t`, which would load the sheet again, forever.
   useEffect(() => {

@@ -7,6 +7,7 @@ import { wordError } from '../common/command-error';
 import { tableLabel } from '../common/labels';
 import { QrSvg } from '../common/qr-svg';
 import { PrintToolbar } from './print-toolbar';
+import { useReadyOnce } from './use-sheet-load';
 
 interface Sheet {
   restaurant: string | null;
@@ -38,13 +39,7 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [error, setError] = useState<string | null>(null);
   const drawn = useRef(new Set<string>());
-  const readyFired = useRef(false);
-  // Drawing callbacks may repeat on re-render; the page is ready exactly once.
-  const ready = useCallback(() => {
-    if (readyFired.current) return;
-    readyFired.current = true;
-    onReady();
-  }, [onReady]);
+  const ready = useReadyOnce(onReady);
 
   useEffect(() => {
     let live = true;

@@ -1,7 +1,7 @@
 // The load of a sheet whose content is plain text and tables (the day report, a receipt): loaded once
 // per `load` (keep it stable with useCallback, never on `t`), a failure's message to onError, and
 // onReady once the loaded content is rendered.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CommandError } from '../common/use-command';
 
 /** A command's refusal while loading a sheet: its code and names, for the sheet to word. */
@@ -48,4 +48,14 @@ export function useSheetLoad<T>(
   }, [loaded, onReady]);
 
   return { loaded, error, failure };
+}
+
+/** onReady at most once, however often a sheet's drawing callbacks repeat on re-render. */
+export function useReadyOnce(onReady: () => void): () => void {
+  const fired = useRef(false);
+  return useCallback(() => {
+    if (fired.current) return;
+    fired.current = true;
+    onReady();
+  }, [onReady]);
 }
