@@ -83,6 +83,25 @@ export function isSettled(items: readonly Pick<ItemRecord, 'quantity' | 'paidQua
   return anyPaid;
 }
 
+/** A bill's lines as totals need them. */
+export type PricedLine = Pick<ItemRecord, 'price' | 'quantity' | 'paidQuantity'>;
+
+/**
+ * A bill's total, paid and due (never below zero), as canonical decimal text. One pass, each price
+ * parsed once and a line with nothing paid skipped: every "paid" payment computes this.
+ */
+export function billTotals(items: readonly PricedLine[]): { total: string; paid: string; due: string } {
+  let total = dec('0');
+  let paid = dec('0');
+  for (const i of items) {
+    const price = dec(i.price);
+    total = total.plus(price.times(i.quantity));
+    if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
+  }
+  const due = total.minus(paid);
+  return { total: canon(total), paid: canon(paid), due: canon(due.isNegative() ? dec('0') : due) };
+}
+
 /** Some of the line is paid or locked ("0" is the canonical zero: no decimal made for it). */
 const isHeld = (i: Pick<ItemRecord, 'paidQuantity' | 'lockedQuantity'>) =>
   (i.paidQuantity !== '0' && !dec(i.paidQuantity).isZero()) || (i.lockedQuantity !== '0' && !dec(i.lockedQuantity).isZero());

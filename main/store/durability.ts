@@ -65,10 +65,12 @@ export function groupIsRelaxed(writes: readonly StoreWrite[] | undefined): boole
  */
 export function atSyncLevel<T>(db: Database, relaxed: boolean, run: () => T): T {
   if (!relaxed) return run();
-  db.pragma('synchronous = NORMAL');
+  // exec, not pragma(): the level is set when the text is compiled, and exec makes no statement
+  // object to hand back (every group commit of a rush passes here twice).
+  db.exec('PRAGMA synchronous = NORMAL');
   try {
     return run();
   } finally {
-    db.pragma('synchronous = FULL');
+    db.exec('PRAGMA synchronous = FULL');
   }
 }

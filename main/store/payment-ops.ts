@@ -1,6 +1,7 @@
 import type { Payment as WirePayment, Receipt } from '../wire/index.js';
 import type { ReceiptMode } from './receipt-records.js';
 import { autoCloseIfPaid, reopenIfAutoClosed, settleBill } from './bill-ops.js';
+import { billTotals } from './bill-rules.js';
 import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
 import { isPending, type BillRecord, type ItemRecord, type PaymentItemRecord, type PaymentRecord } from './records.js';
@@ -164,15 +165,19 @@ export function closePayment(
   if (state === 'PAID') {
     shiftLines(tx, p, 1, late ? 0 : -1);
     tx.payments.setClosed(tx, id, 'PAID', 'PAID');
+    // The bill's lines after this payment, read once: its settlement, and its total and what is
+    // still due for the event (the cashier's "paid" notice shows them without reading the bill).
+    const lines = bill ? tx.bills.quantities(bill.id) : null;
+    const totals = lines ? billTotals(lines) : null;
     tx.emit({
       kind: 'payment.paid',
       tableId,
       billId: p.billId,
       paymentId: id,
-      data: { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late },
+      data: { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late, ...(totals ? { billTotal: totals.total, billDue: totals.due } : {}) },
     });
-    if (bill) {
-      const settled = settleBill(tx, bill, tx.bills.quantities(bill.id));
+    if (bill && lines) {
+      const settled = settleBill(tx, bill, lines);
       if (options.autoClose) autoCloseIfPaid(tx, bill, settled);
     }
     return { changed: true, payment: { ...p, state: 'PAID', closedState: 'PAID', closedAt: tx.now, lockedAt: null } };

@@ -60,25 +60,37 @@ function blank(event: StoreEvent): Notice {
   };
 }
 
-/** The bill's table and name: the bill row alone, not its lines. */
-function tableOf(event: StoreEvent, store: BillStore, bill = event.billId ? store.read.bills.get(event.billId) : null): { tableId: string | null; tableName: string | null } {
+/** The event's table and its name; the bill row (not its lines) only when the table does not say. */
+function tableOf(event: StoreEvent, store: BillStore): { tableId: string | null; tableName: string | null } {
+  const tableName = event.tableId ? store.read.tables.get(event.tableId)?.name : undefined;
+  if (event.tableId && tableName !== undefined) return { tableId: event.tableId, tableName };
+  const bill = event.billId ? store.read.bills.get(event.billId) : null;
   const tableId = event.tableId ?? bill?.tableId ?? null;
-  const tableName = (tableId ? store.read.tables.get(tableId)?.name : undefined) ?? bill?.name ?? null;
-  return { tableId, tableName };
+  const name = tableName ?? (tableId && tableId !== event.tableId ? store.read.tables.get(tableId)?.name : undefined);
+  return { tableId, tableName: name ?? bill?.name ?? null };
 }
 
-// The payment events (payment-ops.ts) carry the amount, tip and currency; the table and the bill's
-// totals are looked up: the bill with its lines once for a "paid" (its total and what is left),
-// the bill row alone otherwise. A notice is made for every payment, renderer or not: it is on
-// the rush's hot path.
+/**
+ * A "paid" notice's bill total and what is left: payment.paid carries them as the payment's commit
+ * left the bill (payment-ops.ts closePayment); an event without them reads the bill.
+ */
+function paidTotals(event: StoreEvent, store: BillStore): { total: string; due: string } | undefined {
+  const { billTotal, billDue } = event.data;
+  if (typeof billTotal === 'string' && typeof billDue === 'string') return { total: billTotal, due: billDue };
+  const bill = event.billId ? store.read.bills.getWithItems(event.billId) : null;
+  return bill ? billTotals(bill) : undefined;
+}
+
+// The payment events (payment-ops.ts) carry the amount, tip and currency, and a "paid" its bill's
+// totals; the table is looked up from the bill row alone. A notice is made for every payment,
+// renderer or not: it is on the rush's hot path.
 function paymentNotice(event: StoreEvent, store: BillStore, kind: NoticeKind): Notice | null {
   const { amount, tip, currency, closedState } = event.data;
   if (!event.paymentId || typeof amount !== 'string' || typeof currency !== 'string') return null;
-  const bill = kind === 'paid' && event.billId ? store.read.bills.getWithItems(event.billId) : undefined;
-  const totals = bill ? billTotals(bill) : undefined;
+  const totals = kind === 'paid' ? paidTotals(event, store) : undefined;
   return {
     ...blank(event),
-    ...tableOf(event, store, bill),
+    ...tableOf(event, store),
     id: `${kind}:${event.paymentId}`,
     kind,
     paymentId: event.paymentId,

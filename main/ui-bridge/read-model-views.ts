@@ -1,6 +1,7 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../wire/index.js';
 import { canon, dec, money, sum, type BillWithItems, type PaymentRecord } from '../store/index.js';
+import { billTotals as lineTotals } from '../store/bill-rules.js';
 import type { PlacedTable, TablePaymentFacts } from '../store/tables-repo.js';
 
 /**
@@ -22,20 +23,9 @@ function itemView(i: BillWithItems['items'][number]): BillItemView {
   };
 }
 
-/**
- * A bill's total, paid and due (never below zero), as canonical decimal text. One pass, each price
- * parsed once and a line with nothing paid skipped: a "paid" notice computes this for every payment.
- */
+/** A bill's total, paid and due (store/bill-rules.ts): the bill view and the table's due use it. */
 export function billTotals(bill: BillWithItems): { total: string; paid: string; due: string } {
-  let total = dec('0');
-  let paid = dec('0');
-  for (const i of bill.items) {
-    const price = dec(i.price);
-    total = total.plus(price.times(i.quantity));
-    if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
-  }
-  const due = total.minus(paid);
-  return { total: canon(total), paid: canon(paid), due: canon(due.isNegative() ? dec('0') : due) };
+  return lineTotals(bill.items);
 }
 
 export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): BillView {

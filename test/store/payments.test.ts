@@ -76,6 +76,12 @@ describe('payments on the bill', () => {
     expect(heard.filter((e) => e.kind === 'bill.paid')).toHaveLength(1);
     expect(billView(store, 'b1')?.totals).toEqual({ total: '434.00', paid: '434.00', due: '0.00', tips: '20.00' });
     expect(tableViews(store)[0]).toMatchObject({ state: 'paid', due: '0.00' });
+    // Each payment.paid carries the bill's total and what was still due right after it (the "paid" notice shows them).
+    expect(heard.filter((e) => e.kind === 'payment.paid').map((e) => [e.paymentId, e.data.billTotal, e.data.billDue])).toEqual([
+      ['p1', '434', '331.5'],
+      ['p2', '434', '80'],
+      ['p3', '434', '0'],
+    ]);
     expect(codeOf(() => store.startPayment(wirePayment('p4', [item('water', '40', '1')])))).toBe('BILL_CLOSED');
   });
 
