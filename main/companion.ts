@@ -19,7 +19,7 @@ import type { LinkDeps } from './link/link.js';
 import { ensurePrivateDir } from './settings/private-files.js';
 import { createPlainSecretStore } from './settings/plain-secrets.js';
 import { createBillStore, type BillStore } from './store/index.js';
-import { fanOut } from './ui-bridge/event-fanout.js';
+import { createViewFanOut } from './ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from './ui-bridge/notice-book.js';
 import { createUiApi } from './ui-bridge/ui-api.js';
 
@@ -62,7 +62,8 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   });
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
-  const offStore = store.onEvent((batch) => fanOut(batch, store, notices, events.push, events.listening()));
+  const views = createViewFanOut({ store, notices, push: events.push, listening: events.listening, clock });
+  const offStore = store.onEvent(views.onBatch);
   // Needs attention (issue 13): the list again whenever it changes, for the tab and its badge.
   const attention = createAttentionWatcher({ store, clock, push: (entries) => events.push({ type: 'attention', entries }), listening: events.listening });
   attention.start();
@@ -77,6 +78,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     await demo.stop();
     attention.stop();
     offStore();
+    views.stop();
     store.close();
     throw e;
   }
@@ -88,6 +90,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     await localApi.close();
     attention.stop();
     offStore();
+    views.stop();
     notices.flush();
     events.clear();
     store.close();

@@ -1,4 +1,5 @@
 import type { CompanionEvent } from '../../preload/contract.js';
+import type { Clock, TimerHandle } from '../clock.js';
 import type { BillStore, StoreEvent } from '../store/index.js';
 import { noticeFor, noticesSettledBy, type NoticeBook } from './notice-book.js';
 import { billView, paymentView, tableView } from './read-model.js';
@@ -15,24 +16,93 @@ export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBo
   for (const e of events) updateNotices(e, store, notices, push);
   // Views are for a renderer; with none attached (a headless till) the work is skipped.
   if (!listening) return;
-  const tables = new Set<string>();
-  const bills = new Set<string>();
-  const payments = new Set<string>();
   fanOutOrders(events, store, push);
+  const changed = emptyChanges();
+  collect(events, changed);
+  pushViews(changed, store, push);
+}
+
+/**
+ * At most one push of the views per this long while changes keep coming. A guest's payment is
+ * three commits a few ms apart, and in a rush each commit carries several guests' calls: each view
+ * (a bill with its lines and payments, its table, the payment) is read once per window instead of
+ * once per commit. The first change after a quiet moment is pushed at once; notices never wait.
+ */
+export const VIEW_PUSH_MS = 50;
+
+/**
+ * fanOut for a live screen: notices and orders at once, the bill, table and payment views at most
+ * once per VIEW_PUSH_MS (on the injected clock). Each view is read when pushed, so it is the
+ * store's state then: a window that saw a payment start and end pushes only its end.
+ */
+export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; listening: () => boolean; clock: Clock }) {
+  let changed = emptyChanges();
+  let timer: TimerHandle | null = null;
+  let lastPush = Number.NEGATIVE_INFINITY;
+  const flush = (): void => {
+    timer = null;
+    lastPush = o.clock.now();
+    const due = changed;
+    changed = emptyChanges();
+    if (o.listening()) pushViews(due, o.store, o.push);
+  };
+  return {
+    onBatch(events: StoreEvent[]): void {
+      for (const e of events) updateNotices(e, o.store, o.notices, o.push);
+      if (!o.listening()) {
+        // Nobody shows the views: nothing is pending (a screen that attaches reads its snapshot).
+        changed = emptyChanges();
+        return;
+      }
+      fanOutOrders(events, o.store, o.push);
+      collect(events, changed);
+      if (timer !== null) return;
+      const wait = lastPush + VIEW_PUSH_MS - o.clock.now();
+      if (wait <= 0) flush();
+      else timer = o.clock.setTimeout(flush, wait);
+    },
+    stop(): void {
+      o.clock.clearTimeout(timer);
+      timer = null;
+      changed = emptyChanges();
+    },
+  };
+}
+
+interface Changes {
+  payments: Set<string>;
+  bills: Set<string>;
+  tables: Set<string>;
+  /** Tables deleted (and not written again since). */
+  removed: Set<string>;
+}
+
+const emptyChanges = (): Changes => ({ payments: new Set(), bills: new Set(), tables: new Set(), removed: new Set() });
+
+function collect(events: StoreEvent[], c: Changes): void {
   for (const e of events) {
     if (e.kind === 'table.deleted' && e.tableId) {
-      push({ type: 'table-removed', tableId: e.tableId });
+      c.removed.add(e.tableId);
+      c.tables.delete(e.tableId);
       continue;
     }
-    if (e.tableId) tables.add(e.tableId);
-    if (e.billId) bills.add(e.billId);
-    if (e.paymentId) payments.add(e.paymentId);
+    if (e.tableId) {
+      c.tables.add(e.tableId);
+      c.removed.delete(e.tableId);
+    }
+    if (e.billId) c.bills.add(e.billId);
+    if (e.paymentId) c.payments.add(e.paymentId);
   }
-  for (const id of payments) {
+}
+
+function pushViews(c: Changes, store: BillStore, push: Push): void {
+  for (const tableId of c.removed) push({ type: 'table-removed', tableId });
+  for (const id of c.payments) {
     const payment = paymentView(store, id);
     if (payment) push({ type: 'payment', payment });
   }
-  for (const id of bills) {
+  const tables = new Set(c.tables);
+  for (const id of c.bills) {
     const bill = billView(store, id);
     if (bill) {
       push({ type: 'bill', bill });

@@ -1,6 +1,6 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../wire/index.js';
-import { canon, dec, money, sum, type BillWithItems, type PaymentRecord } from '../store/index.js';
+import { canon, dec, money, sum, type BillWithItems, type Decimal, type PaymentRecord } from '../store/index.js';
 import { billTotals as lineTotals } from '../store/bill-rules.js';
 import type { PlacedTable, TablePaymentFacts } from '../store/tables-repo.js';
 
@@ -9,16 +9,17 @@ import type { PlacedTable, TablePaymentFacts } from '../store/tables-repo.js';
  * quantities as canonical decimal text. Pure functions: read-model.ts feeds them from the store.
  */
 
-function itemView(i: BillWithItems['items'][number]): BillItemView {
+/** A line, with its price and line total already made (the bill's totals are summed from them). */
+function itemView(i: BillWithItems['items'][number], price: Decimal, lineTotal: Decimal): BillItemView {
   return {
     id: i.id,
     name: i.name,
-    price: money(i.price),
+    price: money(price),
     quantity: canon(i.quantity),
     minQuantity: canon(i.minQuantity),
     paidQuantity: canon(i.paidQuantity),
     lockedQuantity: canon(i.lockedQuantity),
-    lineTotal: money(dec(i.price).times(i.quantity)),
+    lineTotal: money(lineTotal),
     tags: i.tags,
   };
 }
@@ -28,8 +29,22 @@ export function billTotals(bill: BillWithItems): { total: string; paid: string; 
   return lineTotals(bill.items);
 }
 
+/**
+ * One pass over the lines: each price is made a decimal once, for its line total and for the
+ * bill's total and paid (the same sums as billTotals). A live screen gets this view of every bill
+ * a payment changes.
+ */
 export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): BillView {
-  const t = billTotals(bill);
+  let total = dec('0');
+  let paid = dec('0');
+  const items = bill.items.map((i) => {
+    const price = dec(i.price);
+    const lineTotal = price.times(i.quantity);
+    total = total.plus(lineTotal);
+    if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
+    return itemView(i, price, lineTotal);
+  });
+  const due = total.minus(paid);
   const tips = sum(payments.filter((p) => p.state === 'PAID').map((p) => dec(p.tip)));
   return {
     id: bill.id,
@@ -37,18 +52,19 @@ export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): Bill
     name: bill.name,
     currency: bill.currency,
     state: bill.state,
-    items: bill.items.map(itemView),
-    totals: { total: money(t.total), paid: money(t.paid), due: money(t.due), tips: money(tips) },
+    items,
+    totals: { total: money(total), paid: money(paid), due: money(due.isNegative() ? dec('0') : due), tips: money(tips) },
     paymentIds: payments.map((p) => p.id),
     created: bill.created,
     updated: bill.updated,
   };
 }
 
+// Stored quantities are canonical decimal text: "0" is the one zero (store/decimal.ts canon).
 function tableState(bills: BillWithItems[]): TableState {
   const open = bills.filter((b) => b.state === 'OPEN');
-  if (open.some((b) => b.items.some((i) => !dec(i.lockedQuantity).isZero()))) return 'in-payment';
-  if (open.some((b) => b.items.some((i) => !dec(i.paidQuantity).isZero()))) return 'partly-paid';
+  if (open.some((b) => b.items.some((i) => i.lockedQuantity !== '0'))) return 'in-payment';
+  if (open.some((b) => b.items.some((i) => i.paidQuantity !== '0'))) return 'partly-paid';
   if (open.length > 0) return 'open';
   return bills.length > 0 ? 'paid' : 'free';
 }

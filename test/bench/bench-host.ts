@@ -9,6 +9,8 @@ export interface BenchHost {
   pid: number;
   posApi: string;
   token: string;
+  /** The browser-mode UI's address with its one-time token (started with `ui: true`). */
+  ui: string | null;
   /** ms from spawn to the `{"connected":true}` line. */
   startToConnectedMs: number;
   headless: Headless;
@@ -24,11 +26,11 @@ export interface BenchHost {
  * line alone says the host started, not that a call can reach it.
  */
 export async function startBenchHost(
-  options: { dataDir: string; serviceUrl: string; apiKey: string; transport: 'ws' | 'longpoll'; env?: Record<string, string> },
+  options: { dataDir: string; serviceUrl: string; apiKey: string; transport: 'ws' | 'longpoll'; env?: Record<string, string>; ui?: boolean },
 ): Promise<BenchHost> {
   const args = [
     '--data-dir', options.dataDir, '--service-url', options.serviceUrl, '--api-key', options.apiKey, '--pos-id', randomUUID(),
-    '--transport', options.transport, '--pos-api-port', '0', '--no-ui',
+    '--transport', options.transport, '--pos-api-port', '0', ...(options.ui ? ['--ui-port', '0'] : ['--no-ui']),
   ];
   const t0 = performance.now();
   // TABLESIDE_BENCH_NODE_ARGS: node options for the host, to profile it during a bench (see README).
@@ -55,6 +57,7 @@ export async function startBenchHost(
   const origin = new URL(posApi).origin;
   return {
     pid: headless.child.pid!,
+    ui: headless.ready.ui ?? null,
     posApi,
     token,
     startToConnectedMs,

@@ -27,7 +27,8 @@ describe('CompanionApi over the core', () => {
     expect(changed.ok && changed.value.totals.due).toBe('147.00');
     const bad = await api.setItemQuantity({ billId, itemId, quantity: 'three' });
     expect(bad.ok).toBe(false);
-    expect(live.pos.events.some((e) => e.type === 'table' && e.table.id === 's2' && e.table.due === '147.00')).toBe(true);
+    // The table's view reaches the screen (views are pushed at most once per VIEW_PUSH_MS).
+    await live.pos.waitForEvent((e) => e.type === 'table' && e.table.id === 's2' && e.table.due === '147.00', 'table s2 due 147.00');
     expect((await api.closeBill({ billId })).ok).toBe(true);
   });
 

@@ -34,6 +34,8 @@ export interface Running {
   pos: PosApi;
   events: CompanionEvent[];
   waitForStatus(status: SessionStatus, deadlineMs?: number): Promise<void>;
+  /** Resolves with the first event (already heard or still to come) that `match` accepts. */
+  waitForEvent(match: (e: CompanionEvent) => boolean, what: string, deadlineMs?: number): Promise<CompanionEvent>;
   stop(): Promise<void>;
 }
 
@@ -60,28 +62,35 @@ export async function startCompanion(
   });
   await companion.start();
   const current = async () => (await companion.api.getSnapshot()).session.status;
+  const waitForEvent = (match: (e: CompanionEvent) => boolean, what: string, deadlineMs = 15_000) =>
+    new Promise<CompanionEvent>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no ${what} in ${deadlineMs} ms`));
+      }, deadlineMs);
+      const check = () => {
+        const found = events.find(match);
+        if (found) {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
+        }
+      };
+      waiters.add(check);
+      check();
+    });
   return {
     companion,
     dataDir,
     pos: new PosApi(companion.posApiUrl, companion.posApiToken),
     events,
+    waitForEvent,
     async waitForStatus(status, deadlineMs = 15_000) {
       if ((await current()) === status) return;
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`session did not reach ${status} in ${deadlineMs} ms`));
-        }, deadlineMs);
-        const check = () => {
-          const last = [...events].reverse().find((e) => e.type === 'session');
-          if (last?.type === 'session' && last.session.status === status) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve();
-          }
-        };
-        waiters.add(check);
-        check();
+      // The latest session event decides: an earlier one with this status may be stale.
+      const latestIs = () => [...events].reverse().find((e) => e.type === 'session');
+      await waitForEvent((e) => e === latestIs() && e.type === 'session' && e.session.status === status, `session ${status}`, deadlineMs).catch(() => {
+        throw new Error(`session did not reach ${status} in ${deadlineMs} ms`);
       });
     },
     async stop() {

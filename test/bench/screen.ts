@@ -1,0 +1,48 @@
+import { WebSocket } from 'ws';
+import { BRIDGE_PATH } from '../../preload/names.js';
+
+/** The cashier's screen as the host sees it: the browser-mode bridge, attached and hearing every event. */
+export interface Screen {
+  /** Payments the screen was told are PAID (distinct ids). */
+  paidShown(): Set<string>;
+  /** Events heard, by type. */
+  heard(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Attaches a screen to a host started with its browser-mode UI (`ui`: the printed address with its
+ * one-time token), the way a browser does: the token is traded for the cookie (303), then the bridge
+ * WebSocket opens with that cookie and the page's Origin. From then on the host turns every commit
+ * into the renderer's events for it (main/ui-bridge/event-fanout.ts), as with the Electron window open.
+ */
+export async function attachScreen(ui: string): Promise<Screen> {
+  const url = new URL(ui);
+  const res = await fetch(url, { redirect: 'manual' });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 303 || !cookie) throw new Error(`UI token not traded for a cookie: ${res.status}`);
+  const socket = new WebSocket(`ws://${url.host}${BRIDGE_PATH}`, { headers: { cookie, origin: url.origin } });
+  const paid = new Set<string>();
+  const heard: Record<string, number> = {};
+  socket.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as { event?: { type: string; payment?: { id: string; state: string } } };
+    const event = frame.event;
+    if (!event) return;
+    heard[event.type] = (heard[event.type] ?? 0) + 1;
+    if (event.type === 'payment' && event.payment?.state === 'PAID') paid.add(event.payment.id);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    paidShown: () => paid,
+    heard: () => ({ ...heard }),
+    async close() {
+      if (socket.readyState === socket.CLOSED) return;
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.close();
+      await closed;
+    },
+  };
+}

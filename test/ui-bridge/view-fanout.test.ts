@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUiEvents } from '../../main/app/ui-events.js';
+import { createViewFanOut, VIEW_PUSH_MS } from '../../main/ui-bridge/event-fanout.js';
+import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
+import type { CompanionEvent } from '../../preload/contract.js';
+import { memoryLogger } from './memory-log.js';
+import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+
+const beer = [{ id: 'beer', price: '62.50', quantity: '1' }];
+
+/**
+ * The live screen's fan-out from real store commits: notices at once, the bill, table and payment
+ * views at most once per VIEW_PUSH_MS on the injected clock, each read when it is pushed.
+ */
+describe('views pushed to a live screen', () => {
+  let t: ReturnType<typeof tempStore>;
+  let heard: CompanionEvent[];
+  let attached: boolean;
+  let views: ReturnType<typeof createViewFanOut>;
+  const ofType = <T extends CompanionEvent['type']>(type: T) => heard.filter((e): e is Extract<CompanionEvent, { type: T }> => e.type === type);
+
+  beforeEach(() => {
+    t = tempStore();
+    heard = [];
+    attached = true;
+    const events = createUiEvents({}, () => 'en');
+    events.subscribe((e) => {
+      if (attached) heard.push(e);
+    });
+    const notices = createNoticeBook({ dataDir: t.dir, clock: t.clock, log: memoryLogger().log });
+    views = createViewFanOut({ store: t.store, notices, push: events.push, listening: () => attached, clock: t.clock });
+    t.store.onEvent(views.onBatch);
+    seedBill(t.store);
+    // The seed's views pushed (its second write waited for the window), then a quiet window.
+    t.clock.advance(2 * VIEW_PUSH_MS);
+    heard = [];
+  });
+  afterEach(() => {
+    views.stop();
+    t.cleanup();
+  });
+
+  it('pushes the first change at once, then one push per window with the state at its end', () => {
+    t.store.startPayment(wirePayment('p1', beer));
+    t.store.processPayment('p1');
+    // processPayment is durable: it tells its events and the start's (held until then) in one batch.
+    expect(ofType('payment').map((e) => e.payment.state)).toEqual(['PROCESSED']);
+    expect(ofType('bill')).toHaveLength(1);
+    expect(ofType('table')).toHaveLength(1);
+
+    t.store.closePayment('p1', 'PAID');
+    // Within the window: the notice at once, the views not yet.
+    expect(ofType('notice').map((e) => e.notice.id)).toEqual(['paid:p1']);
+    expect(ofType('payment')).toHaveLength(1);
+
+    t.clock.advance(VIEW_PUSH_MS - 1);
+    expect(ofType('payment')).toHaveLength(1);
+    t.clock.advance(1);
+    expect(ofType('payment').map((e) => e.payment.state)).toEqual(['PROCESSED', 'PAID']);
+    expect(ofType('bill').at(-1)?.bill.totals).toMatchObject({ paid: '62.50' });
+    expect(ofType('table')).toHaveLength(2);
+  });
+
+  it('a bill changed several times in one window is read and pushed once, as it is at the end', () => {
+    t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
+    expect(ofType('bill')).toHaveLength(1);
+    for (let i = 0; i < 5; i++) t.store.addItem('b1', { name: `Tea ${i}`, price: '30', quantity: '1' });
+    expect(ofType('bill')).toHaveLength(1);
+    t.clock.advance(VIEW_PUSH_MS);
+    const bills = ofType('bill');
+    expect(bills).toHaveLength(2);
+    expect(bills[1]!.bill.items.map((i) => i.name)).toContain('Tea 4');
+    expect(bills[1]!.bill.totals.total).toBe(ofType('table').at(-1)?.table.due);
+  });
+
+  it('a table deleted in the window is pushed as removed, never as a view', () => {
+    t.store.upsertTable({ id: 't9', name: 'Table 9', area: null });
+    t.store.upsertTable({ id: 't9', name: 'Table 9b', area: null });
+    t.store.deleteTable('t9');
+    t.clock.advance(VIEW_PUSH_MS);
+    expect(heard.filter((e) => e.type === 'table-removed' || (e.type === 'table' && e.table.id === 't9')).map((e) => e.type)).toEqual(['table', 'table-removed']);
+  });
+
+  it('with no screen attached nothing is read or kept for later; stop cancels a pending push', () => {
+    attached = false;
+    t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
+    attached = true;
+    t.clock.advance(VIEW_PUSH_MS);
+    expect(ofType('bill')).toHaveLength(0);
+
+    t.store.addItem('b1', { name: 'Tea', price: '30', quantity: '1' });
+    t.store.addItem('b1', { name: 'Tea 2', price: '30', quantity: '1' });
+    expect(ofType('bill')).toHaveLength(1);
+    views.stop();
+    t.clock.advance(VIEW_PUSH_MS);
+    expect(ofType('bill')).toHaveLength(1);
+  });
+});
