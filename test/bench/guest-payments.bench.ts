@@ -5,7 +5,9 @@
  * the sandbox's count. The host's fsyncs are counted from outside (fsync-counter.ts): durable
  * commits per payment. Baselines, interleaved with the rushes as this disk's commit rate moves from
  * second to second: raw one-row durable commits, and raw commits of the rush's own batch size.
- * Last, getTableContents during a 32-guest rush, scans of changed and unchanged tables mixed.
+ * Then the same 32-guest rushes with the cashier's screen attached (the browser-mode bridge, as
+ * with the Electron window open): every payment's PAID view must reach the screen. Last,
+ * getTableContents during a 32-guest rush, scans of changed and unchanged tables mixed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,12 +19,15 @@ import { createFsyncCounter, type FsyncCounter } from './fsync-counter.js';
 import { median, summarize, type Bench, type BenchFigure } from './harness.js';
 import { lanesOf, paidInStore, payAll, rawDurableCommits } from './payment-rush.js';
 import { cpuMs } from './proc-stats.js';
+import { attachScreen } from './screen.js';
 import { seedStore, storeFile } from './seed-store.js';
 
 const ITEMS = 20;
 const LEVELS = [8, 16, 32];
 const TARGET_GUESTS = 32;
 const UNCHANGED_POOL = 200;
+/** How long the screen may take to show the last rush's payments after the sandbox called them paid. */
+const SCREEN_DEADLINE_MS = 10_000;
 
 interface Sizes {
   sequential: number;
@@ -149,6 +154,7 @@ async function paymentFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
   }
   const raw = median(raws);
   const figures = [...levels].reverse().flatMap((level) => levelFigures(ctx, level, raw, raws.length));
+  figures.push(...(await screenFigures(ctx, size, raw, levels.find((l) => l.guests === TARGET_GUESTS)!)));
   figures.push({
     bench: 'guest payments through the sandbox (WS), one at a time',
     metric: 'payments/s',
@@ -162,6 +168,52 @@ async function paymentFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
     expected: { payments: size.sequential, paidBySandbox: size.sequential, paymentsPaidInStore: size.sequential },
   });
   return figures;
+}
+
+/**
+ * 32 guests at once with the cashier's screen attached: the host turns each commit into the
+ * screen's views (main/ui-bridge/event-fanout.ts) besides the work of the rushes above. Counted
+ * only when every payment the sandbox called paid is PAID in the store and was shown PAID.
+ */
+async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level): Promise<BenchFigure[]> {
+  if (!ctx.host.ui) throw new Error('the bench host was started without its browser-mode UI');
+  const screen = await attachScreen(ctx.host.ui);
+  const level: Level = { guests: TARGET_GUESTS, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, payments: 0, paid: 0, tables: [] };
+  let shownInTime = true;
+  try {
+    for (let r = 0; r < size.rushes; r++) {
+      await rush(ctx, level, size);
+      shownInTime = (await screen.shownPaid(level.paid, SCREEN_DEADLINE_MS)) && shownInTime;
+    }
+  } finally {
+    await screen.close();
+  }
+  const bench = `guest payments through the sandbox (WS), ${TARGET_GUESTS} guests at once, the cashier's screen attached`;
+  const checked = { payments: level.payments, paidBySandbox: level.paid, paymentsPaidInStore: paidInStore(ctx.file, level.tables), paidShownOnScreen: screen.paidShown().size };
+  const expected = { payments: level.payments, paidBySandbox: level.payments, paymentsPaidInStore: level.payments, paidShownOnScreen: level.payments };
+  const rate = median(level.rates);
+  return [
+    {
+      bench, checked, expected,
+      metric: `payments/s (median of ${level.rates.length} rushes)`,
+      what: `as above, with the browser-mode screen attached over its bridge (as with the window open); a payment counts when PAID in the store and shown PAID${shownInTime ? '' : ' (the screen was late)'}`,
+      value: rate,
+      unit: `/s (${((100 * rate) / raw).toFixed(0)}% of raw)`,
+      baseline: { metric: 'the same rushes, no screen attached', value: median(headless.rates), unit: '/s' },
+      target: null,
+      met: null,
+    },
+    {
+      bench: `CPU per guest payment, ${TARGET_GUESTS} guests at once, the cashier's screen attached`, checked, expected,
+      metric: 'companion process',
+      what: 'CPU time (user + system) per payment of the host from /proc, the views for the screen included',
+      value: median(level.hostCpu),
+      unit: 'ms',
+      baseline: { metric: 'the same rushes, no screen attached', value: median(headless.hostCpu), unit: 'ms' },
+      target: null,
+      met: null,
+    },
+  ];
 }
 
 /** Scans while 32 guests pay: tables just paid (their answer dropped) and tables nobody touched (answered from the cache). */
@@ -214,14 +266,14 @@ async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
 
 const bench: Bench = async ({ quick }) => {
   const size: Sizes = quick ? { sequential: 40, rush: 96, rushes: 1, raw: 200 } : { sequential: 240, rush: 480, rushes: 3, raw: 600 };
-  const total = size.sequential + size.rush * (2 + size.rushes * LEVELS.length) + UNCHANGED_POOL;
+  const total = size.sequential + size.rush * (2 + size.rushes * (LEVELS.length + 1)) + UNCHANGED_POOL;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
   seedStore(dir, total, ITEMS);
   const fsyncs = createFsyncCounter();
   const sandbox = await startSandbox({ callTimeoutMs: 15_000 });
   let host: BenchHost | null = null;
   try {
-    host = await startBenchHost({ dataDir: dir, serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, transport: 'ws', env: fsyncs.env });
+    host = await startBenchHost({ dataDir: dir, serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, transport: 'ws', env: fsyncs.env, ui: true });
     let next = 0;
     const ctx: Ctx = { sandbox, host, fsyncs, file: storeFile(dir), tables: (n) => Array.from({ length: n }, () => `t${next++}`) };
     return [...(await paymentFigures(ctx, size)), ...(await rushScanFigures(ctx, size))];

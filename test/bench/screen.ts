@@ -7,6 +7,8 @@ export interface Screen {
   paidShown(): Set<string>;
   /** Events heard, by type. */
   heard(): Record<string, number>;
+  /** Resolves true once `n` payments were shown PAID, false if that has not happened within `deadlineMs`. */
+  shownPaid(n: number, deadlineMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -24,12 +26,14 @@ export async function attachScreen(ui: string): Promise<Screen> {
   const socket = new WebSocket(`ws://${url.host}${BRIDGE_PATH}`, { headers: { cookie, origin: url.origin } });
   const paid = new Set<string>();
   const heard: Record<string, number> = {};
+  const waiters = new Set<() => void>();
   socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as { event?: { type: string; payment?: { id: string; state: string } } };
-    const event = frame.event;
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    const event = (JSON.parse(text) as { event?: { type: string; payment?: { id: string; state: string } } }).event;
     if (!event) return;
     heard[event.type] = (heard[event.type] ?? 0) + 1;
     if (event.type === 'payment' && event.payment?.state === 'PAID') paid.add(event.payment.id);
+    for (const w of [...waiters]) w();
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -38,6 +42,21 @@ export async function attachScreen(ui: string): Promise<Screen> {
   return {
     paidShown: () => paid,
     heard: () => ({ ...heard }),
+    shownPaid(n, deadlineMs) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => done(false), deadlineMs);
+        const check = () => {
+          if (paid.size >= n) done(true);
+        };
+        const done = (ok: boolean) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(ok);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
     async close() {
       if (socket.readyState === socket.CLOSED) return;
       const closed = new Promise((resolve) => socket.once('close', resolve));
