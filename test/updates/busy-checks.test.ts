@@ -18,17 +18,26 @@ describe('paymentsInProgress on the real core', () => {
 
     // Asked from inside the events, as the policy would be at that moment.
     const answers: Promise<{ state: string; busy: boolean }>[] = [];
+    const heard = new Map<string, () => void>();
+    const heardState = (state: string) => new Promise<void>((resolve) => heard.set(state, resolve));
+    const processed = heardState('PROCESSED');
+    const paidSeen = heardState('PAID');
     const off = api.onEvent((event: CompanionEvent) => {
       if (event.type !== 'payment') return;
       const state = event.payment.state;
       answers.push(Promise.resolve(check.busy()).then((busy) => ({ state, busy })));
+      heard.get(state)?.();
     });
-    const paid = await live.sandbox.guestPay({ idTable: 'u1' });
+    // Manual capture stops the guest's flow after paymentProcessed: the payment stays PROCESSED
+    // (the money held) until the cashier captures it; then the service closes it PAID.
+    const authorized = await live.sandbox.guestPay({ idTable: 'u1', captureMode: 'manual' });
+    expect(authorized.outcome).toBe('authorized');
+    await processed;
+    expect(await check.busy()).toBe(true);
+    expect((await api.capturePayment({ paymentId: authorized.payment.id })).ok).toBe(true);
+    await paidSeen;
     off();
     const seen = await Promise.all(answers);
-    expect(paid.payment.state).toBe('PAID');
-    // STARTED's event is held until the next durable commit (main/README.md), so the window hears
-    // PROCESSED first; the snapshot side of the check covers a payment only STARTED.
     expect(seen.map((s) => s.state)).toEqual(expect.arrayContaining(['PROCESSED', 'PAID']));
     for (const s of seen) expect(s, s.state).toEqual({ state: s.state, busy: s.state !== 'PAID' });
     expect(await check.busy()).toBe(false);
