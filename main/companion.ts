@@ -62,10 +62,10 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   });
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
-  const views = createViewFanOut({ store, notices, push: events.push, listening: events.listening, clock });
+  const views = createViewFanOut({ store, notices, push: events.push, wants: events.wants, clock });
   const offStore = store.onEvent(views.onBatch);
   // Needs attention (issue 13): the list again whenever it changes, for the tab and its badge.
-  const attention = createAttentionWatcher({ store, clock, push: (entries) => events.push({ type: 'attention', entries }), listening: events.listening });
+  const attention = createAttentionWatcher({ store, clock, push: (entries) => events.push({ type: 'attention', entries }), listening: () => events.wants('attention') });
   attention.start();
   const demo = createDemoService(options.demo, store, log, { language: () => settings.get().language });
   const dispatcher = createMethodDispatcher({ store, log, clock });

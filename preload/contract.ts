@@ -293,7 +293,12 @@ export type PrintMode = 'dialog' | 'silent' | 'pdf';
 
 export interface CompanionApi {
   getSnapshot(): Promise<Snapshot>;
-  onEvent(listener: (event: CompanionEvent) => void): Unsubscribe;
+  /**
+   * Every event, or only those of `types`. A listener that shows no views (the tray, a diagnostics
+   * history, the update policy) names what it needs: the core turns commits into bill, table and
+   * payment views only while a listener wants them.
+   */
+  onEvent(listener: (event: CompanionEvent) => void, types?: readonly CompanionEvent['type'][]): Unsubscribe;
 
   // Bills, through the same store operations as the local POS API.
   openBill(input: { tableId: string; name?: string; currency?: string }): Promise<CommandResult<BillView>>;

@@ -1,4 +1,6 @@
 import type { CompanionEvent, Language } from '../../preload/contract.js';
+
+type EventType = CompanionEvent['type'];
 import type { ShellPorts } from '../host-types.js';
 import type { Push } from '../ui-bridge/event-fanout.js';
 import { osNotificationText, osOrderNotificationText } from '../ui-bridge/os-notification-text.js';
@@ -10,10 +12,15 @@ import { osNotificationText, osOrderNotificationText } from '../ui-bridge/os-not
  */
 export function createUiEvents(shell: ShellPorts, language: () => Language) {
   let seq = 0;
-  const listeners = new Set<(event: CompanionEvent) => void>();
+  // Each listener with the event types it asked for (null: all of them).
+  const listeners = new Map<(event: CompanionEvent) => void, ReadonlySet<EventType> | null>();
+  const wants = (type: EventType): boolean => {
+    for (const types of listeners.values()) if (types === null || types.has(type)) return true;
+    return false;
+  };
   const push: Push = (event) => {
     const numbered: CompanionEvent = { ...event, seq: ++seq };
-    for (const listener of [...listeners]) listener(numbered);
+    for (const [listener, types] of [...listeners]) if (types === null || types.has(numbered.type)) listener(numbered);
     // A notice pushed again because it changed (marked refunded) is not news for the OS.
     if (numbered.type === 'notice' && !numbered.notice.acknowledged && !numbered.notice.refunded && shell.notify) {
       const text = osNotificationText(numbered.notice, language());
@@ -29,10 +36,13 @@ export function createUiEvents(shell: ShellPorts, language: () => Language) {
   return {
     push,
     seq: () => seq,
-    /** Someone shows the views: the store's changes are worth turning into events. */
-    listening: () => listeners.size > 0,
-    subscribe(listener: (event: CompanionEvent) => void): () => void {
-      listeners.add(listener);
+    /** Some listener takes events of this type: worth making them. */
+    wants,
+    /** Someone shows the views (bills, tables or payments): the store's changes are worth turning into them. */
+    listening: () => wants('bill') || wants('table') || wants('payment'),
+    /** Every event, or only those of `types`. */
+    subscribe(listener: (event: CompanionEvent) => void, types?: readonly EventType[]): () => void {
+      listeners.set(listener, types ? new Set(types) : null);
       return () => listeners.delete(listener);
     },
     clear: () => listeners.clear(),

@@ -16,7 +16,7 @@ export function onFirstConnected(companion: Pick<Companion, 'api' | 'session'>, 
   };
   const off = companion.api.onEvent((event) => {
     if (event.type === 'session' && event.session.status === 'connected') fire(event.session.transport);
-  });
+  }, ['session']);
   const now = companion.session();
   if (now.status === 'connected') fire(now.transport);
   return () => {

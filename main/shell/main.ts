@@ -154,7 +154,7 @@ async function start(): Promise<void> {
       portProblem = undefined;
     } else return;
     tray?.update(session, language, portProblem);
-  });
+  }, ['session', 'settings']);
 
   registerIpc({
     api: core.api,

@@ -19,7 +19,7 @@ export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBo
   fanOutOrders(events, store, push);
   const changed = emptyChanges();
   collect(events, changed);
-  pushViews(changed, store, push);
+  pushViews(changed, store, push, () => true);
 }
 
 /**
@@ -35,7 +35,8 @@ export const VIEW_PUSH_MS = 50;
  * once per VIEW_PUSH_MS (on the injected clock). Each view is read when pushed, so it is the
  * store's state then: a window that saw a payment start and end pushes only its end.
  */
-export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; listening: () => boolean; clock: Clock }) {
+export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: 'bill' | 'table' | 'payment') => boolean; clock: Clock }) {
+  const listening = () => o.wants('bill') || o.wants('table') || o.wants('payment');
   let changed = emptyChanges();
   let timer: TimerHandle | null = null;
   let lastPush = Number.NEGATIVE_INFINITY;
@@ -44,12 +45,12 @@ export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; pus
     lastPush = o.clock.now();
     const due = changed;
     changed = emptyChanges();
-    if (o.listening()) pushViews(due, o.store, o.push);
+    if (listening()) pushViews(due, o.store, o.push, o.wants);
   };
   return {
     onBatch(events: StoreEvent[]): void {
       for (const e of events) updateNotices(e, o.store, o.notices, o.push);
-      if (!o.listening()) {
+      if (!listening()) {
         // Nobody shows the views: nothing is pending (a screen that attaches reads its snapshot).
         changed = emptyChanges();
         return;
@@ -95,20 +96,28 @@ function collect(events: StoreEvent[], c: Changes): void {
   }
 }
 
-function pushViews(c: Changes, store: BillStore, push: Push): void {
+/** The views of what changed, each kind only when a listener wants it (a table's view also when one of its bills changed). */
+function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill' | 'table' | 'payment') => boolean): void {
   for (const tableId of c.removed) push({ type: 'table-removed', tableId });
-  for (const id of c.payments) {
-    const payment = paymentView(store, id);
-    if (payment) push({ type: 'payment', payment });
+  if (wants('payment')) {
+    for (const id of c.payments) {
+      const payment = paymentView(store, id);
+      if (payment) push({ type: 'payment', payment });
+    }
   }
   const tables = new Set(c.tables);
   for (const id of c.bills) {
-    const bill = billView(store, id);
-    if (bill) {
+    if (wants('bill')) {
+      const bill = billView(store, id);
+      if (!bill) continue;
       push({ type: 'bill', bill });
       tables.add(bill.tableId);
+    } else {
+      const row = store.read.bills.get(id);
+      if (row) tables.add(row.tableId);
     }
   }
+  if (!wants('table')) return;
   for (const id of tables) {
     const table = tableView(store, id);
     if (table) push({ type: 'table', table });

@@ -37,7 +37,7 @@ export interface UiApiDeps {
   settings(): SettingsView;
   /** The current connection's REST client (settings may swap it). */
   client(): ServiceClient;
-  subscribe(listener: (event: CompanionEvent) => void): () => void;
+  subscribe(listener: (event: CompanionEvent) => void, types?: readonly CompanionEvent['type'][]): () => void;
   seq(): number;
   pushNotice(event: Extract<CompanionEvent, { type: 'notice' }>['notice']): void;
   saveSettings(input: SettingsInput): Promise<{ ok: true; value: SettingsView } | { ok: false; error: { code: string; message: string } }>;
@@ -76,7 +76,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
   const run: Run = (name, fn, context) => attempt(deps.log, name, fn, context);
   return {
     getSnapshot: async () => snapshot(deps),
-    onEvent: (listener) => deps.subscribe(listener),
+    onEvent: (listener, types) => deps.subscribe(listener, types),
     ...billCommands(deps, run),
     ...paymentCommands(deps, run),
     ...qrCommands(deps, run),

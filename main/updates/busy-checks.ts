@@ -21,7 +21,7 @@ export function paymentsInProgress(api: Pick<CompanionApi, 'getSnapshot' | 'onEv
     if (event.type !== 'payment') return;
     if (IN_PROGRESS.has(event.payment.state)) open.add(event.payment.id);
     else open.delete(event.payment.id);
-  });
+  }, ['payment']);
   return {
     name: 'payment',
     busy: async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents } from '../../main/app/ui-events.js';
+import { recordSessionStates } from '../../main/diagnostics/state-history.js';
 import { createViewFanOut, VIEW_PUSH_MS } from '../../main/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
 import type { CompanionEvent } from '../../preload/contract.js';
@@ -28,7 +29,7 @@ describe('views pushed to a live screen', () => {
       if (attached) heard.push(e);
     });
     const notices = createNoticeBook({ dataDir: t.dir, clock: t.clock, log: memoryLogger().log });
-    views = createViewFanOut({ store: t.store, notices, push: events.push, listening: () => attached, clock: t.clock });
+    views = createViewFanOut({ store: t.store, notices, push: events.push, wants: () => attached, clock: t.clock });
     t.store.onEvent(views.onBatch);
     seedBill(t.store);
     // The seed's views pushed (its second write waited for the window), then a quiet window.
@@ -96,3 +97,53 @@ describe('views pushed to a live screen', () => {
     expect(ofType('bill')).toHaveLength(1);
   });
 });
+
+/** Listeners that show no views name the events they need; then no view is made for them. */
+describe('typed listeners', () => {
+  let t: ReturnType<typeof tempStore>;
+  let events: ReturnType<typeof createUiEvents>;
+  let views: ReturnType<typeof createViewFanOut>;
+  let reads: number;
+  beforeEach(() => {
+    t = tempStore();
+    events = createUiEvents({}, () => 'en');
+    const notices = createNoticeBook({ dataDir: t.dir, clock: t.clock, log: memoryLogger().log });
+    views = createViewFanOut({ store: t.store, notices, push: events.push, wants: events.wants, clock: t.clock });
+    t.store.onEvent(views.onBatch);
+    // Counts bill reads with their lines: what a bill or table view costs.
+    reads = 0;
+    const read = t.store.read.bills.getWithItems.bind(t.store.read.bills);
+    t.store.read.bills.getWithItems = (id: string) => {
+      reads++;
+      return read(id);
+    };
+  });
+  afterEach(() => {
+    views.stop();
+    t.cleanup();
+  });
+
+  it('the session history asks for session events only: a bill change makes no view and reaches it not', () => {
+    const history = recordSessionStates<unknown>({ onEvent: events.subscribe });
+    expect(events.listening()).toBe(false);
+    seedBill(t.store);
+    t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
+    t.clock.advance(VIEW_PUSH_MS);
+    expect(reads).toBe(0);
+    events.push({ type: 'session', session: { status: 'connected' } as never });
+    expect(history.list()).toHaveLength(1);
+  });
+
+  it('a listener of tables gets the table of a changed bill, and no bill views', () => {
+    const heard: CompanionEvent[] = [];
+    events.subscribe((e) => heard.push(e), ['table']);
+    expect(events.wants('bill')).toBe(false);
+    seedBill(t.store);
+    t.clock.advance(2 * VIEW_PUSH_MS);
+    heard.length = 0;
+    t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
+    expect(heard.map((e) => e.type)).toEqual(['table']);
+    expect(heard[0]?.type === 'table' && heard[0].table.due).toBe('483.00');
+  });
+});
+
