@@ -174,9 +174,12 @@ export function createBillsReader(db: Database) {
     openBillsWithItems(tableId: string): BillWithItems[] {
       return openOfTable.all(tableId).map(withItems);
     },
-    /** The table's bills not yet closed (OPEN and PAID), with items, oldest first. */
-    activeOfTable(tableId: string): BillWithItems[] {
-      return activeOfTable.all(tableId).map(withItems);
+    /**
+     * The table's bills not yet closed (OPEN and PAID), with items, oldest first. `known`: bills
+     * already read with their items in this same turn (nothing committed in between), used as they are.
+     */
+    activeOfTable(tableId: string, known?: ReadonlyMap<string, BillWithItems>): BillWithItems[] {
+      return activeOfTable.all(tableId).map((row) => known?.get(row.id) ?? withItems(row));
     },
     /** Every bill not yet closed, with items: the input of the table overview. */
     activeWithItems(): BillWithItems[] {

@@ -2,7 +2,7 @@ import type { CompanionEvent } from '../../preload/contract.js';
 import type { Clock, TimerHandle } from '../clock.js';
 import type { BillStore, StoreEvent } from '../store/index.js';
 import { noticeFor, noticesSettledBy, type NoticeBook } from './notice-book.js';
-import { billView, paymentView, tableView } from './read-model.js';
+import { billView, paymentView, tableView, type BillsAtHand } from './read-model.js';
 import { menuEntries, orderView } from './read-model-orders.js';
 
 type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
@@ -106,9 +106,10 @@ function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill
     }
   }
   const tables = new Set(c.tables);
+  const atHand: BillsAtHand = new Map();
   for (const id of c.bills) {
     if (wants('bill')) {
-      const bill = billView(store, id);
+      const bill = billView(store, id, atHand);
       if (!bill) continue;
       push({ type: 'bill', bill });
       tables.add(bill.tableId);
@@ -119,7 +120,7 @@ function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill
   }
   if (!wants('table')) return;
   for (const id of tables) {
-    const table = tableView(store, id);
+    const table = tableView(store, id, atHand);
     if (table) push({ type: 'table', table });
   }
 }

@@ -30,6 +30,17 @@ export function billTotals(bill: BillWithItems): { total: string; paid: string; 
 }
 
 /**
+ * The exact due of bill records toBillView has summed, by record: a table's view made right after
+ * from the same records (read-model.ts BillsAtHand) does not sum their lines again. Records are
+ * never changed after they are read, so the value stays true for the record.
+ */
+const dueOfRecord = new WeakMap<BillWithItems, Decimal>();
+
+function dueOf(bill: BillWithItems): Decimal {
+  return dueOfRecord.get(bill) ?? dec(billTotals(bill).due);
+}
+
+/**
  * One pass over the lines: each price is made a decimal once, for its line total and for the
  * bill's total and paid (the same sums as billTotals). A live screen gets this view of every bill
  * a payment changes.
@@ -44,7 +55,9 @@ export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): Bill
     if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
     return itemView(i, price, lineTotal);
   });
-  const due = total.minus(paid);
+  const owed = total.minus(paid);
+  const due = owed.isNegative() ? dec('0') : owed;
+  dueOfRecord.set(bill, due);
   const tips = sum(payments.filter((p) => p.state === 'PAID').map((p) => dec(p.tip)));
   return {
     id: bill.id,
@@ -53,7 +66,7 @@ export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): Bill
     currency: bill.currency,
     state: bill.state,
     items,
-    totals: { total: money(total), paid: money(paid), due: money(due.isNegative() ? dec('0') : due), tips: money(tips) },
+    totals: { total: money(total), paid: money(paid), due: money(due), tips: money(tips) },
     paymentIds: payments.map((p) => p.id),
     created: bill.created,
     updated: bill.updated,
@@ -73,7 +86,7 @@ const NO_FACTS: TablePaymentFacts = { lastPaid: null, lockedSince: null, awaitin
 
 /** `bills` are the table's bills that are not closed (OPEN and PAID); `facts` what its payments say. */
 export function toTableView(table: PlacedTable, bills: BillWithItems[], facts: TablePaymentFacts = NO_FACTS): TableView {
-  const due = sum(bills.filter((b) => b.state === 'OPEN').map((b) => dec(billTotals(b).due)));
+  const due = sum(bills.filter((b) => b.state === 'OPEN').map(dueOf));
   const last = facts.lastPaid;
   return {
     id: table.id,

@@ -14,9 +14,17 @@ interface ReadSource {
 
 const withPayments = (read: ReadTx, bill: BillWithItems): BillView => toBillView(bill, read.payments.listByBill(bill.id));
 
-export function billView({ read }: ReadSource, id: string): BillView | null {
+/**
+ * Bills read with their lines during one synchronous run of views (event-fanout.ts): the view of
+ * their table takes them as they are instead of reading the lines again. Only valid within that run.
+ */
+export type BillsAtHand = Map<string, BillWithItems>;
+
+export function billView({ read }: ReadSource, id: string, atHand?: BillsAtHand): BillView | null {
   const bill = read.bills.getWithItems(id);
-  return bill ? withPayments(read, bill) : null;
+  if (!bill) return null;
+  atHand?.set(id, bill);
+  return withPayments(read, bill);
 }
 
 /**
@@ -43,9 +51,9 @@ export function tableViews({ read }: ReadSource): TableView[] {
   return read.tables.list().map((t) => toTableView(t, byTable.get(t.id) ?? [], facts.get(t.id)));
 }
 
-export function tableView({ read }: ReadSource, id: string): TableView | null {
+export function tableView({ read }: ReadSource, id: string, atHand?: BillsAtHand): TableView | null {
   const table = read.tables.get(id);
-  return table ? toTableView(table, read.bills.activeOfTable(id), read.tables.paymentFacts(id)) : null;
+  return table ? toTableView(table, read.bills.activeOfTable(id, atHand), read.tables.paymentFacts(id)) : null;
 }
 
 const paymentContext = (read: ReadTx, p: PaymentRecord) => {

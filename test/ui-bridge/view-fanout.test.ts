@@ -74,6 +74,18 @@ describe('views pushed to a live screen', () => {
     expect(bills[1]!.bill.totals.total).toBe(ofType('table').at(-1)?.table.due);
   });
 
+  it("the table's view takes the bill its flush just read, lines and all, instead of reading it again", () => {
+    const handed: string[][] = [];
+    const activeOfTable = t.store.read.bills.activeOfTable.bind(t.store.read.bills);
+    t.store.read.bills.activeOfTable = (tableId, known) => {
+      handed.push([...(known?.keys() ?? [])]);
+      return activeOfTable(tableId, known);
+    };
+    t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
+    expect(handed).toEqual([['b1']]);
+    expect(ofType('table').at(-1)?.table.due).toBe('483.00');
+  });
+
   it('a table deleted in the window is pushed as removed, never as a view', () => {
     t.store.upsertTable({ id: 't9', name: 'Table 9', area: null });
     t.store.upsertTable({ id: 't9', name: 'Table 9b', area: null });
