@@ -105,6 +105,7 @@ function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill
       if (payment) push({ type: 'payment', payment });
     }
   }
+  if (!wants('bill') && !wants('table')) return;
   const tables = new Set(c.tables);
   const atHand: BillsAtHand = new Map();
   for (const id of c.bills) {

@@ -146,6 +146,17 @@ describe('typed listeners', () => {
     expect(history.list()).toHaveLength(1);
   });
 
+  it('a listener of payments (the update busy check) gets payment views and no bill is read', () => {
+    const heard: CompanionEvent[] = [];
+    events.subscribe((e) => heard.push(e), ['payment']);
+    seedBill(t.store);
+    t.store.startPayment(wirePayment('p1', beer));
+    t.store.processPayment('p1');
+    t.clock.advance(VIEW_PUSH_MS);
+    expect(heard.map((e) => e.type === 'payment' && e.payment.state)).toEqual(['PROCESSED']);
+    expect(reads).toBe(0);
+  });
+
   it('a listener of tables gets the table of a changed bill, and no bill views', () => {
     const heard: CompanionEvent[] = [];
     events.subscribe((e) => heard.push(e), ['table']);
