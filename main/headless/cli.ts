@@ -15,7 +15,7 @@ import { portInUse, StartupError } from '../app/startup-error.js';
 import { createCompanion } from '../companion.js';
 import type { Companion, DemoPort } from '../host-types.js';
 import { diagnosticsCommand, exitOnUncaughtErrors } from '../diagnostics/host-hooks.js';
-import { createFileLogger } from '../logging/file-logger.js';
+import { createFileLogger, flushLogger } from '../logging/file-logger.js';
 import { ensurePrivateDir } from '../settings/private-files.js';
 import type { UiServer } from '../ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
@@ -35,10 +35,20 @@ const log = await createFileLogger({ dataDir });
 exitOnUncaughtErrors(log);
 if (args.diagnostics) process.exit(await diagnosticsCommand(args.diagnostics, { dataDir, log }));
 
-/** One sentence on stderr and a non-zero exit: what went wrong and what to change, never a stack. */
-function die(e: unknown): never {
+/** How long a dying start waits for its log to be written before it says why and exits. */
+const DIE_FLUSH_MS = 2_000;
+
+/**
+ * One sentence on stderr and a non-zero exit: what went wrong and what to change, never a stack.
+ * The log's buffered lines are written first (its stderr writes run on the threadpool), so the
+ * sentence is the last line a supervisor or an installer's console shows. Never resolves.
+ */
+async function die(e: unknown): Promise<never> {
   const sentence = e instanceof StartupError ? e.message : `Tableside could not start: ${(e as Error).message}`;
-  log.flush();
+  let timer: NodeJS.Timeout | undefined;
+  // The timer also keeps the process alive while the log is written (its servers may be closed).
+  await Promise.race([flushLogger(log), new Promise((resolve) => (timer = setTimeout(resolve, DIE_FLUSH_MS)))]);
+  clearTimeout(timer);
   process.stderr.write(`headless: ${sentence}\n`);
   process.exit(e instanceof StartupError ? 3 : 1);
 }

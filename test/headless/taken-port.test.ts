@@ -80,7 +80,8 @@ describe('a taken port ends the start with one sentence, never a stack', () => {
         () => null,
         (e: Error) => e,
       );
-      expect(failure?.message).toMatch(new RegExp(`headless: Port ${port} for the browser-mode UI is already in use.*--ui-port`));
+      // The UI starts last, after the link and the demo have logged: the sentence still ends stderr.
+      expect(failure?.message).toMatch(new RegExp(`headless: Port ${port} for the browser-mode UI is already in use[^\\n]*--ui-port[^\\n]*\\n?$`));
     } finally {
       cleanup(dir);
     }
