@@ -36,10 +36,8 @@ export function createUiEvents(shell: ShellPorts, language: () => Language) {
   return {
     push,
     seq: () => seq,
-    /** Some listener takes events of this type: worth making them. */
+    /** Some listener takes events of this type: worth making them (event-fanout.ts, the attention watcher). */
     wants,
-    /** Someone shows the views (bills, tables or payments): the store's changes are worth turning into them. */
-    listening: () => wants('bill') || wants('table') || wants('payment'),
     /** Every event, or only those of `types`. */
     subscribe(listener: (event: CompanionEvent) => void, types?: readonly EventType[]): () => void {
       listeners.set(listener, types ? new Set(types) : null);

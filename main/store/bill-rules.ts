@@ -1,4 +1,4 @@
-import { canon, dec } from './decimal.js';
+import { canon, dec, isZeroText } from './decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal } from './input-checks.js';
 import type { ItemRecord, PutBillInput } from './records.js';
 import { StoreError } from './store-error.js';
@@ -29,8 +29,8 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
       lockedQuantity: '0',
     };
     const old = byId.get(id);
-    // Nothing paid or locked (stored quantities are canonical text): nothing to keep, no decimals to make.
-    if (!old || (old.paidQuantity === '0' && old.lockedQuantity === '0')) return item;
+    // Nothing paid or locked: nothing to keep.
+    if (!old || !isHeld(old)) return item;
     const held = dec(old.paidQuantity).plus(old.lockedQuantity);
     if (dec(item.quantity).lessThan(held)) {
       throw new StoreError(
@@ -102,9 +102,8 @@ export function billTotals(items: readonly PricedLine[]): { total: string; paid:
   return { total: canon(total), paid: canon(paid), due: canon(due.isNegative() ? dec('0') : due) };
 }
 
-/** Some of the line is paid or locked ("0" is the canonical zero: no decimal made for it). */
-const isHeld = (i: Pick<ItemRecord, 'paidQuantity' | 'lockedQuantity'>) =>
-  (i.paidQuantity !== '0' && !dec(i.paidQuantity).isZero()) || (i.lockedQuantity !== '0' && !dec(i.lockedQuantity).isZero());
+/** Some of the line is paid or locked. */
+const isHeld = (i: Pick<ItemRecord, 'paidQuantity' | 'lockedQuantity'>) => !isZeroText(i.paidQuantity) || !isZeroText(i.lockedQuantity);
 
 export function hasHeldQuantity(items: ItemRecord[]): boolean {
   return items.some(isHeld);

@@ -148,7 +148,7 @@ export function createBillsReader(db: Database) {
       return itemsOf.all(billId).map(itemFromRaw);
     },
     /** Each line's price, quantity and paid quantity: all that settling a bill and its totals need. */
-    quantities(billId: string): { price: string; quantity: string; paidQuantity: string }[] {
+    pricedLines(billId: string): { price: string; quantity: string; paidQuantity: string }[] {
       return quantitiesOf.all(billId);
     },
     /** Every bill the filter names, oldest first. */

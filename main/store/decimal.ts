@@ -48,6 +48,11 @@ function canonPlain(text: string): string | null {
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
+/** Whether decimal text is zero; "0", the canonical zero the store keeps, is answered without making a decimal. */
+export function isZeroText(text: string): boolean {
+  return text === '0' || new Decimal(text).isZero();
+}
+
 /** Money for display: always 2 decimal places. */
 export function money(value: Decimal | string): string {
   const d = typeof value === 'string' ? new Decimal(value) : value;

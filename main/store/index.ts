@@ -4,7 +4,7 @@ export type { ReadTx } from './tx.js';
 export { StoreError, isStoreError, type StoreErrorCode } from './store-error.js';
 export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_VERSION } from './database.js';
 export { LOCK_EXPIRED } from './payment-ops.js';
-export { remainderOf, canon, money, dec, sum, type Decimal } from './decimal.js';
+export { remainderOf, canon, money, dec, sum, isZeroText, type Decimal } from './decimal.js';
 export type * from './records.js';
 export type { PaymentActivity } from './history-repo.js';
 export type * from './menu-order-records.js';

@@ -167,7 +167,7 @@ export function closePayment(
     tx.payments.setClosed(tx, id, 'PAID', 'PAID');
     // The bill's lines after this payment, read once: its settlement, and its total and what is
     // still due for the event (the cashier's "paid" notice shows them without reading the bill).
-    const lines = bill ? tx.bills.quantities(bill.id) : null;
+    const lines = bill ? tx.bills.pricedLines(bill.id) : null;
     const totals = lines ? billTotals(lines) : null;
     tx.emit({
       kind: 'payment.paid',
@@ -198,7 +198,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   const bill = tx.bills.get(p.billId);
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
-  if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), tx.bills.quantities(bill.id));
+  if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), tx.bills.pricedLines(bill.id));
   return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null } };
 }
 

@@ -66,7 +66,7 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
     options,
     clock,
     log,
-    // The poll's request line and headers are built once, here, and written with every poll.
+    // The poll's headers are made once, here, and sent with every poll.
     poster: createPollPoster(serviceEndpoint(options.serviceUrl, PATHS.poll), authHeaders(options.apiKey, options.posId)),
     runner: new CallRunner(options.dispatcher, 'longpoll', log),
     pollTimeoutMs: options.pollTimeoutMs ?? POLL_HOLD_MS + POLL_MARGIN_MS,

@@ -9,20 +9,6 @@ type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 /**
- * Turns committed store events into the renderer's events: the changed bill, its table, the
- * payment, and a notice where one is due. A batch touching one bill pushes that bill once.
- */
-export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBook, push: Push, listening: boolean): void {
-  for (const e of events) updateNotices(e, store, notices, push);
-  // Views are for a renderer; with none attached (a headless till) the work is skipped.
-  if (!listening) return;
-  fanOutOrders(events, store, push);
-  const changed = emptyChanges();
-  collect(events, changed);
-  pushViews(changed, store, push, () => true);
-}
-
-/**
  * At most one push of the views per this long while changes keep coming. A guest's payment is
  * three commits a few ms apart, and in a rush each commit carries several guests' calls: each view
  * (a bill with its lines and payments, its table, the payment) is read once per window instead of
@@ -31,8 +17,9 @@ export function fanOut(events: StoreEvent[], store: BillStore, notices: NoticeBo
 export const VIEW_PUSH_MS = 50;
 
 /**
- * fanOut for a live screen: notices and orders at once, the bill, table and payment views at most
- * once per VIEW_PUSH_MS (on the injected clock). Each view is read when pushed, so it is the
+ * Turns committed store events into the renderer's events: notices (and orders) at once, the
+ * changed bills, their tables and the payments at most once per VIEW_PUSH_MS (on the injected
+ * clock), and only while a listener wants them. Each view is read when pushed, so it is the
  * store's state then: a window that saw a payment start and end pushes only its end.
  */
 export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: 'bill' | 'table' | 'payment') => boolean; clock: Clock }) {

@@ -1,5 +1,5 @@
 import type { Notice, NoticeKind } from '../../preload/contract.js';
-import { money, type BillStore, type StoreEvent } from '../store/index.js';
+import { money, type BillRecord, type BillStore, type StoreEvent } from '../store/index.js';
 import { billTotals } from './read-model-views.js';
 
 /**
@@ -60,14 +60,13 @@ function blank(event: StoreEvent): Notice {
   };
 }
 
-/** The event's table and its name; the bill row (not its lines) only when the table does not say. */
+/** The event's table and its name; the bill row (not its lines) is read only when the event or the table does not say. */
 function tableOf(event: StoreEvent, store: BillStore): { tableId: string | null; tableName: string | null } {
-  const tableName = event.tableId ? store.read.tables.get(event.tableId)?.name : undefined;
-  if (event.tableId && tableName !== undefined) return { tableId: event.tableId, tableName };
-  const bill = event.billId ? store.read.bills.get(event.billId) : null;
-  const tableId = event.tableId ?? bill?.tableId ?? null;
-  const name = tableName ?? (tableId && tableId !== event.tableId ? store.read.tables.get(tableId)?.name : undefined);
-  return { tableId, tableName: name ?? bill?.name ?? null };
+  let bill: BillRecord | null | undefined;
+  const billRow = () => (bill ??= event.billId ? store.read.bills.get(event.billId) : null);
+  const tableId = event.tableId ?? billRow()?.tableId ?? null;
+  const tableName = (tableId ? store.read.tables.get(tableId)?.name : undefined) ?? billRow()?.name ?? null;
+  return { tableId, tableName };
 }
 
 /**

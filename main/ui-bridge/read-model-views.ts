@@ -1,6 +1,6 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../wire/index.js';
-import { canon, dec, money, sum, type BillWithItems, type Decimal, type PaymentRecord } from '../store/index.js';
+import { canon, dec, isZeroText, money, sum, type BillWithItems, type Decimal, type PaymentRecord } from '../store/index.js';
 import { billTotals as lineTotals } from '../store/bill-rules.js';
 import type { PlacedTable, TablePaymentFacts } from '../store/tables-repo.js';
 
@@ -73,11 +73,10 @@ export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): Bill
   };
 }
 
-// Stored quantities are canonical decimal text: "0" is the one zero (store/decimal.ts canon).
 function tableState(bills: BillWithItems[]): TableState {
   const open = bills.filter((b) => b.state === 'OPEN');
-  if (open.some((b) => b.items.some((i) => i.lockedQuantity !== '0'))) return 'in-payment';
-  if (open.some((b) => b.items.some((i) => i.paidQuantity !== '0'))) return 'partly-paid';
+  if (open.some((b) => b.items.some((i) => !isZeroText(i.lockedQuantity)))) return 'in-payment';
+  if (open.some((b) => b.items.some((i) => !isZeroText(i.paidQuantity)))) return 'partly-paid';
   if (open.length > 0) return 'open';
   return bills.length > 0 ? 'paid' : 'free';
 }

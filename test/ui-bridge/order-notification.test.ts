@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents } from '../../main/app/ui-events.js';
-import { fanOut } from '../../main/ui-bridge/event-fanout.js';
+import { createViewFanOut } from '../../main/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
 import type { Language } from '../../preload/contract.js';
 import { order, pickupOrder, seedMenu } from '../store/menu-helpers.js';
@@ -20,7 +20,7 @@ describe('OS notification of a new order', () => {
     const events = createUiEvents({ notify: (title, body) => shown.push({ title, body }) }, () => language);
     events.subscribe(() => undefined);
     const notices = createNoticeBook({ dataDir: t.dir, clock: t.clock, log: memoryLogger().log });
-    t.store.onEvent((batch) => fanOut(batch, t.store, notices, events.push, events.listening()));
+    t.store.onEvent(createViewFanOut({ store: t.store, notices, push: events.push, wants: events.wants, clock: t.clock }).onBatch);
     seedMenu(t.store);
   });
   afterEach(() => t.cleanup());
