@@ -244,28 +244,8 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
 
   it('a worker that cannot start: logged, and the store checkpoints on its own connection as SQLite does (the WAL stays bounded)', async () => {
     const { file } = setup();
-    const lines: string[] = [];
-    let gone: () => void = () => undefined;
-    const warned = new Promise<void>((r) => (gone = r));
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, next) {
-        lines.push(chunk.toString());
-        if (chunk.toString().includes('checkpoint worker unavailable')) gone();
-        next();
-      },
-    });
-    const db = openDatabase(file);
-    const checkpointer = createCheckpointer({ db, clock: systemClock, limits: SMALL, log: createLogger({ destination: sink }), driver: join(file, 'no-such-driver.js') });
-    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)');
-    // No fsync per commit, to keep the test short; checkpoints sync at NORMAL all the same.
-    db.pragma('synchronous = NORMAL');
-    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
-    for (let n = 0; n < 40; n++) {
-      insert.run('x'.repeat(4000));
-      checkpointer.afterCommit();
-    }
-    await warned;
-    expect(lines.join('')).toContain('"reason":"open"');
+    const { db, checkpointer, insert, said } = await workerThatCannotOpen(file, { driver: join(file, 'no-such-driver.js') });
+    expect(said()).toContain('"reason":"open"');
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     // SQLite's own checkpoint now keeps the WAL near its 1,000 pages (these rows alone are ~2,400).
     for (let n = 0; n < 1_200; n++) insert.run('y'.repeat(4000));
@@ -275,27 +255,38 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
   });
   it("the Electron build of the addon (nativeBinding) reaches the worker's connection: a wrong one makes the worker fail to open", async () => {
     const { file } = setup();
-    let said = '';
-    let warned: () => void = () => undefined;
-    const warning = new Promise<void>((r) => (warned = r));
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, next) {
-        said += chunk.toString();
-        if (said.includes('checkpoint worker unavailable')) warned();
-        next();
-      },
-    });
-    const db = openDatabase(file);
-    const checkpointer = createCheckpointer({ db, clock: systemClock, limits: SMALL, log: createLogger({ destination: sink }), nativeBinding: join(file, 'no-such-addon.node') });
-    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)');
-    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
-    for (let n = 0; n < 40; n++) {
-      insert.run('x'.repeat(4000));
-      checkpointer.afterCommit();
-    }
-    await warning;
-    expect(said).toContain('"reason":"open"');
+    const { db, checkpointer, said } = await workerThatCannotOpen(file, { nativeBinding: join(file, 'no-such-addon.node') });
+    expect(said()).toContain('"reason":"open"');
     checkpointer.close();
     closeDatabase(db);
   });
 });
+
+/**
+ * A checkpointer whose worker is given `option` (a driver or an addon that does not load), fed
+ * commits past the small limits until it logs that the worker is unavailable. Commits at NORMAL:
+ * no fsync per commit keeps the test short; checkpoints sync all the same.
+ */
+async function workerThatCannotOpen(file: string, option: { driver: string } | { nativeBinding: string }) {
+  let said = '';
+  let warned: () => void = () => undefined;
+  const warning = new Promise<void>((r) => (warned = r));
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, next) {
+      said += chunk.toString();
+      if (said.includes('checkpoint worker unavailable')) warned();
+      next();
+    },
+  });
+  const db = openDatabase(file);
+  const checkpointer = createCheckpointer({ db, clock: systemClock, limits: SMALL, log: createLogger({ destination: sink }), ...option });
+  db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)');
+  db.pragma('synchronous = NORMAL');
+  const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+  for (let n = 0; n < 40; n++) {
+    insert.run('x'.repeat(4000));
+    checkpointer.afterCommit();
+  }
+  await warning;
+  return { db, checkpointer, insert, said: () => said };
+}
