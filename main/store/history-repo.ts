@@ -34,9 +34,10 @@ interface ActivityRow extends Omit<PaymentActivity, 'captureMode' | 'captured'> 
   captured: number;
 }
 
-// The first such event by seq (= time order): with ORDER BY seq the payment's own index
-// (paymentId, kind, then rowid) answers it; MIN(at) would tempt the planner to walk every event of the kind.
-const EVENT_TIME = (kind: string) => `(SELECT e.at FROM events e WHERE e.paymentId = p.id AND e.kind = '${kind}' ORDER BY e.seq LIMIT 1)`;
+// The first such event by seq (= time order): the kind's partial index by payment (migration 011:
+// paymentId, then rowid) answers it; MIN(at) would tempt the planner to walk every event of the kind.
+// `kind` is one of the two literals those indexes name (their WHERE must match the query's).
+const EVENT_TIME = (kind: 'payment.paid' | 'payment.refunded') => `(SELECT e.at FROM events e WHERE e.paymentId = p.id AND e.kind = '${kind}' ORDER BY e.seq LIMIT 1)`;
 
 // Every payment with something to say about [from, to): created, paid or refunded in it.
 // Each branch of the UNION walks an index (events_by_kind_at, payments_by_created: migration 006/001).
