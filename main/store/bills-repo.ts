@@ -115,7 +115,6 @@ export function createBillsReader(db: Database) {
   const itemsOf = db
     .prepare<[string], ItemRaw>('SELECT id, position, name, price, quantity, minQuantity, tags, paidQuantity, lockedQuantity FROM bill_items WHERE billId = ? ORDER BY position')
     .raw(true);
-  const quantitiesOf = db.prepare<[string], { price: string; quantity: string; paidQuantity: string }>('SELECT price, quantity, paidQuantity FROM bill_items WHERE billId = ?');
   const itemOf = db.prepare<[string, string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? AND id = ?`);
   const list = byFilter<[]>(db, (c) => (c ? `WHERE ${c}` : ''), 'ORDER BY created, id');
   // Keyset pages walk the (…, id) indexes of migration 003 and stop at LIMIT (-1: no limit).
@@ -146,10 +145,6 @@ export function createBillsReader(db: Database) {
     },
     items(billId: string): ItemRecord[] {
       return itemsOf.all(billId).map(itemFromRaw);
-    },
-    /** Each line's price, quantity and paid quantity: all that settling a bill and its totals need. */
-    pricedLines(billId: string): { price: string; quantity: string; paidQuantity: string }[] {
-      return quantitiesOf.all(billId);
     },
     /** Every bill the filter names, oldest first. */
     list(filter: BillFilter = {}): BillRecord[] {

@@ -30,23 +30,41 @@ function requestedLines(payment: WirePayment): PaymentItemRecord[] {
   return [...lines.values()];
 }
 
+/** A few named lines are read by key; a whole-bill payment or one of many lines reads the bill once. */
+const LINES_READ_BY_KEY = 4;
+
 /**
- * Moves quantities of a payment's lines: delta for paid and for locked, never below zero. Reads
- * only those lines (a payment is a few lines of a possibly long bill) unless the caller has them.
+ * The bill's lines a payment names, by id: read by key when they are few (a payment is a few lines
+ * of a possibly long bill), else in one read of the whole bill (a guest paying a 30-line bill
+ * whole costs one statement, not 30). A line removed since is missing from the map.
  */
-function shiftLines(tx: WriteTx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1, loaded?: Map<string, ItemRecord>): void {
+function namedLines(tx: WriteTx, billId: string, payment: Pick<PaymentRecord, 'items'>): Map<string, ItemRecord> {
+  if (payment.items.length > LINES_READ_BY_KEY) return new Map(tx.bills.items(billId).map((i) => [i.id, i]));
+  const lines = new Map<string, ItemRecord>();
   for (const line of payment.items) {
-    const item = loaded ? loaded.get(line.itemId) : tx.bills.item(payment.billId, line.itemId);
+    const item = tx.bills.item(billId, line.itemId);
+    if (item) lines.set(item.id, item);
+  }
+  return lines;
+}
+
+/**
+ * Moves quantities of a payment's lines: delta for paid and for locked, never below zero. `lines`
+ * holds the bill's lines (namedLines, or the whole bill); the moved ones are replaced in it by
+ * their new counts, so a caller that read the whole bill has it as it now is without reading again.
+ */
+function shiftLines(tx: WriteTx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1, lines: Map<string, ItemRecord>): void {
+  for (const line of payment.items) {
+    const item = lines.get(line.itemId);
     if (!item) continue; // removed after the payment ended: nothing left to move
     const q = dec(line.quantity);
     const paid = dec(item.paidQuantity).plus(q.times(paidDelta));
     const locked = dec(item.lockedQuantity).plus(q.times(lockedDelta));
-    tx.bills.setItemCounts(tx, payment.billId, item.id, canon(paid.isNegative() ? dec('0') : paid), canon(locked.isNegative() ? dec('0') : locked));
+    const moved = { ...item, paidQuantity: canon(paid.isNegative() ? dec('0') : paid), lockedQuantity: canon(locked.isNegative() ? dec('0') : locked) };
+    tx.bills.setItemCounts(tx, payment.billId, item.id, moved.paidQuantity, moved.lockedQuantity);
+    lines.set(item.id, moved);
   }
 }
-
-/** A few named lines are read by key; a whole-bill payment or one of many lines reads the bill once. */
-const LINES_READ_BY_KEY = 4;
 
 /**
  * The bill lines paymentLines must see: the ones the payment names (a payment is a few lines of a
@@ -128,9 +146,10 @@ export function processPayment(tx: WriteTx, id: string, deliveryType: ReceiptMod
   }
   const bill = tx.bills.get(p.billId);
   const tableId = bill?.tableId ?? null;
+  const lines = namedLines(tx, p.billId, p);
   const receipt: Receipt = {
     receiptInfo: { billName: bill?.name ?? null, timestamp: tx.now, serial: String(tx.events.nextCounter(tx, 'receiptSerial')) },
-    items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: tx.bills.item(p.billId, l.itemId)?.tags ?? [] })),
+    items: p.items.map((l) => ({ id: l.itemId, name: l.name, price: l.price, quantity: l.quantity, tags: lines.get(l.itemId)?.tags ?? [] })),
     taxInfo: [],
     fiscalInfo: null,
     receiptDeliveryType: deliveryType,
@@ -163,11 +182,12 @@ export function closePayment(
   const bill = tx.bills.get(p.billId);
   const tableId = bill?.tableId ?? null;
   if (state === 'PAID') {
-    shiftLines(tx, p, 1, late ? 0 : -1);
+    // The bill's lines, read once: moved by this payment, then its settlement, and its total and
+    // what is still due for the event (the cashier's "paid" notice shows them without reading the bill).
+    const all = bill ? new Map(tx.bills.items(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
+    shiftLines(tx, p, 1, late ? 0 : -1, all);
     tx.payments.setClosed(tx, id, 'PAID', 'PAID');
-    // The bill's lines after this payment, read once: its settlement, and its total and what is
-    // still due for the event (the cashier's "paid" notice shows them without reading the bill).
-    const lines = bill ? tx.bills.pricedLines(bill.id) : null;
+    const lines = bill ? [...all.values()] : null;
     const totals = lines ? billTotals(lines) : null;
     tx.emit({
       kind: 'payment.paid',
@@ -182,7 +202,7 @@ export function closePayment(
     }
     return { changed: true, payment: { ...p, state: 'PAID', closedState: 'PAID', closedAt: tx.now, lockedAt: null } };
   }
-  shiftLines(tx, p, 0, -1);
+  shiftLines(tx, p, 0, -1, namedLines(tx, p.billId, p));
   tx.payments.setClosed(tx, id, 'CANCELLED', state);
   tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency } });
   return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: state, closedAt: tx.now, lockedAt: null } };
@@ -194,11 +214,12 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here.`, 'paymentId');
   if (p.state === 'CANCELLED') return { changed: false, payment: p };
   if (p.state !== 'PAID') throw new StoreError('CONFLICT', `Payment ${id} is still in progress; wait until it ends before cancelling it.`);
-  shiftLines(tx, p, -1, 0);
-  tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   const bill = tx.bills.get(p.billId);
+  const all = bill ? new Map(tx.bills.items(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
+  shiftLines(tx, p, -1, 0, all);
+  tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
-  if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), tx.bills.pricedLines(bill.id));
+  if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), [...all.values()]);
   return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null } };
 }
 
