@@ -1,5 +1,6 @@
 import { startBenchHost, type BenchHost } from './bench-host.js';
 import type { Checked } from './harness.js';
+import { watchOwnLoop, type OwnLoop } from './own-loop.js';
 import { billBody } from './seed-store.js';
 import { startEchoPeer, startServiceSocket, type ServiceSocket } from './service-socket.js';
 
@@ -14,6 +15,8 @@ export interface ScanSamples {
   cached: number[];
   /** The echo peer: the same request bytes out, the same answer bytes back, no work. */
   echo: number[];
+  /** This process's own loop and GC while it timed the scans and echoes. */
+  own: OwnLoop;
   checked: Checked;
   expected: Checked;
 }
@@ -28,7 +31,8 @@ export interface ScanSamples {
 export async function measureScans(
   o: { host: BenchHost; service: ServiceSocket; echo: ServiceSocket; tables: number; items: number; scans: number; block: number },
 ): Promise<ScanSamples> {
-  const s: ScanSamples = { uncached: [], cached: [], echo: [], checked: {}, expected: {} };
+  const s: ScanSamples = { uncached: [], cached: [], echo: [], own: { delayP99Ms: 0, gcMs: 0, gcs: 0 }, checked: {}, expected: {} };
+  const own = watchOwnLoop();
   let changed = 0;
   let uncachedOk = 0;
   let cachedOk = 0;
@@ -64,6 +68,7 @@ export async function measureScans(
       if ((JSON.parse(text) as WireAnswer).result?.length === 1) echoOk++;
     }
   }
+  s.own = own.stop();
   s.checked = { billsChanged: changed, uncachedScans: s.uncached.length, uncachedScansShowingTheChange: uncachedOk, cachedScans: s.cached.length, cachedScansOk: cachedOk, echoes: s.echo.length, echoesOk: echoOk };
   s.expected = { billsChanged: o.scans, uncachedScans: o.scans, uncachedScansShowingTheChange: o.scans, cachedScans: o.scans, cachedScansOk: o.scans, echoes: o.scans, echoesOk: o.scans };
   return s;

@@ -7,12 +7,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summarize, type Bench, type BenchFigure } from './harness.js';
+import { ownLoopText } from './own-loop.js';
 import { seedStore } from './seed-store.js';
 import { hostAndEcho, measureScans } from './table-scans.js';
 
 const TABLES = 1_000;
 const ITEMS = 20;
 const BENCH = 'getTableContents over WebSocket (1,000 tables, 20,000 items)';
+
+/** How many round trips took over 1 ms: whether a tail is the host's work or the machine's. */
+const over1 = (samples: number[]) => samples.filter((ms) => ms > 1).length;
 
 const bench: Bench = async ({ quick }) => {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
@@ -25,10 +29,10 @@ const bench: Bench = async ({ quick }) => {
     const c = summarize(s.cached);
     const e = summarize(s.echo);
     const common = { bench: BENCH, checked: s.checked, expected: s.expected };
-    const uncachedWhat = `first scan of a table after its bill changed (PUT through the POS API, committed), ${u.n} scans, request sent → answer parsed`;
+    const uncachedWhat = `first scan of a table after its bill changed (PUT through the POS API, committed), ${u.n} scans, request sent → answer parsed (${ownLoopText(s.own)})`;
     const figures: BenchFigure[] = [
       { ...common, metric: 'uncached p50', what: uncachedWhat, value: u.p50, unit: 'ms', baseline: { metric: 'bare ws echo p50 (same bytes)', value: e.p50, unit: 'ms' }, target: 'p50 <= 3x echo p50', met: u.p50 <= 3 * e.p50 },
-      { ...common, metric: 'uncached p99', what: uncachedWhat, value: u.p99, unit: 'ms', baseline: { metric: 'bare ws echo p99 (same bytes)', value: e.p99, unit: 'ms' }, target: 'p99 < 1 ms', met: u.p99 < 1 },
+      { ...common, metric: 'uncached p99', what: `${uncachedWhat}; over 1 ms: ${over1(s.uncached)} uncached, ${over1(s.cached)} cached, ${over1(s.echo)} echoes`, value: u.p99, unit: 'ms', baseline: { metric: 'bare ws echo p99 (same bytes)', value: e.p99, unit: 'ms' }, target: 'p99 < 1 ms', met: u.p99 < 1 },
       { ...common, metric: 'cached p50 / p99', what: `the same table scanned again: answered from the per-table JSON cache (p99 ${c.p99.toFixed(2)} ms)`, value: c.p50, unit: 'ms', baseline: { metric: 'bare ws echo p50', value: e.p50, unit: 'ms' }, target: null, met: null },
     ];
     return figures;
