@@ -11,8 +11,12 @@ export interface ServiceSocket {
   url: string;
   /** Resolves once a POS has authenticated (sent its first frame). */
   ready: Promise<void>;
-  /** One call; resolves with its round trip in ms and the answer frame's text. */
-  call(method: string, args: unknown[]): Promise<{ ms: number; text: string }>;
+  /**
+   * One call; resolves with its round trip in ms (request sent → answer parsed), the answer
+   * frame's text and the frame as parsed (checked from that one parse: a second one would only
+   * add garbage, whose collection would land on a later round trip of this process).
+   */
+  call(method: string, args: unknown[]): Promise<{ ms: number; text: string; frame: unknown }>;
   close(): Promise<void>;
 }
 
@@ -54,7 +58,7 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
           const frame = JSON.parse(text) as { uuid?: string };
           if (frame.uuid !== uuid) return;
           socket.off('message', onMessage);
-          resolve({ ms: performance.now() - t0, text });
+          resolve({ ms: performance.now() - t0, text, frame });
         };
         socket.on('message', onMessage);
         const t0 = performance.now();

@@ -37,8 +37,8 @@ export async function measureScans(
   let uncachedOk = 0;
   let cachedOk = 0;
   let echoOk = 0;
-  const answerOk = (text: string, table: number, quantity: string) => {
-    const bills = (JSON.parse(text) as WireAnswer).result;
+  const answerOk = (frame: unknown, table: number, quantity: string) => {
+    const bills = (frame as WireAnswer).result;
     return bills?.length === 1 && bills[0]!.id === `b${table}` && bills[0]!.items.length === o.items && bills[0]!.items[0]!.quantity === quantity;
   };
   // A spread over the whole store, not one hot page; each table's version counts its changes.
@@ -53,19 +53,19 @@ export async function measureScans(
       changed++;
     }
     for (const t of block) {
-      const { ms, text } = await o.service.call('getTableContents', [`t${t}`, null]);
+      const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
       s.uncached.push(ms);
-      if (answerOk(text, t, String(version.get(t)))) uncachedOk++;
+      if (answerOk(frame, t, String(version.get(t)))) uncachedOk++;
     }
     for (const t of block) {
-      const { ms, text } = await o.service.call('getTableContents', [`t${t}`, null]);
+      const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
       s.cached.push(ms);
-      if (answerOk(text, t, String(version.get(t)))) cachedOk++;
+      if (answerOk(frame, t, String(version.get(t)))) cachedOk++;
     }
     for (let k = 0; k < block.length; k++) {
-      const { ms, text } = await o.echo.call('getTableContents', [`t${block[k]}`, null]);
+      const { ms, frame } = await o.echo.call('getTableContents', [`t${block[k]}`, null]);
       s.echo.push(ms);
-      if ((JSON.parse(text) as WireAnswer).result?.length === 1) echoOk++;
+      if ((frame as WireAnswer).result?.length === 1) echoOk++;
     }
   }
   s.own = own.stop();
