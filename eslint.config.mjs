@@ -9,6 +9,21 @@ const border = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
 
+/** Files on the path of every payment call and scan (main/README.md, "Hot paths and the GC"). */
+const HOT_PATHS = [
+  'main/store/bills-repo.ts',
+  'main/store/events-repo.ts',
+  'main/store/payments-repo.ts',
+  'main/store/payment-ops.ts',
+  'main/methods/answer-cache.ts',
+  'main/methods/wire-bill.ts',
+  'main/methods/types.ts',
+  'main/methods/commit-batcher.ts',
+  'main/transport/ws-frame-handler.ts',
+  'main/app/ui-events.ts',
+];
+const NO_SPREAD = 'No object spread on a hot path: on Node 20 its clone survives young-generation GCs. Build a literal or use Object.assign (main/README.md, "Hot paths and the GC").';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', 'bench/**', 'coverage/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
   js.configs.recommended,
@@ -94,6 +109,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', { selector: "ImportSpecifier[imported.name='asWriteTx']", message: 'Only main/store/transactions.ts mints a WriteTx.' }],
     },
+  },
+  // The hot paths of a payment and a scan build records without object spreads: Node 20 keeps a
+  // spread's clone alive through young-generation GCs (main/README.md, "Hot paths and the GC").
+  {
+    files: HOT_PATHS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='asWriteTx']", message: 'Only main/store/transactions.ts mints a WriteTx.' },
+        { selector: 'ObjectExpression > SpreadElement', message: NO_SPREAD },
+      ],
+    },
+  },
+  {
+    files: ['main/store/transactions.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'ObjectExpression > SpreadElement', message: NO_SPREAD }] },
   },
   // No function over 80 lines (blank lines and comments not counted; a factory closure counts):
   // split the work into named helpers. Tests and the shipped migrations (never edited) aside.

@@ -19,7 +19,8 @@ export function createUiEvents(shell: ShellPorts, language: () => Language) {
     return false;
   };
   const push: Push = (event) => {
-    const numbered: CompanionEvent = { ...event, seq: ++seq };
+    // Object.assign, not a spread: one per event to the screen (main/README.md, "Hot paths and the GC").
+    const numbered: CompanionEvent = Object.assign({}, event, { seq: ++seq });
     for (const [listener, types] of [...listeners]) if (types === null || types.has(numbered.type)) listener(numbered);
     // A notice pushed again because it changed (marked refunded) is not news for the OS.
     if (numbered.type === 'notice' && !numbered.notice.acknowledged && !numbered.notice.refunded && shell.notify) {

@@ -48,6 +48,28 @@ function toBill(row: BillRow): BillRecord {
   };
 }
 
+/**
+ * A bill with its items, built as one literal (not `{ ...toBill(row), items }`): on Node 20 an
+ * object spread's clone survives young-generation GCs with everything it points to, and a scan
+ * builds one of these per bill (main/README.md, "Hot paths and the GC").
+ */
+function toBillWithItems(row: BillRow, items: ItemRecord[]): BillWithItems {
+  return {
+    id: row.id,
+    tableId: row.tableId,
+    name: row.name,
+    currency: row.currency,
+    state: row.state,
+    allowTip: row.allowTip === 1,
+    allowPartialPayment: row.allowPartialPayment === 1,
+    denyDiscounts: row.denyDiscounts === 1,
+    additionalData: row.additionalData === null ? null : (JSON.parse(row.additionalData) as unknown),
+    created: row.created,
+    updated: row.updated,
+    items,
+  };
+}
+
 function toItem(row: ItemRow): ItemRecord {
   return {
     id: row.id,
@@ -127,7 +149,7 @@ export function createBillsReader(db: Database) {
        FROM bill_items i JOIN bills b ON b.id = i.billId WHERE b.state != 'CLOSED' ORDER BY i.billId, i.position`,
   );
   const activeBills = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state != 'CLOSED' ORDER BY created, id`);
-  const withItems = (row: BillRow): BillWithItems => ({ ...toBill(row), items: itemsOf.all(row.id).map(itemFromRaw) });
+  const withItems = (row: BillRow): BillWithItems => toBillWithItems(row, itemsOf.all(row.id).map(itemFromRaw));
 
   return {
     get(id: string): BillRecord | null {
@@ -184,19 +206,20 @@ export function createBillsReader(db: Database) {
         items.push(toItem(row));
         byBill.set(row.billId, items);
       }
-      return activeBills.all().map((row) => ({ ...toBill(row), items: byBill.get(row.id) ?? [] }));
+      return activeBills.all().map((row) => toBillWithItems(row, byBill.get(row.id) ?? []));
     },
   };
 }
 
-const billParams = (b: BillRecord) => ({
-  ...b,
-  allowTip: b.allowTip ? 1 : 0,
-  allowPartialPayment: b.allowPartialPayment ? 1 : 0,
-  denyDiscounts: b.denyDiscounts ? 1 : 0,
-  additionalData: b.additionalData === undefined || b.additionalData === null ? null : JSON.stringify(b.additionalData),
-});
-const itemParams = (billId: string, i: ItemRecord) => ({ ...i, billId, tags: JSON.stringify(i.tags) });
+const billParams = (b: BillRecord) =>
+  Object.assign({}, b, {
+    allowTip: b.allowTip ? 1 : 0,
+    allowPartialPayment: b.allowPartialPayment ? 1 : 0,
+    denyDiscounts: b.denyDiscounts ? 1 : 0,
+    additionalData: b.additionalData === undefined || b.additionalData === null ? null : JSON.stringify(b.additionalData),
+  });
+// Object.assign, not a spread: a PUT binds one of these per line (toBillWithItems says why).
+const itemParams = (billId: string, i: ItemRecord) => Object.assign({}, i, { billId, tags: JSON.stringify(i.tags) });
 
 /** Bills and their items, write half: each function takes the transaction it writes in. */
 export function createBillsWriter(db: Database) {

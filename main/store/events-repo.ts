@@ -12,7 +12,8 @@ interface EventRow {
   data: string;
 }
 
-const toEvent = (row: EventRow): StoreEvent => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> });
+// Literals, not spreads, on the event path (bills-repo.ts toBillWithItems says why).
+const toEvent = (row: EventRow): StoreEvent => ({ seq: row.seq, at: row.at, kind: row.kind, tableId: row.tableId, billId: row.billId, paymentId: row.paymentId, data: JSON.parse(row.data) as Record<string, unknown> });
 
 /** The append-only event log and processed webhook deliveries, read half. */
 export function createEventsReader(db: Database) {
@@ -51,7 +52,7 @@ export function createEventsWriter(db: Database) {
     /** Appends at the transaction's commit time. */
     append(tx: WriteTx, event: NewEvent): StoreEvent {
       const info = append.run(tx.now, event.kind, event.tableId, event.billId, event.paymentId, JSON.stringify(event.data));
-      return { ...event, seq: Number(info.lastInsertRowid), at: tx.now };
+      return { seq: Number(info.lastInsertRowid), at: tx.now, kind: event.kind, tableId: event.tableId, billId: event.billId, paymentId: event.paymentId, data: event.data };
     },
     /** Returns false when the delivery id was already recorded (the first outcome stays). */
     putDelivery(tx: WriteTx, id: string, outcome: unknown): boolean {

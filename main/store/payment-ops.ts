@@ -60,7 +60,7 @@ function shiftLines(tx: WriteTx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, 
     const q = dec(line.quantity);
     const paid = dec(item.paidQuantity).plus(q.times(paidDelta));
     const locked = dec(item.lockedQuantity).plus(q.times(lockedDelta));
-    const moved = { ...item, paidQuantity: canon(paid.isNegative() ? dec('0') : paid), lockedQuantity: canon(locked.isNegative() ? dec('0') : locked) };
+    const moved = Object.assign({}, item, { paidQuantity: canon(paid.isNegative() ? dec('0') : paid), lockedQuantity: canon(locked.isNegative() ? dec('0') : locked) });
     tx.bills.setItemCounts(tx, payment.billId, item.id, moved.paidQuantity, moved.lockedQuantity);
     lines.set(item.id, moved);
   }
@@ -98,7 +98,7 @@ export function startPayment(tx: WriteTx, payment: WirePayment): { payment: Paym
   if (tx.payments.hasPendingOnBill(header.id)) {
     throw new StoreError('BILL_LOCKED', `Another guest is paying bill ${header.id} right now; try again in a moment.`, 'idBill');
   }
-  const bill = { ...header, items: linesToCheck(tx, header, payment) };
+  const bill = Object.assign({}, header, { items: linesToCheck(tx, header, payment) });
   const lines = paymentLines(bill, payment);
 
   const timestamp = payment.timestamp !== undefined ? Date.parse(payment.timestamp) : Number.NaN;
@@ -194,18 +194,18 @@ export function closePayment(
       tableId,
       billId: p.billId,
       paymentId: id,
-      data: { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late, ...(totals ? { billTotal: totals.total, billDue: totals.due } : {}) },
+      data: totals ? { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late, billTotal: totals.total, billDue: totals.due } : { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late },
     });
     if (bill && lines) {
       const settled = settleBill(tx, bill, lines);
       if (options.autoClose) autoCloseIfPaid(tx, bill, settled);
     }
-    return { changed: true, payment: { ...p, state: 'PAID', closedState: 'PAID', closedAt: tx.now, lockedAt: null } };
+    return { changed: true, payment: Object.assign({}, p, { state: 'PAID' as const, closedState: 'PAID', closedAt: tx.now, lockedAt: null }) };
   }
   shiftLines(tx, p, 0, -1, namedLines(tx, p.billId, p));
   tx.payments.setClosed(tx, id, 'CANCELLED', state);
   tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency } });
-  return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: state, closedAt: tx.now, lockedAt: null } };
+  return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: state, closedAt: tx.now, lockedAt: null }) };
 }
 
 /** After the service's DELETE answered CANCELLED: the paid lines go back to unpaid, the bill reopens. */
@@ -220,7 +220,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
   if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), [...all.values()]);
-  return { changed: true, payment: { ...p, state: 'CANCELLED', closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null } };
+  return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null }) };
 }
 
 export function markCaptured(tx: WriteTx, id: string): { changed: boolean; payment: PaymentRecord } {
@@ -229,5 +229,5 @@ export function markCaptured(tx: WriteTx, id: string): { changed: boolean; payme
   if (p.captured) return { changed: false, payment: p };
   tx.payments.setCaptured(tx, id);
   tx.emit({ kind: 'payment.captured', tableId: tableOf(tx, p.billId), billId: p.billId, paymentId: id, data: {} });
-  return { changed: true, payment: { ...p, captured: true } };
+  return { changed: true, payment: Object.assign({}, p, { captured: true }) };
 }

@@ -96,12 +96,14 @@ export function createPaymentsWriter(db: Database) {
   return {
     /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
     insert(_tx: WriteTx, p: PaymentRecord, wire: WirePayment): void {
-      insert.run({
-        ...p,
-        captured: p.captured ? 1 : 0,
-        wire: JSON.stringify(wire),
-        receipt: p.receipt === null ? null : JSON.stringify(p.receipt),
-      });
+      // Object.assign, not a spread: one per payment (bills-repo.ts toBillWithItems says why).
+      insert.run(
+        Object.assign({}, p, {
+          captured: p.captured ? 1 : 0,
+          wire: JSON.stringify(wire),
+          receipt: p.receipt === null ? null : JSON.stringify(p.receipt),
+        }),
+      );
       for (const item of p.items) insertItem.run(p.id, item.itemId, item.name, item.quantity, item.price);
     },
     /** STARTED → PROCESSED at the transaction's time, with its receipt. */

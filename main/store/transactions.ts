@@ -33,16 +33,16 @@ function createRepos(db: Database) {
   };
   const events = createEventsReader(db);
   const both = {
-    tables: { ...read.tables, ...createTablesWriter(db) },
-    bills: { ...read.bills, ...createBillsWriter(db) },
-    payments: { ...read.payments, ...createPaymentsWriter(db) },
-    events: { ...events, ...createEventsWriter(db) },
-    menu: { ...read.menu, ...createMenuWriter(db) },
-    orders: { ...read.orders, ...createOrdersWriter(db) },
-    attention: { ...read.attention, ...createAttentionWriter(db) },
-    receipts: { ...read.receipts, ...createReceiptsWriter(db) },
+    tables: Object.assign({}, read.tables, createTablesWriter(db)),
+    bills: Object.assign({}, read.bills, createBillsWriter(db)),
+    payments: Object.assign({}, read.payments, createPaymentsWriter(db)),
+    events: Object.assign({}, events, createEventsWriter(db)),
+    menu: Object.assign({}, read.menu, createMenuWriter(db)),
+    orders: Object.assign({}, read.orders, createOrdersWriter(db)),
+    attention: Object.assign({}, read.attention, createAttentionWriter(db)),
+    receipts: Object.assign({}, read.receipts, createReceiptsWriter(db)),
     // Payment links (issue 13).
-    paymentLinks: { ...read.paymentLinks, ...createPaymentLinksWriter(db) },
+    paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
   };
   return { read: read satisfies ReadTx, events, both };
 }
@@ -77,7 +77,8 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
   // Built once: better-sqlite3 makes a new wrapper on every db.transaction() call.
   const runWrite = db.transaction((fn: (tx: WriteTx) => unknown, now: string, nowMs: number, written: StoreEvent[]): unknown => {
     const pending: NewEvent[] = [];
-    const tx = asWriteTx({ ...repos.both, now, nowMs, emit: (e) => pending.push(e) });
+    // Object.assign, not a spread: one per write, every payment call (bills-repo.ts toBillWithItems says why).
+    const tx = asWriteTx(Object.assign({}, repos.both, { now, nowMs, emit: (e: NewEvent) => pending.push(e) }));
     const result = fn(tx);
     for (const e of pending) written.push(repos.both.events.append(tx, e));
     return result;

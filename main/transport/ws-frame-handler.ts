@@ -57,7 +57,7 @@ export function handleWsFrame(data: RawData, isBinary: boolean, ctx: FrameContex
 
 function answer(ctx: FrameContext, reply: MethodCallResponse | null): void {
   if (reply === null) return;
-  if (!ctx.send({ type: 'method-call-response', ...reply })) {
+  if (!ctx.send(Object.assign({ type: 'method-call-response' as const }, reply))) {
     // The link died while the method ran; the service times the call out and decides (doc).
     ctx.log.warn({ callId: reply.uuid }, 'answer not sent: the link closed while the method ran');
   }

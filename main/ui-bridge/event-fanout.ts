@@ -115,14 +115,14 @@ function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill
 /** The notice an event raises, and the earlier ones it changes (a refunded "paid", a capture done). */
 function updateNotices(e: StoreEvent, store: BillStore, notices: NoticeBook, push: Push): void {
   const notice = noticeFor(e, store);
-  if (notice && notices.add(notice)) push({ type: 'notice', notice: { ...notice } });
+  if (notice && notices.add(notice)) push({ type: 'notice', notice: Object.assign({}, notice) });
   for (const id of noticesSettledBy(e)) {
     const settled = notices.settle(id);
-    if (settled) push({ type: 'notice', notice: { ...settled } });
+    if (settled) push({ type: 'notice', notice: Object.assign({}, settled) });
   }
   if (e.kind === 'payment.refunded' && e.paymentId) {
     const refunded = notices.markRefunded(e.paymentId);
-    if (refunded) push({ type: 'notice', notice: { ...refunded } });
+    if (refunded) push({ type: 'notice', notice: Object.assign({}, refunded) });
   }
 }
 /** menu-orders (issue 14): each changed order once, the menu once per batch. */
