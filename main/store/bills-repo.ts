@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { BillRecord, BillState, BillWithItems, ItemRecord } from './records.js';
+import type { BillRecord, BillState, BillWithItems, ItemRecord, LineCounts } from './records.js';
 import type { WriteTx } from './tx.js';
 
 interface BillRow {
@@ -101,6 +101,13 @@ function itemFromRaw(r: ItemRaw): ItemRecord {
   };
 }
 
+type CountsRaw = [string, string, string, string, string];
+
+/** A bill line as a payment moves it: its id, price and quantities (records.ts LineCounts). */
+function countsFromRaw(r: CountsRaw): LineCounts {
+  return { id: r[0], price: r[1], quantity: r[2], paidQuantity: r[3], lockedQuantity: r[4] };
+}
+
 /** Which bills a list or page holds; a page is in bill-id order after `after` (a keyset cursor). */
 interface BillFilter {
   tableId?: string | undefined;
@@ -137,6 +144,7 @@ export function createBillsReader(db: Database) {
   const itemsOf = db
     .prepare<[string], ItemRaw>('SELECT id, position, name, price, quantity, minQuantity, tags, paidQuantity, lockedQuantity FROM bill_items WHERE billId = ? ORDER BY position')
     .raw(true);
+  const countsOf = db.prepare<[string], CountsRaw>('SELECT id, price, quantity, paidQuantity, lockedQuantity FROM bill_items WHERE billId = ? ORDER BY position').raw(true);
   const itemOf = db.prepare<[string, string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? AND id = ?`);
   const list = byFilter<[]>(db, (c) => (c ? `WHERE ${c}` : ''), 'ORDER BY created, id');
   // Keyset pages walk the (…, id) indexes of migration 003 and stop at LIMIT (-1: no limit).
@@ -167,6 +175,10 @@ export function createBillsReader(db: Database) {
     },
     items(billId: string): ItemRecord[] {
       return itemsOf.all(billId).map(itemFromRaw);
+    },
+    /** Each line's id and counts with its price: all a payment moves, settles and totals (no names, no tags). */
+    lineCounts(billId: string): LineCounts[] {
+      return countsOf.all(billId).map(countsFromRaw);
     },
     /** Every bill the filter names, oldest first. */
     list(filter: BillFilter = {}): BillRecord[] {

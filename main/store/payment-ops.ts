@@ -4,7 +4,7 @@ import { autoCloseIfPaid, reopenIfAutoClosed, settleBill } from './bill-ops.js';
 import { billTotals } from './bill-rules.js';
 import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
-import { isPending, type BillRecord, type ItemRecord, type PaymentItemRecord, type PaymentRecord } from './records.js';
+import { isPending, type BillRecord, type ItemRecord, type LineCounts, type PaymentItemRecord, type PaymentRecord } from './records.js';
 import { StoreError } from './store-error.js';
 import type { WriteTx } from './tx.js';
 
@@ -53,7 +53,7 @@ function namedLines(tx: WriteTx, billId: string, payment: Pick<PaymentRecord, 'i
  * holds the bill's lines (namedLines, or the whole bill); the moved ones are replaced in it by
  * their new counts, so a caller that read the whole bill has it as it now is without reading again.
  */
-function shiftLines(tx: WriteTx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1, lines: Map<string, ItemRecord>): void {
+function shiftLines<L extends LineCounts>(tx: WriteTx, payment: PaymentRecord, paidDelta: 1 | 0 | -1, lockedDelta: -1 | 0 | 1, lines: Map<string, L>): void {
   for (const line of payment.items) {
     const item = lines.get(line.itemId);
     if (!item) continue; // removed after the payment ended: nothing left to move
@@ -184,7 +184,7 @@ export function closePayment(
   if (state === 'PAID') {
     // The bill's lines, read once: moved by this payment, then its settlement, and its total and
     // what is still due for the event (the cashier's "paid" notice shows them without reading the bill).
-    const all = bill ? new Map(tx.bills.items(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
+    const all: Map<string, LineCounts> = bill ? new Map(tx.bills.lineCounts(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
     shiftLines(tx, p, 1, late ? 0 : -1, all);
     tx.payments.setClosed(tx, id, 'PAID', 'PAID');
     const lines = bill ? [...all.values()] : null;
@@ -215,7 +215,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   if (p.state === 'CANCELLED') return { changed: false, payment: p };
   if (p.state !== 'PAID') throw new StoreError('CONFLICT', `Payment ${id} is still in progress; wait until it ends before cancelling it.`);
   const bill = tx.bills.get(p.billId);
-  const all = bill ? new Map(tx.bills.items(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
+  const all: Map<string, LineCounts> = bill ? new Map(tx.bills.lineCounts(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
   shiftLines(tx, p, -1, 0, all);
   tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });

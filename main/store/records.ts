@@ -25,6 +25,9 @@ export interface ItemRecord {
   lockedQuantity: string;
 }
 
+/** A bill line as a payment moves it, settles the bill and totals it: no name, tags or position. */
+export type LineCounts = Pick<ItemRecord, 'id' | 'price' | 'quantity' | 'paidQuantity' | 'lockedQuantity'>;
+
 export interface BillRecord {
   id: string;
   tableId: string;
