@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { startHeadless, type Headless } from '../integration/helpers/headless-process.js';
 
@@ -55,6 +56,7 @@ export async function startBenchHost(
   const startToConnectedMs = performance.now() - t0;
   const { posApi, posApiToken: token } = headless.ready;
   const origin = new URL(posApi).origin;
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   return {
     pid: headless.child.pid!,
     ui: headless.ready.ui ?? null,
@@ -63,16 +65,12 @@ export async function startBenchHost(
     startToConnectedMs,
     headless,
     async pos(method, path, body) {
-      const res = await fetch(`${origin}${path.startsWith('/v1') ? path : `/v1${path}`}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null, link: res.headers.get('link') };
+      const res = await posRequest(agent, `${origin}${path.startsWith('/v1') ? path : `/v1${path}`}`, method, token, body);
+      if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+      return { status: res.status, body: res.text ? (JSON.parse(res.text) as unknown) : null, link: res.link };
     },
     async stop() {
+      agent.destroy();
       headless.child.kill('SIGTERM');
       return headless.exited;
     },
@@ -93,4 +91,31 @@ export async function linkAnswers(scan: () => Promise<unknown>, timeoutMs: numbe
     await new Promise((r) => setImmediate(r));
   }
   return false;
+}
+
+/**
+ * One call of the host's POS API through node:http with a keep-alive agent. Not fetch: this process
+ * also times the round trips a figure reports, and fetch's streams leave it several times the
+ * garbage per call, whose collection pauses land on the timed round trips (test/bench/README.md).
+ */
+function posRequest(agent: Agent, url: string, method: string, token: string, body: unknown): Promise<{ status: number; text: string; link: string | null }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string | number> = { authorization: `Bearer ${token}` };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = Buffer.byteLength(payload);
+  }
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const link = res.headers.link;
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), link: typeof link === 'string' ? link : null });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
