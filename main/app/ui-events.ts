@@ -1,9 +1,9 @@
 import type { CompanionEvent, Language } from '../../preload/contract.js';
-
-type EventType = CompanionEvent['type'];
 import type { ShellPorts } from '../host-types.js';
 import type { Push } from '../ui-bridge/event-fanout.js';
 import { osNotificationText, osOrderNotificationText } from '../ui-bridge/os-notification-text.js';
+
+type EventType = CompanionEvent['type'];
 
 /**
  * Events to the renderer: numbered in the order they happen (the snapshot's `seq` says which it

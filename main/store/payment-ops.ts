@@ -49,6 +49,14 @@ function namedLines(tx: WriteTx, billId: string, payment: Pick<PaymentRecord, 'i
 }
 
 /**
+ * The bill's lines as a payment moves, settles and totals them, by id: the whole bill in one read
+ * of its counts, or only the payment's own lines when the bill row is gone.
+ */
+function billLines(tx: WriteTx, bill: BillRecord | null, payment: PaymentRecord): Map<string, LineCounts> {
+  return bill ? new Map(tx.bills.lineCounts(bill.id).map((i) => [i.id, i])) : namedLines(tx, payment.billId, payment);
+}
+
+/**
  * Moves quantities of a payment's lines: delta for paid and for locked, never below zero. `lines`
  * holds the bill's lines (namedLines, or the whole bill); the moved ones are replaced in it by
  * their new counts, so a caller that read the whole bill has it as it now is without reading again.
@@ -184,18 +192,16 @@ export function closePayment(
   if (state === 'PAID') {
     // The bill's lines, read once: moved by this payment, then its settlement, and its total and
     // what is still due for the event (the cashier's "paid" notice shows them without reading the bill).
-    const all: Map<string, LineCounts> = bill ? new Map(tx.bills.lineCounts(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
+    const all = billLines(tx, bill, p);
     shiftLines(tx, p, 1, late ? 0 : -1, all);
     tx.payments.setClosed(tx, id, 'PAID', 'PAID');
     const lines = bill ? [...all.values()] : null;
-    const totals = lines ? billTotals(lines) : null;
-    tx.emit({
-      kind: 'payment.paid',
-      tableId,
-      billId: p.billId,
-      paymentId: id,
-      data: totals ? { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late, billTotal: totals.total, billDue: totals.due } : { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late },
-    });
+    const data: Record<string, unknown> = { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late };
+    if (lines) {
+      const totals = billTotals(lines);
+      Object.assign(data, { billTotal: totals.total, billDue: totals.due });
+    }
+    tx.emit({ kind: 'payment.paid', tableId, billId: p.billId, paymentId: id, data });
     if (bill && lines) {
       const settled = settleBill(tx, bill, lines);
       if (options.autoClose) autoCloseIfPaid(tx, bill, settled);
@@ -215,7 +221,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   if (p.state === 'CANCELLED') return { changed: false, payment: p };
   if (p.state !== 'PAID') throw new StoreError('CONFLICT', `Payment ${id} is still in progress; wait until it ends before cancelling it.`);
   const bill = tx.bills.get(p.billId);
-  const all: Map<string, LineCounts> = bill ? new Map(tx.bills.lineCounts(bill.id).map((i) => [i.id, i])) : namedLines(tx, p.billId, p);
+  const all = billLines(tx, bill, p);
   shiftLines(tx, p, -1, 0, all);
   tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
