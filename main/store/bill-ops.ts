@@ -74,7 +74,7 @@ export function autoCloseIfPaid(tx: WriteTx, bill: BillRecord, state: BillRecord
  * a bill the cashier closed stays closed. Returns the bill with its state now.
  */
 export function reopenIfAutoClosed(tx: WriteTx, bill: BillRecord): BillRecord {
-  if (bill.state !== 'CLOSED' || tx.events.lastOfBill(bill.id, 'bill.closed')?.data.auto !== true) return bill;
+  if (bill.state !== 'CLOSED' || tx.events.lastCloseOfBill(bill.id)?.data.auto !== true) return bill;
   tx.bills.setState(tx, bill.id, 'OPEN');
   emitUpdated(tx, bill, { reopened: true });
   return { ...bill, state: 'OPEN' };

@@ -15,6 +15,10 @@ interface EventRow {
 // Literals, not spreads, on the event path (bills-repo.ts toBillWithItems says why).
 const toEvent = (row: EventRow): StoreEvent => ({ seq: row.seq, at: row.at, kind: row.kind, tableId: row.tableId, billId: row.billId, paymentId: row.paymentId, data: JSON.parse(row.data) as Record<string, unknown> });
 
+/** A bill's last close; its kind is the literal of the partial index's WHERE (migration 012), so SQLite uses it. */
+export const LAST_CLOSE_OF_BILL_SQL =
+  "SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE billId = ? AND kind = 'bill.closed' ORDER BY seq DESC LIMIT 1";
+
 /** The append-only event log and processed webhook deliveries, read half. */
 export function createEventsReader(db: Database) {
   const after = db.prepare<[number, number], EventRow>(
@@ -22,12 +26,10 @@ export function createEventsReader(db: Database) {
   );
   const getDelivery = db.prepare<[string], { outcome: string; at: string }>('SELECT outcome, at FROM deliveries WHERE id = ?');
   // ui-tables: was a bill's last close automatic (autoCloseBills)? Asked only when a payment is refunded.
-  const lastOfBill = db.prepare<[string, string], EventRow>(
-    'SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE billId = ? AND kind = ? ORDER BY seq DESC LIMIT 1',
-  );
+  const lastCloseOfBill = db.prepare<[string], EventRow>(LAST_CLOSE_OF_BILL_SQL);
   return {
-    lastOfBill(billId: string, kind: string): StoreEvent | null {
-      const row = lastOfBill.get(billId, kind);
+    lastCloseOfBill(billId: string): StoreEvent | null {
+      const row = lastCloseOfBill.get(billId);
       return row ? toEvent(row) : null;
     },
     after(seq: number, limit: number): StoreEvent[] {

@@ -23,9 +23,9 @@ export interface PaymentActivity {
   provider: string | null;
   created: string;
   closedAt: string | null;
-  /** First payment.paid event (ISO UTC), or null when never paid. */
+  /** When it was paid (ISO UTC; the payment.paid event's time), or null when never paid. */
   paidAt: string | null;
-  /** First payment.refunded event (ISO UTC), or null when never refunded. */
+  /** When it was refunded (ISO UTC; the payment.refunded event's time), or null when never refunded. */
   refundedAt: string | null;
 }
 
@@ -34,23 +34,19 @@ interface ActivityRow extends Omit<PaymentActivity, 'captureMode' | 'captured'> 
   captured: number;
 }
 
-// The first such event by seq (= time order): the kind's partial index by payment (migration 011:
-// paymentId, then rowid) answers it; MIN(at) would tempt the planner to walk every event of the kind.
-// `kind` is one of the two literals those indexes name (their WHERE must match the query's).
-const EVENT_TIME = (kind: 'payment.paid' | 'payment.refunded') => `(SELECT e.at FROM events e WHERE e.paymentId = p.id AND e.kind = '${kind}' ORDER BY e.seq LIMIT 1)`;
-
-// Every payment with something to say about [from, to): created, paid or refunded in it.
-// Each branch of the UNION walks an index (events_by_kind_at, payments_by_created: migration 006/001).
+// Every payment with something to say about [from, to): created, paid or refunded in it. Each
+// branch of the UNION walks an index: payments_by_created (migration 001), and the partial indexes
+// of the paid and refunded times (migration 012; a range on the column implies its IS NOT NULL).
 const ACTIVITY_SQL = `
   SELECT p.id, p.billId, b.name AS billName, b.tableId AS tableId, t.name AS tableName, t.area AS area,
          p.state, p.closedState, p.captureMode, p.captured, p.amount, p.tip, p.currency, p.provider,
-         p.created, p.closedAt, ${EVENT_TIME('payment.paid')} AS paidAt, ${EVENT_TIME('payment.refunded')} AS refundedAt
+         p.created, p.closedAt, p.paidAt, p.refundedAt
     FROM payments p
     LEFT JOIN bills b ON b.id = p.billId
     LEFT JOIN tables t ON t.id = b.tableId
    WHERE p.id IN (
-           SELECT paymentId FROM events WHERE kind = 'payment.paid' AND at >= @from AND at < @to
-           UNION SELECT paymentId FROM events WHERE kind = 'payment.refunded' AND at >= @from AND at < @to
+           SELECT id FROM payments WHERE paidAt >= @from AND paidAt < @to
+           UNION SELECT id FROM payments WHERE refundedAt >= @from AND refundedAt < @to
            UNION SELECT id FROM payments WHERE created >= @from AND created < @to)
    ORDER BY p.created, p.id`;
 

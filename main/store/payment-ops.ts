@@ -194,7 +194,7 @@ export function closePayment(
     // what is still due for the event (the cashier's "paid" notice shows them without reading the bill).
     const all = billLines(tx, bill, p);
     shiftLines(tx, p, 1, late ? 0 : -1, all);
-    tx.payments.setClosed(tx, id, 'PAID', 'PAID');
+    tx.payments.setPaid(tx, id);
     const lines = bill ? [...all.values()] : null;
     const data: Record<string, unknown> = { amount: p.amount, tip: p.tip, currency: p.currency, provider: p.provider, late };
     if (lines) {
@@ -209,7 +209,7 @@ export function closePayment(
     return { changed: true, payment: Object.assign({}, p, { state: 'PAID' as const, closedState: 'PAID', closedAt: tx.now, lockedAt: null }) };
   }
   shiftLines(tx, p, 0, -1, namedLines(tx, p.billId, p));
-  tx.payments.setClosed(tx, id, 'CANCELLED', state);
+  tx.payments.setCancelled(tx, id, state);
   tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency } });
   return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: state, closedAt: tx.now, lockedAt: null }) };
 }
@@ -223,7 +223,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   const bill = tx.bills.get(p.billId);
   const all = billLines(tx, bill, p);
   shiftLines(tx, p, -1, 0, all);
-  tx.payments.setClosed(tx, id, 'CANCELLED', 'CANCELLED');
+  tx.payments.setRefunded(tx, id);
   tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
   if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), [...all.values()]);
   return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null }) };

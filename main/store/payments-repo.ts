@@ -89,7 +89,12 @@ export function createPaymentsWriter(db: Database) {
   );
   const insertItem = db.prepare('INSERT INTO payment_items (paymentId, itemId, name, quantity, price) VALUES (?, ?, ?, ?, ?)');
   const setProcessed = db.prepare("UPDATE payments SET state = 'PROCESSED', receipt = ?, processedAt = ? WHERE id = ?");
-  const setClosed = db.prepare('UPDATE payments SET state = ?, closedState = ?, closedAt = ?, lockedAt = NULL WHERE id = ?');
+  const setCancelled = db.prepare("UPDATE payments SET state = 'CANCELLED', closedState = ?, closedAt = ?, lockedAt = NULL WHERE id = ?");
+  // paidAt and refundedAt keep the first time (the history's "when"; migration 012).
+  const setPaid = db.prepare("UPDATE payments SET state = 'PAID', closedState = 'PAID', closedAt = ?, paidAt = COALESCE(paidAt, ?), lockedAt = NULL WHERE id = ?");
+  const setRefunded = db.prepare(
+    "UPDATE payments SET state = 'CANCELLED', closedState = 'CANCELLED', closedAt = ?, refundedAt = COALESCE(refundedAt, ?), lockedAt = NULL WHERE id = ?",
+  );
   const setReceipt = db.prepare('UPDATE payments SET receipt = ? WHERE id = ?');
   const setCaptured = db.prepare('UPDATE payments SET captured = 1 WHERE id = ?');
 
@@ -123,9 +128,17 @@ export function createPaymentsWriter(db: Database) {
     setReceipt(_tx: WriteTx, id: string, receipt: Receipt): void {
       setReceipt.run(JSON.stringify(receipt), id);
     },
-    /** Ends the payment at the transaction's time and drops its lock time. */
-    setClosed(tx: WriteTx, id: string, state: 'PAID' | 'CANCELLED', closedState: string | null): void {
-      setClosed.run(state, closedState, tx.now, id);
+    /** Cancels the payment at the transaction's time (`closedState`: why) and drops its lock time. */
+    setCancelled(tx: WriteTx, id: string, closedState: string): void {
+      setCancelled.run(closedState, tx.now, id);
+    },
+    /** Ends the payment PAID at the transaction's time, its paid time with it, and drops its lock time. */
+    setPaid(tx: WriteTx, id: string): void {
+      setPaid.run(tx.now, tx.now, id);
+    },
+    /** A paid payment refunded (CANCELLED) at the transaction's time, its refund time with it. */
+    setRefunded(tx: WriteTx, id: string): void {
+      setRefunded.run(tx.now, tx.now, id);
     },
     setCaptured(_tx: WriteTx, id: string): boolean {
       return setCaptured.run(id).changes > 0;

@@ -7,7 +7,7 @@ import { billItems, storeFile } from './seed-store.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The tables of the template payment; replaced in every copied value. */
 const TPL = { table: 'tpl-table-0000', bill: 'tpl-bill-00000', payment: 'tpl-payment-00' };
-const TIME_COLUMNS = new Set(['created', 'updated', 'at', 'processedAt', 'closedAt']);
+const TIME_COLUMNS = new Set(['created', 'updated', 'at', 'processedAt', 'closedAt', 'paidAt']);
 const TABLES_WITH_ROWS = ['bills', 'bill_items', 'payments', 'payment_items', 'events'] as const;
 
 type Row = Record<string, unknown>;

@@ -2,7 +2,6 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from '../../main/store/database.js';
-import { HISTORY_ACTIVITY_SQL } from '../../main/store/history-repo.js';
 import { migration001 } from '../../main/store/migrations/001-initial.js';
 import { migration002 } from '../../main/store/migrations/002-receipt-serial.js';
 import { migration003 } from '../../main/store/migrations/003-bill-pages.js';
@@ -13,7 +12,7 @@ describe('migration 004 (indexes for the payment history and the day report)', (
   let cleanup = () => {};
   afterEach(() => cleanup());
 
-  it('upgrades a version 3 database; the history query finds a range through indexes, never a scan of the event log', () => {
+  it('upgrades a version 3 database: the event log gains its indexes by kind and time and by payment, and keeps its rows', () => {
     const tmp = tempDir();
     const db = new BetterSqlite3(join(tmp.dir, 'db.sqlite'));
     cleanup = () => {
@@ -29,12 +28,7 @@ describe('migration 004 (indexes for the payment history and the day report)', (
     expect(indexes.sort()).toEqual(['events_by_kind_at', 'events_by_payment_kind']);
     expect(db.prepare('SELECT paymentId, kind FROM events').all()).toEqual([{ paymentId: 'p1', kind: 'payment.paid' }]);
 
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${HISTORY_ACTIVITY_SQL}`).all({ from: '2026-11-21', to: '2026-11-22' }) as { detail: string }[]).map((r) => r.detail);
-    const text = plan.join('; ');
-    expect(text).toMatch(/events USING (COVERING )?INDEX events_by_kind_at/);
-    expect(text).toMatch(/SEARCH e USING INDEX events_by_payment_kind \(paymentId=\? AND kind=\?\)/);
-    expect(text).toMatch(/payments USING (COVERING )?INDEX payments_by_created/);
-    expect(plan.filter((d) => /^SCAN (events|e)\b/.test(d))).toEqual([]);
-    expect(text).not.toMatch(/SEARCH e USING INDEX events_by_kind_at/);
+    // The history query these indexes served until migration 012 moved the payment times onto the
+    // payments: today's query and its plan are migration-012-payment-times.test.ts's.
   });
 });

@@ -5,8 +5,8 @@ import { notAcknowledged, toEntry } from './source.js';
 export const MAX_SERVICE_ERRORS = 100;
 
 // `error` calls from the service: the method dispatcher stores each one as a `service.error`
-// event (main/methods/method-dispatcher.ts); the events_by_kind_at index (migration 004) finds them.
-const SQL = `SELECT * FROM (
+// event (main/methods/method-dispatcher.ts); the events_service_errors partial index (migration 012) finds them: the kind is its literal.
+export const SERVICE_ERROR_SQL = `SELECT * FROM (
     SELECT CAST(e.seq AS TEXT) AS subject, e.at AS since, NULL AS tableId, NULL AS tableName, NULL AS billId, NULL AS billName,
       NULL AS paymentId, NULL AS amount, NULL AS tip, NULL AS currency,
       json_extract(e.data, '$.code') AS code, json_extract(e.data, '$.message') AS message
@@ -22,6 +22,6 @@ export const serviceErrorSource: AttentionSource = {
   acknowledgeable: true,
   list: (read) =>
     read.attention
-      .select<SourceRow & { code: string | null; message: string | null }>(SQL)
+      .select<SourceRow & { code: string | null; message: string | null }>(SERVICE_ERROR_SQL)
       .map((row) => toEntry('service-error', row, ['acknowledge'], { code: row.code, message: row.message })),
 };
