@@ -20,7 +20,7 @@ import { createFsyncCounter, type FsyncCounter } from './fsync-counter.js';
 import { median, summarize, type Bench, type BenchFigure } from './harness.js';
 import { ownLoopText, watchOwnLoop } from './own-loop.js';
 import { lanesOf, paidInStore, payAll, rawDurableCommits } from './payment-rush.js';
-import { cpuMs } from './proc-stats.js';
+import { cpuMs, writesOf } from './proc-stats.js';
 import { attachScreen } from './screen.js';
 import { seedStore, storeFile } from './seed-store.js';
 
@@ -55,6 +55,9 @@ interface Level {
   batched: number[];
   batchSizes: number[];
   fsyncs: number;
+  /** The host's write system calls and the bytes they carried (WAL, database, sockets), over the rushes. */
+  writeCalls: number;
+  writeBytes: number;
   payments: number;
   paid: number;
   tables: string[];
@@ -65,10 +68,14 @@ async function rush(ctx: Ctx, level: Level, size: Sizes): Promise<void> {
   const cpu0 = cpuMs(ctx.host.pid);
   const own0 = process.cpuUsage();
   const f0 = ctx.fsyncs.read();
+  const w0 = writesOf(ctx.host.pid);
   const t0 = performance.now();
   const paid = await Promise.all(lanesOf(tables, level.guests).map((lane) => payAll(ctx.sandbox, lane)));
   level.rates.push(size.rush / ((performance.now() - t0) / 1000));
   const fsyncs = ctx.fsyncs.read() - f0;
+  const w1 = writesOf(ctx.host.pid);
+  level.writeCalls += w1.calls - w0.calls;
+  level.writeBytes += w1.bytes - w0.bytes;
   const own = process.cpuUsage(own0);
   level.hostCpu.push((cpuMs(ctx.host.pid) - cpu0) / size.rush);
   level.ownCpu.push((own.user + own.system) / 1000 / size.rush);
@@ -104,7 +111,7 @@ function levelFigures(ctx: Ctx, level: Level, raw: number, rawRuns: number): Ben
     {
       bench, checked: { ...checked, fsyncs: level.fsyncs }, expected,
       metric: 'fsyncs per payment',
-      what: "the host's fsync()/fdatasync() calls during the rushes (durable commits and checkpoints), counted by an LD_PRELOAD shim",
+      what: `the host's fsync()/fdatasync() calls during the rushes (durable commits and checkpoints), counted by an LD_PRELOAD shim; its write system calls ${(level.writeCalls / level.payments).toFixed(1)} per payment, carrying ${(level.writeBytes / level.payments / 1024).toFixed(1)} KiB (WAL, database, sockets: /proc/<pid>/io)`,
       value: perPayment,
       unit: 'fsyncs',
       baseline: { metric: 'one-row commits', value: 1, unit: 'fsync per commit' },
@@ -144,7 +151,7 @@ async function paymentFigures(ctx: Ctx, size: Sizes): Promise<{ figures: BenchFi
 
   const rawFile = join(ctx.file, '..', 'raw.sqlite');
   const raws = [await rawDurableCommits(rawFile, size.raw)];
-  const levels: Level[] = LEVELS.map((guests) => ({ guests, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, payments: 0, paid: 0, tables: [] }));
+  const levels: Level[] = LEVELS.map((guests) => ({ guests, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, writeCalls: 0, writeBytes: 0, payments: 0, paid: 0, tables: [] }));
   // A first rush is not counted (both processes still compiling their hot paths); then the levels
   // take turns, so each meets the same machine conditions.
   await Promise.all(lanesOf(ctx.tables(size.rush), LEVELS[0]!).map((lane) => payAll(ctx.sandbox, lane)));
@@ -181,7 +188,7 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
   // The host was just started: one rush first, not counted (its hot paths still compiling).
   await Promise.all(lanesOf(ctx.tables(size.rush), TARGET_GUESTS).map((lane) => payAll(ctx.sandbox, lane)));
   const screen = await attachScreen(ctx.host.ui);
-  const level: Level = { guests: TARGET_GUESTS, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, payments: 0, paid: 0, tables: [] };
+  const level: Level = { guests: TARGET_GUESTS, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, writeCalls: 0, writeBytes: 0, payments: 0, paid: 0, tables: [] };
   let shownInTime = true;
   try {
     for (let r = 0; r < size.rushes; r++) {

@@ -44,3 +44,15 @@ export function wakeUps(pid: number): { voluntary: number; involuntary: number; 
   }
   return { voluntary, involuntary, threads: tasks.length };
 }
+
+/**
+ * The process's writes so far, from /proc/<pid>/io: write system calls (write, pwrite, writev...)
+ * and the bytes they carried, to disk or socket alike. Throws when a field is missing.
+ */
+export function writesOf(pid: number): { calls: number; bytes: number } {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const calls = Number(/^syscw:\s+(\d+)/m.exec(io)?.[1]);
+  const bytes = Number(/^wchar:\s+(\d+)/m.exec(io)?.[1]);
+  if (!Number.isFinite(calls) || !Number.isFinite(bytes)) throw new Error(`no syscw/wchar in /proc/${pid}/io`);
+  return { calls, bytes };
+}
