@@ -25,6 +25,9 @@ interface PaymentRow {
 const COLUMNS =
   'id, billId, state, closedState, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
 
+/** The payments in progress, oldest first: the partial index payments_pending (migration 012) in its own order. */
+export const PENDING_PAYMENTS_SQL = `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`;
+
 /** Payments and their items, read half. A payment's items never change after paymentStart. */
 export function createPaymentsReader(db: Database) {
   const get = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = ?`);
@@ -33,9 +36,7 @@ export function createPaymentsReader(db: Database) {
   );
   const listSince = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE created >= ? ORDER BY created, id`);
   const listByBill = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE billId = ? ORDER BY created, id`);
-  const pending = db.prepare<[], PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`,
-  );
+  const pending = db.prepare<[], PaymentRow>(PENDING_PAYMENTS_SQL);
   const pendingOnBill = db.prepare<[string], { one: number }>(
     "SELECT 1 AS one FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') LIMIT 1",
   );

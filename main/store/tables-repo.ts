@@ -51,7 +51,7 @@ const LAST_PAID = `SELECT b.tableId AS tableId, p.amount AS amount, p.currency A
   FROM payments p JOIN bills b ON b.id = p.billId WHERE p.state = 'PAID'`;
 // Awaiting capture (ui-safety fix): authorised = paymentProcessed without paymentClosed, i.e. PROCESSED,
 // as in the notices, recovery and the payment history; capture then brings paymentClosed PAID.
-const HOLDS = `SELECT b.tableId AS tableId,
+export const TABLE_HOLDS_SQL = `SELECT b.tableId AS tableId,
     MIN(CASE WHEN p.state IN ('STARTED', 'PROCESSED') THEN COALESCE(p.lockedAt, p.created) END) AS lockedSince,
     MAX(p.state = 'PROCESSED' AND p.captureMode = 'manual' AND p.captured = 0) AS awaiting
   FROM payments p JOIN bills b ON b.id = p.billId
@@ -71,8 +71,8 @@ export function createTablesReader(db: Database) {
   const list = db.prepare<[], TableRow>(`SELECT ${COLUMNS} FROM tables ORDER BY position, id`);
   const lastPaidOf = db.prepare<[string], LastPaidRow>(`${LAST_PAID} AND b.tableId = ? GROUP BY b.tableId`);
   const lastPaidAll = db.prepare<[], LastPaidRow>(`${LAST_PAID} GROUP BY b.tableId`);
-  const holdsOf = db.prepare<[string], HoldRow>(`SELECT * FROM (${HOLDS} GROUP BY b.tableId) WHERE tableId = ?`);
-  const holdsAll = db.prepare<[], HoldRow>(`${HOLDS} GROUP BY b.tableId`);
+  const holdsOf = db.prepare<[string], HoldRow>(`SELECT * FROM (${TABLE_HOLDS_SQL} GROUP BY b.tableId) WHERE tableId = ?`);
+  const holdsAll = db.prepare<[], HoldRow>(`${TABLE_HOLDS_SQL} GROUP BY b.tableId`);
   return {
     get(id: string): PlacedTable | null {
       const row = get.get(id);

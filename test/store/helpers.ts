@@ -70,10 +70,11 @@ export function wirePayment(id: string, items: { id: string; price: string; quan
 /**
  * SQL that turns a store file this version wrote back into the version 11 file it would have been
  * (migration 012 undone: the payments' time columns and their indexes out, the event indexes of
- * migrations 004 and 011 back), for the tests of upgrades from older files.
+ * migrations 004 and 011 and the payments' index by state back), for the tests of upgrades from older files.
  */
 export const BACK_TO_V11 = `
   DROP INDEX payments_by_paid_at; DROP INDEX payments_by_refunded_at; DROP INDEX events_service_errors; DROP INDEX events_bill_closes;
+  DROP INDEX payments_pending; CREATE INDEX payments_by_state ON payments (state);
   ALTER TABLE payments DROP COLUMN paidAt; ALTER TABLE payments DROP COLUMN refundedAt;
   CREATE INDEX events_by_kind_at ON events (kind, at);
   CREATE INDEX events_paid_by_payment ON events (paymentId) WHERE kind = 'payment.paid';

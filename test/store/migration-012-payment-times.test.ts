@@ -1,12 +1,16 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ATTENTION_SOURCES } from '../../main/attention/registry.js';
 import { SERVICE_ERROR_SQL } from '../../main/attention/sources/service-error.js';
 import { ManualClock } from '../../main/clock.js';
 import { migrate, schemaVersion } from '../../main/store/database.js';
 import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/events-repo.js';
 import { HISTORY_ACTIVITY_SQL } from '../../main/store/history-repo.js';
 import { createBillStore } from '../../main/store/index.js';
+import { PENDING_PAYMENTS_SQL } from '../../main/store/payments-repo.js';
+import { TABLE_HOLDS_SQL } from '../../main/store/tables-repo.js';
+import type { SqlParams } from '../../main/store/attention-repo.js';
 import { MIGRATIONS } from '../../main/store/migrations/index.js';
 import { migration012 } from '../../main/store/migrations/012-payment-times.js';
 import { BACK_TO_V11, seedBill, tempDir, wirePayment } from './helpers.js';
@@ -71,6 +75,9 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     // The event log keeps two small partial indexes: one service error, one bill close.
     expect(indexesOf(db, 'events')).toEqual(['events_bill_closes', 'events_service_errors']);
     expect([entriesOf(db, 'events_service_errors'), entriesOf(db, 'events_bill_closes')]).toEqual([1, 1]);
+    // The payments' index by state is gone: the partial index holds only payments in progress (none here).
+    expect(indexesOf(db, 'payments')).toEqual(['payments_by_bill', 'payments_by_created', 'payments_by_paid_at', 'payments_by_refunded_at', 'payments_pending']);
+    expect([entriesOf(db, 'payments_by_paid_at'), entriesOf(db, 'payments_by_refunded_at'), entriesOf(db, 'payments_pending')]).toEqual([2, 1, 0]);
 
     // Every reader of the old indexes walks a new one: no scan of the events or the payments.
     const history = planOf(db, HISTORY_ACTIVITY_SQL, DAY);
@@ -79,6 +86,9 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     expect(history.filter((d) => /^SCAN (events|payments|p)\b/.test(d))).toEqual([]);
     expect(planOf(db, LAST_CLOSE_OF_BILL_SQL, ['b1']).join('; ')).toMatch(/SEARCH events USING INDEX events_bill_closes \(billId=\?\)/);
     expect(planOf(db, SERVICE_ERROR_SQL, []).join('; ')).toMatch(/(SCAN|SEARCH) e USING INDEX events_service_errors/);
+    // The payments in progress are listed in the partial index's own order (no sort), and so are the tables' holds.
+    expect(planOf(db, PENDING_PAYMENTS_SQL, [])).toEqual(['SCAN payments USING INDEX payments_pending']);
+    expect(planOf(db, `${TABLE_HOLDS_SQL} GROUP BY b.tableId`, []).join('; ')).toMatch(/SCAN p USING INDEX payments_pending/);
     db.close();
 
     // The upgraded file, opened by this version's store: the history reads the same times.
@@ -94,6 +104,9 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     clock.advance(1000);
     // A payment after the upgrade: its time on its row; its three events add nothing to any event index.
     store.startPayment(wirePayment('p4', [{ id: 'water', price: '40', quantity: '1' }]));
+    const inProgress = new BetterSqlite3(file, { readonly: true });
+    expect(entriesOf(inProgress, 'payments_pending')).toBe(1);
+    inProgress.close();
     store.processPayment('p4');
     store.closePayment('p4', 'PAID');
     const rows = store.read.history.activity(DAY.from, DAY.to);
@@ -102,7 +115,45 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     store.close();
     const after = new BetterSqlite3(file, { readonly: true });
     expect([entriesOf(after, 'events_service_errors'), entriesOf(after, 'events_bill_closes')]).toEqual([1, 1]);
-    expect([entriesOf(after, 'payments_by_paid_at'), entriesOf(after, 'payments_by_refunded_at')]).toEqual([3, 2]);
+    expect([entriesOf(after, 'payments_by_paid_at'), entriesOf(after, 'payments_by_refunded_at'), entriesOf(after, 'payments_pending')]).toEqual([3, 2, 0]);
     after.close();
+  });
+
+  it('every Needs attention source walks indexes: none scans the payments or the event log, however long the history', () => {
+    const tmp = tempDir();
+    const file = join(tmp.dir, 'bills.sqlite');
+    cleanup = () => tmp.cleanup();
+    const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
+    const store = createBillStore({ file, clock });
+    seedBill(store);
+    store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }]));
+    store.closePayment('p1', 'PAID');
+    store.startPayment(wirePayment('p2', [{ id: 'goulash', price: '189', quantity: '1' }], { captureMode: 'manual' }));
+    store.processPayment('p2');
+    store.recordServiceError({ code: 'TEST', message: 'reported by the service' });
+    // Each source's SQL as it runs, with its parameters, through the real read transaction.
+    const ran: { kind: string; sql: string; params: SqlParams }[] = [];
+    for (const source of ATTENTION_SOURCES) {
+      const read = Object.assign({}, store.read, {
+        attention: Object.assign({}, store.read.attention, {
+          select<Row>(sql: string, params: SqlParams = {}): Row[] {
+            ran.push({ kind: source.kind, sql, params });
+            return store.read.attention.select<Row>(sql, params);
+          },
+        }),
+      });
+      source.list(read, { now: clock.now() + 60 * 60_000 });
+    }
+    expect(new Set(ran.map((r) => r.kind))).toEqual(new Set(ATTENTION_SOURCES.map((s) => s.kind)));
+    // The awaiting capture entry is there: the sources ran on real rows, not an empty store.
+    expect(ATTENTION_SOURCES.find((s) => s.kind === 'capture')!.list(store.read, { now: clock.now() }).map((e) => e.paymentId)).toEqual(['p2']);
+    store.close();
+
+    const db = new BetterSqlite3(file, { readonly: true });
+    for (const { kind, sql, params } of ran) {
+      const plan = planOf(db, sql, params);
+      expect({ kind, scans: plan.filter((d) => /^SCAN (payments|p|events|e)\b(?! USING (COVERING )?INDEX)/.test(d)) }).toEqual({ kind, scans: [] });
+    }
+    db.close();
   });
 });
