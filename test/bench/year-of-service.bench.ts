@@ -5,7 +5,8 @@
  * schema; the close-of-day report of the last closed restaurant day through the POS API
  * (GET /v1/reports/day, the day ending at settings.json's dayEndsAt), its count, amount and tips
  * checked exactly against the seed's payments in that day's range; getTableContents uncached over
- * WebSocket; resident memory; the database's size as the app keeps it.
+ * WebSocket; the Tables grid through the POS API (GET /v1/tables), each table's last paid payment
+ * checked against the seed; resident memory; the database's size as the app keeps it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -89,6 +90,8 @@ function storeContents(dir: string): { bytes: number; events: number; deliveries
 
 interface Measured {
   cold: { host: number[]; bare: number[] };
+  grid: number[];
+  gridOk: number;
   day: number[];
   dayOk: number;
   report: DayUnderReport;
@@ -96,6 +99,8 @@ interface Measured {
   dayCount: number;
   scans: Awaited<ReturnType<typeof measureScans>>;
   rss: number;
+  /** RSS again after the Tables grids (each builds every table's view from its bill's lines). */
+  rssAfterGrids: number;
   /** The store as seeded, and after the hosts ran in it (whatever they prune in service is gone). */
   seeded: ReturnType<typeof storeContents>;
   size: ReturnType<typeof storeContents>;
@@ -105,6 +110,7 @@ function figures(seed: YearSeed, r: Measured): BenchFigure[] {
   const host = median(r.cold.host);
   const bare = median(r.cold.bare);
   const day = summarize(r.day);
+  const grid = summarize(r.grid);
   const u = summarize(r.scans.uncached);
   const e = summarize(r.scans.echo);
   const seeded = { paymentsSeeded: seed.payments, paymentsInStore: r.size.payments };
@@ -114,7 +120,9 @@ function figures(seed: YearSeed, r: Measured): BenchFigure[] {
     { bench: BENCH, metric: `cold start to connected (median of ${r.cold.host.length})`, what: 'spawn of the built host → its {"connected":true} line', value: host, unit: 'ms', baseline: { metric: 'bare node: open the file, read its schema', value: bare, unit: 'ms' }, target: '<= 3x bare node', met: host <= 3 * bare, checked: { ...seeded, coldStarts: r.cold.host.length, bareStarts: r.cold.bare.length }, expected: { ...want, coldStarts: r.cold.host.length, bareStarts: r.cold.host.length } },
     { bench: BENCH, metric: `day report p99 (p50 ${day.p50.toFixed(1)} ms)`, what: `GET /v1/reports/day?date=${r.report.date} (the last closed restaurant day, ending at dayEndsAt ${DAY_ENDS_AT} from settings.json): its ${r.report.count} payments summed; count, amount, tips and the day's range checked exactly against the seed`, value: day.p99, unit: 'ms', target: 'p99 < 50 ms', met: day.p99 < 50, checked: { ...seeded, reports: r.day.length, exactReports: r.dayOk, paymentsInReport: r.dayCount }, expected: { ...want, reports: r.day.length, exactReports: r.day.length, paymentsInReport: r.report.count } },
     { bench: BENCH, metric: 'getTableContents uncached p99', what: `over WebSocket, first scan of a table after its bill changed (${ownLoopText(r.scans.own)})`, value: u.p99, unit: 'ms', baseline: { metric: 'bare ws echo p99 (same bytes)', value: e.p99, unit: 'ms' }, target: 'p99 < 1 ms', met: u.p99 < 1, checked: { ...seeded, ...r.scans.checked }, expected: { ...want, ...r.scans.expected } },
+    { bench: BENCH, metric: `Tables grid p99 (p50 ${grid.p50.toFixed(1)} ms)`, what: `GET /v1/tables: the Tables view of ${TABLES.toLocaleString('en')} tables, each with its open bill and its last paid payment (looked for among the latest paid ones, then in its own history); every table's last payment checked against the seed`, value: grid.p99, unit: 'ms', target: null, met: null, checked: { ...seeded, grids: r.grid.length, exactGrids: r.gridOk }, expected: { ...want, grids: r.grid.length, exactGrids: r.grid.length } },
     { bench: BENCH, metric: 'RSS', what: 'the host after the scans and day reports', value: r.rss, unit: 'MB', target: '< 150 MB', met: r.rss < 150, checked: seeded, expected: want },
+    { bench: BENCH, metric: 'RSS after the Tables grids', what: `the same host after ${r.grid.length} Tables grids too (each reads every open bill's lines: ${TABLES.toLocaleString('en')} bills of ${ITEMS})`, value: r.rssAfterGrids, unit: 'MB', target: null, met: null, checked: { ...seeded, grids: r.grid.length }, expected: { ...want, grids: r.grid.length } },
     { bench: BENCH, metric: 'database size', what: `after the hosts ran in it and stopped (checkpointed), pruned as the app prunes in service: events ${r.seeded.events.toLocaleString('en')} seeded → ${r.size.events.toLocaleString('en')} kept, deliveries ${r.seeded.deliveries} → ${r.size.deliveries}; ${(r.seeded.bytes / 1e6).toFixed(0)} MB as seeded`, value: r.size.bytes / 1e6, unit: 'MB', target: null, met: null, checked: { ...seeded, eventsSeeded: r.seeded.events, eventsKept: r.size.events, deliveriesKept: r.size.deliveries }, expected: want },
   ];
 }
@@ -152,6 +160,33 @@ function exactReport(body: DayReport, want: DayUnderReport, currency: string): b
     && new Decimal(body.refunded).isZero() && new Decimal(body.net).equals(want.amount.plus(want.tips));
 }
 
+/** The latest seeded payment at table `t${t}` (the seed pays at table n % TABLES): when, as the POS API gives it. */
+const lastPaidAt = (seed: YearSeed, t: number) => new Date(seed.paidAt(t + TABLES * Math.floor((seed.payments - 1 - t) / TABLES))).toISOString();
+
+/** Whether a Tables grid is every seeded table with its last paid payment: the seed's latest there, its amount and currency. */
+function exactGrid(body: unknown, seed: YearSeed): boolean {
+  const tables = body as { id: string; lastPaid: { amount: string; currency: string; at: string } | null }[];
+  if (!Array.isArray(tables) || tables.length !== TABLES) return false;
+  const amount = new Decimal(seed.amount);
+  return tables.every((table) => {
+    const t = Number(table.id.slice(1));
+    const paid = table.lastPaid;
+    return table.id === `t${t}` && paid !== null && paid.at === lastPaidAt(seed, t) && paid.currency === seed.currency && new Decimal(paid.amount).equals(amount);
+  });
+}
+
+/** The Tables grid through the POS API, each answer timed and checked. */
+async function tableGrids(host: { pos: (method: string, path: string) => Promise<{ body: unknown }> }, seed: YearSeed, n: number) {
+  const out = { grid: [] as number[], gridOk: 0 };
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await host.pos('GET', '/v1/tables');
+    out.grid.push(performance.now() - t0);
+    if (exactGrid(res.body, seed)) out.gridOk++;
+  }
+  return out;
+}
+
 /** Close-of-day reports of `want.date` through the POS API, each timed and checked. */
 async function dayReports(host: { pos: (method: string, path: string) => Promise<{ body: unknown }> }, want: DayUnderReport, currency: string, n: number) {
   const out = { day: [] as number[], dayOk: 0, dayCount: -1 };
@@ -177,16 +212,20 @@ const bench: Bench = async ({ quick }) => {
     const cold = await coldStarts(dir, quick ? 2 : 5);
     const link = await hostAndEcho(dir);
     let rss = 0;
+    let rssAfterGrids = 0;
     let days: Awaited<ReturnType<typeof dayReports>>;
+    let grids: Awaited<ReturnType<typeof tableGrids>>;
     let scans: Awaited<ReturnType<typeof measureScans>>;
     try {
       scans = await measureScans({ ...link, tables: TABLES, items: ITEMS, scans: quick ? 200 : 2_000, block: 50 });
       days = await dayReports(link.host, report, seed.currency, quick ? 20 : 200);
       rss = rssMb(link.host.pid);
+      grids = await tableGrids(link.host, seed, quick ? 5 : 50);
+      rssAfterGrids = rssMb(link.host.pid);
     } finally {
       await link.close();
     }
-    return figures(seed, { cold, ...days, report, scans, rss, seeded, size: storeContents(dir) });
+    return figures(seed, { cold, ...days, ...grids, report, scans, rss, rssAfterGrids, seeded, size: storeContents(dir) });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
