@@ -44,7 +44,9 @@ export function openDatabase(file: string, log?: Logger, migrations: readonly Mi
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-    migrate(db, migrations, log);
+    // An upgrade may rewrite whole tables (migrations 012, 013: a year of payments and events): its
+    // WAL is copied into the file and emptied now, once, not carried into the first commits.
+    if (migrate(db, migrations, log) > 0) db.pragma('wal_checkpoint(TRUNCATE)');
   } catch (e) {
     db.close();
     throw e;
@@ -68,13 +70,15 @@ export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Applies the missing migrations, each in its own transaction with its user_version bump. */
-export function migrate(db: Database, migrations: readonly Migration[], log?: Logger): void {
+/** Applies the missing migrations, each in its own transaction with its user_version bump; returns how many ran. */
+export function migrate(db: Database, migrations: readonly Migration[], log?: Logger): number {
   const current = schemaVersion(db);
   const target = migrations[migrations.length - 1]?.version ?? 0;
   if (current > target) throw new StoreError('SCHEMA_TOO_NEW', newerSchemaMessage(current));
+  let applied = 0;
   for (const m of migrations) {
     if (m.version <= current) continue;
+    applied++;
     db.transaction(() => {
       m.up(db);
       // user_version takes no bound parameter; the value is our own integer.
@@ -82,6 +86,7 @@ export function migrate(db: Database, migrations: readonly Migration[], log?: Lo
     })();
     log?.info({ mod: 'store', version: m.version, migration: m.name }, 'migrated the bill database');
   }
+  return applied;
 }
 
 export { SCHEMA_VERSION };

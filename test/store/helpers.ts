@@ -68,11 +68,26 @@ export function wirePayment(id: string, items: { id: string; price: string; quan
 }
 
 /**
- * SQL that turns a store file this version wrote back into the version 11 file it would have been
- * (migration 012 undone: the payments' time columns and their indexes out, the event indexes of
- * migrations 004 and 011 and the payments' index by state back), for the tests of upgrades from older files.
+ * SQL that turns a store file this version wrote back into the version 12 file it would have been
+ * (migration 013 undone: the event log numbered by AUTOINCREMENT again, its rows and seqs kept).
  */
-export const BACK_TO_V11 = `
+export const BACK_TO_V12 = `
+  CREATE TABLE events_v12 (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, tableId TEXT,
+    billId TEXT, paymentId TEXT, data TEXT NOT NULL DEFAULT '{}');
+  INSERT INTO events_v12 SELECT seq, at, kind, tableId, billId, paymentId, data FROM events ORDER BY seq;
+  DROP TABLE events;
+  ALTER TABLE events_v12 RENAME TO events;
+  CREATE INDEX events_service_errors ON events (seq) WHERE kind = 'service.error';
+  CREATE INDEX events_bill_closes ON events (billId, seq) WHERE kind = 'bill.closed';
+  PRAGMA user_version = 12;`;
+
+/**
+ * SQL that turns a store file this version wrote back into the version 11 file it would have been
+ * (BACK_TO_V12 first, then migration 012 undone: the payments' time columns and their indexes out,
+ * the event indexes of migrations 004 and 011 and the payments' index by state back), for the tests
+ * of upgrades from older files.
+ */
+export const BACK_TO_V11 = `${BACK_TO_V12}
   DROP INDEX payments_by_paid_at; DROP INDEX payments_by_refunded_at; DROP INDEX events_service_errors; DROP INDEX events_bill_closes;
   DROP INDEX payments_pending; CREATE INDEX payments_by_state ON payments (state);
   ALTER TABLE payments DROP COLUMN paidAt; ALTER TABLE payments DROP COLUMN refundedAt;
