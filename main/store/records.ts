@@ -27,6 +27,8 @@ export interface ItemRecord {
 
 /** A bill line as a payment moves it, settles the bill and totals it: no name, tags or position. */
 export type LineCounts = Pick<ItemRecord, 'id' | 'price' | 'quantity' | 'paidQuantity' | 'lockedQuantity'>;
+/** A bill with only its lines' counts: all a table's state and due need (the Tables grid reads every active bill). */
+export type BillWithCounts = BillRecord & { items: LineCounts[] };
 
 export interface BillRecord {
   id: string;

@@ -1,6 +1,6 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../wire/index.js';
-import { canon, dec, isZeroText, money, sum, type BillWithItems, type Decimal, type PaymentRecord } from '../store/index.js';
+import { canon, dec, isZeroText, money, sum, type BillWithCounts, type BillWithItems, type Decimal, type PaymentRecord } from '../store/index.js';
 import { billTotals as lineTotals } from '../store/bill-rules.js';
 import type { PlacedTable, TablePaymentFacts } from '../store/tables-repo.js';
 
@@ -25,7 +25,7 @@ function itemView(i: BillWithItems['items'][number], price: Decimal, lineTotal: 
 }
 
 /** A bill's total, paid and due (store/bill-rules.ts): the bill view and the table's due use it. */
-export function billTotals(bill: BillWithItems): { total: string; paid: string; due: string } {
+export function billTotals(bill: BillWithCounts): { total: string; paid: string; due: string } {
   return lineTotals(bill.items);
 }
 
@@ -34,9 +34,9 @@ export function billTotals(bill: BillWithItems): { total: string; paid: string; 
  * from the same records (read-model.ts BillsAtHand) does not sum their lines again. Records are
  * never changed after they are read, so the value stays true for the record.
  */
-const dueOfRecord = new WeakMap<BillWithItems, Decimal>();
+const dueOfRecord = new WeakMap<BillWithCounts, Decimal>();
 
-function dueOf(bill: BillWithItems): Decimal {
+function dueOf(bill: BillWithCounts): Decimal {
   return dueOfRecord.get(bill) ?? dec(billTotals(bill).due);
 }
 
@@ -73,7 +73,7 @@ export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): Bill
   };
 }
 
-function tableState(bills: BillWithItems[]): TableState {
+function tableState(bills: readonly BillWithCounts[]): TableState {
   const open = bills.filter((b) => b.state === 'OPEN');
   if (open.some((b) => b.items.some((i) => !isZeroText(i.lockedQuantity)))) return 'in-payment';
   if (open.some((b) => b.items.some((i) => !isZeroText(i.paidQuantity)))) return 'partly-paid';
@@ -83,8 +83,11 @@ function tableState(bills: BillWithItems[]): TableState {
 
 const NO_FACTS: TablePaymentFacts = { lastPaid: null, lockedSince: null, awaitingCapture: false };
 
-/** `bills` are the table's bills that are not closed (OPEN and PAID); `facts` what its payments say. */
-export function toTableView(table: PlacedTable, bills: BillWithItems[], facts: TablePaymentFacts = NO_FACTS): TableView {
+/**
+ * `bills` are the table's bills that are not closed (OPEN and PAID), with their lines or only the
+ * lines' counts (all a table's state and due need); `facts` what its payments say.
+ */
+export function toTableView(table: PlacedTable, bills: readonly BillWithCounts[], facts: TablePaymentFacts = NO_FACTS): TableView {
   const due = sum(bills.filter((b) => b.state === 'OPEN').map(dueOf));
   const last = facts.lastPaid;
   return {

@@ -1,5 +1,5 @@
 import type { BillView, PaymentView, TableView } from '../../preload/contract.js';
-import type { BillState, BillWithItems, PaymentRecord, ReadTx } from '../store/index.js';
+import type { BillState, BillWithCounts, BillWithItems, PaymentRecord, ReadTx } from '../store/index.js';
 import { toBillView, toPaymentView, toTableView } from './read-model-views.js';
 
 /**
@@ -40,8 +40,8 @@ export function billViews(
 }
 
 export function tableViews({ read }: ReadSource): TableView[] {
-  const byTable = new Map<string, BillWithItems[]>();
-  for (const bill of read.bills.activeWithItems()) {
+  const byTable = new Map<string, BillWithCounts[]>();
+  for (const bill of read.bills.activeWithCounts()) {
     const bills = byTable.get(bill.tableId) ?? [];
     bills.push(bill);
     byTable.set(bill.tableId, bills);
