@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { TableRecord } from './records.js';
+import type { StoreEvent, TableRecord } from './records.js';
 import type { WriteTx } from './tx.js';
 
 interface TableRow {
@@ -57,6 +57,8 @@ export const LAST_PAID_OF_TABLE_SQL = `SELECT b.tableId AS tableId, p.amount AS 
  * A busy table is found after a few; one not paid that recently falls back to its own history.
  */
 export const RECENT_PAID_PAYMENTS = 2_000;
+/** A table with at most this many bills ever has its last paid payment read from them directly. */
+export const FEW_BILLS = 50;
 // The paid time of the RECENT_PAID_PAYMENTS-th latest paid payment (refunded ones included): the
 // recent walk's lower bound. A walk of the partial index payments_by_paid_at (migration 012), no rows.
 const RECENT_PAID_FROM = `SELECT paidAt FROM payments WHERE paidAt IS NOT NULL ORDER BY paidAt DESC LIMIT 1 OFFSET ${RECENT_PAID_PAYMENTS - 1}`;
@@ -92,14 +94,35 @@ export function createTablesReader(db: Database) {
   const recentFrom = db.prepare<[], { paidAt: string }>(RECENT_PAID_FROM);
   const recentPaidOf = db.prepare<[string, string], LastPaidRow>(`${RECENT_PAID_SQL} AND b.tableId = ? ORDER BY p.paidAt DESC LIMIT 1`);
   const recentPaid = db.prepare<[string], LastPaidRow>(`${RECENT_PAID_SQL} ORDER BY p.paidAt DESC`);
-  const hasBills = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM bills WHERE tableId = ? LIMIT 1');
+  const billsUpTo = db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM bills WHERE tableId = ? LIMIT ${FEW_BILLS + 1})`);
   // The lower bound of the recent walk: every paid payment when there are fewer than RECENT_PAID_PAYMENTS.
   const recentBound = (): string => recentFrom.get()?.paidAt ?? '';
-  /** A table's last paid payment: among the recent ones, else (not paid lately) from its own bills. */
-  const lastPaidOf = (id: string, from: string): LastPaidRow | undefined => {
-    const recent = recentPaidOf.get(from, id);
-    if (recent || from === '' || !hasBills.get(id)) return recent;
+  /**
+   * A table's last paid payment: from its own bills when it has had few (a new or quiet table: the
+   * recent walk would go all the way for nothing), else among the recent paid payments, else (not
+   * paid lately) from its own bills after all.
+   */
+  const lastPaidOf = (id: string, from: () => string): LastPaidRow | undefined => {
+    if (billsUpTo.get(id)!.n <= FEW_BILLS) return lastPaidOfTable.get(id);
+    const bound = from();
+    const recent = recentPaidOf.get(bound, id);
+    if (recent || bound === '') return recent;
     return lastPaidOfTable.get(id);
+  };
+  /**
+   * Each table's last paid payment once read (null: none), kept true by heard() after every commit:
+   * a payment paid at the table is its last one from then on; a refund, a bill moved away or the
+   * table deleted forget it (read again when next asked). Only committed reads are remembered, and
+   * a read inside a transaction never uses them (it may see a payment of its own not committed yet).
+   */
+  const remembered = new Map<string, LastPaidRow | null>();
+  const lastPaid = (id: string, from: () => string): LastPaidRow | undefined => {
+    if (db.inTransaction) return lastPaidOf(id, from);
+    const known = remembered.get(id);
+    if (known !== undefined) return known ?? undefined;
+    const row = lastPaidOf(id, from);
+    remembered.set(id, row ?? null);
+    return row;
   };
   const holdsOf = db.prepare<[string], HoldRow>(`SELECT * FROM (${TABLE_HOLDS_SQL} GROUP BY b.tableId) WHERE tableId = ?`);
   const holdsAll = db.prepare<[], HoldRow>(`${TABLE_HOLDS_SQL} GROUP BY b.tableId`);
@@ -112,26 +135,50 @@ export function createTablesReader(db: Database) {
       return list.all().map(placed);
     },
     paymentFacts(id: string): TablePaymentFacts {
-      return factsOf(lastPaidOf(id, recentBound()), holdsOf.get(id));
+      return factsOf(lastPaid(id, recentBound), holdsOf.get(id));
     },
     /**
-     * The facts of every table with any (the whole grid's snapshot): one walk of the recent paid
-     * payments, then each table it did not meet from its own history.
+     * The facts of every table with any (the whole grid's snapshot): the last paid payments already
+     * known, then for the others one walk of the recent paid payments, then each table it did not
+     * meet from its own history.
      */
     allPaymentFacts(): Map<string, TablePaymentFacts> {
-      const from = recentBound();
+      const tables = list.all();
       const last = new Map<string, LastPaidRow>();
-      for (const row of recentPaid.iterate(from)) if (!last.has(row.tableId)) last.set(row.tableId, row);
-      if (from !== '') {
-        for (const t of list.all()) {
-          if (last.has(t.id)) continue;
-          const row = lastPaidOf(t.id, from);
+      const unknown = db.inTransaction ? tables : tables.filter((t) => !remembered.has(t.id));
+      for (const t of tables) {
+        const known = db.inTransaction ? undefined : remembered.get(t.id);
+        if (known) last.set(t.id, known);
+      }
+      if (unknown.length > 0) {
+        const from = recentBound();
+        const found = new Map<string, LastPaidRow>();
+        for (const row of recentPaid.iterate(from)) if (!found.has(row.tableId)) found.set(row.tableId, row);
+        for (const t of unknown) {
+          const row = found.get(t.id) ?? (from === '' ? undefined : lastPaidOfTable.get(t.id));
           if (row) last.set(t.id, row);
+          if (!db.inTransaction) remembered.set(t.id, row ?? null);
         }
       }
       const holds = new Map(holdsAll.all().map((r) => [r.tableId, r]));
       const ids = new Set([...last.keys(), ...holds.keys()]);
       return new Map([...ids].map((id) => [id, factsOf(last.get(id), holds.get(id))]));
+    },
+    /** Called by transactions.ts after every commit with its events: keeps the remembered last payments true. */
+    heard(events: readonly StoreEvent[]): void {
+      for (const e of events) {
+        if (e.tableId === null) continue;
+        if (e.kind === 'payment.paid') {
+          const { amount, currency } = e.data;
+          if (typeof amount === 'string' && typeof currency === 'string') remembered.set(e.tableId, { tableId: e.tableId, amount, currency, at: e.at });
+          else remembered.delete(e.tableId);
+        } else if (e.kind === 'payment.refunded' || e.kind === 'table.deleted') {
+          remembered.delete(e.tableId);
+        } else if (e.kind === 'bill.updated' && typeof e.data.previousTableId === 'string') {
+          remembered.delete(e.tableId);
+          remembered.delete(e.data.previousTableId);
+        }
+      }
     },
   };
 }

@@ -71,6 +71,8 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
   const walSync = createWalSync(resolve(db.name));
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
+  // The tables reader remembers each table's last paid payment; every commit's events keep that true.
+  outbox.onCommit((events) => repos.read.tables.heard(events));
   /** Set while group() runs: writes become savepoints of its one transaction. */
   let group: { events: StoreEvent[]; relaxed: boolean } | null = null;
 

@@ -1,9 +1,10 @@
+import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { BridgeServerFrame, CompanionApi } from '../../preload/contract.js';
 import { isCommandName } from '../../preload/names.js';
 import type { Logger } from '../log.js';
 import { runCommand } from '../ui-bridge/command-schemas.js';
-import { parseJson } from '../wire/index.js';
+import { parseJson, tickCork } from '../wire/index.js';
 
 /**
  * The browser-mode bridge: CompanionApi over one WebSocket per page, in the frames of
@@ -55,10 +56,17 @@ export async function answerBridgeRequest(api: CompanionApi, request: BridgeRequ
   return { id, result: await runCommand(api, cmd, request.input, log) };
 }
 
-/** Wires one accepted socket to the core; returns a function that detaches it. */
-export function attachBridge(socket: WebSocket, api: CompanionApi, log: Logger): () => void {
+/**
+ * Wires one accepted socket to the core; returns a function that detaches it. `raw` is the upgraded
+ * TCP socket under it: the frames sent in one tick (the views of one commit: its bills, tables and
+ * payments) leave in one write, not one each (main/wire/tick-cork.ts).
+ */
+export function attachBridge(socket: WebSocket, raw: Duplex, api: CompanionApi, log: Logger): () => void {
+  const cork = tickCork(raw);
   const send = (reply: BridgeReply): void => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply));
+    if (socket.readyState !== socket.OPEN) return;
+    cork();
+    socket.send(JSON.stringify(reply));
   };
   const unsubscribe = api.onEvent((event) => send({ event }));
   socket.on('message', (data, isBinary) => {

@@ -104,7 +104,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     if (url.pathname !== BRIDGE_PATH) return reject(404, 'Not Found');
     if (!auth.hasCookie(req) || !originAllowed(req, origins)) return reject(403, 'Forbidden');
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const detach = attachBridge(ws, api, log);
+      const detach = attachBridge(ws, socket, api, log);
       detachers.add(detach);
       ws.on('close', () => detachers.delete(detach));
     });

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -164,6 +165,33 @@ describe('the bridge WebSocket', () => {
     }
     await first.close();
     await waitFor(() => api.listenerCount() === 1, 'the closed page to unsubscribe');
+  });
+
+  it('sends the events of one tick (the views of one commit) in one write of its socket, in order', async () => {
+    const client = await open();
+    await waitFor(() => api.listenerCount() === 1, 'the subscription');
+    // Every write the server makes on its side of the connection (its local port is the server's).
+    const port = Number(new URL(base).port);
+    type WriteFn = (this: Socket, ...args: unknown[]) => unknown;
+    const proto = Socket.prototype as unknown as { _write: WriteFn; _writev: WriteFn };
+    const { _write, _writev } = proto;
+    let writes = 0;
+    const counted = (original: WriteFn): WriteFn =>
+      function (this: Socket, ...args: unknown[]) {
+        if (this.localPort === port) writes++;
+        return original.apply(this, args);
+      };
+    proto._write = counted(_write);
+    proto._writev = counted(_writev);
+    try {
+      for (let i = 0; i < 20; i++) api.emit({ type: 'table-removed', seq: 100 + i, tableId: `t${i}` });
+      await waitFor(() => client.frames.filter((f) => 'event' in f).length === 20, 'the 20 events');
+    } finally {
+      proto._write = _write;
+      proto._writev = _writev;
+    }
+    expect(client.frames.map((f) => (f.event as { seq: number }).seq)).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
+    expect(writes).toBe(1);
   });
 
   it('close() ends the pages, the subscriptions and the listener', async () => {
