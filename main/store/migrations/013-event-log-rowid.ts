@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 /**
  * The event log numbers its events with plain rowids instead of AUTOINCREMENT. AUTOINCREMENT
  * kept a high-water mark in sqlite_sequence and updated it with every insert: a payment's three
- * events wrote that row three times, and every commit sent its page to the WAL (0.38 of the 6.2
+ * events wrote that row three times, and every commit sent its page to the WAL (0.38 of the 6.6
  * WAL frames a payment cost in a rush: `npm run bench -- store-writes`).
  *
  * The mark only differs from the table's largest seq after the newest events are deleted, and the
