@@ -90,8 +90,8 @@ function itemFromRaw(r: ItemRaw): ItemRecord {
 
 type CountsRaw = [string, string, string, string, string];
 
-/** A bill line as a payment moves it: its id, price and quantities (records.ts LineCounts). */
-function countsFromRaw(r: CountsRaw): LineCounts {
+/** A bill line as a payment moves it: its id, price and quantities (records.ts LineCounts), from the row's first five columns. */
+function countsFromRaw(r: CountsRaw | [...CountsRaw, string]): LineCounts {
   return { id: r[0], price: r[1], quantity: r[2], paidQuantity: r[3], lockedQuantity: r[4] };
 }
 
@@ -149,8 +149,8 @@ export function createBillsReader(db: Database) {
   // The active bills' line counts, in no order (a bill's due and state do not depend on it): raw rows,
   // no names or tags parsed, no sort. The active bills lead, found by state (a year holds 75,000 closed).
   const activeCounts = db
-    .prepare<[], [string, ...CountsRaw]>(
-      `SELECT i.billId, i.id, i.price, i.quantity, i.paidQuantity, i.lockedQuantity
+    .prepare<[], [...CountsRaw, string]>(
+      `SELECT i.id, i.price, i.quantity, i.paidQuantity, i.lockedQuantity, i.billId
          FROM bills b CROSS JOIN bill_items i ON i.billId = b.id WHERE b.state IN ('OPEN', 'PAID')`,
     )
     .raw(true);
@@ -212,10 +212,9 @@ export function createBillsReader(db: Database) {
     activeWithCounts(): BillWithCounts[] {
       const byBill = new Map<string, LineCounts[]>();
       for (const r of activeCounts.all()) {
-        const counts: LineCounts = { id: r[1], price: r[2], quantity: r[3], paidQuantity: r[4], lockedQuantity: r[5] };
-        const items = byBill.get(r[0]);
-        if (items) items.push(counts);
-        else byBill.set(r[0], [counts]);
+        const items = byBill.get(r[5]);
+        if (items) items.push(countsFromRaw(r));
+        else byBill.set(r[5], [countsFromRaw(r)]);
       }
       return activeBills.all().map((row) => Object.assign(toBill(row), { items: byBill.get(row.id) ?? [] }));
     },

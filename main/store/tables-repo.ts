@@ -86,8 +86,49 @@ function factsOf(last: LastPaidRow | undefined, hold: HoldRow | undefined): Tabl
   };
 }
 
-/** Restaurant tables, read half: prepared once, plain reads; rules live in bill-ops.ts. */
-export function createTablesReader(db: Database) {
+/**
+ * Each table's last paid payment once read (null: none), kept true by `heard` after every commit
+ * (transactions.ts): a payment paid at the table is its last one from then on; a refund, a bill
+ * moved away or the table deleted forget it (read again when next asked). Only committed reads are
+ * remembered, and a read inside a transaction never uses them (it may see a payment of its own not
+ * committed yet). Kept apart from the reader, whose users only read.
+ */
+export function createLastPaidMemory() {
+  const remembered = new Map<string, LastPaidRow | null>();
+  return {
+    /** The table's remembered last paid payment, else `read()`'s (remembered when committed). */
+    recall(id: string, inTransaction: boolean, read: () => LastPaidRow | undefined): LastPaidRow | undefined {
+      if (inTransaction) return read();
+      const known = remembered.get(id);
+      if (known !== undefined) return known ?? undefined;
+      const row = read();
+      remembered.set(id, row ?? null);
+      return row;
+    },
+    heard(events: readonly StoreEvent[]): void {
+      for (const e of events) {
+        if (e.tableId === null) continue;
+        if (e.kind === 'payment.paid') {
+          const { amount, currency } = e.data;
+          if (typeof amount === 'string' && typeof currency === 'string') remembered.set(e.tableId, { tableId: e.tableId, amount, currency, at: e.at });
+          else remembered.delete(e.tableId);
+        } else if (e.kind === 'payment.refunded' || e.kind === 'table.deleted') {
+          remembered.delete(e.tableId);
+        } else if (e.kind === 'bill.updated' && typeof e.data.previousTableId === 'string') {
+          remembered.delete(e.tableId);
+          remembered.delete(e.data.previousTableId);
+        }
+      }
+    },
+  };
+}
+export type LastPaidMemory = ReturnType<typeof createLastPaidMemory>;
+
+/**
+ * Restaurant tables, read half: prepared once, plain reads; rules live in bill-ops.ts. `memory` is
+ * the connection's one LastPaidMemory, whose `heard` its commits reach (transactions.ts).
+ */
+export function createTablesReader(db: Database, memory: LastPaidMemory) {
   const get = db.prepare<[string], TableRow>(`SELECT ${COLUMNS} FROM tables WHERE id = ?`);
   const list = db.prepare<[], TableRow>(`SELECT ${COLUMNS} FROM tables ORDER BY position, id`);
   const lastPaidOfTable = db.prepare<[string], LastPaidRow>(LAST_PAID_OF_TABLE_SQL);
@@ -109,21 +150,6 @@ export function createTablesReader(db: Database) {
     if (recent || bound === '') return recent;
     return lastPaidOfTable.get(id);
   };
-  /**
-   * Each table's last paid payment once read (null: none), kept true by heard() after every commit:
-   * a payment paid at the table is its last one from then on; a refund, a bill moved away or the
-   * table deleted forget it (read again when next asked). Only committed reads are remembered, and
-   * a read inside a transaction never uses them (it may see a payment of its own not committed yet).
-   */
-  const remembered = new Map<string, LastPaidRow | null>();
-  const lastPaid = (id: string, from: () => string): LastPaidRow | undefined => {
-    if (db.inTransaction) return lastPaidOf(id, from);
-    const known = remembered.get(id);
-    if (known !== undefined) return known ?? undefined;
-    const row = lastPaidOf(id, from);
-    remembered.set(id, row ?? null);
-    return row;
-  };
   const holdsOf = db.prepare<[string], HoldRow>(`SELECT * FROM (${TABLE_HOLDS_SQL} GROUP BY b.tableId) WHERE tableId = ?`);
   const holdsAll = db.prepare<[], HoldRow>(`${TABLE_HOLDS_SQL} GROUP BY b.tableId`);
   return {
@@ -135,50 +161,32 @@ export function createTablesReader(db: Database) {
       return list.all().map(placed);
     },
     paymentFacts(id: string): TablePaymentFacts {
-      return factsOf(lastPaid(id, recentBound), holdsOf.get(id));
+      return factsOf(memory.recall(id, db.inTransaction, () => lastPaidOf(id, recentBound)), holdsOf.get(id));
     },
     /**
      * The facts of every table with any (the whole grid's snapshot): the last paid payments already
-     * known, then for the others one walk of the recent paid payments, then each table it did not
-     * meet from its own history.
+     * known; for the others one walk of the recent paid payments (made when the first is asked for),
+     * and each table it did not meet from its own history.
      */
     allPaymentFacts(): Map<string, TablePaymentFacts> {
-      const tables = list.all();
-      const last = new Map<string, LastPaidRow>();
-      const unknown = db.inTransaction ? tables : tables.filter((t) => !remembered.has(t.id));
-      for (const t of tables) {
-        const known = db.inTransaction ? undefined : remembered.get(t.id);
-        if (known) last.set(t.id, known);
-      }
-      if (unknown.length > 0) {
-        const from = recentBound();
-        const found = new Map<string, LastPaidRow>();
-        for (const row of recentPaid.iterate(from)) if (!found.has(row.tableId)) found.set(row.tableId, row);
-        for (const t of unknown) {
-          const row = found.get(t.id) ?? (from === '' ? undefined : lastPaidOfTable.get(t.id));
-          if (row) last.set(t.id, row);
-          if (!db.inTransaction) remembered.set(t.id, row ?? null);
+      let recent: Map<string, LastPaidRow> | undefined;
+      let from = '';
+      const recentOrOwn = (id: string): LastPaidRow | undefined => {
+        if (!recent) {
+          from = recentBound();
+          recent = new Map();
+          for (const row of recentPaid.iterate(from)) if (!recent.has(row.tableId)) recent.set(row.tableId, row);
         }
+        return recent.get(id) ?? (from === '' ? undefined : lastPaidOfTable.get(id));
+      };
+      const last = new Map<string, LastPaidRow>();
+      for (const t of list.all()) {
+        const row = memory.recall(t.id, db.inTransaction, () => recentOrOwn(t.id));
+        if (row) last.set(t.id, row);
       }
       const holds = new Map(holdsAll.all().map((r) => [r.tableId, r]));
       const ids = new Set([...last.keys(), ...holds.keys()]);
       return new Map([...ids].map((id) => [id, factsOf(last.get(id), holds.get(id))]));
-    },
-    /** Called by transactions.ts after every commit with its events: keeps the remembered last payments true. */
-    heard(events: readonly StoreEvent[]): void {
-      for (const e of events) {
-        if (e.tableId === null) continue;
-        if (e.kind === 'payment.paid') {
-          const { amount, currency } = e.data;
-          if (typeof amount === 'string' && typeof currency === 'string') remembered.set(e.tableId, { tableId: e.tableId, amount, currency, at: e.at });
-          else remembered.delete(e.tableId);
-        } else if (e.kind === 'payment.refunded' || e.kind === 'table.deleted') {
-          remembered.delete(e.tableId);
-        } else if (e.kind === 'bill.updated' && typeof e.data.previousTableId === 'string') {
-          remembered.delete(e.tableId);
-          remembered.delete(e.data.previousTableId);
-        }
-      }
     },
   };
 }

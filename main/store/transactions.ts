@@ -14,14 +14,15 @@ import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
 import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links-repo.js';
 import type { NewEvent, StoreEvent } from './records.js';
 import { createReceiptsReader, createReceiptsWriter } from './receipts-repo.js';
-import { createTablesReader, createTablesWriter } from './tables-repo.js';
+import { createLastPaidMemory, createTablesReader, createTablesWriter } from './tables-repo.js';
 import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
 import { createWalSync, type WalSync } from './wal-sync.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 function createRepos(db: Database) {
+  const lastPaid = createLastPaidMemory();
   const read = {
-    tables: createTablesReader(db),
+    tables: createTablesReader(db, lastPaid),
     bills: createBillsReader(db),
     payments: createPaymentsReader(db),
     history: createHistoryReader(db),
@@ -44,7 +45,7 @@ function createRepos(db: Database) {
     // Payment links (issue 13).
     paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
   };
-  return { read: read satisfies ReadTx, events, both };
+  return { read: read satisfies ReadTx, events, both, lastPaid };
 }
 
 /** Resolves once an fsync of the WAL covers every commit so far, and tells their held events then. */
@@ -72,7 +73,7 @@ export function createTransactions(db: Database, clock: Clock, log: Logger | und
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
   // The tables reader remembers each table's last paid payment; every commit's events keep that true.
-  outbox.onCommit((events) => repos.read.tables.heard(events));
+  outbox.onCommit((events) => repos.lastPaid.heard(events));
   /** Set while group() runs: writes become savepoints of its one transaction. */
   let group: { events: StoreEvent[]; relaxed: boolean } | null = null;
 

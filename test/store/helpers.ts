@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../main/clock.js';
 import { createBillStore, type BillStore } from '../../main/store/index.js';
+import { MIGRATIONS, type Migration } from '../../main/store/migrations/index.js';
 import type { Payment } from '../../main/wire/index.js';
 
 /** A real store on a fresh SQLite file in a temp dir; `cleanup` closes it and removes the dir. */
@@ -26,6 +27,15 @@ export function tempStore(): { store: BillStore; clock: ManualClock; dir: string
 /** The last durable event's sequence number (0 when none), through the public event log. */
 export function lastSeq(store: Pick<BillStore, 'eventsAfter'>): number {
   return store.eventsAfter(0, Number.MAX_SAFE_INTEGER).at(-1)?.seq ?? 0;
+}
+
+/**
+ * An upgrade test's ground: a store file's path in a fresh temp dir, and every migration before
+ * `m` (the version the test turns a file back to is `before.at(-1).version`).
+ */
+export function upgradeFixture(m: Migration): { file: string; before: Migration[]; cleanup: () => void } {
+  const tmp = tempDir();
+  return { file: join(tmp.dir, 'bills.sqlite'), before: MIGRATIONS.filter((x) => x.version < m.version), cleanup: tmp.cleanup };
 }
 
 export function tempDir(): { dir: string; cleanup: () => void } {

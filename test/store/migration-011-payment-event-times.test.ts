@@ -1,12 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/clock.js';
 import { migrate, schemaVersion } from '../../main/store/database.js';
 import { createBillStore } from '../../main/store/index.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
 import { migration011 } from '../../main/store/migrations/011-payment-event-times.js';
-import { BACK_TO_V11, seedBill, tempDir, wirePayment } from './helpers.js';
+import { BACK_TO_V11, seedBill, upgradeFixture, wirePayment } from './helpers.js';
 
 /** Entries of one index, counted from its b-tree pages (SQLite's dbstat table). */
 const entriesOf = (db: BetterSqlite3.Database, index: string) =>
@@ -17,10 +15,8 @@ describe('migration 011 (payment event times through partial indexes)', () => {
   afterEach(() => cleanup());
 
   it('upgrades a version 10 store with payments in it: the partial indexes of 011 hold only the paid and refunded events, and the history still finds those times after the upgrades', () => {
-    const tmp = tempDir();
-    const file = join(tmp.dir, 'bills.sqlite');
-    cleanup = () => tmp.cleanup();
-    const before = MIGRATIONS.filter((m) => m.version < migration011.version);
+    const { file, before, cleanup: done } = upgradeFixture(migration011);
+    cleanup = done;
     expect(before.at(-1)?.version).toBe(10);
 
     // A store with a history: p1 paid then refunded, p2 paid, p3 started and cancelled.

@@ -11,9 +11,8 @@ import { createBillStore } from '../../main/store/index.js';
 import { PENDING_PAYMENTS_SQL } from '../../main/store/payments-repo.js';
 import { TABLE_HOLDS_SQL } from '../../main/store/tables-repo.js';
 import type { SqlParams } from '../../main/store/attention-repo.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
 import { migration012 } from '../../main/store/migrations/012-payment-times.js';
-import { BACK_TO_V11, seedBill, tempDir, wirePayment } from './helpers.js';
+import { BACK_TO_V11, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 /** Entries of one index, counted from its b-tree pages (SQLite's dbstat table). */
 const entriesOf = (db: BetterSqlite3.Database, index: string) =>
@@ -30,10 +29,8 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
   afterEach(() => cleanup());
 
   it('upgrades a version 11 store: the times come from the events, the history reads the same, and a payment made after writes no event index', () => {
-    const tmp = tempDir();
-    const file = join(tmp.dir, 'bills.sqlite');
-    cleanup = () => tmp.cleanup();
-    const before = MIGRATIONS.filter((m) => m.version < migration012.version);
+    const { file, before, cleanup: done } = upgradeFixture(migration012);
+    cleanup = done;
     expect(before.at(-1)?.version).toBe(11);
 
     // A store with a history: p1 paid then refunded, p2 paid (the bill closes itself), p3 cancelled;

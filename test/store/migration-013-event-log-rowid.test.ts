@@ -5,9 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/clock.js';
 import { migrate, schemaVersion } from '../../main/store/database.js';
 import { createBillStore } from '../../main/store/index.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
 import { migration013 } from '../../main/store/migrations/013-event-log-rowid.js';
-import { BACK_TO_V12, lastSeq, seedBill, tempDir, wirePayment } from './helpers.js';
+import { BACK_TO_V12, lastSeq, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 type EventRow = { seq: number; at: string; kind: string; tableId: string | null; billId: string | null; paymentId: string | null; data: string };
 const allEvents = (db: BetterSqlite3.Database) => db.prepare('SELECT seq, at, kind, tableId, billId, paymentId, data FROM events ORDER BY seq').all() as EventRow[];
@@ -20,10 +19,8 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
   afterEach(() => cleanup());
 
   it('upgrades a version 12 store: every event kept with its seq, no high-water mark written any more, and new events follow the last seq', () => {
-    const tmp = tempDir();
-    const file = join(tmp.dir, 'bills.sqlite');
-    cleanup = () => tmp.cleanup();
-    const before = MIGRATIONS.filter((m) => m.version < migration013.version);
+    const { file, before, cleanup: done } = upgradeFixture(migration013);
+    cleanup = done;
     expect(before.at(-1)?.version).toBe(12);
 
     const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
