@@ -3,12 +3,13 @@ import type { CommandName, CompanionEvent } from './contract.js';
 /**
  * The browser-mode bridge's frames (type-only; re-exported by contract.ts so the renderer reads
  * them from the contract). One JSON object per WebSocket text frame, at BRIDGE_PATH (names.ts):
- *   page → main   {"id": n, "cmd": "getSnapshot" | CommandName, "input": arg | null}
+ *   page → main   {"id": n, "cmd": "getSnapshot" | "setShown" | CommandName, "input": arg | null}
  *   main → page   {"id": n, "result": …} | {"id": n | null, "error": {"code", "message"}} | {"event": CompanionEvent}
  * It carries the same CompanionApi the preload exposes in Electron.
  */
 
-export type BridgeCommand = 'getSnapshot' | CommandName;
+/** setShown: PageLink (contract.ts), its input true or false, answered with a null result. */
+export type BridgeCommand = 'getSnapshot' | 'setShown' | CommandName;
 
 export interface BridgeError {
   code: string;

@@ -494,6 +494,20 @@ export interface OrderView {
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;
 
+/**
+ * What a page's link (the preload, the browser-mode bridge) offers the page besides CompanionApi:
+ * about the page itself, not the restaurant.
+ */
+export interface PageLink {
+  /**
+   * The page is shown or hidden (its document's visibility). A hidden page is sent no bill, table
+   * or payment views, and while no page is shown the core builds none
+   * (main/ui-bridge/shown-pages.ts); a page shown again reads the snapshot. Resolves once main
+   * has it, so a snapshot asked for afterwards is read with the views flowing again.
+   */
+  setShown(shown: boolean): Promise<void>;
+}
+
 
 export type {
   BridgeCommand,

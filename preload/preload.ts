@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import type { CommandName, CompanionApi, CompanionEvent } from './contract.js';
-import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from './channels.js';
+import type { CommandName, CompanionApi, CompanionEvent, PageLink } from './contract.js';
+import { EVENT_CHANNEL, SHOWN_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from './channels.js';
 import { commandRecord } from './names.js';
 
 /**
@@ -23,7 +23,10 @@ const api = {
       ipcRenderer.removeListener(EVENT_CHANNEL, relay);
     };
   },
+  setShown: async (shown: boolean) => {
+    await ipcRenderer.invoke(SHOWN_CHANNEL, shown === true);
+  },
   ...(commandRecord(command) as Commands),
-} satisfies CompanionApi;
+} satisfies CompanionApi & PageLink;
 
 contextBridge.exposeInMainWorld('companion', api);

@@ -1,9 +1,10 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { CommandName, CommandResult, CompanionApi, Snapshot } from '../../preload/contract.js';
-import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
+import { EVENT_CHANNEL, SHOWN_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
 import { COMMAND_NAMES, commandRecord } from '../../preload/names.js';
 import type { Logger } from '../log.js';
 import { runCommand } from '../ui-bridge/command-schemas.js';
+import { forwardToShownPages } from '../ui-bridge/shown-pages.js';
 import { isTrustedSender, type AppOrigins } from './trusted-url.js';
 
 /**
@@ -52,14 +53,21 @@ export function registerIpc(options: IpcOptions): () => void {
     return api.getSnapshot();
   });
 
-  const unsubscribe = api.onEvent((event) => {
-    for (const contents of options.eventTargets()) {
-      if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, event);
-    }
+  // The window in the tray (hidden) is sent no views, and while no window is shown none are built.
+  const pages = forwardToShownPages({
+    api,
+    pages: () => options.eventTargets().filter((contents) => !contents.isDestroyed()),
+    send: (contents, event) => contents.send(EVENT_CHANNEL, event),
+    keyOf: (contents) => contents.id,
+  });
+  ipcMain.handle(SHOWN_CHANNEL, (event, shown: unknown) => {
+    if (!trusted(event, 'setShown') || typeof shown !== 'boolean') return;
+    pages.setShown(event.sender, shown);
   });
 
   return () => {
-    unsubscribe();
+    pages.stop();
+    ipcMain.removeHandler(SHOWN_CHANNEL);
     for (const name of COMMAND_NAMES) ipcMain.removeHandler(commandChannel(name));
     ipcMain.removeHandler(SNAPSHOT_CHANNEL);
   };

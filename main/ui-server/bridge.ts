@@ -4,6 +4,7 @@ import type { BridgeServerFrame, CompanionApi } from '../../preload/contract.js'
 import { isCommandName } from '../../preload/names.js';
 import type { Logger } from '../log.js';
 import { runCommand } from '../ui-bridge/command-schemas.js';
+import { forwardToShownPages } from '../ui-bridge/shown-pages.js';
 import { parseJson, tickCork } from '../wire/index.js';
 
 /**
@@ -38,7 +39,7 @@ export function parseBridgeRequest(text: string): ParsedRequest {
   return { ok: true, request: { id, cmd: record.cmd, input: record.input } };
 }
 
-/** Answers one request: the snapshot, or a command's CommandResult. Never throws. */
+/** Answers one request: the snapshot, or a command's CommandResult. Never throws. (setShown is the socket's own: attachBridge.) */
 export async function answerBridgeRequest(api: CompanionApi, request: BridgeRequest, log: Logger): Promise<BridgeReply> {
   const { id, cmd } = request;
   if (cmd === 'getSnapshot') {
@@ -68,7 +69,8 @@ export function attachBridge(socket: WebSocket, raw: Duplex, api: CompanionApi, 
     cork();
     socket.send(JSON.stringify(reply));
   };
-  const unsubscribe = api.onEvent((event) => send({ event }));
+  // One page per socket: hidden (the tab in the background), it is sent no views (shown-pages.ts).
+  const page = forwardToShownPages({ api, pages: () => [socket], send: (_, event) => send({ event }) });
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
       log.warn({ mod: MOD }, 'binary bridge frame dropped');
@@ -82,13 +84,19 @@ export function attachBridge(socket: WebSocket, raw: Duplex, api: CompanionApi, 
       send({ id: parsed.id, error: { code: 'BAD_REQUEST', message: parsed.message } });
       return;
     }
-    void answerBridgeRequest(api, parsed.request, log).then(send);
+    const { request } = parsed;
+    if (request.cmd === 'setShown') {
+      if (typeof request.input !== 'boolean') return send({ id: request.id, error: { code: 'BAD_REQUEST', message: 'input: must be true (the page is shown) or false (hidden).' } });
+      page.setShown(socket, request.input);
+      return send({ id: request.id, result: null });
+    }
+    void answerBridgeRequest(api, request, log).then(send);
   });
   let detached = false;
   const detach = (): void => {
     if (detached) return;
     detached = true;
-    unsubscribe();
+    page.stop();
   };
   socket.on('close', detach);
   socket.on('error', (err) => log.warn({ mod: MOD, err: err.message }, 'bridge socket error'));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompanionEvent } from '../../preload/contract.js';
-import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
+import { EVENT_CHANNEL, SHOWN_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
 import { silentLogger } from '../../main/log.js';
 import { COMMAND_NAMES } from '../../preload/names.js';
 import { recordingApi, SNAPSHOT, type RecordingApi } from '../ui-server/recording-api.js';
@@ -30,7 +30,7 @@ const foreignFrame = { senderFrame: { url: 'https://evil.example/' } };
 let api: RecordingApi;
 let dispose: () => void;
 const sent: { channel: string; payload: unknown }[] = [];
-const target = { isDestroyed: () => false, send: (channel: string, payload: unknown) => sent.push({ channel, payload }) };
+const target = { id: 1, isDestroyed: () => false, send: (channel: string, payload: unknown) => sent.push({ channel, payload }) };
 
 beforeEach(() => {
   api = recordingApi();
@@ -46,8 +46,8 @@ const invoke = (channel: string, event: unknown, input?: unknown) => {
 };
 
 describe('IPC handlers', () => {
-  it('registers one handler per command plus the snapshot, and removes them all', () => {
-    expect([...electron.handlers.keys()].sort()).toEqual([...COMMAND_NAMES.map(commandChannel), SNAPSHOT_CHANNEL].sort());
+  it('registers one handler per command plus the snapshot and the page shown state, and removes them all', () => {
+    expect([...electron.handlers.keys()].sort()).toEqual([...COMMAND_NAMES.map(commandChannel), SNAPSHOT_CHANNEL, SHOWN_CHANNEL].sort());
     dispose();
     expect(electron.handlers.size).toBe(0);
     dispose = () => undefined;
@@ -81,6 +81,27 @@ describe('IPC handlers', () => {
     expect(message).toContain('mode:');
     expect(await invoke(commandChannel('guestPay'), ourFrame, 'not an object')).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
     expect(api.calls).toEqual([]);
+  });
+
+  it('sends a window that says it is hidden no views, and stops asking the core for them; shown again, it gets them', () => {
+    const bill = { type: 'bill', seq: 1, bill: { id: 'b1' } } as unknown as CompanionEvent;
+    const notice = { type: 'notice', seq: 2, notice: { id: 'n1' } } as unknown as CompanionEvent;
+    // Another webContents object for the same window, as Electron may hand over: the id names it.
+    invoke(SHOWN_CHANNEL, { ...ourFrame, sender: { ...target } }, false);
+    expect(api.listenerTypes()).not.toContain('bill');
+    expect(api.listenerTypes()).toContain('notice');
+    api.emit(bill);
+    api.emit(notice);
+    expect(sent.map((s) => (s.payload as CompanionEvent).type)).toEqual(['notice']);
+    // Not a boolean, or not our page: nothing changes.
+    invoke(SHOWN_CHANNEL, { ...ourFrame, sender: target }, 'yes');
+    invoke(SHOWN_CHANNEL, { ...foreignFrame, sender: target }, true);
+    expect(api.listenerTypes()).not.toContain('bill');
+    invoke(SHOWN_CHANNEL, { ...ourFrame, sender: target }, true);
+    expect(api.listenerTypes()).toContain('bill');
+    api.emit(bill);
+    expect(sent.map((s) => (s.payload as CompanionEvent).type)).toEqual(['notice', 'bill']);
+    expect(api.listenerCount()).toBe(1);
   });
 
   it('forwards core events to the windows and stops when disposed', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CompanionApi, CompanionEvent } from '../../preload/contract.js';
-import { EVENT_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
+import type { CompanionApi, CompanionEvent, PageLink } from '../../preload/contract.js';
+import { EVENT_CHANNEL, SHOWN_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
 import { COMMAND_NAMES } from '../../preload/names.js';
 
 // Electron replaced (allowed): contextBridge captures what the preload exposes, ipcRenderer records use.
@@ -25,16 +25,16 @@ vi.mock('electron', () => ({
   },
 }));
 
-let api: CompanionApi;
+let api: CompanionApi & PageLink;
 beforeAll(async () => {
   await import('../../preload/preload.js');
-  api = electron.exposed.get('companion') as CompanionApi;
+  api = electron.exposed.get('companion') as CompanionApi & PageLink;
 });
 
 describe('preload', () => {
-  it('exposes only window.companion, with exactly the CompanionApi verbs', () => {
+  it('exposes only window.companion, with exactly the CompanionApi verbs and setShown for the page', () => {
     expect([...electron.exposed.keys()]).toEqual(['companion']);
-    expect(Object.keys(api).sort()).toEqual(['getSnapshot', 'onEvent', ...COMMAND_NAMES].sort());
+    expect(Object.keys(api).sort()).toEqual(['getSnapshot', 'onEvent', 'setShown', ...COMMAND_NAMES].sort());
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
   });
 
@@ -47,6 +47,11 @@ describe('preload', () => {
     expect(electron.invoked).toEqual(COMMAND_NAMES.map((name) => ({ channel: commandChannel(name), input: { probe: name } })));
     await api.getSnapshot();
     expect(electron.invoked.at(-1)?.channel).toBe(SNAPSHOT_CHANNEL);
+    await api.setShown(false);
+    expect(electron.invoked.at(-1)).toEqual({ channel: SHOWN_CHANNEL, input: false });
+    // Only a boolean crosses, whatever the page passes.
+    await (api.setShown as (shown: unknown) => Promise<void>)('yes');
+    expect(electron.invoked.at(-1)).toEqual({ channel: SHOWN_CHANNEL, input: false });
   });
 
   it('delivers only the event payload and unsubscribes with removeListener', () => {

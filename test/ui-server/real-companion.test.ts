@@ -20,6 +20,8 @@ let dir: string;
 let companion: Companion;
 let server: UiServer;
 let client: BridgeClient;
+let bridgeUrl: string;
+let cookie: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-ui-core-'));
@@ -33,9 +35,10 @@ beforeAll(async () => {
   const base = new URL(server.url).origin;
   const exchange = await rawRequest(base, server.url.slice(base.length));
   expect(exchange.status).toBe(303);
-  const cookie = cookieFrom(exchange);
+  cookie = cookieFrom(exchange);
   expect((await rawRequest(base, '/', { headers: { cookie } })).status).toBe(200);
-  client = await connectBridge(`${new URL(server.url).origin.replace('http', 'ws')}/bridge`, { cookie });
+  bridgeUrl = `${new URL(server.url).origin.replace('http', 'ws')}/bridge`;
+  client = await connectBridge(bridgeUrl, { cookie });
 });
 
 afterAll(async () => {
@@ -94,6 +97,36 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
     }, 'the paid notice');
     expect((notice.event as { notice: { tip: string } }).notice.tip).toBe('10.00');
     expect(events().filter((e) => e.type === 'notice' && e.notice.paymentId === paid.value.paymentId && e.notice.kind === 'paid')).toHaveLength(1);
+  });
+
+  it('a hidden page is sent no bill views; shown again, its snapshot holds what changed and the views flow', async () => {
+    const billId = (await snapshot()).bills.find((b) => b.state === 'OPEN')?.id;
+    expect(billId, 'an open demo bill').toBeDefined();
+    expect((await client.call('setShown', 'no')).error).toMatchObject({ code: 'BAD_REQUEST' });
+    // A second page, shown, sees the views: once it has this change's, the hidden page's would have been sent.
+    const witness = await connectBridge(bridgeUrl, { cookie });
+    try {
+      expect((await client.call('setShown', false)).result).toBeNull();
+      const from = client.frames.length;
+      const added = (await client.call('addItem', { billId, name: 'Hidden tea', price: '39', quantity: '1' })).result as { ok: boolean };
+      expect(added.ok).toBe(true);
+      await witness.next((f) => {
+        const e = f.event as CompanionEvent | undefined;
+        return e?.type === 'bill' && e.bill.items.some((i) => i.name === 'Hidden tea');
+      }, 'the bill view on the shown page');
+      // Shown again: every frame main sent the hidden page came before this answer (one socket, in order).
+      expect((await client.call('setShown', true)).result).toBeNull();
+      expect(client.frames.slice(from).filter((f) => (f.event as CompanionEvent | undefined)?.type === 'bill')).toEqual([]);
+    } finally {
+      await witness.close();
+    }
+    // What changed meanwhile is in the snapshot the page reads next.
+    expect((await snapshot()).bills.find((b) => b.id === billId)?.items.map((i) => i.name)).toContain('Hidden tea');
+    await client.call('addItem', { billId, name: 'Shown tea', price: '39', quantity: '1' });
+    await client.next((f) => {
+      const e = f.event as CompanionEvent | undefined;
+      return e?.type === 'bill' && e.bill.id === billId && e.bill.items.some((i) => i.name === 'Shown tea');
+    }, 'the bill view once shown');
   });
 
   it('answers printing with the browser-mode explanation', async () => {

@@ -1,5 +1,5 @@
 import type { CommandName, CompanionApi, CompanionEvent, SessionView, SettingsView, Snapshot } from '../../preload/contract.js';
-import { commandRecord } from '../../preload/names.js';
+import { commandRecord, EVENT_TYPES } from '../../preload/names.js';
 
 /**
  * A CompanionApi for the bridge tests written in the test: it answers every command with
@@ -9,6 +9,8 @@ import { commandRecord } from '../../preload/names.js';
 export interface RecordingApi extends CompanionApi {
   readonly calls: { name: CommandName; input: unknown }[];
   listenerCount(): number;
+  /** The event types some listener asked for (every type when one asked for all). */
+  listenerTypes(): string[];
   emit(event: CompanionEvent): void;
 }
 
@@ -65,7 +67,8 @@ export const SNAPSHOT: Snapshot = {
 
 export function recordingApi(): RecordingApi {
   const calls: { name: CommandName; input: unknown }[] = [];
-  const listeners = new Set<(event: CompanionEvent) => void>();
+  // Each listener with the types it asked for (null: all), delivered only those, as the core does.
+  const listeners = new Map<(event: CompanionEvent) => void, readonly string[] | null>();
   const echo =
     (name: CommandName) =>
     async (input?: unknown): Promise<{ ok: true; value: never }> => {
@@ -75,10 +78,11 @@ export function recordingApi(): RecordingApi {
   return {
     calls,
     listenerCount: () => listeners.size,
-    emit: (event) => listeners.forEach((l) => l(event)),
+    listenerTypes: () => [...new Set([...listeners.values()].flatMap((types) => types ?? EVENT_TYPES))].sort(),
+    emit: (event) => [...listeners].forEach(([l, types]) => (types === null || types.includes(event.type)) && l(event)),
     getSnapshot: async () => SNAPSHOT,
-    onEvent(listener) {
-      listeners.add(listener);
+    onEvent(listener, types) {
+      listeners.set(listener, types ?? null);
       return () => listeners.delete(listener);
     },
     ...(commandRecord(echo) as { [K in CommandName]: CompanionApi[K] }),

@@ -1,13 +1,13 @@
 // Picks the bridge: Electron's preload exposes `window.companion`; without it we are in a
 // browser talking to the headless host's local WebSocket.
-import type { CompanionApi } from '../../../preload/contract';
+import type { CompanionApi, PageLink } from '../../../preload/contract';
 import type { ResyncSource } from '../store/connect-store';
 import { createWsBridge } from './ws-bridge';
 import { bridgeUrl } from './ws-protocol';
 
 declare global {
   interface Window {
-    companion?: CompanionApi;
+    companion?: CompanionApi & PageLink;
   }
 }
 

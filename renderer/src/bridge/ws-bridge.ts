@@ -1,7 +1,7 @@
 // CompanionApi over the local WebSocket of browser mode. Reconnects with backoff and tells the
 // store (onReconnect) so it re-fetches the snapshot; commands sent while down answer a clear error.
 // A frame it cannot use is reported to `warn` (console.warn by default), never dropped silently.
-import type { BridgeCommand, CommandName, CompanionApi, CompanionEvent, Unsubscribe } from '../../../preload/contract';
+import type { BridgeCommand, CommandName, CompanionApi, CompanionEvent, PageLink, Unsubscribe } from '../../../preload/contract';
 import { commandRecord } from '../../../preload/names';
 import type { ResyncSource } from '../store/connect-store';
 import { decodeServerMessage, encodeRequest, offlineError, reconnectDelay, timeoutError, type ServerMessage } from './ws-protocol';
@@ -15,7 +15,7 @@ export interface WsBridgeOptions {
   warn?: BridgeWarn;
 }
 
-export type WsBridge = CompanionApi & ResyncSource & { close(): void };
+export type WsBridge = CompanionApi & ResyncSource & PageLink & { close(): void };
 
 type Commands = { [K in CommandName]: CompanionApi[K] };
 
@@ -161,6 +161,11 @@ export function createWsBridge({ url, timeoutMs = 30_000, warn = consoleWarn }: 
     getSnapshot: async () => {
       await link.whenOpen();
       return (await send('getSnapshot', null, false)) as Awaited<ReturnType<CompanionApi['getSnapshot']>>;
+    },
+    // Waits for the link too: a new link starts out sending every view (main/ui-server/bridge.ts).
+    setShown: async (shown: boolean) => {
+      await link.whenOpen();
+      await send('setShown', shown, false);
     },
     onEvent: (listener) => events.add(listener),
     onReconnect: (listener) => reconnects.add(listener),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Unsubscribe } from '../../../preload/contract';
 import { burstEvents } from '../test/burst';
 import { createFakeApi } from '../test/fake-api';
@@ -116,5 +116,94 @@ describe('connectStore', () => {
     expect(api.snapshotRequests).toBe(2);
     off();
     expect(reconnectListeners.size).toBe(0);
+  });
+
+  it('tells main the page is hidden before its first snapshot; shown again, tells main first, then reads the snapshot again', async () => {
+    const api = createFakeApi(snapshotFixture());
+    const order: string[] = [];
+    const getSnapshot = api.getSnapshot.bind(api);
+    let hidden = true;
+    const changed = new Set<() => void>();
+    const page = Object.assign(api, {
+      getSnapshot: () => {
+        order.push('getSnapshot');
+        return getSnapshot();
+      },
+      setShown: async (shown: boolean) => {
+        order.push(`setShown:${shown}`);
+      },
+    });
+    const visibility = {
+      hidden: () => hidden,
+      onChange: (l: () => void): Unsubscribe => {
+        changed.add(l);
+        return () => changed.delete(l);
+      },
+    };
+    const store = createAppStore();
+    const off = connectStore(page, store, { schedule: manualFrames().schedule, visibility });
+    await waitForStore(store, () => store.getState().loaded);
+    expect(order).toEqual(['setShown:false', 'getSnapshot']);
+
+    // Hidden again (no change): nothing is sent. Shown: main hears it before the snapshot is read.
+    for (const l of changed) l();
+    expect(order).toHaveLength(2);
+    api.snapshot.seq = 40;
+    api.snapshot.tables = api.snapshot.tables.slice(1);
+    hidden = false;
+    for (const l of changed) l();
+    await waitForStore(store, () => store.getState().seq === 40);
+    expect(store.getState().tables.t1).toBeUndefined();
+    expect(order).toEqual(['setShown:false', 'getSnapshot', 'setShown:true', 'getSnapshot']);
+
+    // Hidden: main hears it, and no snapshot is read.
+    hidden = true;
+    for (const l of changed) l();
+    expect(order.at(-1)).toBe('setShown:false');
+    expect(order.filter((o) => o === 'getSnapshot')).toHaveLength(2);
+    off();
+    expect(changed.size).toBe(0);
+  });
+
+  it('applies only the latest snapshot when an older one comes back after it', async () => {
+    const api = createFakeApi(snapshotFixture());
+    const release: (() => void)[] = [];
+    const answers: Promise<unknown>[] = [];
+    const getSnapshot = api.getSnapshot.bind(api);
+    const reconnectListeners = new Set<() => void>();
+    const page = Object.assign(api, {
+      getSnapshot: () => {
+        const answer = (async () => {
+          const snapshot = { ...(await getSnapshot()) };
+          await new Promise<void>((resolve) => release.push(resolve));
+          return snapshot;
+        })();
+        answers.push(answer);
+        return answer;
+      },
+      onReconnect: (l: () => void): Unsubscribe => {
+        reconnectListeners.add(l);
+        return () => reconnectListeners.delete(l);
+      },
+    });
+    const store = createAppStore();
+    const applied: number[] = [];
+    const applySnapshot = store.getState().applySnapshot;
+    store.setState({ applySnapshot: (s) => (applied.push(s.seq), applySnapshot(s)) });
+    const off = connectStore(page, store, { schedule: manualFrames().schedule, visibility: null });
+    const first = api.snapshot.seq;
+    await vi.waitUntil(() => release.length === 1);
+    api.snapshot.seq = 40;
+    for (const l of reconnectListeners) l();
+    await vi.waitUntil(() => release.length === 2);
+    release[1]!();
+    await waitForStore(store, () => store.getState().seq === 40);
+    // The first answer comes back last: its load sees it is not the latest (its await resumes before ours).
+    release[0]!();
+    await answers[0];
+    expect(first).toBeLessThan(40);
+    expect(applied).toEqual([40]);
+    expect(store.getState().seq).toBe(40);
+    off();
   });
 });

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUiEvents } from '../../main/app/ui-events.js';
+import { createViewFanOut, VIEW_PUSH_MS } from '../../main/ui-bridge/event-fanout.js';
+import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
+import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, VIEW_EVENT_TYPES, type ShownPages } from '../../main/ui-bridge/shown-pages.js';
+import type { BillStore } from '../../main/store/index.js';
+import type { CompanionEvent } from '../../preload/contract.js';
+import { EVENT_TYPES } from '../../preload/names.js';
+import { memoryLogger } from './memory-log.js';
+import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+
+const beer = [{ id: 'beer', price: '62.50', quantity: '1' }];
+
+interface Page {
+  name: string;
+  heard: CompanionEvent[];
+}
+
+/**
+ * Pages that say whether they are shown, through the real seam: the forwarder subscribes to the
+ * core's events (ui-events.ts), whose `wants` is what the real fan-out asks before it reads any view
+ * from the real store.
+ */
+describe('views only for pages that are shown', () => {
+  let t: ReturnType<typeof tempStore>;
+  let events: ReturnType<typeof createUiEvents>;
+  let views: ReturnType<typeof createViewFanOut>;
+  let pages: Page[];
+  let forwarder: ShownPages<Page>;
+  /** Reads of the store by the fan-out (the notices and the views): a view is read when it is built. */
+  let viewReads: number;
+  const types = (page: Page) => [...new Set(page.heard.map((e) => e.type))].sort();
+  const pay = (id: string) => {
+    t.store.startPayment(wirePayment(id, beer));
+    t.store.processPayment(id);
+    t.store.closePayment(id, 'PAID');
+    t.clock.advance(2 * VIEW_PUSH_MS);
+  };
+
+  beforeEach(() => {
+    t = tempStore();
+    events = createUiEvents({}, () => 'en');
+    viewReads = 0;
+    const counted = new Proxy(t.store, {
+      get(target, key, receiver) {
+        if (key === 'read') viewReads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const notices = createNoticeBook({ dataDir: t.dir, clock: t.clock, log: memoryLogger().log });
+    views = createViewFanOut({ store: counted, notices, push: events.push, wants: events.wants, clock: t.clock });
+    t.store.onEvent(views.onBatch);
+    pages = [
+      { name: 'window', heard: [] },
+      { name: 'print sheet', heard: [] },
+    ];
+    forwarder = forwardToShownPages({ api: { onEvent: events.subscribe }, pages: () => pages, send: (page, e) => page.heard.push(e) });
+    seedBill(t.store);
+    t.clock.advance(2 * VIEW_PUSH_MS);
+    for (const page of pages) page.heard = [];
+    viewReads = 0;
+  });
+  afterEach(() => {
+    forwarder.stop();
+    views.stop();
+    t.cleanup();
+  });
+
+  it('names every event type either a view or one a hidden page still hears', () => {
+    expect([...VIEW_EVENT_TYPES, ...HIDDEN_PAGE_EVENT_TYPES].sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('sends a hidden page the notices of a payment but not its views, and a shown page both', () => {
+    forwarder.setShown(pages[1]!, false);
+    pay('p1');
+    expect(types(pages[0]!)).toEqual(['bill', 'notice', 'payment', 'table']);
+    expect(types(pages[1]!)).toEqual(['notice']);
+    expect(pages[1]!.heard.map((e) => e.type === 'notice' && e.notice.id)).toEqual(['paid:p1']);
+  });
+
+  it('builds no views at all while no page is shown, and builds them again once one is', () => {
+    for (const page of pages) forwarder.setShown(page, false);
+    expect(VIEW_EVENT_TYPES.map((type) => events.wants(type))).toEqual([false, false, false]);
+    expect(events.wants('notice')).toBe(true);
+    pay('p1');
+    // The notice reads its payment; nothing else is read.
+    const readsHidden = viewReads;
+    expect(pages.map(types)).toEqual([['notice'], ['notice']]);
+
+    forwarder.setShown(pages[0]!, true);
+    viewReads = 0;
+    pay('p2');
+    expect(readsHidden).toBeLessThanOrEqual(1);
+    expect(viewReads).toBeGreaterThan(readsHidden + 2);
+    const paid = pages[0]!.heard.flatMap((e) => (e.type === 'payment' ? [`${e.payment.id}:${e.payment.state}`] : []));
+    // Only what changed since it was shown: p1's views were never made, the snapshot holds it.
+    expect(paid.at(-1)).toBe('p2:PAID');
+    expect(paid.some((p) => p.startsWith('p1'))).toBe(false);
+    expect(types(pages[1]!)).toEqual(['notice']);
+  });
+
+  it('forgets a hidden page that is gone, and a new page that never said is sent the views', () => {
+    forwarder.setShown(pages[0]!, false);
+    forwarder.setShown(pages[1]!, false);
+    expect(events.wants('bill')).toBe(false);
+    // The hidden window closes and a new one opens (it has not said anything yet).
+    pages = [{ name: 'new window', heard: [] }];
+    // The first event that reaches it (a notice) turns the views back on for the next commit.
+    pay('p1');
+    expect(events.wants('bill')).toBe(true);
+    pay('p2');
+    expect(types(pages[0]!)).toEqual(['bill', 'notice', 'payment', 'table']);
+  });
+
+  it('stops hearing the core when stopped', () => {
+    forwarder.stop();
+    expect(EVENT_TYPES.some((type) => events.wants(type))).toBe(false);
+    pay('p1');
+    expect(pages.every((page) => page.heard.length === 0)).toBe(true);
+  });
+});
