@@ -3,7 +3,6 @@ import { createUiEvents } from '../../main/app/ui-events.js';
 import { createViewFanOut, VIEW_PUSH_MS } from '../../main/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
 import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, VIEW_EVENT_TYPES, type ShownPages } from '../../main/ui-bridge/shown-pages.js';
-import type { BillStore } from '../../main/store/index.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { EVENT_TYPES } from '../../preload/names.js';
 import { memoryLogger } from './memory-log.js';
