@@ -178,26 +178,74 @@ async function paymentFigures(ctx: Ctx, size: Sizes): Promise<{ figures: BenchFi
   return { figures, raw, target: levels.find((l) => l.guests === TARGET_GUESTS)! };
 }
 
+const VIEW_TYPES = ['bill', 'table', 'payment'];
+const viewsHeard = (heard: Record<string, number>) => VIEW_TYPES.reduce((n, type) => n + (heard[type] ?? 0), 0);
+
 /**
  * 32 guests at once with the cashier's screen attached: the host turns each commit into the
  * screen's views (main/ui-bridge/event-fanout.ts) besides the work of the rushes above. Counted
  * only when every payment the sandbox called paid is PAID in the store and was shown PAID.
+ * In turns with those rushes, the same screen hidden (the window in the tray: the page says so,
+ * main/ui-bridge/shown-pages.ts): counted when every payment is PAID in the store, its paid
+ * notice reached the screen, and not one view was sent to it.
  */
 async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level): Promise<BenchFigure[]> {
   if (!ctx.host.ui) throw new Error('the bench host was started without its browser-mode UI');
   // The host was just started: one rush first, not counted (its hot paths still compiling).
   await Promise.all(lanesOf(ctx.tables(size.rush), TARGET_GUESTS).map((lane) => payAll(ctx.sandbox, lane)));
   const screen = await attachScreen(ctx.host.ui);
-  const level: Level = { guests: TARGET_GUESTS, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, writeCalls: 0, writeBytes: 0, payments: 0, paid: 0, tables: [] };
+  const newLevel = (): Level => ({ guests: TARGET_GUESTS, rates: [], hostCpu: [], ownCpu: [], batched: [], batchSizes: [], fsyncs: 0, writeCalls: 0, writeBytes: 0, payments: 0, paid: 0, tables: [] });
+  const level = newLevel();
+  const hidden = newLevel();
   let shownInTime = true;
+  let noticedInTime = true;
+  let viewsWhileHidden = 0;
   try {
     for (let r = 0; r < size.rushes; r++) {
       await rush(ctx, level, size);
       shownInTime = (await screen.shownPaid(level.paid, SCREEN_DEADLINE_MS)) && shownInTime;
+      await screen.setShown(false);
+      const views0 = viewsHeard(screen.heard());
+      await rush(ctx, hidden, size);
+      // The notices were sent before the guests heard "paid" (at the commit, not after its fsync).
+      noticedInTime = (await screen.noticedPaid(hidden.tables, SCREEN_DEADLINE_MS)) && noticedInTime;
+      viewsWhileHidden += viewsHeard(screen.heard()) - views0;
+      await screen.setShown(true);
     }
   } finally {
     await screen.close();
   }
+  const hiddenChecked = {
+    payments: hidden.payments,
+    paidBySandbox: hidden.paid,
+    paymentsPaidInStore: paidInStore(ctx.file, hidden.tables),
+    paidNoticedOnScreen: hidden.tables.filter((t) => screen.paidNoticed().has(t)).length,
+    viewsSentWhileHidden: viewsWhileHidden,
+  };
+  const hiddenExpected = { payments: hidden.payments, paidBySandbox: hidden.payments, paymentsPaidInStore: hidden.payments, paidNoticedOnScreen: hidden.payments, viewsSentWhileHidden: 0 };
+  const hiddenBench = `guest payments through the sandbox (WS), ${TARGET_GUESTS} guests at once, the cashier's screen hidden (the window in the tray)`;
+  const hiddenFigures: BenchFigure[] = [
+    {
+      bench: hiddenBench, checked: hiddenChecked, expected: hiddenExpected,
+      metric: `payments/s (median of ${hidden.rates.length} rushes)`,
+      what: `the same screen, in turns with the rushes above, saying it is hidden: main sends it the paid notices and no views, and builds none${noticedInTime ? '' : ' (the notices were late)'}`,
+      value: median(hidden.rates),
+      unit: `/s (${((100 * median(hidden.rates)) / raw).toFixed(0)}% of raw)`,
+      baseline: { metric: '32 guests, the headless host above (no UI)', value: median(headless.rates), unit: '/s' },
+      target: null,
+      met: null,
+    },
+    {
+      bench: `CPU per guest payment, ${TARGET_GUESTS} guests at once, the cashier's screen hidden (the window in the tray)`, checked: hiddenChecked, expected: hiddenExpected,
+      metric: 'companion process',
+      what: 'CPU time (user + system) per payment of the host from /proc, while the screen is hidden',
+      value: median(hidden.hostCpu),
+      unit: 'ms',
+      baseline: { metric: '32 guests, the headless host above (no UI)', value: median(headless.hostCpu), unit: 'ms' },
+      target: null,
+      met: null,
+    },
+  ];
   const bench = `guest payments through the sandbox (WS), ${TARGET_GUESTS} guests at once, the cashier's screen attached`;
   const checked = { payments: level.payments, paidBySandbox: level.paid, paymentsPaidInStore: paidInStore(ctx.file, level.tables), paidShownOnScreen: screen.paidShown().size };
   const expected = { payments: level.payments, paidBySandbox: level.payments, paymentsPaidInStore: level.payments, paidShownOnScreen: level.payments };
@@ -223,6 +271,7 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
       target: null,
       met: null,
     },
+    ...hiddenFigures,
   ];
 }
 
@@ -278,7 +327,8 @@ async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
 
 const bench: Bench = async ({ quick }) => {
   const size: Sizes = quick ? { sequential: 40, rush: 96, rushes: 1, raw: 200 } : { sequential: 240, rush: 480, rushes: 3, raw: 600 };
-  const total = size.sequential + size.rush * (3 + size.rushes * (LEVELS.length + 1)) + UNCHANGED_POOL;
+  // Fresh tables for every rush: the warm-ups, the levels, the screen shown and hidden, the scans.
+  const total = size.sequential + size.rush * (3 + size.rushes * (LEVELS.length + 2)) + UNCHANGED_POOL;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
   seedStore(dir, total, ITEMS);
   const fsyncs = createFsyncCounter();

@@ -28,10 +28,11 @@ function recordBridge(page: Page) {
 
 /** Makes the page hidden or shown as the browser would (a tray window, a background tab), and fires the event. */
 async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
-  await page.evaluate((s) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+  // A string: this file is type-checked without the DOM's types.
+  await page.evaluate(`(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
     document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
+  })()`);
 }
 
 const VIEWS = new Set(['bill', 'table', 'payment']);
