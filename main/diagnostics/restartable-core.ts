@@ -16,15 +16,21 @@ export interface RestartableCore extends Companion {
 export async function createRestartableCore(create: () => Promise<Companion>, log: Logger): Promise<RestartableCore> {
   let current = await create();
   let started = false;
-  const listeners = new Set<(event: CompanionEvent) => void>();
-  const forward = (event: CompanionEvent) => {
-    for (const listener of [...listeners]) listener(event);
-  };
-  let unsubscribe = current.api.onEvent(forward);
+  // Each listener is subscribed on the current core itself, with the types it asked for: the core
+  // builds bill, table and payment views only while some listener wants them (main/app/ui-events.ts),
+  // so a listener of the session alone (the tray) must not make it build them all evening.
+  type Subscription = { relay: (event: CompanionEvent) => void; types: readonly CompanionEvent['type'][] | undefined; off: () => void };
+  const subscriptions = new Set<Subscription>();
 
-  const onEvent: CompanionApi['onEvent'] = (listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+  const onEvent: CompanionApi['onEvent'] = (listener, types) => {
+    // A function of its own per subscription: the core keys its listeners by function.
+    const relay = (event: CompanionEvent) => listener(event);
+    const subscription: Subscription = { relay, types, off: current.api.onEvent(relay, types) };
+    subscriptions.add(subscription);
+    return () => {
+      subscription.off();
+      subscriptions.delete(subscription);
+    };
   };
   const api = new Proxy({} as CompanionApi, {
     get(_target, name) {
@@ -35,14 +41,14 @@ export async function createRestartableCore(create: () => Promise<Companion>, lo
   });
 
   const restart = async () => {
-    unsubscribe();
+    for (const s of subscriptions) s.off();
     try {
       await current.stop();
     } catch (e) {
       log.error({ mod: 'core', err: e as Error }, 'the failed core did not stop cleanly');
     }
     current = await create();
-    unsubscribe = current.api.onEvent(forward);
+    for (const s of subscriptions) s.off = current.api.onEvent(s.relay, s.types);
     if (started) await current.start();
   };
 

@@ -2,6 +2,7 @@ import type {
   CommandResult,
   CompanionApi,
   CompanionEvent,
+  PaymentView,
   QrCodeView,
   SessionView,
   SettingsInput,
@@ -99,6 +100,18 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
   };
 }
 
+/**
+ * Today's payments, newest first, and before them any still in progress that started earlier (a
+ * guest paying across midnight): the screen and the update policy's busy check see every payment
+ * not yet settled. The pending ones come from the partial index payments_pending: a handful of rows.
+ */
+function snapshotPayments(store: UiApiDeps['store'], today: number): PaymentView[] {
+  const todays = paymentViews(store, { since: today }).reverse();
+  const since = new Date(today).toISOString();
+  const earlier = store.read.payments.pending().filter((p) => p.created < since);
+  return earlier.length === 0 ? todays : [...todays, ...earlier.reverse().map((p) => paymentView(store, p.id)).filter((v) => v !== null)];
+}
+
 function snapshot(deps: UiApiDeps): Snapshot {
   const { store } = deps;
   const seq = deps.seq();
@@ -109,7 +122,7 @@ function snapshot(deps: UiApiDeps): Snapshot {
     restaurantName: session.restaurantName,
     tables: tableViews(store),
     bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
-    payments: paymentViews(store, { since: startOfToday(deps.clock.now()) }).reverse(),
+    payments: snapshotPayments(store, startOfToday(deps.clock.now())),
     notices: deps.notices.open(),
     menu: menuEntries(store.menus()),
     settings: deps.settings(),

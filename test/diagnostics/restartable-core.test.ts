@@ -78,4 +78,36 @@ describe('a restartable core', () => {
     const paid = await sandbox.guestPay({ idTable: 't1', idBill: 'b1', items: [{ id: 'beer', quantity: '1' }] });
     expect(paid.payment.state).toBe('PAID');
   }, 60_000);
+
+  it('hands a listener only the event types it asked for, before and after a restart', async () => {
+    // The core builds views only while some listener wants them: a types list dropped on the way
+    // would make the tray's session listener cost every commit a view.
+    const heard: string[] = [];
+    const off = core.api.onEvent((e) => heard.push(e.type), ['session']);
+    const viewOf = (tableId: string, after: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no table view of ${tableId}`)), 15_000);
+        const check = () => {
+          if (events.slice(after).some((e) => e.type === 'table' && e.table.id === tableId)) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    let from = events.length;
+    await new PosApi(core.posApiUrl, core.posApiToken).seed('t5', 'b5', [BEER]);
+    await viewOf('t5', from);
+    from = events.length;
+    await core.restart();
+    await waitForStatus('connected', from);
+    from = events.length;
+    await new PosApi(core.posApiUrl, core.posApiToken).seed('t6', 'b6', [BEER]);
+    await viewOf('t6', from);
+    off();
+    expect(heard).toContain('session');
+    expect([...new Set(heard)]).toEqual(['session']);
+  }, 60_000);
 });

@@ -41,6 +41,5 @@ describe('paymentsInProgress on the real core', () => {
     expect(seen.map((s) => s.state)).toEqual(expect.arrayContaining(['PROCESSED', 'PAID']));
     for (const s of seen) expect(s, s.state).toEqual({ state: s.state, busy: s.state !== 'PAID' });
     expect(await check.busy()).toBe(false);
-    check.dispose();
   });
 });
