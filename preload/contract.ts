@@ -226,6 +226,7 @@ export interface Snapshot {
   restaurantName: string | null;
   tables: TableView[];
   bills: BillView[];
+  /** Today's payments, newest first, then any still in progress that started earlier (across midnight). */
   payments: PaymentView[];
   notices: Notice[];
   menu: MenuEntry[];
