@@ -35,6 +35,7 @@ interface Report {
   paymentNotification: { title: string; body: string };
   paid: boolean;
   eventsToWindow: number;
+  hidden: { paid: boolean; typesWhileHidden: string[]; typesOnceShown: string[] };
   resumed: boolean;
   exit: number;
   trayDestroyed: boolean;
@@ -97,9 +98,9 @@ describe('the Electron entry with the real core', () => {
     expect(report.tray.menu).toEqual(['Open Tableside', 'separator', 'Connected (Bistro Demo)', 'Reconnect', 'separator', 'Quit Tableside']);
   });
 
-  it('answers IPC from its page only, one channel per command plus the snapshot', () => {
-    // One channel per command of the contract (the same list the browser bridge checks), plus the snapshot.
-    expect(report.channels).toBe(COMMAND_NAMES.length + 1);
+  it('answers IPC from its page only, one channel per command plus the snapshot and the page shown state', () => {
+    // One channel per command of the contract (the same list the browser bridge checks), plus the snapshot and setShown.
+    expect(report.channels).toBe(COMMAND_NAMES.length + 2);
     expect(COMMAND_NAMES).toContain('setTablePosition');
     expect(report.snapshotDemo).toBe(true);
     expect(report.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This page may not control Tableside. Restart the app.' } });
@@ -130,6 +131,11 @@ describe('the Electron entry with the real core', () => {
     expect(report.paid).toBe(true);
     expect(report.paymentNotification.title).toMatch(/paid/);
     expect(report.eventsToWindow).toBeGreaterThan(0);
+    // Hidden in the tray, the window hears the paid notice and no view; shown, the views again.
+    expect(report.hidden.paid).toBe(true);
+    expect(report.hidden.typesWhileHidden).toContain('notice');
+    expect(report.hidden.typesWhileHidden.filter((t) => ['bill', 'table', 'payment'].includes(t))).toEqual([]);
+    expect(report.hidden.typesOnceShown).toEqual(expect.arrayContaining(['bill', 'payment', 'table']));
     expect(report.resumed).toBe(true);
   });
 
