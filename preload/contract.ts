@@ -502,7 +502,7 @@ export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>
 export interface PageLink {
   /**
    * The page is shown or hidden (its document's visibility). A hidden page is sent no bill, table
-   * or payment views, and while no page is shown the core builds none
+   * or payment views nor the Needs attention list, and while no page is shown the core builds none
    * (main/ui-bridge/shown-pages.ts); a page shown again reads the snapshot. Resolves once main
    * has it, so a snapshot asked for afterwards is read with the views flowing again.
    */

@@ -22,7 +22,7 @@ export const VIEW_PUSH_MS = 50;
  * clock), and only while a listener wants them. Each view is read when pushed, so it is the
  * store's state then: a window that saw a payment start and end pushes only its end.
  */
-export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: 'bill' | 'table' | 'payment') => boolean; clock: Clock }) {
+export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: CompanionEvent['type']) => boolean; clock: Clock }) {
   const listening = () => o.wants('bill') || o.wants('table') || o.wants('payment');
   let changed = emptyChanges();
   let timer: TimerHandle | null = null;
@@ -37,12 +37,14 @@ export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; pus
   return {
     onBatch(events: StoreEvent[]): void {
       for (const e of events) updateNotices(e, o.store, o.notices, o.push);
+      // Orders whenever someone hears them, shown or not: a guest's new order rings on a hidden page
+      // and becomes the OS notification (ui-events.ts) with the window in the tray.
+      fanOutOrders(events, o.store, o.push, o.wants);
       if (!listening()) {
         // Nobody shows the views: nothing is pending (a screen that attaches reads its snapshot).
         changed = emptyChanges();
         return;
       }
-      fanOutOrders(events, o.store, o.push);
       collect(events, changed);
       if (timer !== null) return;
       const wait = lastPush + VIEW_PUSH_MS - o.clock.now();
@@ -125,13 +127,16 @@ function updateNotices(e: StoreEvent, store: BillStore, notices: NoticeBook, pus
     if (refunded) push({ type: 'notice', notice: Object.assign({}, refunded) });
   }
 }
-/** menu-orders (issue 14): each changed order once, the menu once per batch. */
-function fanOutOrders(events: StoreEvent[], store: BillStore, push: Push): void {
+/** menu-orders (issue 14): each changed order once, the menu once per batch; each only when a listener wants it. */
+function fanOutOrders(events: StoreEvent[], store: BillStore, push: Push, wants: (type: CompanionEvent['type']) => boolean): void {
   const orders = new Set<string>();
   let menu = false;
+  const wantsOrders = wants('order');
+  const wantsMenu = wants('menu');
+  if (!wantsOrders && !wantsMenu) return;
   for (const e of events) {
-    if (e.kind.startsWith('order.') && typeof e.data.orderId === 'string') orders.add(e.data.orderId);
-    if (e.kind === 'menu.updated' || e.kind === 'orders.paused') menu = true;
+    if (wantsOrders && e.kind.startsWith('order.') && typeof e.data.orderId === 'string') orders.add(e.data.orderId);
+    if (wantsMenu && (e.kind === 'menu.updated' || e.kind === 'orders.paused')) menu = true;
   }
   for (const id of orders) {
     const order = orderView(store, id);

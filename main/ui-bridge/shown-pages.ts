@@ -4,14 +4,15 @@ import { EVENT_TYPES } from '../../preload/names.js';
 type EventType = CompanionEvent['type'];
 
 /**
- * The views the core builds from every commit (event-fanout.ts): a bill with its lines and
- * payments, its table, the payment. Only a page someone looks at needs them; a page that is shown
- * again reads the snapshot, which holds them all.
+ * What the core builds from every commit only for a page someone looks at: the views
+ * (event-fanout.ts: a bill with its lines and payments, its table, the payment) and the Needs
+ * attention list (attention-watcher.ts: every source's query again). A page that is shown again
+ * reads the snapshot, which holds them all.
  */
-export const VIEW_EVENT_TYPES: readonly EventType[] = ['bill', 'table', 'payment'];
+export const VIEW_EVENT_TYPES: readonly EventType[] = ['bill', 'table', 'payment', 'attention'];
 const isView = (type: EventType): boolean => VIEW_EVENT_TYPES.includes(type);
 
-/** What a hidden page still hears: notices (their sound), orders, the session, settings, attention. */
+/** What a hidden page still hears: notices and orders (their sounds, the OS notifications), the session, settings, the menu. */
 export const HIDDEN_PAGE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => !isView(type));
 
 export interface ShownPages<Page> {

@@ -101,9 +101,9 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
 }
 
 /**
- * Today's payments, newest first, and before them any still in progress that started earlier (a
- * guest paying across midnight): the screen and the update policy's busy check see every payment
- * not yet settled. The pending ones come from the partial index payments_pending: a handful of rows.
+ * Today's payments, newest first, then any still in progress that started earlier (a guest paying
+ * across midnight), newest first too: the screen and the update policy's busy check see every
+ * payment not yet settled. The pending ones come from the partial index payments_pending: a handful of rows.
  */
 function snapshotPayments(store: UiApiDeps['store'], today: number): PaymentView[] {
   const todays = paymentViews(store, { since: today }).reverse();

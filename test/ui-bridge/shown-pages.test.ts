@@ -7,6 +7,7 @@ import type { CompanionEvent } from '../../preload/contract.js';
 import { EVENT_TYPES } from '../../preload/names.js';
 import { memoryLogger } from './memory-log.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
+import { order, seedMenu } from '../store/menu-helpers.js';
 
 const beer = [{ id: 'beer', price: '62.50', quantity: '1' }];
 
@@ -28,6 +29,7 @@ describe('views only for pages that are shown', () => {
   let forwarder: ShownPages<Page>;
   /** Reads of the store by the fan-out (the notices and the views): a view is read when it is built. */
   let viewReads: number;
+  let osNotifications: string[];
   const types = (page: Page) => [...new Set(page.heard.map((e) => e.type))].sort();
   const pay = (id: string) => {
     t.store.startPayment(wirePayment(id, beer));
@@ -38,7 +40,8 @@ describe('views only for pages that are shown', () => {
 
   beforeEach(() => {
     t = tempStore();
-    events = createUiEvents({}, () => 'en');
+    osNotifications = [];
+    events = createUiEvents({ notify: (title) => osNotifications.push(title) }, () => 'en');
     viewReads = 0;
     const counted = new Proxy(t.store, {
       get(target, key, receiver) {
@@ -79,7 +82,7 @@ describe('views only for pages that are shown', () => {
 
   it('builds no views at all while no page is shown, and builds them again once one is', () => {
     for (const page of pages) forwarder.setShown(page, false);
-    expect(VIEW_EVENT_TYPES.map((type) => events.wants(type))).toEqual([false, false, false]);
+    expect(VIEW_EVENT_TYPES.map((type) => events.wants(type))).toEqual([false, false, false, false]);
     expect(events.wants('notice')).toBe(true);
     pay('p1');
     // The notice reads its payment; nothing else is read.
@@ -96,6 +99,17 @@ describe('views only for pages that are shown', () => {
     expect(paid.at(-1)).toBe('p2:PAID');
     expect(paid.some((p) => p.startsWith('p1'))).toBe(false);
     expect(types(pages[1]!)).toEqual(['notice']);
+  });
+
+  it('still sends a hidden page a guest order, which rings the OS too, while no page is shown', () => {
+    seedMenu(t.store);
+    t.clock.advance(2 * VIEW_PUSH_MS);
+    for (const page of pages) page.heard = [];
+    for (const page of pages) forwarder.setShown(page, false);
+    t.store.startOrder(order('o1'));
+    t.clock.advance(2 * VIEW_PUSH_MS);
+    for (const page of pages) expect(page.heard.map((e) => (e.type === 'order' ? `order:${e.order.id}` : e.type))).toEqual(['order:o1']);
+    expect(osNotifications).toEqual(['New order · Table 5']);
   });
 
   it('forgets a hidden page that is gone, and a new page that never said is sent the views', () => {
