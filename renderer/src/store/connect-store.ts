@@ -3,7 +3,8 @@
 // Events are queued and applied once per frame (one store update for the whole batch): a burst
 // of guest payments brings hundreds of events a second, and each update re-renders subscribers.
 // A hidden page (the window in the tray, a background tab) tells main, which then sends it no bill,
-// table or payment views; shown again, it tells main and reads the snapshot again.
+// table or payment views and no Needs attention list; shown again, it tells main and reads the
+// snapshot again.
 import type { CompanionApi, CompanionEvent, PageLink, Unsubscribe } from '../../../preload/contract';
 import type { AppStore } from './app-store';
 import { animationFrameScheduler, type FrameScheduler } from './frame-scheduler';
