@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttentionEntry } from '../../preload/contract.js';
+import type { AttentionEntry, CompanionEvent } from '../../preload/contract.js';
 import { BEER, GOULASH, liveCompanion } from '../integration/helpers/harness.js';
 
 /** The attention lists the companion pushed to the renderer, in order. */
@@ -23,11 +23,14 @@ describe('Needs attention over the core and the sandbox', () => {
     expect(listed.ok).toBe(true);
     const entry = listed.ok ? listed.value.find((e) => e.kind === 'refund-refused')! : null;
     expect(entry).toMatchObject({ paymentId: paid.payment.id, tableName: 'Table a1', amount: '459.00', tip: '15.00', currency: 'CZK', detail: { code: 'GONE' }, actions: ['acknowledge'] });
-    expect(pushedLists(live.pos.events).at(-1)?.map((e) => e.id)).toContain(entry!.id);
+    // Pushed within the watcher's window (ATTENTION_PUSH_MS).
+    const holds = (e: CompanionEvent, id: string) => e.type === 'attention' && e.entries.some((x) => x.id === id);
+    const pushedWith = await live.pos.waitForEvent((e) => holds(e, entry!.id), 'the list with the refusal');
     expect((await api.getSnapshot()).attention.map((e) => e.id)).toContain(entry!.id);
 
     expect(await api.resolveAttention({ entryId: entry!.id, note: 'refunded in cash' })).toEqual({ ok: true, value: null });
     expect((await api.getSnapshot()).attention.map((e) => e.id)).not.toContain(entry!.id);
+    await live.pos.waitForEvent((e) => e.type === 'attention' && e.seq > pushedWith.seq && !holds(e, entry!.id), 'the list without it');
     expect(pushedLists(live.pos.events).at(-1)?.map((e) => e.id)).not.toContain(entry!.id);
     const again = await api.resolveAttention({ entryId: entry!.id });
     expect(again).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', action: 'resolveAttention' } });
