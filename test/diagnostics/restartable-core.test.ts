@@ -20,11 +20,12 @@ describe('a restartable core', () => {
   const waiters = new Set<() => void>();
   let creations = 0;
 
-  const waitForStatus = (status: SessionStatus, after: number) =>
+  /** Resolves once an event heard after the first `after` ones matches. */
+  const waitForEvent = (match: (e: CompanionEvent) => boolean, what: string, after: number) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${status} session event`)), 15_000);
+      const timer = setTimeout(() => reject(new Error(`no ${what}`)), 15_000);
       const check = () => {
-        if (events.slice(after).some((e) => e.type === 'session' && e.session.status === status)) {
+        if (events.slice(after).some(match)) {
           clearTimeout(timer);
           waiters.delete(check);
           resolve();
@@ -33,6 +34,8 @@ describe('a restartable core', () => {
       waiters.add(check);
       check();
     });
+  const waitForStatus = (status: SessionStatus, after: number) =>
+    waitForEvent((e) => e.type === 'session' && e.session.status === status, `${status} session event`, after);
 
   beforeAll(async () => {
     sandbox = await sandboxFor();
@@ -84,19 +87,7 @@ describe('a restartable core', () => {
     // would make the tray's session listener cost every commit a view.
     const heard: string[] = [];
     const off = core.api.onEvent((e) => heard.push(e.type), ['session']);
-    const viewOf = (tableId: string, after: number) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no table view of ${tableId}`)), 15_000);
-        const check = () => {
-          if (events.slice(after).some((e) => e.type === 'table' && e.table.id === tableId)) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve();
-          }
-        };
-        waiters.add(check);
-        check();
-      });
+    const viewOf = (tableId: string, after: number) => waitForEvent((e) => e.type === 'table' && e.table.id === tableId, `table view of ${tableId}`, after);
     let from = events.length;
     await new PosApi(core.posApiUrl, core.posApiToken).seed('t5', 'b5', [BEER]);
     await viewOf('t5', from);
