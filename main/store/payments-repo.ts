@@ -28,6 +28,13 @@ const COLUMNS =
 /** The payments in progress, oldest first: the partial index payments_pending (migration 012) in its own order. */
 export const PENDING_PAYMENTS_SQL = `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`;
 
+/** What a bill's view reads of each of its payments (the screen gets one view per payment a rush makes). */
+export interface BillPaymentSummary {
+  id: string;
+  state: PaymentState;
+  tip: string;
+}
+
 /** Payments and their items, read half. A payment's items never change after paymentStart. */
 export function createPaymentsReader(db: Database) {
   const get = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = ?`);
@@ -35,7 +42,7 @@ export function createPaymentsReader(db: Database) {
     'SELECT itemId, name, quantity, price FROM payment_items WHERE paymentId = ? ORDER BY rowid',
   );
   const listSince = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE created >= ? ORDER BY created, id`);
-  const listByBill = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE billId = ? ORDER BY created, id`);
+  const summariesOfBill = db.prepare<[string], BillPaymentSummary>('SELECT id, state, tip FROM payments WHERE billId = ? ORDER BY created, id');
   const pending = db.prepare<[], PaymentRow>(PENDING_PAYMENTS_SQL);
   const pendingOnBill = db.prepare<[string], { one: number }>(
     "SELECT 1 AS one FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') LIMIT 1",
@@ -69,8 +76,9 @@ export function createPaymentsReader(db: Database) {
     listSince(sinceIso: string): PaymentRecord[] {
       return listSince.all(sinceIso).map(withItems);
     },
-    listByBill(billId: string): PaymentRecord[] {
-      return listByBill.all(billId).map(withItems);
+    /** A bill's payments as its view needs them (ids, state, tip), oldest first: no receipt, no items. */
+    summariesOfBill(billId: string): BillPaymentSummary[] {
+      return summariesOfBill.all(billId);
     },
     pending(): PaymentRecord[] {
       return pending.all().map(withItems);

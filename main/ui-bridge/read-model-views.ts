@@ -45,7 +45,7 @@ function dueOf(bill: BillWithCounts): Decimal {
  * bill's total and paid (the same sums as billTotals). A live screen gets this view of every bill
  * a payment changes.
  */
-export function toBillView(bill: BillWithItems, payments: PaymentRecord[]): BillView {
+export function toBillView(bill: BillWithItems, payments: readonly Pick<PaymentRecord, 'id' | 'state' | 'tip'>[]): BillView {
   let total = dec('0');
   let paid = dec('0');
   const items = bill.items.map((i) => {

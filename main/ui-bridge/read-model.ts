@@ -12,7 +12,7 @@ interface ReadSource {
   read: ReadTx;
 }
 
-const withPayments = (read: ReadTx, bill: BillWithItems): BillView => toBillView(bill, read.payments.listByBill(bill.id));
+const withPayments = (read: ReadTx, bill: BillWithItems): BillView => toBillView(bill, read.payments.summariesOfBill(bill.id));
 
 /**
  * Bills read with their lines during one synchronous run of views (event-fanout.ts): the view of

@@ -121,4 +121,20 @@ describe('views in the contract shapes', () => {
     expect(billViews(store, { after: 'b3', limit: 1 })).toEqual([billView(store, 'b4')]);
     expect(ids(billViews(store, { state: 'OPEN' }))).toEqual(['b1', 'b5', 'b2', 'b4']);
   });
+
+  it("a bill's view lists its payments oldest first and sums the tips of the paid ones only", () => {
+    const { store } = t;
+    seedBill(store, 'b1', 't1');
+    const beer = [{ id: 'beer', price: '62.50', quantity: '1' }];
+    store.startPayment(wirePayment('p-paid', beer, { tipBrutto: '15' }));
+    store.closePayment('p-paid', 'PAID');
+    t.clock.advance(1000);
+    store.startPayment(wirePayment('p-declined', beer, { tipBrutto: '40' }));
+    store.closePayment('p-declined', 'DENIED');
+    t.clock.advance(1000);
+    store.startPayment(wirePayment('p-open', beer, { tipBrutto: '7' }));
+    const view = billView(store, 'b1');
+    expect(view?.paymentIds).toEqual(['p-paid', 'p-declined', 'p-open']);
+    expect(view?.totals.tips).toBe('15.00');
+  });
 });
