@@ -50,9 +50,9 @@ export function forwardToShownPages<Page>(o: {
       shownPage ||= !isHidden;
       if (!(view && isHidden)) o.send(page, event);
     }
-    // A page that came while the views were off and has not said it is hidden (a print sheet):
-    // views again from the next commit on.
-    if (shownPage && !views) resubscribe();
+    // Pages came or went since the last say (a print sheet that never says, opened or closed while
+    // the window is in the tray): the views on or off again from the next commit on.
+    if (shownPage !== views) resubscribe();
   };
   const subscribe = (views: boolean): Unsubscribe =>
     // A new function each time: the core keys its listeners by function (ui-events.ts).

@@ -31,8 +31,8 @@ describe('views only for pages that are shown', () => {
   let viewReads: number;
   let osNotifications: string[];
   const types = (page: Page) => [...new Set(page.heard.map((e) => e.type))].sort();
-  const pay = (id: string) => {
-    t.store.startPayment(wirePayment(id, beer));
+  const pay = (id: string, idBill = 'b1') => {
+    t.store.startPayment(wirePayment(id, beer, { idBill }));
     t.store.processPayment(id);
     t.store.closePayment(id, 'PAID');
     t.clock.advance(2 * VIEW_PUSH_MS);
@@ -112,7 +112,7 @@ describe('views only for pages that are shown', () => {
     expect(osNotifications).toEqual(['New order · Table 5']);
   });
 
-  it('forgets a hidden page that is gone, and a new page that never said is sent the views', () => {
+  it('forgets a hidden page that is gone; a page that never said is sent the views, and they stop when it goes', () => {
     forwarder.setShown(pages[0]!, false);
     forwarder.setShown(pages[1]!, false);
     expect(events.wants('bill')).toBe(false);
@@ -123,6 +123,17 @@ describe('views only for pages that are shown', () => {
     expect(events.wants('bill')).toBe(true);
     pay('p2');
     expect(types(pages[0]!)).toEqual(['bill', 'notice', 'payment', 'table']);
+    // It says it is hidden; a print sheet (never says) opens, then closes: views on, then off again.
+    forwarder.setShown(pages[0]!, false);
+    expect(events.wants('bill')).toBe(false);
+    seedBill(t.store, 'b2', 't2');
+    const sheet: Page = { name: 'print sheet', heard: [] };
+    pages = [pages[0]!, sheet];
+    pay('p3', 'b2');
+    expect(events.wants('bill')).toBe(true);
+    pages = [pages[0]!];
+    pay('p4', 'b2');
+    expect(events.wants('bill')).toBe(false);
   });
 
   it('stops hearing the core when stopped', () => {
