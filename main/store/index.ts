@@ -7,6 +7,7 @@ export { LOCK_EXPIRED } from './payment-ops.js';
 export { remainderOf, canon, money, dec, sum, isZeroText, type Decimal } from './decimal.js';
 export type * from './records.js';
 export type { PaymentActivity } from './history-repo.js';
+export type { BillPaymentSummary } from './payments-repo.js';
 export type * from './menu-order-records.js';
 export { ORDER_STATES, STAFF_STATES } from './menu-order-records.js';
 export { MAX_MENU_ITEMS } from './menu-ops.js';

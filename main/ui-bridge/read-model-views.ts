@@ -1,6 +1,6 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../wire/index.js';
-import { canon, dec, isZeroText, money, sum, type BillWithCounts, type BillWithItems, type Decimal, type PaymentRecord } from '../store/index.js';
+import { canon, dec, isZeroText, money, sum, type BillPaymentSummary, type BillWithCounts, type BillWithItems, type Decimal, type PaymentRecord } from '../store/index.js';
 import { billTotals as lineTotals } from '../store/bill-rules.js';
 import type { PlacedTable, TablePaymentFacts } from '../store/tables-repo.js';
 
@@ -45,7 +45,7 @@ function dueOf(bill: BillWithCounts): Decimal {
  * bill's total and paid (the same sums as billTotals). A live screen gets this view of every bill
  * a payment changes.
  */
-export function toBillView(bill: BillWithItems, payments: readonly Pick<PaymentRecord, 'id' | 'state' | 'tip'>[]): BillView {
+export function toBillView(bill: BillWithItems, payments: readonly BillPaymentSummary[]): BillView {
   let total = dec('0');
   let paid = dec('0');
   const items = bill.items.map((i) => {

@@ -71,3 +71,9 @@ export function paymentView({ read }: ReadSource, id: string): PaymentView | nul
 export function paymentViews({ read }: ReadSource, filter: { since?: number } = {}): PaymentView[] {
   return read.payments.listSince(new Date(filter.since ?? 0).toISOString()).map((p) => toPaymentView(p, paymentContext(read, p)));
 }
+
+/** Payments still in progress created before `before` (ms epoch), oldest first: the partial index payments_pending, a handful of rows. */
+export function pendingPaymentViews({ read }: ReadSource, filter: { before: number }): PaymentView[] {
+  const before = new Date(filter.before).toISOString();
+  return read.payments.pending().flatMap((p) => (p.created < before ? [toPaymentView(p, paymentContext(read, p))] : []));
+}

@@ -9,11 +9,11 @@ type EventType = CompanionEvent['type'];
  * attention list (attention-watcher.ts: every source's query again). A page that is shown again
  * reads the snapshot, which holds them all.
  */
-export const VIEW_EVENT_TYPES: readonly EventType[] = ['bill', 'table', 'payment', 'attention'];
-const isView = (type: EventType): boolean => VIEW_EVENT_TYPES.includes(type);
+export const SHOWN_ONLY_EVENT_TYPES: readonly EventType[] = ['bill', 'table', 'payment', 'attention'];
+const isShownOnly = (type: EventType): boolean => SHOWN_ONLY_EVENT_TYPES.includes(type);
 
 /** What a hidden page still hears: notices and orders (their sounds, the OS notifications), the session, settings, the menu. */
-export const HIDDEN_PAGE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => !isView(type));
+export const HIDDEN_PAGE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => !isShownOnly(type));
 
 export interface ShownPages<Page> {
   /**
@@ -43,12 +43,12 @@ export function forwardToShownPages<Page>(o: {
   const hidden = new Set<unknown>();
   let stopped = false;
   const deliver = (event: CompanionEvent): void => {
-    const view = isView(event.type);
+    const shownOnly = isShownOnly(event.type);
     let shownPage = false;
     for (const page of o.pages()) {
       const isHidden = hidden.has(keyOf(page));
       shownPage ||= !isHidden;
-      if (!(view && isHidden)) o.send(page, event);
+      if (!(shownOnly && isHidden)) o.send(page, event);
     }
     // Pages came or went since the last say (a print sheet that never says, opened or closed while
     // the window is in the tray): the views on or off again from the next commit on.

@@ -2,7 +2,6 @@ import type {
   CommandResult,
   CompanionApi,
   CompanionEvent,
-  PaymentView,
   QrCodeView,
   SessionView,
   SettingsInput,
@@ -24,7 +23,7 @@ import { receiptCommands } from '../receipts/receipt-commands.js';
 import { paymentLinkCommands } from '../payment-links/index.js';
 import { inboxViews, menuEntries } from './read-model-orders.js';
 import { createReportCommands } from './report-commands.js';
-import { billView, billViews, paymentView, paymentViews, tableView, tableViews } from './read-model.js';
+import { billView, billViews, paymentView, paymentViews, pendingPaymentViews, tableView, tableViews } from './read-model.js';
 
 export interface UiApiDeps {
   store: BillStore;
@@ -100,35 +99,27 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
   };
 }
 
-/**
- * Today's payments, newest first, then any still in progress that started earlier (a guest paying
- * across midnight), newest first too: the screen and the update policy's busy check see every
- * payment not yet settled. The pending ones come from the partial index payments_pending: a handful of rows.
- */
-function snapshotPayments(store: UiApiDeps['store'], today: number): PaymentView[] {
-  const todays = paymentViews(store, { since: today }).reverse();
-  const since = new Date(today).toISOString();
-  const earlier = store.read.payments.pending().filter((p) => p.created < since);
-  return earlier.length === 0 ? todays : [...todays, ...earlier.reverse().map((p) => paymentView(store, p.id)).filter((v) => v !== null)];
-}
-
 function snapshot(deps: UiApiDeps): Snapshot {
   const { store } = deps;
   const seq = deps.seq();
   const session = deps.session();
+  const today = startOfToday(deps.clock.now());
   return {
     demo: deps.demo,
     session,
     restaurantName: session.restaurantName,
     tables: tableViews(store),
     bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
-    payments: snapshotPayments(store, startOfToday(deps.clock.now())),
+    // Today's payments, newest first, then any still in progress that started earlier (a guest paying
+    // across midnight), newest first too: the screen and the update policy's busy check see every
+    // payment not yet settled.
+    payments: [...paymentViews(store, { since: today }).reverse(), ...pendingPaymentViews(store, { before: today }).reverse()],
     notices: deps.notices.open(),
     menu: menuEntries(store.menus()),
     settings: deps.settings(),
     seq,
     logsDir: deps.logsDir,
-    orders: inboxViews(store, new Date(startOfToday(deps.clock.now())).toISOString()),
+    orders: inboxViews(store, new Date(today).toISOString()),
     ordersPaused: store.ordersPaused(),
     attention: listAttention(store.read, deps.clock.now()),
   };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents } from '../../main/app/ui-events.js';
 import { createViewFanOut, VIEW_PUSH_MS } from '../../main/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
-import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, VIEW_EVENT_TYPES, type ShownPages } from '../../main/ui-bridge/shown-pages.js';
+import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, SHOWN_ONLY_EVENT_TYPES, type ShownPages } from '../../main/ui-bridge/shown-pages.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { EVENT_TYPES } from '../../preload/names.js';
 import { memoryLogger } from './memory-log.js';
@@ -69,7 +69,7 @@ describe('views only for pages that are shown', () => {
   });
 
   it('names every event type either a view or one a hidden page still hears', () => {
-    expect([...VIEW_EVENT_TYPES, ...HIDDEN_PAGE_EVENT_TYPES].sort()).toEqual([...EVENT_TYPES].sort());
+    expect([...SHOWN_ONLY_EVENT_TYPES, ...HIDDEN_PAGE_EVENT_TYPES].sort()).toEqual([...EVENT_TYPES].sort());
   });
 
   it('sends a hidden page the notices of a payment but not its views, and a shown page both', () => {
@@ -82,7 +82,7 @@ describe('views only for pages that are shown', () => {
 
   it('builds no views at all while no page is shown, and builds them again once one is', () => {
     for (const page of pages) forwarder.setShown(page, false);
-    expect(VIEW_EVENT_TYPES.map((type) => events.wants(type))).toEqual([false, false, false, false]);
+    expect(SHOWN_ONLY_EVENT_TYPES.map((type) => events.wants(type))).toEqual([false, false, false, false]);
     expect(events.wants('notice')).toBe(true);
     pay('p1');
     // The notice reads its payment; nothing else is read.
