@@ -9,7 +9,7 @@ import { pino } from 'pino';
 // Imported, not required at run time: the headless bundle carries it (and the few date-fns
 // functions it uses) inside, instead of loading date-fns's hundreds of files at each start.
 import buildRoll, { type RollingFile } from 'pino-roll';
-import { bufferedFd, flushPeriodically, LOG_MAX_WRITE_BYTES, LOG_WRITE_BYTES, loggerSettings, type Logger } from '../log.js';
+import { batchLines, fdStream, flushPeriodically, LOG_MAX_WRITE_BYTES, loggerSettings, type LineSink, type Logger } from '../log.js';
 
 /**
  * The hosts' logger: the same JSON lines as createLogger (stderr, redacted), also written to
@@ -39,7 +39,8 @@ export async function openRollingFile(dir: string, rotation: { size: string; fil
     size: rotation.size,
     mkdir: true,
     sync: false,
-    minLength: LOG_WRITE_BYTES,
+    // Each chunk batchLines hands it is written at once; 1, not 0, so flush(cb) waits (see fdStream).
+    minLength: 1,
     maxWrite: LOG_MAX_WRITE_BYTES,
     limit: { count: rotation.files - 1, removeOtherLogFiles: true },
   });
@@ -67,22 +68,17 @@ export interface FileLoggerOptions {
 /** The hosts' logger: stderr and `<dataDir>/logs`, one line at each host. */
 export async function createFileLogger(options: FileLoggerOptions): Promise<Logger> {
   const file = await openRollingFile(logsDir(options.dataDir), options.rotation);
-  const streams: Flushable[] = [file];
-  if (options.stderr !== false) streams.push(bufferedFd(2));
-  return pino({ ...loggerSettings(options.level), hooks: flushPeriodically(streams) }, tee(streams));
-}
-
-interface Flushable {
-  write(line: string): unknown;
-  flush(callback?: (err?: Error) => void): void;
-  flushSync(): void;
+  const streams: LineSink[] = [file];
+  if (options.stderr !== false) streams.push(fdStream(2));
+  const batch = batchLines(tee(streams));
+  return pino({ ...loggerSettings(options.level), hooks: flushPeriodically(batch) }, batch);
 }
 
 /**
  * Every line to every stream. Unlike pino.multistream it has flush(callback), so `log.flush(cb)`
  * (flushLogger) waits until the files hold every line: the support bundle reads them right after.
  */
-function tee(streams: Flushable[]): Flushable {
+function tee(streams: LineSink[]): LineSink {
   return {
     write(line) {
       for (const stream of streams) stream.write(line);

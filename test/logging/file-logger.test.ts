@@ -39,8 +39,8 @@ describe('the hosts file logger', () => {
     const dir = temp();
     const stream = await openRollingFile(dir, { size: '1k', files: 3 });
     try {
-      // Each line is past the write buffer (so it is written at once) and past the size, so each one
-      // rolls; wait for the clean-up that follows the roll.
+      // Each line is written at once (the file's stream is handed whole chunks) and is past the
+      // size, so each one rolls; wait for the clean-up that follows the roll.
       for (let i = 0; i < 6; i++) {
         const cleaned = new Promise<void>((resolve) => stream.once('cleanup-complete', resolve));
         stream.write(`${JSON.stringify({ i, pad: 'x'.repeat(LOG_WRITE_BYTES + 1000) })}\n`);
