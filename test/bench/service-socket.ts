@@ -75,24 +75,29 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
 /**
  * The echo baseline's POS: a bare `ws` client in its own process (as the host is), which answers
  * every method-call-request with `answer` (an answer frame the host sent), its uuid replaced by the
- * request's: the same bytes each way as a real call, with no work in between.
+ * request's: the same bytes each way as a real call, with no work in between. With `spinUs`, it
+ * first keeps its CPU busy that long (the host's own work per call, to see what the machine's
+ * scheduler makes of a process that works that much per call).
  */
 const ECHO_SCRIPT = `
 const WebSocket = require('ws');
-const [url, answer, uuid] = process.argv.slice(1);
+const [url, answer, uuid, spin] = process.argv.slice(1);
+const spinNs = BigInt(Math.round(Number(spin) * 1000));
 const at = answer.indexOf(uuid);
 const head = answer.slice(0, at), tail = answer.slice(at + uuid.length);
 const ws = new WebSocket(url);
 ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: ['echo'], posId: 'echo' })));
 ws.on('message', (data) => {
   const frame = JSON.parse(data.toString());
-  if (frame.type === 'method-call-request') ws.send(head + frame.uuid + tail);
+  if (frame.type !== 'method-call-request') return;
+  if (spinNs > 0n) for (const end = process.hrtime.bigint() + spinNs; process.hrtime.bigint() < end; );
+  ws.send(head + frame.uuid + tail);
 });
 ws.on('close', () => process.exit(0));
 `;
 
-export function startEchoPeer(serviceUrl: string, answerText: string): ChildProcess {
+export function startEchoPeer(serviceUrl: string, answerText: string, spinUs = 0): ChildProcess {
   const { uuid } = JSON.parse(answerText) as { uuid: string };
   const wsUrl = `${serviceUrl.replace(/^http/, 'ws')}/api/v2/pos/ws`;
-  return spawn(process.execPath, ['-e', ECHO_SCRIPT, wsUrl, answerText, uuid], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['-e', ECHO_SCRIPT, wsUrl, answerText, uuid, String(spinUs)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }

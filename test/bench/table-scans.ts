@@ -2,6 +2,7 @@ import { startBenchHost, type BenchHost } from './bench-host.js';
 import type { Checked } from './harness.js';
 import { watchOwnLoop, type OwnLoop } from './own-loop.js';
 import { billBody } from './seed-store.js';
+import { cpuMs } from './proc-stats.js';
 import { startEchoPeer, startServiceSocket, type ServiceSocket } from './service-socket.js';
 
 interface WireAnswer {
@@ -75,7 +76,9 @@ export async function measureScans(
 }
 
 /** The host and the echo peer, each connected to its own service socket. */
-export async function hostAndEcho(dataDir: string): Promise<{ host: BenchHost; service: ServiceSocket; echo: ServiceSocket; close: () => Promise<void> }> {
+export async function hostAndEcho(
+  dataDir: string,
+): Promise<{ host: BenchHost; service: ServiceSocket; echo: ServiceSocket; echoPid: number; answerText: string; close: () => Promise<void> }> {
   const service = await startServiceSocket();
   const host = await startBenchHost({ dataDir, serviceUrl: service.url, apiKey: 'bnch-bnch-bnch-bnch-bnch', transport: 'ws' });
   await service.ready;
@@ -87,6 +90,8 @@ export async function hostAndEcho(dataDir: string): Promise<{ host: BenchHost; s
     host,
     service,
     echo,
+    echoPid: peer.pid!,
+    answerText: sample.text,
     async close() {
       const exited = new Promise((r) => peer.once('exit', r));
       await echo.close();
@@ -95,4 +100,85 @@ export async function hostAndEcho(dataDir: string): Promise<{ host: BenchHost; s
       await service.close();
     },
   };
+}
+
+export interface WorkEcho {
+  /** The host's CPU per uncached scan (user + system, /proc), and the bare echo's per call, in µs. */
+  hostUs: number;
+  echoUs: number;
+  /** Uncached scans of the host and calls of the echo that spins (hostUs - echoUs) first, in alternating blocks. */
+  uncached: number[];
+  working: number[];
+  checked: Checked;
+  expected: Checked;
+}
+
+/**
+ * What this machine makes of a process that works as long per call as the host does: every table
+ * changed (PUT) and then scanned once, the host's CPU over the scans read from /proc; the bare echo
+ * the same number of times, its CPU likewise. Then a second echo peer that spins the difference
+ * before answering (the same bytes, and the host's CPU per call), timed in blocks alternating with
+ * uncached scans of the host. Every answer is checked as in measureScans.
+ */
+export async function measureWorkEcho(
+  o: { host: BenchHost; service: ServiceSocket; echo: ServiceSocket; echoPid: number; answerText: string; tables: number; items: number; scans: number; block: number },
+): Promise<WorkEcho> {
+  const bills = (frame: unknown) => (frame as WireAnswer).result;
+  const showsChange = (frame: unknown, table: number, quantity: string) => {
+    const b = bills(frame);
+    return b?.length === 1 && b[0]!.id === `b${table}` && b[0]!.items.length === o.items && b[0]!.items[0]!.quantity === quantity;
+  };
+  let version = 1_000;
+  let ok = 0;
+  let cpuScans = 0;
+  let hostMs = 0;
+  let echoMs = 0;
+  const change = async (tables: number[]) => {
+    const v = String(++version);
+    for (const t of tables) await o.host.pos('PUT', `/v1/bills/b${t}`, billBody(t, o.items, v));
+    return v;
+  };
+  // The CPU per call, over runs long enough for /proc's 10 ms ticks.
+  for (let round = 0; round * o.tables < o.scans; round++) {
+    const tables = Array.from({ length: Math.min(o.tables, o.scans - round * o.tables) }, (_, i) => i);
+    const v = await change(tables);
+    const h0 = cpuMs(o.host.pid);
+    for (const t of tables) if (showsChange((await o.service.call('getTableContents', [`t${t}`, null])).frame, t, v)) ok++;
+    hostMs += cpuMs(o.host.pid) - h0;
+    const e0 = cpuMs(o.echoPid);
+    for (const t of tables) await o.echo.call('getTableContents', [`t${t}`, null]);
+    echoMs += cpuMs(o.echoPid) - e0;
+    cpuScans += tables.length;
+  }
+  const hostUs = (1000 * hostMs) / cpuScans;
+  const echoUs = (1000 * echoMs) / cpuScans;
+  const working = await startServiceSocket();
+  const peer = startEchoPeer(working.url, o.answerText, Math.max(0, hostUs - echoUs));
+  const w: WorkEcho = { hostUs, echoUs, uncached: [], working: [], checked: {}, expected: {} };
+  let uncachedOk = 0;
+  let workingOk = 0;
+  try {
+    await working.ready;
+    for (let start = 0; start < o.scans; start += o.block) {
+      const tables = Array.from({ length: Math.min(o.block, o.scans - start) }, (_, k) => ((start + k) * 7919) % o.tables);
+      const v = await change(tables);
+      for (const t of tables) {
+        const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
+        w.uncached.push(ms);
+        if (showsChange(frame, t, v)) uncachedOk++;
+      }
+      for (const t of tables) {
+        const { ms, frame } = await working.call('getTableContents', [`t${t}`, null]);
+        w.working.push(ms);
+        if (bills(frame)?.length === 1) workingOk++;
+      }
+    }
+  } finally {
+    const exited = new Promise((r) => peer.once('exit', r));
+    await working.close();
+    await exited;
+  }
+  w.checked = { cpuScans, cpuScansShowingTheChange: ok, hostCpuMeasured: hostMs > 0, uncachedScans: w.uncached.length, uncachedScansShowingTheChange: uncachedOk, workingEchoes: w.working.length, workingEchoesOk: workingOk };
+  w.expected = { cpuScans: o.scans, cpuScansShowingTheChange: o.scans, hostCpuMeasured: true, uncachedScans: o.scans, uncachedScansShowingTheChange: o.scans, workingEchoes: o.scans, workingEchoesOk: o.scans };
+  return w;
 }
