@@ -1,12 +1,18 @@
 import { startBenchHost, type BenchHost } from './bench-host.js';
 import type { Checked } from './harness.js';
 import { watchOwnLoop, type OwnLoop } from './own-loop.js';
-import { billBody } from './seed-store.js';
 import { cpuMs } from './proc-stats.js';
+import { billBody } from './seed-store.js';
 import { startEchoPeer, startServiceSocket, type ServiceSocket } from './service-socket.js';
 
 interface WireAnswer {
   result?: { id: string; items: { id: string; quantity: string }[] }[];
+}
+
+/** One bill, `b<table>`, with all its `items` lines, line i0 showing `quantity` (a stale answer would show the old one). */
+function showsChange(frame: unknown, table: number, items: number, quantity: string): boolean {
+  const bills = (frame as WireAnswer).result;
+  return bills?.length === 1 && bills[0]!.id === `b${table}` && bills[0]!.items.length === items && bills[0]!.items[0]!.quantity === quantity;
 }
 
 export interface ScanSamples {
@@ -38,10 +44,7 @@ export async function measureScans(
   let uncachedOk = 0;
   let cachedOk = 0;
   let echoOk = 0;
-  const answerOk = (frame: unknown, table: number, quantity: string) => {
-    const bills = (frame as WireAnswer).result;
-    return bills?.length === 1 && bills[0]!.id === `b${table}` && bills[0]!.items.length === o.items && bills[0]!.items[0]!.quantity === quantity;
-  };
+  const answerOk = (frame: unknown, table: number, quantity: string) => showsChange(frame, table, o.items, quantity);
   // A spread over the whole store, not one hot page; each table's version counts its changes.
   const tableAt = (i: number) => (i * 7919) % o.tables;
   const version = new Map<number, number>();
@@ -123,11 +126,7 @@ export interface WorkEcho {
 export async function measureWorkEcho(
   o: { host: BenchHost; service: ServiceSocket; echo: ServiceSocket; echoPid: number; answerText: string; tables: number; items: number; scans: number; block: number },
 ): Promise<WorkEcho> {
-  const bills = (frame: unknown) => (frame as WireAnswer).result;
-  const showsChange = (frame: unknown, table: number, quantity: string) => {
-    const b = bills(frame);
-    return b?.length === 1 && b[0]!.id === `b${table}` && b[0]!.items.length === o.items && b[0]!.items[0]!.quantity === quantity;
-  };
+  const answerOk = (frame: unknown, table: number, quantity: string) => showsChange(frame, table, o.items, quantity);
   let version = 1_000;
   let ok = 0;
   let cpuScans = 0;
@@ -143,7 +142,7 @@ export async function measureWorkEcho(
     const tables = Array.from({ length: Math.min(o.tables, o.scans - round * o.tables) }, (_, i) => i);
     const v = await change(tables);
     const h0 = cpuMs(o.host.pid);
-    for (const t of tables) if (showsChange((await o.service.call('getTableContents', [`t${t}`, null])).frame, t, v)) ok++;
+    for (const t of tables) if (answerOk((await o.service.call('getTableContents', [`t${t}`, null])).frame, t, v)) ok++;
     hostMs += cpuMs(o.host.pid) - h0;
     const e0 = cpuMs(o.echoPid);
     for (const t of tables) await o.echo.call('getTableContents', [`t${t}`, null]);
@@ -165,12 +164,12 @@ export async function measureWorkEcho(
       for (const t of tables) {
         const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
         w.uncached.push(ms);
-        if (showsChange(frame, t, v)) uncachedOk++;
+        if (answerOk(frame, t, v)) uncachedOk++;
       }
       for (const t of tables) {
         const { ms, frame } = await working.call('getTableContents', [`t${t}`, null]);
         w.working.push(ms);
-        if (bills(frame)?.length === 1) workingOk++;
+        if ((frame as WireAnswer).result?.length === 1) workingOk++;
       }
     }
   } finally {
