@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mergeItems, checkBillHeader, isSettled, hasHeldQuantity } from './bill-rules.js';
+import { mergeItems, checkBillHeader, isSettled, hasHeldQuantity, sameLine } from './bill-rules.js';
 import { canon, dec, money, remainderOf, sum } from './decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from './input-checks.js';
 import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from './records.js';
@@ -116,8 +116,12 @@ export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
     tx.bills.update(tx, bill);
     const keep = new Set(items.map((i) => i.id));
     for (const o of old.items) if (!keep.has(o.id)) tx.bills.deleteItem(tx, bill.id, o.id);
-    const had = new Set(old.items.map((i) => i.id));
-    for (const i of items) (had.has(i.id) ? tx.bills.updateItem : tx.bills.insertItem)(tx, bill.id, i);
+    const had = new Map(old.items.map((i) => [i.id, i]));
+    for (const i of items) {
+      const stored = had.get(i.id);
+      if (!stored) tx.bills.insertItem(tx, bill.id, i);
+      else if (!sameLine(stored, i)) tx.bills.updateItem(tx, bill.id, i);
+    }
   } else {
     tx.bills.insert(tx, bill);
     for (const i of items) tx.bills.insertItem(tx, bill.id, i);

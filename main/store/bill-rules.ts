@@ -61,6 +61,24 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
   return merged;
 }
 
+/**
+ * The line as stored already, field for field (its tags in order): a PUT that re-sends a bill with
+ * one line changed, the POS's most frequent write, rewrites only that line's row.
+ */
+export function sameLine(a: ItemRecord, b: ItemRecord): boolean {
+  return (
+    a.position === b.position &&
+    a.name === b.name &&
+    a.price === b.price &&
+    a.quantity === b.quantity &&
+    a.minQuantity === b.minQuantity &&
+    a.paidQuantity === b.paidQuantity &&
+    a.lockedQuantity === b.lockedQuantity &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, i) => tag === b.tags[i])
+  );
+}
+
 export function checkBillHeader(input: PutBillInput): void {
   nonEmptyText(input.id, 'id');
   nonEmptyText(input.tableId, 'tableId');

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreEvent } from '../../main/store/index.js';
 import { StoreError } from '../../main/store/index.js';
@@ -107,6 +108,55 @@ describe('tables and bills', () => {
       ['water', '1', '0', '1'],
       ['tea', '1', '0', '0'],
     ]);
+  });
+
+  it('rewrites only the lines a PUT changed, and each changed field reaches the row', () => {
+    const { store } = t;
+    seedBill(store);
+    // A trigger in the file (through a connection of the test's own) logs every UPDATE of a line.
+    const spy = new Database(t.file);
+    try {
+      spy.exec(`CREATE TABLE item_updates (id TEXT NOT NULL);
+        CREATE TRIGGER log_item_updates AFTER UPDATE ON bill_items BEGIN INSERT INTO item_updates VALUES (NEW.id); END;`);
+      const updated = () => (spy.prepare('DELETE FROM item_updates RETURNING id').all() as { id: string }[]).map((r) => r.id).sort();
+      type Line = { id: string; name: string; price: string; quantity: string; minQuantity?: string; tags?: string[] };
+      let lines: Line[] = [
+        { id: 'beer', name: 'Beer', price: '62.50', quantity: '2' },
+        { id: 'goulash', name: 'Goulash', price: '189', quantity: '1' },
+        { id: 'water', name: 'Water', price: '40', quantity: '3', minQuantity: '1' },
+      ];
+      const put = (next: Line[]) => {
+        lines = next;
+        store.putBill({ id: 'b1', tableId: 't1', name: 'Window', currency: 'CZK', items: next });
+        return updated();
+      };
+      const change = (id: string, fields: Partial<Line>) => lines.map((l) => (l.id === id ? { ...l, ...fields } : l));
+      const stored = (id: string) => store.getBill('b1')!.items.find((i) => i.id === id)!;
+
+      expect(put(lines)).toEqual([]);
+      expect(put(change('goulash', { quantity: '2' }))).toEqual(['goulash']);
+      expect(stored('goulash').quantity).toBe('2');
+      expect(put(change('beer', { name: 'Pilsner' }))).toEqual(['beer']);
+      expect(put(change('beer', { price: '65' }))).toEqual(['beer']);
+      expect(put(change('water', { minQuantity: '2' }))).toEqual(['water']);
+      expect(put(change('water', { tags: ['vegan'] }))).toEqual(['water']);
+      expect(put(change('water', { tags: ['vegan', 'cold'] }))).toEqual(['water']);
+      expect(stored('beer')).toMatchObject({ name: 'Pilsner', price: '65' });
+      expect(stored('water')).toMatchObject({ minQuantity: '2', tags: ['vegan', 'cold'] });
+      // The same value in another spelling is the same line (decimals are stored canonical).
+      expect(put(change('beer', { price: '65.00' }))).toEqual([]);
+      // Two lines swapped: both positions move; a new line is inserted, not updated.
+      expect(put([lines[0]!, lines[2]!, lines[1]!, { id: 'tea', name: 'Tea', price: '35', quantity: '1' }])).toEqual(['goulash', 'water']);
+      expect(store.getBill('b1')!.items.map((i) => i.id)).toEqual(['beer', 'water', 'goulash', 'tea']);
+      // Paying a line changes its row through the payment, and the next PUT of the same bill leaves it alone.
+      store.startPayment(wirePayment('p1', [{ id: 'tea', price: '35', quantity: '1' }]));
+      store.closePayment('p1', 'PAID');
+      expect(updated()).toEqual(['tea', 'tea']);
+      expect(put(lines.map((l) => l))).toEqual([]);
+      expect(stored('tea')).toMatchObject({ quantity: '1', paidQuantity: '1', lockedQuantity: '0' });
+    } finally {
+      spy.close();
+    }
   });
 
   it('closes a bill only when no payment is running, and a closed bill takes no more changes', () => {
