@@ -44,7 +44,6 @@ export async function measureScans(
   let uncachedOk = 0;
   let cachedOk = 0;
   let echoOk = 0;
-  const answerOk = (frame: unknown, table: number, quantity: string) => showsChange(frame, table, o.items, quantity);
   // A spread over the whole store, not one hot page; each table's version counts its changes.
   const tableAt = (i: number) => (i * 7919) % o.tables;
   const version = new Map<number, number>();
@@ -59,12 +58,12 @@ export async function measureScans(
     for (const t of block) {
       const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
       s.uncached.push(ms);
-      if (answerOk(frame, t, String(version.get(t)))) uncachedOk++;
+      if (showsChange(frame, t, o.items, String(version.get(t)))) uncachedOk++;
     }
     for (const t of block) {
       const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
       s.cached.push(ms);
-      if (answerOk(frame, t, String(version.get(t)))) cachedOk++;
+      if (showsChange(frame, t, o.items, String(version.get(t)))) cachedOk++;
     }
     for (let k = 0; k < block.length; k++) {
       const { ms, frame } = await o.echo.call('getTableContents', [`t${block[k]}`, null]);
@@ -126,7 +125,6 @@ export interface WorkEcho {
 export async function measureWorkEcho(
   o: { host: BenchHost; service: ServiceSocket; echo: ServiceSocket; echoPid: number; answerText: string; tables: number; items: number; scans: number; block: number },
 ): Promise<WorkEcho> {
-  const answerOk = (frame: unknown, table: number, quantity: string) => showsChange(frame, table, o.items, quantity);
   let version = 1_000;
   let ok = 0;
   let cpuScans = 0;
@@ -142,7 +140,7 @@ export async function measureWorkEcho(
     const tables = Array.from({ length: Math.min(o.tables, o.scans - round * o.tables) }, (_, i) => i);
     const v = await change(tables);
     const h0 = cpuMs(o.host.pid);
-    for (const t of tables) if (answerOk((await o.service.call('getTableContents', [`t${t}`, null])).frame, t, v)) ok++;
+    for (const t of tables) if (showsChange((await o.service.call('getTableContents', [`t${t}`, null])).frame, t, o.items, v)) ok++;
     hostMs += cpuMs(o.host.pid) - h0;
     const e0 = cpuMs(o.echoPid);
     for (const t of tables) await o.echo.call('getTableContents', [`t${t}`, null]);
@@ -164,7 +162,7 @@ export async function measureWorkEcho(
       for (const t of tables) {
         const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
         w.uncached.push(ms);
-        if (answerOk(frame, t, v)) uncachedOk++;
+        if (showsChange(frame, t, o.items, v)) uncachedOk++;
       }
       for (const t of tables) {
         const { ms, frame } = await working.call('getTableContents', [`t${t}`, null]);
