@@ -53,10 +53,18 @@ export function createAnswerCache(store: BillStore) {
       let answer = tables.get(tableId);
       if (!answer) {
         if (tables.size >= MAX_ENTRIES || bills.size >= MAX_ENTRIES) clear();
+        // SQLite writes each bill's JSON where it needs no decimal arithmetic; a bill with part
+        // of a line paid is read and mapped here (store/bill-json.ts). Nothing commits in between.
         const parts: string[] = [];
-        for (const bill of store.openBillsOfTable(tableId)) {
-          tableOfBill.set(bill.id, tableId);
-          parts.push(billAnswer(bill).json);
+        for (const row of store.openBillsOfTableJson(tableId)) {
+          tableOfBill.set(row.id, tableId);
+          if (row.json !== null) {
+            bills.set(row.id, new RawJson(row.json));
+            parts.push(row.json);
+            continue;
+          }
+          const bill = store.getBill(row.id);
+          if (bill) parts.push(billAnswer(bill).json);
         }
         answer = new RawJson(`[${parts.join(',')}]`);
         tables.set(tableId, answer);

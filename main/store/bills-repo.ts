@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { createOpenBillsJson, type OpenBillJson } from './bill-json.js';
 import type { BillRecord, BillState, BillWithCounts, BillWithItems, ItemRecord, LineCounts } from './records.js';
 import type { WriteTx } from './tx.js';
 
@@ -156,6 +157,7 @@ export function createBillsReader(db: Database) {
     .raw(true);
   const activeBills = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state IN ('OPEN', 'PAID') ORDER BY created, id`);
   const withItems = (row: BillRow): BillWithItems => toBillWithItems(row, itemsOf.all(row.id).map(itemFromRaw));
+  const openJson = createOpenBillsJson(db);
 
   return {
     get(id: string): BillRecord | null {
@@ -200,6 +202,10 @@ export function createBillsReader(db: Database) {
      */
     openBillsWithItems(tableId: string): BillWithItems[] {
       return openOfTable.all(tableId).map(withItems);
+    },
+    /** The same bills as the guest app's JSON, written by SQLite where no line was touched (bill-json.ts). */
+    openBillsJson(tableId: string): OpenBillJson[] {
+      return openJson(tableId);
     },
     /**
      * The table's bills not yet closed (OPEN and PAID), with items, oldest first. `known`: bills

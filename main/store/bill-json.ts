@@ -1,0 +1,62 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * A table's open bills as the guest app reads them (PROTOCOL.md §2 "Bill"), written as JSON text
+ * by SQLite itself: the getTableContents hot path then makes one string per bill, not a record, an
+ * object and eight strings per line for JSON.stringify to walk again (a 20-line bill: about half
+ * the CPU of a first scan after a change, `npm run bench -- store-table-contents`).
+ *
+ * SQL does no decimal arithmetic, so it writes a bill only when each line is one of two kinds:
+ * untouched (nothing paid or locked, minimum 1, quantity a plain decimal of at least 1), shown as
+ * stored; or wholly paid or wholly locked (the paid or locked text equals the quantity: the store
+ * keeps all three canonical), left out. Any other bill (part of a line paid) comes back with
+ * `json: null`, and the caller maps it with its decimals (methods/wire-bill.ts, whose fast path
+ * writes exactly these keys; a test holds the two to the same answers).
+ * Tags and additionalData are stored as JSON text the store wrote itself, so they are spliced in
+ * as they are; strings go through json_quote.
+ */
+
+/** A line the wire shows as stored: the SQL twin of wire-bill.ts's fast path (WHOLE_OR_MORE: ^[1-9]\d*(\.\d+)?$). */
+const UNTOUCHED = `(i.paidQuantity = '0' AND i.lockedQuantity = '0' AND i.minQuantity = '1'
+  AND i.quantity GLOB '[1-9]*' AND i.quantity NOT GLOB '*[^0-9.]*' AND i.quantity NOT GLOB '*.*.*' AND i.quantity NOT GLOB '*.')`;
+
+/** A line with nothing left to pay, known without arithmetic: wire-bill.ts leaves it out. */
+const NOTHING_LEFT = `((i.paidQuantity = i.quantity AND i.lockedQuantity = '0') OR (i.lockedQuantity = i.quantity AND i.paidQuantity = '0'))`;
+
+const LINE_JSON = `'{"id":' || json_quote(i.id) || ',"name":' || json_quote(i.name) || ',"price":' || json_quote(i.price)
+  || ',"quantity":' || json_quote(i.quantity) || ',"minQuantity":"1","tags":' || i.tags || '}'`;
+
+/**
+ * The untouched lines in position order (group_concat skips the NULLs of the lines left out), or
+ * NULL when a line is of neither kind. min over no lines is NULL, not 0: an empty bill is [].
+ */
+const LINES_JSON = `(SELECT iif(min(${UNTOUCHED} OR ${NOTHING_LEFT}) IS NOT 0,
+    '[' || coalesce(group_concat(iif(${UNTOUCHED}, ${LINE_JSON}, NULL), ',' ORDER BY i.position), '') || ']', NULL)
+  FROM bill_items i WHERE i.billId = b.id)`;
+
+
+const BOOL = (column: string) => `iif(${column}, 'true', 'false')`;
+
+/**
+ * The wire bill's keys in wire-bill.ts's order; additionalData only when there is one. When the
+ * lines are NULL the whole text is (`||` with NULL is NULL; json_quote(NULL) is 'null', not NULL).
+ */
+export const OPEN_BILLS_JSON_SQL = `
+SELECT b.id,
+  '{"id":' || json_quote(b.id) || ',"currency":' || json_quote(b.currency) || ',"items":' || ${LINES_JSON}
+  || ',"name":' || json_quote(b.name) || ',"created":' || json_quote(b.created)
+  || ',"allowTip":' || ${BOOL('b.allowTip')} || ',"allowPartialPayment":' || ${BOOL('b.allowPartialPayment')}
+  || ',"denyDiscounts":' || ${BOOL('b.denyDiscounts')}
+  || iif(b.additionalData IS NULL, '', ',"additionalData":' || b.additionalData) || '}' AS json
+FROM bills b WHERE b.tableId = ? AND b.state = 'OPEN' ORDER BY b.created, b.id`;
+
+/** One open bill of the table: its wire JSON, or null when the caller must map it (see above). */
+export interface OpenBillJson {
+  id: string;
+  json: string | null;
+}
+
+export function createOpenBillsJson(db: Database): (tableId: string) => OpenBillJson[] {
+  const statement = db.prepare<[string], OpenBillJson>(OPEN_BILLS_JSON_SQL);
+  return (tableId) => statement.all(tableId);
+}
