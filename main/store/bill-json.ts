@@ -12,8 +12,9 @@ import type { Database } from 'better-sqlite3';
  * keeps all three canonical), left out. Any other bill (part of a line paid) comes back with
  * `json: null`, and the caller maps it with its decimals (methods/wire-bill.ts, whose fast path
  * writes exactly these keys; a test holds the two to the same answers).
- * Tags and additionalData are stored as JSON text the store wrote itself, so they are spliced in
- * as they are; strings go through json_quote.
+ * Strings go through json_quote; tags and additionalData, stored as JSON text, through json(), so
+ * a value damaged on disk fails the call (INTERNAL_ERROR, as JSON.parse does on the other path)
+ * instead of sending the service a frame it cannot read.
  */
 
 /** A line the wire shows as stored: the SQL twin of wire-bill.ts's fast path (WHOLE_OR_MORE: ^[1-9]\d*(\.\d+)?$). */
@@ -24,7 +25,7 @@ const UNTOUCHED = `(i.paidQuantity = '0' AND i.lockedQuantity = '0' AND i.minQua
 const NOTHING_LEFT = `((i.paidQuantity = i.quantity AND i.lockedQuantity = '0') OR (i.lockedQuantity = i.quantity AND i.paidQuantity = '0'))`;
 
 const LINE_JSON = `'{"id":' || json_quote(i.id) || ',"name":' || json_quote(i.name) || ',"price":' || json_quote(i.price)
-  || ',"quantity":' || json_quote(i.quantity) || ',"minQuantity":"1","tags":' || i.tags || '}'`;
+  || ',"quantity":' || json_quote(i.quantity) || ',"minQuantity":"1","tags":' || iif(i.tags = '[]', '[]', json(i.tags)) || '}'`;
 
 /**
  * The untouched lines in position order (group_concat skips the NULLs of the lines left out), or
@@ -47,7 +48,7 @@ SELECT b.id,
   || ',"name":' || json_quote(b.name) || ',"created":' || json_quote(b.created)
   || ',"allowTip":' || ${BOOL('b.allowTip')} || ',"allowPartialPayment":' || ${BOOL('b.allowPartialPayment')}
   || ',"denyDiscounts":' || ${BOOL('b.denyDiscounts')}
-  || iif(b.additionalData IS NULL, '', ',"additionalData":' || b.additionalData) || '}' AS json
+  || iif(b.additionalData IS NULL, '', ',"additionalData":' || json(b.additionalData)) || '}' AS json
 FROM bills b WHERE b.tableId = ? AND b.state = 'OPEN' ORDER BY b.created, b.id`;
 
 /** One open bill of the table: its wire JSON, or null when the caller must map it (see above). */

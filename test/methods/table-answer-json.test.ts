@@ -128,6 +128,24 @@ describe('getTableContents written by SQLite (store/bill-json.ts)', () => {
     expect(t.store.openBillsOfTableJson('t1')).toEqual(odd.map((_, k) => ({ id: `b${k}`, json: null })));
   });
 
+  it('answers INTERNAL_ERROR, not broken JSON, for tags or additionalData damaged on disk', async () => {
+    t.store.upsertTable({ id: 't1', name: 'One' });
+    t.store.upsertTable({ id: 't2', name: 'Two' });
+    t.store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: [{ id: 'a', name: 'A', price: '1', quantity: '1', tags: ['x'] }] });
+    t.store.putBill({ id: 'b2', tableId: 't2', currency: 'CZK', additionalData: { k: 1 }, items: [{ id: 'a', name: 'A', price: '1', quantity: '1' }] });
+    const db = new BetterSqlite3(t.file);
+    try {
+      db.prepare(`UPDATE bill_items SET tags = '["x"' WHERE billId = 'b1'`).run();
+      db.prepare(`UPDATE bills SET additionalData = '{"k":' WHERE id = 'b2'`).run();
+    } finally {
+      db.close();
+    }
+    for (const table of ['t1', 't2']) {
+      const outcome = await methods.handle('getTableContents', [table, null]);
+      expect('error' in outcome && outcome.error.code).toBe('INTERNAL_ERROR');
+    }
+  });
+
   it('keeps the lines in their position order and writes an empty bill as []', async () => {
     t.store.upsertTable({ id: 't1', name: 'One' });
     t.store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: ['z', 'a', 'm'].map((id) => ({ id, name: id, price: '1', quantity: '1' })) });
