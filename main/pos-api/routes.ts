@@ -117,7 +117,7 @@ export const ROUTES: Route[] = [
     body: true,
     handle: async ({ store, params, body }) => {
       const input = parse(BillInput, body, 'body');
-      const existed = store.getBill(params.id!) !== null;
+      const existed = store.hasBill(params.id!);
       // The POS's most frequent write: its fsync runs on the threadpool, not on the event loop (a
       // guest's scan meanwhile is answered), and the POS is answered once it is done, as before.
       const { durable } = guard(() => store.putBillSynced({ ...input, id: params.id! }));

@@ -99,6 +99,8 @@ function reads({ read }: Transactions) {
       return table ? plainTable(table) : null;
     },
     getBill: (id: string): BillWithItems | null => read.bills.getWithItems(id),
+    /** Whether the bill exists, in any state: its row only, not its lines. */
+    hasBill: (id: string): boolean => read.bills.get(id) !== null,
     /** The table's OPEN bills with their items, in one query (getTableContents). */
     openBillsOfTable: (tableId: string): BillWithItems[] => read.bills.openBillsWithItems(tableId),
     /** The same as the guest app's JSON, in one statement; `json: null` for a bill the caller maps itself (bill-json.ts). */
