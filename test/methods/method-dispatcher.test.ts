@@ -6,13 +6,9 @@ import { silentLogger } from '../../main/log.js';
 import type { StoreEvent } from '../../main/store/index.js';
 import { Bill, parseWith, Receipt } from '../../main/wire/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from '../store/helpers.js';
+import { result } from './helpers.js';
 
 const code = (o: MethodOutcome) => ('error' in o ? o.error.code : 'ok');
-/** The result as the service receives it: through JSON (a result may be pre-serialised JSON text). */
-const result = (o: MethodOutcome): unknown => {
-  if ('error' in o) throw new Error(`expected a result, got ${o.error.code}: ${o.error.message}`);
-  return JSON.parse(JSON.stringify(o.result ?? null)) as unknown;
-};
 
 describe('the method dispatcher', () => {
   let t: ReturnType<typeof tempStore>;

@@ -1,10 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher, type MethodDispatcher, type MethodOutcome } from '../../main/methods/index.js';
+import { createMethodDispatcher, type MethodDispatcher } from '../../main/methods/index.js';
 import { toWireBill } from '../../main/methods/wire-bill.js';
 import type { PutBillInput } from '../../main/store/index.js';
 import { tempStore, wirePayment } from '../store/helpers.js';
+import { result } from './helpers.js';
 
 /** A small seeded generator (mulberry32): the same bills on every run. */
 function random(seed: number) {
@@ -24,11 +25,6 @@ const MINIMUMS = [undefined, undefined, undefined, '1', '0.5', '2'];
 const PRICES = ['62.50', '189', '0', '12.345', '40'];
 const TAGS = [undefined, [], ['vegan'], ['a"b\\c', 'ž']];
 const EXTRA = [undefined, null, { note: 'x"y', n: [1, 2.5, true, null] }, 'plain', 42];
-
-const result = (o: MethodOutcome): unknown => {
-  if ('error' in o) throw new Error(`expected a result, got ${o.error.code}`);
-  return JSON.parse(JSON.stringify(o.result ?? null)) as unknown;
-};
 
 describe('getTableContents written by SQLite (store/bill-json.ts)', () => {
   let t: ReturnType<typeof tempStore>;
