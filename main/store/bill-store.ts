@@ -101,7 +101,7 @@ function reads({ read }: Transactions) {
     getBill: (id: string): BillWithItems | null => read.bills.getWithItems(id),
     /** Whether the bill exists, in any state: its row only, not its lines. */
     hasBill: (id: string): boolean => read.bills.get(id) !== null,
-    /** The table's OPEN bills with their items, in one query (getTableContents). */
+    /** The table's OPEN bills with their items, as records (what getTableContents answers, before the wire mapping). */
     openBillsOfTable: (tableId: string): BillWithItems[] => read.bills.openBillsWithItems(tableId),
     /** The same as the guest app's JSON, in one statement; `json: null` for a bill the caller maps itself (bill-json.ts). */
     openBillsOfTableJson: (tableId: string): OpenBillJson[] => read.bills.openBillsJson(tableId),
