@@ -15,6 +15,17 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
 }
 
+/**
+ * Steal time of the whole machine so far, in ms (/proc/stat's `cpu` line, summed over the CPUs):
+ * time this VM's CPUs were ready to run but the hypervisor ran something else. A round trip that
+ * meets it waits for a reason no process here can change.
+ */
+export function stealMs(stat = readFileSync('/proc/stat', 'utf8')): number {
+  const cpu = stat.split('\n', 1)[0]!.trim().split(/\s+/);
+  if (cpu[0] !== 'cpu' || cpu.length < 9) throw new Error('no cpu line with steal time in /proc/stat');
+  return (Number(cpu[8]) * 1000) / USER_HZ;
+}
+
 /** Resident set size in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

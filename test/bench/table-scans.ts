@@ -38,7 +38,7 @@ export interface ScanSamples {
 export async function measureScans(
   o: { host: BenchHost; service: ServiceSocket; echo: ServiceSocket; tables: number; items: number; scans: number; block: number },
 ): Promise<ScanSamples> {
-  const s: ScanSamples = { uncached: [], cached: [], echo: [], own: { delayP99Ms: 0, gcMs: 0, gcs: 0 }, checked: {}, expected: {} };
+  const s: ScanSamples = { uncached: [], cached: [], echo: [], own: { delayP99Ms: 0, gcMs: 0, gcs: 0, stealMs: 0 }, checked: {}, expected: {} };
   const own = watchOwnLoop();
   let changed = 0;
   let uncachedOk = 0;
