@@ -56,7 +56,7 @@ export function createAnswerCache(store: BillStore) {
         // SQLite writes each bill's JSON where it needs no decimal arithmetic; a bill with part
         // of a line paid is read and mapped here (store/bill-json.ts). Nothing commits in between.
         const parts: string[] = [];
-        for (const row of store.openBillsOfTableJson(tableId)) {
+        for (const row of store.read.bills.openBillsJson(tableId)) {
           tableOfBill.set(row.id, tableId);
           if (row.json !== null) {
             bills.set(row.id, new RawJson(row.json));

@@ -117,7 +117,7 @@ export const ROUTES: Route[] = [
     body: true,
     handle: async ({ store, params, body }) => {
       const input = parse(BillInput, body, 'body');
-      const existed = store.hasBill(params.id!);
+      const existed = store.read.bills.get(params.id!) !== null; // its row, not its lines
       // The POS's most frequent write: its fsync runs on the threadpool, not on the event loop (a
       // guest's scan meanwhile is answered), and the POS is answered once it is done, as before.
       const { durable } = guard(() => store.putBillSynced({ ...input, id: params.id! }));

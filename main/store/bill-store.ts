@@ -3,7 +3,6 @@ import type { Logger } from '../log.js';
 import type { Payment as WirePayment, Receipt } from '../wire/index.js';
 import { attentionWrites } from './attention-store.js';
 import * as billOps from './bill-ops.js';
-import type { OpenBillJson } from './bill-json.js';
 import { createCheckpointer, type CheckpointLimits, type CheckpointEvent } from './checkpointer.js';
 import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
@@ -99,12 +98,6 @@ function reads({ read }: Transactions) {
       return table ? plainTable(table) : null;
     },
     getBill: (id: string): BillWithItems | null => read.bills.getWithItems(id),
-    /** Whether the bill exists, in any state: its row only, not its lines. */
-    hasBill: (id: string): boolean => read.bills.get(id) !== null,
-    /** The table's OPEN bills with their items, as records (what getTableContents answers, before the wire mapping). */
-    openBillsOfTable: (tableId: string): BillWithItems[] => read.bills.openBillsWithItems(tableId),
-    /** The same as the guest app's JSON, in one statement; `json: null` for a bill the caller maps itself (bill-json.ts). */
-    openBillsOfTableJson: (tableId: string): OpenBillJson[] => read.bills.openBillsJson(tableId),
     getPayment: (id: string): PaymentRecord | null => read.payments.get(id),
     /** STARTED or PROCESSED: what recovery asks the service about. */
     pendingPayments: (): PaymentRecord[] => read.payments.pending(),

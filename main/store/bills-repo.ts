@@ -196,7 +196,7 @@ export function createBillsReader(db: Database) {
       return countOpenOnTable.get(tableId)?.n ?? 0;
     },
     /**
-     * The table's open bills with their items (getTableContents on a cache miss): the bills by
+     * The table's open bills with their items (orderStart picks the bill an order's lines join): the bills by
      * (tableId, state), then each bill's items by (billId, position). Two index walks, no sort;
      * cheaper than one join that repeats the bill's columns on every item row.
      */

@@ -6,7 +6,6 @@ export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_
 export { LOCK_EXPIRED } from './payment-ops.js';
 export { remainderOf, canon, money, dec, sum, isZeroText, type Decimal } from './decimal.js';
 export type * from './records.js';
-export type { OpenBillJson } from './bill-json.js';
 export type { PaymentActivity } from './history-repo.js';
 export type { BillPaymentSummary } from './payments-repo.js';
 export type * from './menu-order-records.js';

@@ -88,8 +88,8 @@ describe('getTableContents written by SQLite (store/bill-json.ts)', () => {
     let mapped = 0;
     const leftOutBy = new Set<string>();
     for (let table = 0; table < 60; table++) {
-      const expected = t.store.openBillsOfTable(`t${table}`).map((b) => JSON.parse(JSON.stringify(toWireBill(b))) as unknown);
-      const rows = t.store.openBillsOfTableJson(`t${table}`);
+      const expected = t.store.read.bills.openBillsWithItems(`t${table}`).map((b) => JSON.parse(JSON.stringify(toWireBill(b))) as unknown);
+      const rows = t.store.read.bills.openBillsJson(`t${table}`);
       for (const row of rows) {
         if (row.json === null) {
           mapped++;
@@ -121,7 +121,7 @@ describe('getTableContents written by SQLite (store/bill-json.ts)', () => {
     } finally {
       db.close();
     }
-    expect(t.store.openBillsOfTableJson('t1')).toEqual(odd.map((_, k) => ({ id: `b${k}`, json: null })));
+    expect(t.store.read.bills.openBillsJson('t1')).toEqual(odd.map((_, k) => ({ id: `b${k}`, json: null })));
   });
 
   it('answers INTERNAL_ERROR, not broken JSON, for tags or additionalData damaged on disk', async () => {
@@ -146,7 +146,7 @@ describe('getTableContents written by SQLite (store/bill-json.ts)', () => {
     t.store.upsertTable({ id: 't1', name: 'One' });
     t.store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: ['z', 'a', 'm'].map((id) => ({ id, name: id, price: '1', quantity: '1' })) });
     t.store.putBill({ id: 'b2', tableId: 't1', currency: 'CZK', items: [] });
-    const rows = t.store.openBillsOfTableJson('t1');
+    const rows = t.store.read.bills.openBillsJson('t1');
     expect(rows.map((row) => row.json === null)).toEqual([false, false]);
     const answer = result(await methods.handle('getTableContents', ['t1', null])) as { id: string; items: { id: string }[] }[];
     expect(answer.map((b) => [b.id, b.items.map((i) => i.id)])).toEqual([
