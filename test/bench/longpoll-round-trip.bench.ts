@@ -50,21 +50,32 @@ const bench: Bench = async ({ quick }) => {
     hosts.push(await startBenchHost({ dataDir: dirs[0]!, serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, transport: 'ws' }));
     hosts.push(await startBenchHost({ dataDir: dirs[1]!, serviceUrl: sandbox.url, apiKey: lpRestaurant.apiKey, transport: 'longpoll' }));
     const side = (host: BenchHost, restaurantId: string): Side => ({ host, restaurantId, samples: [], ok: 0, changed: 0 });
+    // Alternating blocks from scan `from` on, each side's first scans after the change of the same tables.
+    const run = async (wsSide: Side, lpSide: Side, from: number, count: number) => {
+      for (let start = from, round = 0; start < from + count; start += BLOCK, round++) {
+        const tables = Array.from({ length: Math.min(BLOCK, from + count - start) }, (_, k) => ((start + k) * 7919) % TABLES);
+        const version = 2 + Math.floor(start / TABLES);
+        // Alternate which goes first, so neither always meets the machine right after the other.
+        const order = round % 2 === 0 ? [wsSide, lpSide] : [lpSide, wsSide];
+        for (const s of order) await block(sandbox, s, tables, version);
+      }
+    };
+    // A warm-up of the same work first, not counted: the first pass through every process here
+    // (the sandbox, the hosts, this one timing them) is its compiler's and caches'.
+    const warmUp = quick ? 50 : 500;
+    const warmWs = side(hosts[0]!, sandbox.restaurant.id);
+    const warmLp = side(hosts[1]!, lpRestaurant.id);
+    await run(warmWs, warmLp, 0, warmUp);
     const ws = side(hosts[0]!, sandbox.restaurant.id);
     const lp = side(hosts[1]!, lpRestaurant.id);
-    for (let start = 0, round = 0; start < scans; start += BLOCK, round++) {
-      const tables = Array.from({ length: Math.min(BLOCK, scans - start) }, (_, k) => ((start + k) * 7919) % TABLES);
-      const version = 2 + Math.floor(start / TABLES);
-      // Alternate which goes first, so neither always meets the machine right after the other.
-      const order = round % 2 === 0 ? [ws, lp] : [lp, ws];
-      for (const s of order) await block(sandbox, s, tables, version);
-    }
+    await run(ws, lp, warmUp, scans);
     const w = summarize(ws.samples);
     const l = summarize(lp.samples);
-    const checked = { wsScans: ws.samples.length, wsScansShowingTheChange: ws.ok, longPollScans: lp.samples.length, longPollScansShowingTheChange: lp.ok, billsChanged: ws.changed + lp.changed };
-    const expected = { wsScans: scans, wsScansShowingTheChange: scans, longPollScans: scans, longPollScansShowingTheChange: scans, billsChanged: 2 * scans };
+    const checked = { warmUpScansShowingTheChange: warmWs.ok + warmLp.ok, wsScans: ws.samples.length, wsScansShowingTheChange: ws.ok, longPollScans: lp.samples.length, longPollScansShowingTheChange: lp.ok, billsChanged: ws.changed + lp.changed };
+    const expected = { warmUpScansShowingTheChange: 2 * warmUp, wsScans: scans, wsScansShowingTheChange: scans, longPollScans: scans, longPollScansShowingTheChange: scans, billsChanged: 2 * scans };
     const bench = 'getTableContents over long-poll (1,000 tables, 20,000 items)';
-    const what = 'guest scan through the sandbox → parsed bills, first scan after the bill changed; the WebSocket host measured the same way, in alternating blocks';
+    const wp99 = (x: Side) => summarize(x.samples).p99.toFixed(2);
+    const what = `guest scan through the sandbox → parsed bills, first scan after the bill changed; the WebSocket host measured the same way, in alternating blocks, after a warm-up of ${warmUp} scans each like these, not counted (there: p99 ${wp99(warmLp)} ms long-poll, ${wp99(warmWs)} ms WebSocket)`;
     return [
       { bench, metric: 'p50', what, value: l.p50, unit: 'ms', baseline: { metric: 'over WebSocket p50', value: w.p50, unit: 'ms' }, target: 'p50 <= 1.5x WebSocket p50', met: l.p50 <= 1.5 * w.p50, checked, expected },
       { bench, metric: 'p99', what, value: l.p99, unit: 'ms', baseline: { metric: 'over WebSocket p99', value: w.p99, unit: 'ms' }, target: 'p99 <= 1.5x WebSocket p99', met: l.p99 <= 1.5 * w.p99, checked, expected },
