@@ -62,7 +62,7 @@ const bench: Bench = async ({ quick }) => {
     };
     // A warm-up of the same work first, not counted: the first pass through every process here
     // (the sandbox, the hosts, this one timing them) is its compiler's and caches'.
-    const warmUp = quick ? 50 : 500;
+    const warmUp = quick ? 50 : TABLES;
     const warmWs = side(hosts[0]!, sandbox.restaurant.id);
     const warmLp = side(hosts[1]!, lpRestaurant.id);
     await run(warmWs, warmLp, 0, warmUp);
