@@ -34,6 +34,8 @@ const SCREEN_DEADLINE_MS = 10_000;
 interface Sizes {
   sequential: number;
   rush: number;
+  /** Payments of the rush the scans are timed in: long enough for some 600 scans, so its p99 is not the second-worst of 150. */
+  scanRush: number;
   rushes: number;
   raw: number;
 }
@@ -279,7 +281,7 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
 async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
   const pool = ctx.tables(UNCHANGED_POOL);
   for (const t of pool) await ctx.sandbox.guestScan({ idTable: t });
-  const tables = ctx.tables(size.rush);
+  const tables = ctx.tables(size.scanRush);
   const completed: string[] = [];
   let paid = 0;
   let done = false;
@@ -319,16 +321,16 @@ async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
       unit: 'ms',
       target: 'p99 < 2 ms',
       met: s.p99 < 2,
-      checked: { scans: s.n, scansOk: ok, changedScans: changed, unchangedScans: s.n - changed, mixed: changed > 0 && s.n - changed > 0, payments: size.rush, paidBySandbox: paid, paymentsPaidInStore: paidInStore(ctx.file, tables) },
-      expected: { scansOk: s.n, mixed: true, payments: size.rush, paidBySandbox: size.rush, paymentsPaidInStore: size.rush },
+      checked: { scans: s.n, scansOk: ok, changedScans: changed, unchangedScans: s.n - changed, mixed: changed > 0 && s.n - changed > 0, payments: size.scanRush, paidBySandbox: paid, paymentsPaidInStore: paidInStore(ctx.file, tables) },
+      expected: { scansOk: s.n, mixed: true, payments: size.scanRush, paidBySandbox: size.scanRush, paymentsPaidInStore: size.scanRush },
     },
   ];
 }
 
 const bench: Bench = async ({ quick }) => {
-  const size: Sizes = quick ? { sequential: 40, rush: 96, rushes: 1, raw: 200 } : { sequential: 240, rush: 480, rushes: 3, raw: 600 };
+  const size: Sizes = quick ? { sequential: 40, rush: 96, scanRush: 96, rushes: 1, raw: 200 } : { sequential: 240, rush: 480, scanRush: 1_920, rushes: 3, raw: 600 };
   // Fresh tables for every rush: the warm-ups, the levels, the screen shown and hidden, the scans.
-  const total = size.sequential + size.rush * (3 + size.rushes * (LEVELS.length + 2)) + UNCHANGED_POOL;
+  const total = size.sequential + size.rush * (2 + size.rushes * (LEVELS.length + 2)) + size.scanRush + UNCHANGED_POOL;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
   seedStore(dir, total, ITEMS);
   const fsyncs = createFsyncCounter();
