@@ -77,18 +77,21 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
  * every method-call-request with `answer` (an answer frame the host sent), its uuid replaced by the
  * request's: the same bytes each way as a real call, with no work in between. With `spinUs`, it
  * first keeps its CPU busy that long (the host's own work per call, to see what the machine's
- * scheduler makes of a process that works that much per call).
+ * scheduler makes of a process that works that much per call). `auth` is the restaurant it signs
+ * in as (its auth-request frame), for a service that checks it (the sandbox); the bench's own
+ * service socket takes any.
  */
 const ECHO_SCRIPT = `
 const WebSocket = require('ws');
-const [url, answer, uuid, spin] = process.argv.slice(1);
+const [url, answer, uuid, spin, apiKey, posId] = process.argv.slice(1);
 const spinNs = BigInt(Math.round(Number(spin) * 1000));
 const at = answer.indexOf(uuid);
 const head = answer.slice(0, at), tail = answer.slice(at + uuid.length);
 const ws = new WebSocket(url);
-ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: ['echo'], posId: 'echo' })));
+ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: [apiKey], posId })));
 ws.on('message', (data) => {
   const frame = JSON.parse(data.toString());
+  if (frame.type === 'auth-response' && frame.authorized === true) process.stdout.write('authorized\\n');
   if (frame.type !== 'method-call-request') return;
   if (spinNs > 0n) for (const end = process.hrtime.bigint() + spinNs; process.hrtime.bigint() < end; );
   ws.send(head + frame.uuid + tail);
@@ -96,8 +99,23 @@ ws.on('message', (data) => {
 ws.on('close', () => process.exit(0));
 `;
 
-export function startEchoPeer(serviceUrl: string, answerText: string, spinUs = 0): ChildProcess {
+export function startEchoPeer(serviceUrl: string, answerText: string, spinUs = 0, auth = { apiKey: 'echo', posId: 'echo' }): ChildProcess {
   const { uuid } = JSON.parse(answerText) as { uuid: string };
   const wsUrl = `${serviceUrl.replace(/^http/, 'ws')}/api/v2/pos/ws`;
-  return spawn(process.execPath, ['-e', ECHO_SCRIPT, wsUrl, answerText, uuid, String(spinUs)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['-e', ECHO_SCRIPT, wsUrl, answerText, uuid, String(spinUs), auth.apiKey, auth.posId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** Resolves when the echo peer's service has accepted it (its auth-response); rejects if the peer exits first. */
+export function echoAuthorized(peer: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onExit = (code: number | null) => reject(new Error(`the echo peer exited (${code}) before it was authorized`));
+    peer.once('exit', onExit);
+    peer.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes('authorized\n')) return;
+      peer.off('exit', onExit);
+      resolve();
+    });
+  });
 }
