@@ -32,8 +32,8 @@ const LINE_JSON = `'{"id":' || json_quote(l.id) || ',"name":' || json_quote(l.na
  * NULL when a line is of neither kind. min over no lines is NULL, not 0: an empty bill is [].
  * Each line's kind (2 untouched, 1 nothing left, 0 neither) is decided once, in a subquery that
  * `LIMIT -1` (no limit) keeps SQLite from flattening into the aggregate, where both uses would
- * evaluate the checks again (they were a third of the statement): 35 µs instead of 43 per call
- * for a table of one 20-line bill, 5,000 calls over the 1,000 tables of the benches' seeded store.
+ * evaluate the checks again (they were a third of the statement): the statement alone, p50 for a
+ * table of one 20-line bill, 45 → 39 µs (`npm run bench -- store-table-contents`, its baseline).
  */
 const LINES_JSON = `(SELECT iif(min(l.kind) IS NOT 0,
     '[' || coalesce(group_concat(iif(l.kind = 2, ${LINE_JSON}, NULL), ',' ORDER BY l.position), '') || ']', NULL)

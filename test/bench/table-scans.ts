@@ -54,7 +54,7 @@ export async function measureScans(
   // A spread over the whole store, not one hot page; each table's version counts its changes.
   const tableAt = (i: number) => (i * 7919) % o.tables;
   const version = new Map<number, number>();
-  const pass = async (from: number, scans: number, s: { uncached: number[]; cached: number[]; echo: number[] }) => {
+  const pass = async (from: number, scans: number, into: { uncached: number[]; cached: number[]; echo: number[] }) => {
     const ok = { changed: 0, uncached: 0, cached: 0, echo: 0 };
     for (let start = from; start < from + scans; start += o.block) {
       const block = Array.from({ length: Math.min(o.block, from + scans - start) }, (_, k) => tableAt(start + k));
@@ -66,17 +66,17 @@ export async function measureScans(
       }
       for (const t of block) {
         const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
-        s.uncached.push(ms);
+        into.uncached.push(ms);
         if (showsChange(frame, t, o.items, String(version.get(t)))) ok.uncached++;
       }
       for (const t of block) {
         const { ms, frame } = await o.service.call('getTableContents', [`t${t}`, null]);
-        s.cached.push(ms);
+        into.cached.push(ms);
         if (showsChange(frame, t, o.items, String(version.get(t)))) ok.cached++;
       }
       for (let k = 0; k < block.length; k++) {
         const { ms, frame } = await o.echo.call('getTableContents', [`t${block[k]}`, null]);
-        s.echo.push(ms);
+        into.echo.push(ms);
         if ((frame as WireAnswer).result?.length === 1) ok.echo++;
       }
     }
@@ -84,8 +84,8 @@ export async function measureScans(
   };
   const warm = { uncached: [] as number[], cached: [] as number[], echo: [] as number[] };
   const warmOk = await pass(0, o.warmUp, warm);
-  const s: ScanSamples = { uncached: [], cached: [], echo: [], own: { delayP99Ms: 0, gcMs: 0, gcs: 0, stealMs: 0 }, warmUp: { scans: o.warmUp, uncachedP99: 0, echoP99: 0 }, checked: {}, expected: {} };
-  if (o.warmUp > 0) s.warmUp = { scans: o.warmUp, uncachedP99: summarize(warm.uncached).p99, echoP99: summarize(warm.echo).p99 };
+  const warmUp = { scans: o.warmUp, uncachedP99: summarize(warm.uncached).p99, echoP99: summarize(warm.echo).p99 };
+  const s: ScanSamples = { uncached: [], cached: [], echo: [], own: { delayP99Ms: 0, gcMs: 0, gcs: 0, stealMs: 0 }, warmUp, checked: {}, expected: {} };
   const own = watchOwnLoop();
   const ok = await pass(o.warmUp, o.scans, s);
   s.own = own.stop();
