@@ -42,7 +42,13 @@ function decodeWindow(png: PNG, x0: number, y0: number, w: number, h: number): F
     const loc = code.location;
     const xs = [loc.topLeftCorner.x, loc.topRightCorner.x, loc.bottomLeftCorner.x, loc.bottomRightCorner.x];
     const ys = [loc.topLeftCorner.y, loc.topRightCorner.y, loc.bottomLeftCorner.y, loc.bottomRightCorner.y];
-    found.push({ data: code.data, x: x0 + (Math.min(...xs) + Math.max(...xs)) / 2, y: y0 + (Math.min(...ys) + Math.max(...ys)) / 2 });
+    // jsQR now and then "finds" a code carrying no data at all in text or in a code's blanked
+    // edges (cozmo/jsQR#90, open): it failed CI once as an extra "" beside the link's url. No sheet
+    // can print such a code (qrcode refuses empty input), so it is painted out like a found one
+    // but not counted.
+    if (code.binaryData.length > 0) {
+      found.push({ data: code.data, x: x0 + (Math.min(...xs) + Math.max(...xs)) / 2, y: y0 + (Math.min(...ys) + Math.max(...ys)) / 2 });
+    }
     // The corners are the code's outer edges; a small margin covers the quiet zone.
     const pad = 12;
     const bx0 = Math.max(0, Math.floor(Math.min(...xs)) - pad);
