@@ -7,7 +7,8 @@
 //   node scripts/electronegativity-gate.mjs check <dir> [--triage <file>]
 //     compares both reports with electronegativity-triage.json: a finding not listed there, or more
 //     findings of a check in a file than the triage allows, fails (exit 1); a triage entry nothing
-//     matches any more is only reported (it can be removed).
+//     matches any more is only reported (it can be removed), unless it is marked `onlyOnline` (its
+//     check runs only with network access, so offline it matches nothing and is said to be not run).
 // A finding is keyed by check id and file (line numbers move with every edit): sources as repo
 // paths ("main/shell/csp.ts"), the build under "dist/", app-wide findings as "(app)"; a triage
 // entry with file "*" covers every finding of its check.
@@ -44,7 +45,7 @@ export function readFindings(sarifFile, prefix) {
   });
 }
 
-/** The triage list, checked: each entry a check id, a file, a reason and optionally a count (default 1). */
+/** The triage list, checked: each entry a check id, a file, a reason, optionally a count (default 1) and onlyOnline. */
 export function loadTriage(file = TRIAGE_FILE) {
   const entries = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(entries)) throw new Error(`${file}: expected an array of { check, file, reason }`);
@@ -52,13 +53,17 @@ export function loadTriage(file = TRIAGE_FILE) {
     const ok = typeof e?.check === 'string' && typeof e.file === 'string' && typeof e.reason === 'string' && e.reason.trim().length >= 20;
     if (!ok) throw new Error(`${file}: entry ${i} needs check, file and a reason (20 characters or more)`);
     if (e.count !== undefined && !(Number.isInteger(e.count) && e.count > 0)) throw new Error(`${file}: entry ${i} count must be a positive integer`);
+    if (e.onlyOnline !== undefined && typeof e.onlyOnline !== 'boolean') throw new Error(`${file}: entry ${i} onlyOnline must be true or false`);
   }
   return entries;
 }
 
 const key = (check, file) => `${check} ${file}`;
 
-/** Findings beyond the triage (untriaged) and triage entries nothing matched (stale). */
+/**
+ * Findings beyond the triage (untriaged), triage entries nothing matched (stale), and entries of
+ * checks that need network access that nothing matched (notRun: offline they cannot match).
+ */
 export function compareToTriage(findings, triage) {
   const allowed = new Map(triage.map((e) => [key(e.check, e.file), e.count ?? 1]));
   // file "*": every finding of that check, wherever the tool puts it (for app-wide checks).
@@ -71,8 +76,8 @@ export function compareToTriage(findings, triage) {
     seen.set(k, n);
     if (!anywhere.has(f.check) && n > (allowed.get(k) ?? 0)) untriaged.push(f);
   }
-  const stale = triage.filter((e) => !seen.has(key(e.check, e.file)));
-  return { untriaged, stale };
+  const unmatched = triage.filter((e) => !seen.has(key(e.check, e.file)));
+  return { untriaged, stale: unmatched.filter((e) => !e.onlyOnline), notRun: unmatched.filter((e) => e.onlyOnline) };
 }
 
 /** Reads both reports of a scan folder and compares them; returns the lines to print and the verdict. */
@@ -90,9 +95,10 @@ export function checkReports(dir, triageFile = TRIAGE_FILE) {
   } catch (e) {
     return { ok: false, lines: [`electronegativity: ${e.message}`] };
   }
-  const { untriaged, stale } = compareToTriage(findings, triage);
+  const { untriaged, stale, notRun } = compareToTriage(findings, triage);
   for (const f of untriaged) lines.push(`NEW ${f.check} ${f.file}${f.line ? `:${f.line}` : ''} ${f.message}`);
   for (const e of stale) lines.push(`stale triage entry (no longer found): ${e.check} ${e.file}`);
+  for (const e of notRun) lines.push(`triage entry not matched (its check needs network access: not run here, or fixed): ${e.check} ${e.file}`);
   lines.push(`electronegativity: ${findings.length} findings, ${untriaged.length} not in ${path.basename(triageFile)}`);
   return { ok: untriaged.length === 0, lines };
 }
