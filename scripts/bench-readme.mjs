@@ -20,6 +20,7 @@ export function formatNumber(n) {
 export const ORDER = [
   'ws-table-contents.bench.ts',
   'guest-payments.bench.ts',
+  'direct-rush-scan.bench.ts',
   'year-of-service.bench.ts',
   'idle.bench.ts',
   'longpoll-round-trip.bench.ts',

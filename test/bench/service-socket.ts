@@ -12,9 +12,10 @@ export interface ServiceSocket {
   /** Resolves once a POS has authenticated (sent its first frame). */
   ready: Promise<void>;
   /**
-   * One call; resolves with its round trip in ms (request sent → answer parsed), the answer
-   * frame's text and the frame as parsed (checked from that one parse: a second one would only
-   * add garbage, whose collection would land on a later round trip of this process).
+   * One call (any number may be out at once); resolves with its round trip in ms (request sent →
+   * answer parsed), the answer frame's text and the frame as parsed (checked from that one parse:
+   * a second one would only add garbage, whose collection would land on a later round trip of
+   * this process).
    */
   call(method: string, args: unknown[]): Promise<{ ms: number; text: string; frame: unknown }>;
   close(): Promise<void>;
@@ -36,10 +37,21 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
   });
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws)));
+  // Calls in flight by uuid: one listener answers each frame, however many calls are out at once
+  // (a payment rush has 32 guests' calls out beside the timed scan).
+  const pending = new Map<string, (text: string, frame: { uuid?: string }) => void>();
   wss.on('connection', (ws) => {
     ws.once('message', () => {
       ws.send(JSON.stringify({ type: 'auth-response', authorized: true }));
       pos = ws;
+      ws.on('message', (data: RawData) => {
+        const text = (data as Buffer).toString();
+        const frame = JSON.parse(text) as { uuid?: string };
+        const answer = typeof frame.uuid === 'string' ? pending.get(frame.uuid) : undefined;
+        if (!answer) return;
+        pending.delete(frame.uuid!);
+        answer(text, frame);
+      });
       connected();
     });
   });
@@ -53,14 +65,7 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
       if (!socket) return Promise.reject(new Error('no POS connected'));
       const uuid = randomUUID();
       return new Promise((resolve) => {
-        const onMessage = (data: RawData) => {
-          const text = (data as Buffer).toString();
-          const frame = JSON.parse(text) as { uuid?: string };
-          if (frame.uuid !== uuid) return;
-          socket.off('message', onMessage);
-          resolve({ ms: performance.now() - t0, text, frame });
-        };
-        socket.on('message', onMessage);
+        pending.set(uuid, (text, frame) => resolve({ ms: performance.now() - t0, text, frame }));
         const t0 = performance.now();
         socket.send(JSON.stringify({ type: 'method-call-request', uuid, method, args }));
       });

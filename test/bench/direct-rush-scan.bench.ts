@@ -1,0 +1,164 @@
+/**
+ * getTableContents during a 32-guest payment rush with no sandbox in between: this process is the
+ * service's end of the host's one WebSocket (service-socket.ts) and makes each guest's five calls
+ * itself (getTableContents, getBill, paymentStart, paymentProcessed, paymentClosed, as the
+ * sandbox's guest flow does), with no validation, payment records or HTTP of its own. The same
+ * scans as guest-payments' rush figure (tables just paid and untouched ones, alternating) are timed
+ * on that socket, each followed by the same call to a bare ws echo POS on a socket of its own.
+ *
+ * Information beside the target's figure (guest-payments, through the sandbox): it shows whether
+ * the echo's tail there is the sandbox's, or this 2-CPU machine's while a rush keeps both busy.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { summarize, type Bench } from './harness.js';
+import { ownLoopText, watchOwnLoop } from './own-loop.js';
+import { lanesOf, paidInStore } from './payment-rush.js';
+import { cpuMs } from './proc-stats.js';
+import type { ServiceSocket } from './service-socket.js';
+import { seedStore, storeFile } from './seed-store.js';
+import { hostAndEcho } from './table-scans.js';
+
+const ITEMS = 20;
+const GUESTS = 32;
+const UNCHANGED_POOL = 200;
+
+interface WireLine {
+  id: string;
+  price: string;
+  [field: string]: unknown;
+}
+interface WireBill {
+  id: string;
+  currency: string;
+  items: WireLine[];
+  additionalData?: unknown;
+}
+interface WireFrame {
+  result?: unknown;
+  error?: unknown;
+}
+
+/** One guest pays line i0 (one piece) of the table's bill: the sandbox's five calls. True when every call was answered without an error. */
+async function pay(service: ServiceSocket, table: string): Promise<boolean> {
+  const listed = (await service.call('getTableContents', [table, null])).frame as WireFrame;
+  const bill = (listed.result as WireBill[] | undefined)?.[0];
+  const line = bill?.items.find((i) => i.id === 'i0');
+  if (!bill || !line) return false;
+  if (((await service.call('getBill', [bill.id, null])).frame as WireFrame).error !== undefined) return false;
+  const payment = {
+    id: randomUUID(),
+    idBill: bill.id,
+    idCustomer: randomUUID(),
+    currency: bill.currency,
+    state: 'STARTED',
+    items: [{ ...line, quantity: '1' }],
+    parts: [{ total: line.price, provider: { id: 'card-1', name: 'Visa •••• 4242', type: 'CARD' } }],
+    tipBrutto: '0',
+    tipNetto: '0',
+    additionalData: bill.additionalData ?? null,
+    discount: null,
+    timestamp: new Date().toISOString(),
+    captureMode: 'auto',
+  };
+  for (const [method, args] of [
+    ['paymentStart', [payment]],
+    ['paymentProcessed', [payment.id]],
+    ['paymentClosed', [payment.id, 'PAID']],
+  ] as const) {
+    if (((await service.call(method, [...args])).frame as WireFrame).error !== undefined) return false;
+  }
+  return true;
+}
+
+interface Run {
+  samples: number[];
+  echoes: number[];
+  ok: number;
+  echoOk: number;
+  changed: number;
+  paid: number;
+  hostCpuMs: number;
+  ownCpuMs: number;
+  ms: number;
+}
+
+/** The guests pay `tables` as fast as they can; meanwhile scans and echoes in turns, until the last guest is done. */
+async function scansWhilePaying(o: { service: ServiceSocket; echo: ServiceSocket; hostPid: number }, pool: string[], tables: string[]): Promise<Run> {
+  const completed: string[] = [];
+  let paid = 0;
+  let done = false;
+  const cpu0 = cpuMs(o.hostPid);
+  const own0 = process.cpuUsage();
+  const t0 = performance.now();
+  const all = Promise.all(
+    lanesOf(tables, GUESTS).map(async (lane) => {
+      for (const table of lane) {
+        if (await pay(o.service, table)) {
+          paid++;
+          completed.push(table);
+        }
+      }
+    }),
+  ).then(() => (done = true));
+  const run: Run = { samples: [], echoes: [], ok: 0, echoOk: 0, changed: 0, paid: 0, hostCpuMs: 0, ownCpuMs: 0, ms: 0 };
+  for (let i = 0; !done; i++) {
+    const isChanged = i % 2 === 1 && completed.length > 0;
+    const table = isChanged ? completed[completed.length - 1 - (i % Math.min(8, completed.length))]! : pool[i % pool.length]!;
+    const scan = await o.service.call('getTableContents', [table, null]);
+    run.samples.push(scan.ms);
+    const items = ((scan.frame as WireFrame).result as WireBill[] | undefined)?.length === 1 ? ((scan.frame as WireFrame).result as WireBill[])[0]!.items : null;
+    if (isChanged) run.changed++;
+    if (items && (isChanged ? items.length === ITEMS - 1 && !items.some((it) => it.id === 'i0') : items.length === ITEMS)) run.ok++;
+    const echoed = await o.echo.call('getTableContents', [table, null]);
+    run.echoes.push(echoed.ms);
+    if (((echoed.frame as WireFrame).result as WireBill[] | undefined)?.[0]?.items.length === ITEMS) run.echoOk++;
+  }
+  await all;
+  const own = process.cpuUsage(own0);
+  return { ...run, paid, hostCpuMs: cpuMs(o.hostPid) - cpu0, ownCpuMs: (own.user + own.system) / 1000, ms: performance.now() - t0 };
+}
+
+const bench: Bench = async ({ quick }) => {
+  const warmUp = quick ? 96 : 500;
+  const payments = quick ? 96 : 2_880;
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-direct-'));
+  seedStore(dir, UNCHANGED_POOL + warmUp + payments, ITEMS);
+  const rig = await hostAndEcho(dir);
+  try {
+    const o = { service: rig.service, echo: rig.echo, hostPid: rig.host.pid };
+    const pool = Array.from({ length: UNCHANGED_POOL }, (_, i) => `t${i}`);
+    const tables = (from: number, n: number) => Array.from({ length: n }, (_, i) => `t${from + i}`);
+    // A rush of the same work first, not counted: the first pass through each process is its compiler's.
+    const warm = await scansWhilePaying(o, pool, tables(UNCHANGED_POOL, warmUp));
+    const rushTables = tables(UNCHANGED_POOL + warmUp, payments);
+    const own = watchOwnLoop();
+    const run = await scansWhilePaying(o, pool, rushTables);
+    const loop = own.stop();
+    const s = summarize(run.samples);
+    const e = summarize(run.echoes);
+    const rate = payments / (run.ms / 1000);
+    return [
+      {
+        bench: 'getTableContents during a 32-guest payment rush, no sandbox: this process drives the service end',
+        metric: `p99 (p50 ${s.p50.toFixed(2)} ms)`,
+        what: `${s.n} scans over the host's WebSocket while 32 guests' calls (scan, bill, start, processed, closed) go out on it as fast as they are answered, ${rate.toFixed(0)} payments/s (the host ${(run.hostCpuMs / payments).toFixed(2)} ms of CPU per payment, this process ${(run.ownCpuMs / payments).toFixed(2)} ms): tables just paid and untouched ones, alternating, each followed by the same call to a bare ws echo POS (p50 ${e.p50.toFixed(2)} ms), after a rush of ${warmUp} payments like it, not counted; ${ownLoopText(loop)}`,
+        value: s.p99,
+        unit: 'ms',
+        baseline: { metric: 'bare ws echo POS, same process, in turns, p99', value: e.p99, unit: 'ms' },
+        target: null,
+        met: null,
+        checked: { warmUpPaid: warm.paid, scans: s.n, scansOk: run.ok, mixed: run.changed > 0 && s.n - run.changed > 0, echoScans: e.n, echoScansOk: run.echoOk, payments, answeredWithoutError: run.paid, paymentsPaidInStore: paidInStore(storeFile(dir), rushTables) },
+        expected: { warmUpPaid: warmUp, scansOk: s.n, mixed: true, echoScans: s.n, echoScansOk: s.n, payments, answeredWithoutError: payments, paymentsPaidInStore: payments },
+      },
+    ];
+  } finally {
+    await rig.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+export default bench;
