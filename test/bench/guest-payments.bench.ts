@@ -397,7 +397,7 @@ async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
     const paceMs = (1000 * TARGET_GUESTS) / PACED_RATE;
     const paced = await scansWhilePaying(ctx, pool, echoRestaurant.id, pacedTables, paceMs);
     return [
-      scanFigure(ctx, rushTables, rush, { bench: 'getTableContents during a 32-guest payment rush', how: 'as fast as they can', target: 'p99 < 2 ms', met: (p99) => p99 < 2 }),
+      scanFigure(ctx, rushTables, rush, { bench: 'getTableContents during a 32-guest payment rush', how: `as fast as they can (${rush.rate.toFixed(0)} payments/s)`, target: 'p99 < 2 ms', met: (p99) => p99 < 2 }),
       scanFigure(ctx, pacedTables, paced, {
         bench: `getTableContents while 32 guests pay ${PACED_RATE} times a second`,
         how: `paced, each starting a payment every ${paceMs.toFixed(0)} ms (${paced.rate.toFixed(0)} payments/s measured, some hundred times a busy evening's rate)`,
