@@ -34,4 +34,27 @@ describe('the bench service socket', () => {
     expect(answers.map((a) => (a.frame as { result: string }).result)).toEqual(['t1', 't2', 't3']);
     expect(answers.every((a) => a.ms > 0 && JSON.parse(a.text).result === (a.frame as { result: string }).result)).toBe(true);
   });
+
+  /** A POS that signs in and then never answers. */
+  async function silentPos(s: ServiceSocket): Promise<WebSocket> {
+    const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}/api/v2/pos/ws`);
+    await once(ws, 'open');
+    ws.send(JSON.stringify({ type: 'auth-request', apiKey: ['k'], posId: 'p' }));
+    await s.ready;
+    return ws;
+  }
+
+  it('fails a call that gets no answer within its time-out, naming the method, instead of hanging the bench', async () => {
+    service = await startServiceSocket({ callTimeoutMs: 50 });
+    pos = await silentPos(service);
+    await expect(service.call('paymentClosed', ['p1', 'PAID'])).rejects.toThrow('no answer to paymentClosed within 50 ms');
+  });
+
+  it('fails the calls out on a POS socket that closes, at once', async () => {
+    service = await startServiceSocket();
+    pos = await silentPos(service);
+    const calls = [service.call('getTableContents', ['t1', null]), service.call('getBill', ['b1', null])];
+    pos.terminate();
+    for (const call of calls) await expect(call).rejects.toThrow('the POS closed its WebSocket before it answered');
+  });
 });

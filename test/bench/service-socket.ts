@@ -15,7 +15,8 @@ export interface ServiceSocket {
    * One call (any number may be out at once); resolves with its round trip in ms (request sent →
    * answer parsed), the answer frame's text and the frame as parsed (checked from that one parse:
    * a second one would only add garbage, whose collection would land on a later round trip of
-   * this process).
+   * this process). Rejects when no answer comes within the call time-out, or the POS's socket
+   * closes first.
    */
   call(method: string, args: unknown[]): Promise<{ ms: number; text: string; frame: unknown }>;
   close(): Promise<void>;
@@ -27,7 +28,11 @@ export interface ServiceSocket {
  * moment its request frame is sent to the moment its answer frame is parsed. The echo baseline
  * (startEchoPeer) is timed by the very same `call`, so both do the same work on this side.
  */
-export async function startServiceSocket(): Promise<ServiceSocket> {
+/** How long a call waits for its answer before it rejects: a host that died mid-bench fails the bench instead of hanging it. */
+export const CALL_TIMEOUT_MS = 15_000;
+
+export async function startServiceSocket(options: { callTimeoutMs?: number } = {}): Promise<ServiceSocket> {
+  const callTimeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
   let pos: WebSocket | null = null;
   let connected: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (connected = resolve));
@@ -39,7 +44,7 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
   server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws)));
   // Calls in flight by uuid: one listener answers each frame, however many calls are out at once
   // (a payment rush has 32 guests' calls out beside the timed scan).
-  const pending = new Map<string, (text: string, frame: { uuid?: string }) => void>();
+  const pending = new Map<string, { socket: WebSocket; answer: (text: string, frame: { uuid?: string }) => void; fail: (e: Error) => void }>();
   wss.on('connection', (ws) => {
     ws.once('message', () => {
       ws.send(JSON.stringify({ type: 'auth-response', authorized: true }));
@@ -47,10 +52,17 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
       ws.on('message', (data: RawData) => {
         const text = (data as Buffer).toString();
         const frame = JSON.parse(text) as { uuid?: string };
-        const answer = typeof frame.uuid === 'string' ? pending.get(frame.uuid) : undefined;
-        if (!answer) return;
+        const call = typeof frame.uuid === 'string' ? pending.get(frame.uuid) : undefined;
+        if (!call) return;
         pending.delete(frame.uuid!);
-        answer(text, frame);
+        call.answer(text, frame);
+      });
+      ws.on('close', () => {
+        for (const [uuid, call] of pending) {
+          if (call.socket !== ws) continue;
+          pending.delete(uuid);
+          call.fail(new Error('the POS closed its WebSocket before it answered'));
+        }
       });
       connected();
     });
@@ -64,8 +76,23 @@ export async function startServiceSocket(): Promise<ServiceSocket> {
       const socket = pos;
       if (!socket) return Promise.reject(new Error('no POS connected'));
       const uuid = randomUUID();
-      return new Promise((resolve) => {
-        pending.set(uuid, (text, frame) => resolve({ ms: performance.now() - t0, text, frame }));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(uuid);
+          reject(new Error(`no answer to ${method} within ${callTimeoutMs} ms`));
+        }, callTimeoutMs);
+        pending.set(uuid, {
+          socket,
+          answer: (text, frame) => {
+            const ms = performance.now() - t0;
+            clearTimeout(timer);
+            resolve({ ms, text, frame });
+          },
+          fail: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        });
         const t0 = performance.now();
         socket.send(JSON.stringify({ type: 'method-call-request', uuid, method, args }));
       });
