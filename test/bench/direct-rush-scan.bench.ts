@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { summarize, type Bench } from './harness.js';
 import { ownLoopText, watchOwnLoop } from './own-loop.js';
-import { lanesOf, paidInStore } from './payment-rush.js';
+import { lanesOf, paidInStore, rushScanOk, rushScanTable } from './payment-rush.js';
 import { cpuMs } from './proc-stats.js';
 import type { ServiceSocket } from './service-socket.js';
 import { seedStore, storeFile } from './seed-store.js';
@@ -109,13 +109,12 @@ async function scansWhilePaying(o: { service: ServiceSocket; echo: ServiceSocket
   all.catch(() => undefined);
   const run: Run = { samples: [], echoes: [], ok: 0, echoOk: 0, changed: 0, paid: 0, hostCpuMs: 0, ownCpuMs: 0, ms: 0 };
   for (let i = 0; !done; i++) {
-    const isChanged = i % 2 === 1 && completed.length > 0;
-    const table = isChanged ? completed[completed.length - 1 - (i % Math.min(8, completed.length))]! : pool[i % pool.length]!;
+    const { table, changed: isChanged } = rushScanTable(i, completed, pool);
     const scan = await o.service.call('getTableContents', [table, null]);
     run.samples.push(scan.ms);
     const items = ((scan.frame as WireFrame).result as WireBill[] | undefined)?.length === 1 ? ((scan.frame as WireFrame).result as WireBill[])[0]!.items : null;
     if (isChanged) run.changed++;
-    if (items && (isChanged ? items.length === ITEMS - 1 && !items.some((it) => it.id === 'i0') : items.length === ITEMS)) run.ok++;
+    if (rushScanOk(items, isChanged, ITEMS)) run.ok++;
     const echoed = await o.echo.call('getTableContents', [table, null]);
     run.echoes.push(echoed.ms);
     if (((echoed.frame as WireFrame).result as WireBill[] | undefined)?.[0]?.items.length === ITEMS) run.echoOk++;

@@ -22,7 +22,7 @@ import { startBenchHost, type BenchHost } from './bench-host.js';
 import { createFsyncCounter, type FsyncCounter } from './fsync-counter.js';
 import { median, summarize, type Bench, type BenchFigure } from './harness.js';
 import { ownLoopText, watchOwnLoop, type OwnLoop } from './own-loop.js';
-import { lanesOf, paidInStore, payAll, rawDurableCommits } from './payment-rush.js';
+import { lanesOf, paidInStore, payAll, rawDurableCommits, rushScanOk, rushScanTable } from './payment-rush.js';
 import { cpuMs, writesOf } from './proc-stats.js';
 import { attachScreen } from './screen.js';
 import { echoAuthorized, startEchoPeer } from './service-socket.js';
@@ -329,14 +329,13 @@ async function scansWhilePaying(ctx: Ctx, pool: string[], echoId: string, tables
   const run: Omit<ScanRun, 'rate' | 'loop' | 'paid'> = { samples: [], echoes: [], ok: 0, echoOk: 0, changed: 0 };
   const own = watchOwnLoop();
   for (let i = 0; !done; i++) {
-    const isChanged = i % 2 === 1 && completed.length > 0;
-    const table = isChanged ? completed[completed.length - 1 - (i % Math.min(8, completed.length))]! : pool[i % pool.length]!;
+    const { table, changed: isChanged } = rushScanTable(i, completed, pool);
     const s0 = performance.now();
     const answer = (await ctx.sandbox.guestScan({ idTable: table }).catch(() => null)) as { items: { id: string }[] }[] | null;
     run.samples.push(performance.now() - s0);
     const items = answer?.length === 1 ? answer[0]!.items : null;
     if (isChanged) run.changed++;
-    if (items && (isChanged ? items.length === ITEMS - 1 && !items.some((it) => it.id === 'i0') : items.length === ITEMS)) run.ok++;
+    if (rushScanOk(items, isChanged, ITEMS)) run.ok++;
     const e0 = performance.now();
     const echoed = (await ctx.sandbox.guestScan({ idTable: table, restaurantId: echoId }).catch(() => null)) as { items: unknown[] }[] | null;
     run.echoes.push(performance.now() - e0);

@@ -17,6 +17,21 @@ export async function payAll(sandbox: Sandbox, tables: string[]): Promise<number
   return paid;
 }
 
+/**
+ * The `i`th scan timed during a rush: every other one a table a guest has just paid (one of the
+ * last eight, in turn: its cached answer was dropped), the others untouched tables of `pool`.
+ */
+export function rushScanTable(i: number, completed: string[], pool: string[]): { table: string; changed: boolean } {
+  const changed = i % 2 === 1 && completed.length > 0;
+  return { table: changed ? completed[completed.length - 1 - (i % Math.min(8, completed.length))]! : pool[i % pool.length]!, changed };
+}
+
+/** A rush scan's one bill is right: a paid table's without line i0 (its one piece was paid), an untouched table's whole. */
+export function rushScanOk(items: { id: string }[] | null, changed: boolean, itemsPerBill: number): boolean {
+  if (!items) return false;
+  return changed ? items.length === itemsPerBill - 1 && !items.some((it) => it.id === 'i0') : items.length === itemsPerBill;
+}
+
 /** Raw commits made between two turns of this process's event loop. */
 const COMMITS_PER_TURN = 20;
 
