@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { summarize, type Bench } from './harness.js';
 import { ownLoopText, watchOwnLoop } from './own-loop.js';
-import { lanesOf, paidInStore, rushScanOk, rushScanTable } from './payment-rush.js';
+import { paidInStore, scansDuringRush, type RushScans } from './payment-rush.js';
 import { cpuMs } from './proc-stats.js';
 import type { ServiceSocket } from './service-socket.js';
 import { seedStore, storeFile } from './seed-store.js';
@@ -74,54 +74,36 @@ async function pay(service: ServiceSocket, table: string): Promise<boolean> {
   return true;
 }
 
-interface Run {
-  samples: number[];
-  echoes: number[];
-  ok: number;
-  echoOk: number;
-  changed: number;
-  paid: number;
+interface Run extends RushScans {
   hostCpuMs: number;
   ownCpuMs: number;
   ms: number;
 }
 
-/** The guests pay `tables` as fast as they can; meanwhile scans and echoes in turns, until the last guest is done. */
+/** The guests pay `tables` as fast as they can over the service socket; meanwhile scans and echoes in turns (scansDuringRush). */
 async function scansWhilePaying(o: { service: ServiceSocket; echo: ServiceSocket; hostPid: number }, pool: string[], tables: string[]): Promise<Run> {
-  const completed: string[] = [];
-  let paid = 0;
-  let done = false;
   const cpu0 = cpuMs(o.hostPid);
   const own0 = process.cpuUsage();
   const t0 = performance.now();
-  const all = Promise.all(
-    lanesOf(tables, GUESTS).map(async (lane) => {
-      for (const table of lane) {
-        if (await pay(o.service, table)) {
-          paid++;
-          completed.push(table);
-        }
-      }
-    }),
-  ).finally(() => (done = true));
-  // A guest's call that fails (no answer in time, the link closed) ends the scans too, and the bench
-  // with that error at `await all`; a scan that fails first throws from here with `all` still handled.
-  all.catch(() => undefined);
-  const run: Run = { samples: [], echoes: [], ok: 0, echoOk: 0, changed: 0, paid: 0, hostCpuMs: 0, ownCpuMs: 0, ms: 0 };
-  for (let i = 0; !done; i++) {
-    const { table, changed: isChanged } = rushScanTable(i, completed, pool);
-    const scan = await o.service.call('getTableContents', [table, null]);
-    run.samples.push(scan.ms);
-    const items = ((scan.frame as WireFrame).result as WireBill[] | undefined)?.length === 1 ? ((scan.frame as WireFrame).result as WireBill[])[0]!.items : null;
-    if (isChanged) run.changed++;
-    if (rushScanOk(items, isChanged, ITEMS)) run.ok++;
-    const echoed = await o.echo.call('getTableContents', [table, null]);
-    run.echoes.push(echoed.ms);
-    if (((echoed.frame as WireFrame).result as WireBill[] | undefined)?.[0]?.items.length === ITEMS) run.echoOk++;
-  }
-  await all;
+  const bills = (frame: unknown) => (frame as WireFrame).result as WireBill[] | undefined;
+  const run = await scansDuringRush({
+    tables,
+    pool,
+    guests: GUESTS,
+    itemsPerBill: ITEMS,
+    pay: (table) => pay(o.service, table),
+    scan: async (table) => {
+      const { ms, frame } = await o.service.call('getTableContents', [table, null]);
+      const answer = bills(frame);
+      return { ms, items: answer?.length === 1 ? answer[0]!.items : null };
+    },
+    echo: async (table) => {
+      const { ms, frame } = await o.echo.call('getTableContents', [table, null]);
+      return { ms, ok: bills(frame)?.[0]?.items.length === ITEMS };
+    },
+  });
   const own = process.cpuUsage(own0);
-  return { ...run, paid, hostCpuMs: cpuMs(o.hostPid) - cpu0, ownCpuMs: (own.user + own.system) / 1000, ms: performance.now() - t0 };
+  return { ...run, hostCpuMs: cpuMs(o.hostPid) - cpu0, ownCpuMs: (own.user + own.system) / 1000, ms: performance.now() - t0 };
 }
 
 const bench: Bench = async ({ quick }) => {

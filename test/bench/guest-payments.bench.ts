@@ -16,13 +16,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { startBenchHost, type BenchHost } from './bench-host.js';
 import { createFsyncCounter, type FsyncCounter } from './fsync-counter.js';
 import { median, summarize, type Bench, type BenchFigure } from './harness.js';
 import { ownLoopText, watchOwnLoop, type OwnLoop } from './own-loop.js';
-import { lanesOf, paidInStore, payAll, rawDurableCommits, rushScanOk, rushScanTable } from './payment-rush.js';
+import { lanesOf, paidInStore, payAll, rawDurableCommits, scansDuringRush, type RushScans } from './payment-rush.js';
 import { cpuMs, writesOf } from './proc-stats.js';
 import { attachScreen } from './screen.js';
 import { echoAuthorized, startEchoPeer } from './service-socket.js';
@@ -286,63 +285,34 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
 /** The paced rush's rate: payments per second from all 32 guests together. */
 const PACED_RATE = 300;
 
-interface ScanRun {
-  samples: number[];
-  echoes: number[];
-  ok: number;
-  echoOk: number;
-  changed: number;
-  paid: number;
-  rate: number;
-  loop: OwnLoop;
-}
+type ScanRun = RushScans & { loop: OwnLoop };
 
 /**
- * 32 guests pay for `tables` while this process scans without a pause: tables just paid (their
- * answer dropped) and tables of `pool` nobody touches (answered from the cache), alternating, each
- * scan followed by the same scan of the echo restaurant. With `paceMs` each guest starts a payment
- * every `paceMs` (the guests staggered across it); without, as fast as they can (closed loop).
+ * 32 guests pay for `tables` through the sandbox while this process scans without a pause
+ * (scansDuringRush), each scan followed by the same scan of the echo restaurant; with `paceMs`
+ * each guest starts a payment every `paceMs`, without as fast as they can.
  */
 async function scansWhilePaying(ctx: Ctx, pool: string[], echoId: string, tables: string[], paceMs: number | null): Promise<ScanRun> {
-  const completed: string[] = [];
-  let paid = 0;
-  let done = false;
-  // From the first payment's start to the last one's end: the rate the guests kept, waits not counted.
-  let firstStart = Infinity;
-  let lastEnd = 0;
-  const guests = lanesOf(tables, TARGET_GUESTS).map(async (lane, g) => {
-    if (paceMs !== null) await delay((paceMs * g) / TARGET_GUESTS);
-    for (const table of lane) {
-      const started = performance.now();
-      firstStart = Math.min(firstStart, started);
-      const r = await ctx.sandbox.guestPay({ idTable: table, items: [{ id: 'i0', quantity: '1' }] }).catch(() => null);
-      lastEnd = performance.now();
-      if (r?.outcome === 'paid') {
-        paid++;
-        completed.push(table);
-      }
-      const rest = paceMs === null ? 0 : paceMs - (performance.now() - started);
-      if (rest > 0) await delay(rest);
-    }
-  });
-  const all = Promise.all(guests).then(() => (done = true));
-  const run: Omit<ScanRun, 'rate' | 'loop' | 'paid'> = { samples: [], echoes: [], ok: 0, echoOk: 0, changed: 0 };
   const own = watchOwnLoop();
-  for (let i = 0; !done; i++) {
-    const { table, changed: isChanged } = rushScanTable(i, completed, pool);
-    const s0 = performance.now();
-    const answer = (await ctx.sandbox.guestScan({ idTable: table }).catch(() => null)) as { items: { id: string }[] }[] | null;
-    run.samples.push(performance.now() - s0);
-    const items = answer?.length === 1 ? answer[0]!.items : null;
-    if (isChanged) run.changed++;
-    if (rushScanOk(items, isChanged, ITEMS)) run.ok++;
-    const e0 = performance.now();
-    const echoed = (await ctx.sandbox.guestScan({ idTable: table, restaurantId: echoId }).catch(() => null)) as { items: unknown[] }[] | null;
-    run.echoes.push(performance.now() - e0);
-    if (echoed?.length === 1 && echoed[0]!.items.length === ITEMS) run.echoOk++;
-  }
-  await all;
-  return { ...run, paid, rate: tables.length / ((lastEnd - firstStart) / 1000), loop: own.stop() };
+  const run = await scansDuringRush({
+    tables,
+    pool,
+    guests: TARGET_GUESTS,
+    itemsPerBill: ITEMS,
+    ...(paceMs === null ? {} : { paceMs }),
+    pay: async (table) => (await ctx.sandbox.guestPay({ idTable: table, items: [{ id: 'i0', quantity: '1' }] }).catch(() => null))?.outcome === 'paid',
+    scan: async (table) => {
+      const s0 = performance.now();
+      const answer = (await ctx.sandbox.guestScan({ idTable: table }).catch(() => null)) as { items: { id: string }[] }[] | null;
+      return { ms: performance.now() - s0, items: answer?.length === 1 ? answer[0]!.items : null };
+    },
+    echo: async (table) => {
+      const e0 = performance.now();
+      const echoed = (await ctx.sandbox.guestScan({ idTable: table, restaurantId: echoId }).catch(() => null)) as { items: unknown[] }[] | null;
+      return { ms: performance.now() - e0, ok: echoed?.length === 1 && echoed[0]!.items.length === ITEMS };
+    },
+  });
+  return { ...run, loop: own.stop() };
 }
 
 interface ScanShape {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Sandbox } from '../../sandbox/index.js';
 
 /** The tables dealt to `guests` guests, who then pay at once, each through their own list. */
@@ -30,6 +31,82 @@ export function rushScanTable(i: number, completed: string[], pool: string[]): {
 export function rushScanOk(items: { id: string }[] | null, changed: boolean, itemsPerBill: number): boolean {
   if (!items) return false;
   return changed ? items.length === itemsPerBill - 1 && !items.some((it) => it.id === 'i0') : items.length === itemsPerBill;
+}
+
+/** What the scans timed during a rush saw, and how the guests fared meanwhile. */
+export interface RushScans {
+  /** Each scan's round trip, and that of the echo POS's scan after it, in ms. */
+  samples: number[];
+  echoes: number[];
+  /** Scans answered with the right bill (rushScanOk), echoes answered with a whole bill. */
+  ok: number;
+  echoOk: number;
+  /** Scans of a table just paid (the rest were of untouched tables). */
+  changed: number;
+  /** Payments that went through. */
+  paid: number;
+  /** Payments a second, from the first payment's start to the last one's end (waits between paced payments not counted). */
+  rate: number;
+}
+
+/**
+ * `guests` guests pay for `tables` (each `pay` true when the payment went through) while this
+ * process scans without a pause: tables just paid (their answer dropped) and untouched tables of
+ * `pool` (answered from the cache), alternating (rushScanTable), each scan followed by the same
+ * scan of an echo POS. With `paceMs` each guest starts a payment every `paceMs` (the guests
+ * staggered across it); without, as fast as they can (closed loop). The scans stop when the last
+ * guest is done; a `pay` that rejects stops them too, and the rush rejects with its error.
+ */
+export async function scansDuringRush(o: {
+  tables: string[];
+  pool: string[];
+  guests: number;
+  itemsPerBill: number;
+  paceMs?: number;
+  pay: (table: string) => Promise<boolean>;
+  /** The scan's round trip, and the lines of the one bill it was answered with (null: not one bill). */
+  scan: (table: string) => Promise<{ ms: number; items: { id: string }[] | null }>;
+  /** The echo's round trip, and whether it answered with a whole bill. */
+  echo: (table: string) => Promise<{ ms: number; ok: boolean }>;
+}): Promise<RushScans> {
+  const completed: string[] = [];
+  let paid = 0;
+  let done = false;
+  let firstStart = Infinity;
+  let lastEnd = 0;
+  const paceMs = o.paceMs;
+  const all = Promise.all(
+    lanesOf(o.tables, o.guests).map(async (lane, g) => {
+      if (paceMs !== undefined) await delay((paceMs * g) / o.guests);
+      for (const table of lane) {
+        const started = performance.now();
+        firstStart = Math.min(firstStart, started);
+        const ok = await o.pay(table);
+        lastEnd = performance.now();
+        if (ok) {
+          paid++;
+          completed.push(table);
+        }
+        const rest = paceMs === undefined ? 0 : paceMs - (performance.now() - started);
+        if (rest > 0) await delay(rest);
+      }
+    }),
+  ).finally(() => (done = true));
+  // A scan that throws leaves the loop with `all` still running: its own failure is handled here.
+  all.catch(() => undefined);
+  const run: Omit<RushScans, 'paid' | 'rate'> = { samples: [], echoes: [], ok: 0, echoOk: 0, changed: 0 };
+  for (let i = 0; !done; i++) {
+    const { table, changed } = rushScanTable(i, completed, o.pool);
+    const scan = await o.scan(table);
+    run.samples.push(scan.ms);
+    if (changed) run.changed++;
+    if (rushScanOk(scan.items, changed, o.itemsPerBill)) run.ok++;
+    const echo = await o.echo(table);
+    run.echoes.push(echo.ms);
+    if (echo.ok) run.echoOk++;
+  }
+  await all;
+  return { ...run, paid, rate: o.tables.length / ((lastEnd - firstStart) / 1000) };
 }
 
 /** Raw commits made between two turns of this process's event loop. */
