@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DayReport, PaymentHistoryEntry } from '../../preload/contract.js';
 import { notice, openApp, paymentRow, tab } from './helpers/app-page.js';
-import { SCREENSHOT_DIR, launchChromium, screenshot, type Chromium } from './helpers/browser.js';
+import { SCREENSHOT_DIR, launchChromium, printRequested, screenshot, type Chromium } from './helpers/browser.js';
 import { startHost, type Host } from './helpers/host.js';
 import { waitForSheetReady } from './helpers/page-probes.js';
 import { pdfText } from './helpers/pdf-qr.js';
@@ -122,6 +122,8 @@ describe('close of day: the day report, the CSV and the printed Z report agree w
     expect(opened.searchParams.get('report')).toBe('day');
     expect(opened.searchParams.get('date')).toBe(report.date);
     expect(await waitForSheetReady(sheet)).toEqual({ ready: 'true', error: null });
+    // The sheet asks the browser to print once, on its own, before the test makes its PDF.
+    expect(await printRequested(sheet)).toBe(1);
     const pdf = await sheet.pdf({ format: 'A4', printBackground: true });
     writeFileSync(join(SCREENSHOT_DIR, 'day-report.pdf'), pdf);
     const text = flat(pdfText(pdf));

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, tab } from './helpers/app-page.js';
-import { SCREENSHOT_DIR, launchChromium, screenshot, type Chromium } from './helpers/browser.js';
+import { SCREENSHOT_DIR, launchChromium, printRequested, screenshot, type Chromium } from './helpers/browser.js';
 import { startHost, type Host } from './helpers/host.js';
 import { waitForSheetReady } from './helpers/page-probes.js';
 import { pdfQrCodes, pdfText } from './helpers/pdf-qr.js';
@@ -90,6 +90,8 @@ describe('payment links', () => {
     expect(opened.pathname).toBe('/print.html');
     expect(opened.searchParams.get('link')).toBe(id);
     expect(await waitForSheetReady(sheet)).toEqual({ ready: 'true', error: null });
+    // The sheet asks the browser to print once, on its own, before the test makes its PDF.
+    expect(await printRequested(sheet)).toBe(1);
     const pdf = await sheet.pdf({ format: 'A4', printBackground: true });
     writeFileSync(join(SCREENSHOT_DIR, 'payment-link-sheet.pdf'), pdf);
     const text = pdfText(pdf);

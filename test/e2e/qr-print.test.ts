@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, tab } from './helpers/app-page.js';
-import { SCREENSHOT_DIR, launchChromium, screenshot, type Chromium } from './helpers/browser.js';
+import { SCREENSHOT_DIR, launchChromium, printRequested, screenshot, type Chromium } from './helpers/browser.js';
 import { startHost, type Host } from './helpers/host.js';
 import { waitForSheetReady } from './helpers/page-probes.js';
 import { pdfQrCodes, pdfText } from './helpers/pdf-qr.js';
@@ -86,6 +86,8 @@ describe('QR codes and the print sheet', () => {
     expect(sheet.url()).not.toContain(host.uiToken);
     expect(await waitForSheetReady(sheet)).toEqual({ ready: 'true', error: null });
     expect(await sheet.locator('article.card').count()).toBe(3);
+    // The sheet asks the browser to print once, on its own, before the test makes its PDF.
+    expect(await printRequested(sheet)).toBe(1);
     await screenshot(sheet, 'print-sheet');
 
     const pdf = await sheet.pdf({ format: 'A4', printBackground: true });

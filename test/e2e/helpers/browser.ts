@@ -31,6 +31,16 @@ export async function launchChromium(): Promise<Chromium> {
     locale: 'en-GB',
     timezoneId: 'Europe/Prague',
   });
+  // Headless Chromium has no print dialog: a sheet's own window.print() starts a print job that a
+  // test's page.pdf() then collides with (refused outright since Chromium 156, a race before). The
+  // dialog is the one thing that cannot run here, so the request is recorded instead of printed.
+  await context.addInitScript(() => {
+    let requests = 0;
+    window.print = () => {
+      requests += 1;
+      document.documentElement.dataset.printRequests = String(requests);
+    };
+  });
   const browser = context.browser();
   const pageErrors: string[] = [];
   const watch = (page: Page) => {
@@ -63,4 +73,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+/** Waits until the page has asked to print (its autoprint) and returns how many times it asked. */
+export async function printRequested(page: Page): Promise<number> {
+  await page.waitForFunction(() => document.documentElement.dataset.printRequests !== undefined);
+  return page.evaluate(() => Number(document.documentElement.dataset.printRequests));
 }
