@@ -20,6 +20,19 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
+const PRINT_RECORDER = `(() => {
+  let requests = 0;
+  window.print = () => {
+    requests += 1;
+    document.documentElement.dataset.printRequests = String(requests);
+  };
+})()`;
+
+/** The part of the page's globalThis that printRequested reads (the Node tsconfig has no DOM types). */
+interface PrintGlobals {
+  document: { documentElement: { dataset: Record<string, string | undefined> } };
+}
+
 /** A fresh Chromium with its own user-data dir (removed on close), sized like the cashier's screen. */
 export async function launchChromium(): Promise<Chromium> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tableside-e2e-chromium-'));
@@ -34,13 +47,7 @@ export async function launchChromium(): Promise<Chromium> {
   // Headless Chromium has no print dialog: a sheet's own window.print() starts a print job that a
   // test's page.pdf() then collides with (refused outright since Chromium 156, a race before). The
   // dialog is the one thing that cannot run here, so the request is recorded instead of printed.
-  await context.addInitScript(() => {
-    let requests = 0;
-    window.print = () => {
-      requests += 1;
-      document.documentElement.dataset.printRequests = String(requests);
-    };
-  });
+  await context.addInitScript({ content: PRINT_RECORDER });
   const browser = context.browser();
   const pageErrors: string[] = [];
   const watch = (page: Page) => {
@@ -77,6 +84,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Waits until the page has asked to print (its autoprint) and returns how many times it asked. */
 export async function printRequested(page: Page): Promise<number> {
-  await page.waitForFunction(() => document.documentElement.dataset.printRequests !== undefined);
-  return page.evaluate(() => Number(document.documentElement.dataset.printRequests));
+  const handle = await page.waitForFunction(() => (globalThis as unknown as PrintGlobals).document.documentElement.dataset.printRequests);
+  return Number(await handle.jsonValue());
 }
