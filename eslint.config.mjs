@@ -15,11 +15,11 @@ const HOT_PATHS = [
   'main/store/events-repo.ts',
   'main/store/payments-repo.ts',
   'main/store/payment-ops.ts',
-  'main/methods/answer-cache.ts',
-  'main/methods/wire-bill.ts',
-  'main/methods/types.ts',
-  'main/methods/commit-batcher.ts',
-  'main/transport/ws-frame-handler.ts',
+  'main/features/bills/answer-cache.ts',
+  'main/features/bills/wire-bill.ts',
+  'main/base/method-types.ts',
+  'main/features/payments/commit-batcher.ts',
+  'main/adapters/connection/transport/ws-frame-handler.ts',
   'main/app/ui-events.ts',
 ];
 const NO_SPREAD = 'No object spread on a hot path: on Node 20 its clone survives young-generation GCs. Build a literal or use Object.assign (main/README.md, "Hot paths and the GC").';
@@ -54,14 +54,14 @@ export default tseslint.config(
   },
   // The wire-format module imports nothing else of ours.
   {
-    files: ['main/wire/**'],
+    files: ['main/base/wire/**'],
     rules: border([{ group: ['../*', '../**'], message: 'main/wire imports nothing else of ours (STYLE.md 1).' }, { group: ['electron'], message: 'no electron outside main/shell' }]),
   },
   // main/ except the shell: plain Node, no electron, no renderer; and outside the two hosts no
   // sandbox/ either (demo mode is a port the hosts pass in, DESIGN.md).
   {
     files: ['main/**'],
-    ignores: ['main/shell/**', 'main/wire/**', 'main/headless/**'],
+    ignores: ['main/shell/**', 'main/base/wire/**', 'main/headless/**'],
     rules: border([
       { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (DESIGN.md).' },
       { group: ['**/renderer/**'], message: 'main never imports the renderer.' },
@@ -85,7 +85,7 @@ export default tseslint.config(
   {
     files: ['sandbox/**'],
     rules: border([
-      { group: ['**/main/**', '!**/main/wire', '!**/main/wire/**'], message: 'sandbox/ imports only main/wire from main (STYLE.md 1).' },
+      { group: ['**/main/**', '!**/main/base/wire', '!**/main/base/wire/**'], message: 'sandbox/ imports only main/wire from main (STYLE.md 1).' },
       { group: ['electron'], message: 'no electron outside main/shell' },
       { group: ['**/renderer/**', '**/preload/**'], message: 'sandbox/ stands alone.' },
     ]),

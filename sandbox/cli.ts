@@ -3,7 +3,7 @@
  * First stdout line: one JSON object {"ready":true,"url",...}; logs go to stderr. SIGINT/SIGTERM close it.
  */
 import { parseArgs } from 'node:util';
-import { ApiKey, parseWith } from '../main/wire/index.js';
+import { ApiKey, parseWith } from '../main/base/wire/index.js';
 import { startSandbox } from './index.js';
 
 function fail(message: string): never {

@@ -1,4 +1,4 @@
-import { parseWith, type MethodCallRequest } from '../main/wire/index.js';
+import { parseWith, type MethodCallRequest } from '../main/base/wire/index.js';
 import { ChannelRegistry } from './channels/registry.js';
 import type { PendingCall } from './channels/pending-calls.js';
 import type { CallOutcome } from './channels/types.js';

@@ -1,4 +1,4 @@
-import type { MethodError } from '../main/wire/index.js';
+import type { MethodError } from '../main/base/wire/index.js';
 import type { GuestStep } from './guest/guest-schemas.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Order, OrderItem, Payment, Receipt } from '../main/wire/index.js';
+import type { Order, OrderItem, Payment, Receipt } from '../main/base/wire/index.js';
 import type { GuestStep } from './guest/guest-schemas.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { METHOD_CALL_TIMEOUT_MS, POLL_HOLD_MS, WS_AUTH_TIMEOUT_MS } from '../main/wire/index.js';
+import { METHOD_CALL_TIMEOUT_MS, POLL_HOLD_MS, WS_AUTH_TIMEOUT_MS } from '../main/base/wire/index.js';
 import { createSandboxClock } from './clock.js';
 import { SandboxCore } from './core.js';
 import { createWsEndpoint } from './channels/ws-server.js';

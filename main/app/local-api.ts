@@ -1,5 +1,5 @@
-import type { Logger } from '../log.js';
-import { loadOrCreateToken, regenerateToken, startPosApi, type PosApi } from '../pos-api/index.js';
+import type { Logger } from '../base/log.js';
+import { loadOrCreateToken, regenerateToken, startPosApi, type PosApi } from '../adapters/pos-api/index.js';
 import type { BillStore } from '../store/index.js';
 import { portInUse } from './startup-error.js';
 

@@ -1,13 +1,13 @@
 import type { SessionProblem, SessionView } from '../../preload/contract.js';
-import type { Clock } from '../clock.js';
-import type { DemoService } from '../demo/demo-service.js';
-import type { Logger } from '../log.js';
-import type { MethodDispatcher } from '../methods/types.js';
-import { createLink, type Link, type LinkDeps } from '../link/link.js';
-import { createServiceClient, type ServiceClient } from '../service/index.js';
+import type { Clock } from '../base/clock.js';
+import type { DemoService } from '../features/demo/demo-service.js';
+import type { Logger } from '../base/log.js';
+import type { MethodDispatcher } from '../base/method-types.js';
+import { createLink, type Link, type LinkDeps } from '../adapters/connection/connection.js';
+import { createServiceClient, type ServiceClient } from '../base/service/index.js';
 import type { BillStore } from '../store/index.js';
-import type { LinkState } from '../transport/index.js';
-import type { SettingsService } from './settings-service.js';
+import type { LinkState } from '../adapters/connection/transport/index.js';
+import type { SettingsService } from '../features/settings/settings-service.js';
 
 export interface SessionRunnerDeps {
   settings: SettingsService;

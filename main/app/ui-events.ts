@@ -1,7 +1,7 @@
 import type { CompanionEvent, Language } from '../../preload/contract.js';
-import type { ShellPorts } from '../host-types.js';
-import type { Push } from '../ui-bridge/event-fanout.js';
-import { osNotificationText, osOrderNotificationText } from '../ui-bridge/os-notification-text.js';
+import type { ShellPorts } from '../base/host-types.js';
+import type { Push } from '../adapters/ui-bridge/event-fanout.js';
+import { osNotificationText, osOrderNotificationText } from '../adapters/ui-bridge/os-notification-text.js';
 
 type EventType = CompanionEvent['type'];
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { describeIssues } from '../wire/index.js';
+import { describeIssues } from '../base/wire/index.js';
 
 /**
  * Flags of `npm run headless`. Without service flags the host runs from the data dir's settings.json

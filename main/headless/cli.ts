@@ -12,12 +12,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portInUse, StartupError } from '../app/startup-error.js';
-import { createCompanion } from '../companion.js';
-import type { Companion, DemoPort } from '../host-types.js';
-import { diagnosticsCommand, exitOnUncaughtErrors } from '../diagnostics/host-hooks.js';
-import { createFileLogger, flushLogger } from '../logging/file-logger.js';
-import { ensurePrivateDir } from '../settings/private-files.js';
-import type { UiServer } from '../ui-server/index.js';
+import { createCompanion } from '../app/companion.js';
+import type { Companion, DemoPort } from '../base/host-types.js';
+import { diagnosticsCommand, exitOnUncaughtErrors } from '../app/diagnostics/host-hooks.js';
+import { createFileLogger, flushLogger } from '../base/logging/file-logger.js';
+import { ensurePrivateDir } from '../features/settings/private-files.js';
+import type { UiServer } from '../adapters/ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
 import { parseHeadlessArgs, type HeadlessArgs } from './args.js';
 import { onFirstConnected } from './connected-line.js';
@@ -69,9 +69,9 @@ async function startUi(companion: Companion, options: HeadlessArgs): Promise<UiS
   }
   const port = options.uiPort ?? 0;
   const [{ startUiServer }, { diagnosticsDownloads }, { recordSessionStates }] = await Promise.all([
-    import('../ui-server/index.js'),
-    import('../diagnostics/downloads.js'),
-    import('../diagnostics/state-history.js'),
+    import('../adapters/ui-server/index.js'),
+    import('../app/diagnostics/downloads.js'),
+    import('../app/diagnostics/state-history.js'),
   ]);
   const downloads = diagnosticsDownloads({ dataDir, log, sessionHistory: recordSessionStates(companion.api) });
   return startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port, log, downloads }).catch((e: unknown) => {

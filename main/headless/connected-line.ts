@@ -1,5 +1,5 @@
 import type { TransportKind } from '../../preload/contract.js';
-import type { Companion } from '../host-types.js';
+import type { Companion } from '../base/host-types.js';
 
 /**
  * Calls `announce` once, the first time the session says connected: the headless host prints its

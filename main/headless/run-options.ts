@@ -1,4 +1,4 @@
-import type { StoredSettings } from '../host-types.js';
+import type { StoredSettings } from '../base/host-types.js';
 import type { HeadlessArgs } from './args.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import type { App, BrowserWindow, CrashReporter, RenderProcessGoneDetails, WebContents } from 'electron';
-import { systemClock, type Clock } from '../clock.js';
-import { createCrashPolicy, type CrashNoticeCode, type CrashPolicy, type CrashPolicyOptions } from '../diagnostics/crash-policy.js';
-import type { Logger } from '../log.js';
+import { systemClock, type Clock } from '../base/clock.js';
+import { createCrashPolicy, type CrashNoticeCode, type CrashPolicy, type CrashPolicyOptions } from '../app/diagnostics/crash-policy.js';
+import type { Logger } from '../base/log.js';
 
 /**
  * The Electron side of the crash policy (main/diagnostics/crash-policy.ts decides): minidumps

@@ -1,5 +1,5 @@
 import type { Language } from '../../preload/contract.js';
-import type { CrashNoticeCode } from '../diagnostics/crash-policy.js';
+import type { CrashNoticeCode } from '../app/diagnostics/crash-policy.js';
 
 /** The cashier's words for what the crash policy did (OS notification and tray line), en and cs. */
 const WORDS: Record<Language, Record<CrashNoticeCode, { title: string; body: string; tray: string }>> = {

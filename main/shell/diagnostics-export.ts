@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { BrowserWindow, Dialog, Shell } from 'electron';
 import type { CommandResult } from '../../preload/contract.js';
-import { supportBundleName } from '../diagnostics/downloads.js';
-import { writeSupportBundle } from '../diagnostics/host-hooks.js';
-import type { SupportBundleOptions } from '../diagnostics/support-bundle.js';
-import type { Logger } from '../log.js';
-import { logsDir } from '../logging/file-logger.js';
+import { supportBundleName } from '../app/diagnostics/downloads.js';
+import { writeSupportBundle } from '../app/diagnostics/host-hooks.js';
+import type { SupportBundleOptions } from '../app/diagnostics/support-bundle.js';
+import type { Logger } from '../base/log.js';
+import { logsDir } from '../base/logging/file-logger.js';
 
 /**
  * Settings → "Export diagnostics" (a save dialog, then the support bundle written there) and

@@ -2,9 +2,9 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { CommandName, CommandResult, CompanionApi, Snapshot } from '../../preload/contract.js';
 import { EVENT_CHANNEL, SHOWN_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
 import { COMMAND_NAMES, commandRecord } from '../../preload/names.js';
-import type { Logger } from '../log.js';
-import { runCommand } from '../ui-bridge/command-schemas.js';
-import { forwardToShownPages } from '../ui-bridge/shown-pages.js';
+import type { Logger } from '../base/log.js';
+import { runCommand } from '../adapters/ui-bridge/command-schemas.js';
+import { forwardToShownPages } from '../adapters/ui-bridge/shown-pages.js';
 import { isTrustedSender, type AppOrigins } from './trusted-url.js';
 
 /**

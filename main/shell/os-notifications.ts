@@ -1,5 +1,5 @@
 import { Notification } from 'electron';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 
 /**
  * OS notifications (payment notices from the core, the close-to-tray hint). On Windows they show

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserWindow, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import type { CommandResult } from '../../preload/contract.js';
-import type { ShellPorts } from '../host-types.js';
-import type { Logger } from '../log.js';
+import type { ShellPorts } from '../base/host-types.js';
+import type { Logger } from '../base/log.js';
 
 /**
  * Export CSV (issue 13): the save dialog, then the file written as UTF-8. The core hands the text;

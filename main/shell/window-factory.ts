@@ -1,5 +1,5 @@
 import { BrowserWindow, session, shell, type Session, type WebPreferences } from 'electron';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import { withCsp } from './csp.js';
 import { decideWindowOpen, isNavigationAllowed, type AppOrigins } from './trusted-url.js';
 

@@ -1,5 +1,5 @@
 import type { AttentionResolution } from './attention-repo.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import type { createTransactions } from './transactions.js';
 
 type Transactions = ReturnType<typeof createTransactions>;

@@ -3,7 +3,7 @@ import { mergeItems, checkBillHeader, isSettled, hasHeldQuantity, sameLine } fro
 import { canon, dec, money, remainderOf, sum } from './decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from './input-checks.js';
 import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from './records.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import { planPoint, type PlanPoint } from './table-ops.js';
 import type { WriteTx } from './tx.js';
 

@@ -1,7 +1,7 @@
 import { canon, dec, isZeroText } from './decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal } from './input-checks.js';
 import type { ItemRecord, PutBillInput } from './records.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 
 /**
  * How a replacement item list (PUT /v1/bills/{id}) merges with the stored one. Paid and locked

@@ -1,6 +1,6 @@
-import { systemClock, type Clock } from '../clock.js';
-import type { Logger } from '../log.js';
-import type { Payment as WirePayment, Receipt } from '../wire/index.js';
+import { systemClock, type Clock } from '../base/clock.js';
+import type { Logger } from '../base/log.js';
+import type { Payment as WirePayment, Receipt } from '../base/wire/index.js';
 import { attentionWrites } from './attention-store.js';
 import * as billOps from './bill-ops.js';
 import { createCheckpointer, type CheckpointLimits, type CheckpointEvent } from './checkpointer.js';

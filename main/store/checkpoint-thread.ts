@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import { CHECKPOINT_WORKER_SOURCE, type CheckpointMode, type WorkerReply } from './checkpoint-worker.js';
 
 /** How long close() waits for the worker to close its connection (it may be in the middle of a checkpoint). */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import type { Clock, TimerHandle } from '../clock.js';
-import type { Logger } from '../log.js';
+import type { Clock, TimerHandle } from '../base/clock.js';
+import type { Logger } from '../base/log.js';
 import type { CheckpointMode, WorkerReply } from './checkpoint-worker.js';
 import { startCheckpointThread, type CheckpointThread } from './checkpoint-thread.js';
 import { openWalIndex } from './wal-index.js';

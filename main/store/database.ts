@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 
 export type { Database } from 'better-sqlite3';
 

@@ -1,5 +1,5 @@
-import type { Clock, TimerHandle } from '../clock.js';
-import type { Logger } from '../log.js';
+import type { Clock, TimerHandle } from '../base/clock.js';
+import type { Logger } from '../base/log.js';
 import type { StoreEvent } from './records.js';
 
 export type EventListener = (events: StoreEvent[]) => void;

@@ -1,7 +1,7 @@
 /** The bill store's public face: the facade, its records, errors and the schema helpers. */
 export { createBillStore, type BillStore, type StoreWrite } from './bill-store.js';
 export type { ReadTx } from './tx.js';
-export { StoreError, isStoreError, type StoreErrorCode } from './store-error.js';
+export { StoreError, isStoreError, type StoreErrorCode } from '../base/store-error.js';
 export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_VERSION } from './database.js';
 export { LOCK_EXPIRED } from './payment-ops.js';
 export { remainderOf, canon, money, dec, sum, isZeroText, type Decimal } from './decimal.js';

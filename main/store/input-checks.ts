@@ -1,4 +1,4 @@
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 
 /** Checks on values that reach the store from any door (POS API, UI, methods); each names its field. */
 const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;

@@ -1,7 +1,7 @@
 import { canon } from './decimal.js';
 import { nonEmptyText, nonNegativeDecimal } from './input-checks.js';
 import type { MenuInput, MenuItemPatch, MenuItemRecord, MenuRecord } from './menu-order-records.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import type { WriteTx } from './tx.js';
 
 /** The service takes at most this many menu items in all (PROTOCOL.md §5, doc limit). */

@@ -1,4 +1,4 @@
-import type { Payment, Receipt } from '../wire/index.js';
+import type { Payment, Receipt } from '../base/wire/index.js';
 
 /** The menu and guest orders as the store hands them out (decimals canonical text, times ISO 8601 UTC). */
 

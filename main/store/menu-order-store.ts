@@ -1,4 +1,4 @@
-import type { Order, Payment, Receipt } from '../wire/index.js';
+import type { Order, Payment, Receipt } from '../base/wire/index.js';
 import type { MenuInput, MenuItemPatch, MenuItemRecord, MenuRecord, OrderRecord, OrderState, StaffState, StatusPush } from './menu-order-records.js';
 import * as menuOps from './menu-ops.js';
 import * as orderOps from './order-ops.js';

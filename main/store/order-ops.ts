@@ -1,10 +1,10 @@
-import type { Order, Payment, Receipt } from '../wire/index.js';
+import type { Order, Payment, Receipt } from '../base/wire/index.js';
 import { openBill, settleBill } from './bill-ops.js';
 import { canon, dec } from './decimal.js';
 import type { OrderRecord, StaffState } from './menu-order-records.js';
 import { canMove, isFinal, priceOrder } from './order-rules.js';
 import type { ItemRecord } from './records.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import type { WriteTx } from './tx.js';
 
 /** Guest orders: each step idempotent, so a retried call (any transport, a restart between) applies once. */

@@ -1,9 +1,9 @@
-import type { Order } from '../wire/index.js';
+import type { Order } from '../base/wire/index.js';
 import { canon, dec, sum } from './decimal.js';
 import { positiveDecimal } from './input-checks.js';
 import type { OrderLine, OrderState, StaffState } from './menu-order-records.js';
 import { ORDERS_PAUSED } from './menu-ops.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import type { MenuReader } from './menu-repo.js';
 import type { TablesReader } from './tables-repo.js';
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Payment, Receipt } from '../wire/index.js';
+import type { Payment, Receipt } from '../base/wire/index.js';
 import type { DeliveryType, OrderLine, OrderRecord, OrderState, StaffState, StatusPush } from './menu-order-records.js';
 import type { WriteTx } from './tx.js';
 

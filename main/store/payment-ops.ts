@@ -1,11 +1,11 @@
-import type { Payment as WirePayment, Receipt } from '../wire/index.js';
+import type { Payment as WirePayment, Receipt } from '../base/wire/index.js';
 import type { ReceiptMode } from './receipt-records.js';
 import { autoCloseIfPaid, reopenIfAutoClosed, settleBill } from './bill-ops.js';
 import { billTotals } from './bill-rules.js';
 import { canon, dec } from './decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
 import { isPending, type BillRecord, type ItemRecord, type LineCounts, type PaymentItemRecord, type PaymentRecord } from './records.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import type { WriteTx } from './tx.js';
 
 /**

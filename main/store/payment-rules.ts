@@ -1,7 +1,7 @@
-import type { Payment as WirePayment } from '../wire/index.js';
+import type { Payment as WirePayment } from '../base/wire/index.js';
 import { canon, dec, remainderOf, type Decimal } from './decimal.js';
 import type { BillWithItems, PaymentItemRecord } from './records.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 
 /**
  * paymentStart's checks (PROTOCOL.md §2): the guest pays for what the bill says right now.

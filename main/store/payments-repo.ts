@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Payment as WirePayment, Receipt } from '../wire/index.js';
+import type { Payment as WirePayment, Receipt } from '../base/wire/index.js';
 import type { PaymentItemRecord, PaymentRecord, PaymentState } from './records.js';
 import type { WriteTx } from './tx.js';
 

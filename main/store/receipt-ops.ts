@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Receipt } from '../wire/index.js';
+import type { Receipt } from '../base/wire/index.js';
 import type { ReceiptDelivery } from './receipt-records.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import type { WriteTx } from './tx.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Receipt } from '../wire/index.js';
+import type { Receipt } from '../base/wire/index.js';
 
 /** How the fiscal receipt of a payment is made (the `receiptMode` setting). */
 export type ReceiptMode = 'QERKO_GENERATED' | 'POSTPONED';

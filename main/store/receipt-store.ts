@@ -1,4 +1,4 @@
-import type { Receipt } from '../wire/index.js';
+import type { Receipt } from '../base/wire/index.js';
 import * as receiptOps from './receipt-ops.js';
 import type { ReceiptDelivery } from './receipt-records.js';
 import type { createTransactions } from './transactions.js';

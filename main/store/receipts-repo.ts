@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Receipt } from '../wire/index.js';
+import type { Receipt } from '../base/wire/index.js';
 import type { ReceiptDelivery } from './receipt-records.js';
 import type { WriteTx } from './tx.js';
 

@@ -1,4 +1,4 @@
-import type { Receipt } from '../wire/index.js';
+import type { Receipt } from '../base/wire/index.js';
 
 /**
  * Rows as the store hands them out. Decimals are canonical text (see decimal.ts), times ISO 8601 UTC.

@@ -1,5 +1,5 @@
 import { nonEmptyText } from './input-checks.js';
-import { StoreError } from './store-error.js';
+import { StoreError } from '../base/store-error.js';
 import type { WriteTx } from './tx.js';
 
 /** ui-tables (issue 12): a table's place on the floor plan. */

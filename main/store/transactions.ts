@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { resolve } from 'node:path';
-import type { Clock } from '../clock.js';
-import type { Logger } from '../log.js';
+import type { Clock } from '../base/clock.js';
+import type { Logger } from '../base/log.js';
 import { createAttentionReader, createAttentionWriter } from './attention-repo.js';
 import { createBillsReader, createBillsWriter } from './bills-repo.js';
 import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durability.js';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { KEEPALIVE, RESTART_RETRY_MS } from '../../main/wire/index.js';
+import { KEEPALIVE, RESTART_RETRY_MS } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import type { FaultRecord } from '../faults.js';
 import { PendingCalls, type PendingCall } from './pending-calls.js';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { METHOD_ERROR, type MethodCallRequest } from '../../main/wire/index.js';
+import { METHOD_ERROR, type MethodCallRequest } from '../../main/base/wire/index.js';
 import { newId } from '../ids.js';
 import type { CallOutcome } from './types.js';
 

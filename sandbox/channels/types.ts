@@ -1,4 +1,4 @@
-import type { MethodError } from '../../main/wire/index.js';
+import type { MethodError } from '../../main/base/wire/index.js';
 import type { FaultRecord } from '../faults.js';
 
 /** What a POS method call ends with: the POS's result or error, or a sandbox-made TIMEOUT / CONNECTION_LOST error. */

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { METHOD_ERROR, WS_CLOSE, parseJson, parseWith, WsFrame, type MethodCallRequestFrame } from '../../main/wire/index.js';
+import { METHOD_ERROR, WS_CLOSE, parseJson, parseWith, WsFrame, type MethodCallRequestFrame } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import type { FaultRecord } from '../faults.js';
 import type { Restaurant } from '../state.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
-import { AuthRequestFrame, PATHS, RESTART_RETRY_MS, WS_CLOSE, parseJson, parseWith, tickCork } from '../../main/wire/index.js';
+import { AuthRequestFrame, PATHS, RESTART_RETRY_MS, WS_CLOSE, parseJson, parseWith, tickCork } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { hasAuthHeaders, identify, identifyHeaders, type PosIdentity } from '../http/auth.js';
 import { WsChannel } from './ws-channel.js';

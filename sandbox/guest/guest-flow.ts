@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { Bill, Receipt, parseWith, type Parsed, type Payment, type PaymentItem } from '../../main/wire/index.js';
+import { Bill, Receipt, parseWith, type Parsed, type Payment, type PaymentItem } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { isError, type CallOutcome } from '../channels/types.js';
 import { SandboxError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Receipt, parseWith, type Receipt as ReceiptValue } from '../../main/wire/index.js';
+import { Id, Receipt, parseWith, type Receipt as ReceiptValue } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { isError } from '../channels/types.js';
 import { SandboxError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, NonNegativeDecimal, type MethodError, type Payment } from '../../main/wire/index.js';
+import { Id, NonNegativeDecimal, type MethodError, type Payment } from '../../main/base/wire/index.js';
 
 /** Bodies of POST /sandbox/guest/scan and /sandbox/guest/pay (sandbox control API). */
 export const GuestScanRequest = z.object({

@@ -1,4 +1,4 @@
-import { Receipt, parseWith, type MenuItem, type MethodError, type Order, type Payment } from '../../main/wire/index.js';
+import { Receipt, parseWith, type MenuItem, type MethodError, type Order, type Payment } from '../../main/base/wire/index.js';
 import { isError, type CallOutcome } from '../channels/types.js';
 import type { SandboxCore } from '../core.js';
 import { SandboxError } from '../errors.js';

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { Currency, DecimalString, Id, NonNegativeDecimal, OrderItem, type MethodError } from '../../main/wire/index.js';
+import { Currency, DecimalString, Id, NonNegativeDecimal, OrderItem, type MethodError } from '../../main/base/wire/index.js';
 import type { ServiceOrder } from '../order-records.js';
 import type { GuestStep } from './guest-schemas.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { PosId, parseWith } from '../../main/wire/index.js';
+import { PosId, parseWith } from '../../main/base/wire/index.js';
 import type { Restaurant, SandboxState } from '../state.js';
 
 export interface PosIdentity {

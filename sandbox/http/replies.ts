@@ -1,4 +1,4 @@
-import type { Parsed } from '../../main/wire/index.js';
+import type { Parsed } from '../../main/base/wire/index.js';
 import { message, type Lang } from './messages.js';
 import type { Reply } from './route-types.js';
 

@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { parseJson } from '../../main/wire/index.js';
+import { parseJson } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { SandboxError, type SandboxErrorCode, type SandboxErrorParams } from '../errors.js';
 import { identifyHeaders } from './auth.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiKey, parseWith } from '../../main/wire/index.js';
+import { ApiKey, parseWith } from '../../main/base/wire/index.js';
 import { guestPay, guestScan } from '../guest/guest-flow.js';
 import { guestReceipt } from '../guest/guest-receipt.js';
 import { badRequest, must, ok } from '../http/replies.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Currency, DecimalString, Id, RESTART_RETRY_MS, parseWith, type StaticPaymentLink } from '../../main/wire/index.js';
+import { Currency, DecimalString, Id, RESTART_RETRY_MS, parseWith, type StaticPaymentLink } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EshopOrderCreate, Id, parseWith, type EshopOrder } from '../../main/wire/index.js';
+import { EshopOrderCreate, Id, parseWith, type EshopOrder } from '../../main/base/wire/index.js';
 import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
 import { newId } from '../ids.js';

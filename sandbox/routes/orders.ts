@@ -7,7 +7,7 @@ import {
   UploadMenuItemsRequest,
   parseWith,
   type MenuItem,
-} from '../../main/wire/index.js';
+} from '../../main/base/wire/index.js';
 import { followStatus, guestOrder } from '../guest/order-flow.js';
 import { accepted, badRequest, errorReply, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';

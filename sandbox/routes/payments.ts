@@ -1,4 +1,4 @@
-import { CANCEL_WINDOW_MS, ProvideReceiptRequest, Receipt, parseWith } from '../../main/wire/index.js';
+import { CANCEL_WINDOW_MS, ProvideReceiptRequest, Receipt, parseWith } from '../../main/base/wire/index.js';
 import { sendPaymentClosed } from '../guest/pos-calls.js';
 import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';

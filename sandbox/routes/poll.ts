@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MethodError, RESTART_RETRY_MS, parseWith, type MethodCallResponse, type Parsed } from '../../main/wire/index.js';
+import { MethodError, RESTART_RETRY_MS, parseWith, type MethodCallResponse, type Parsed } from '../../main/base/wire/index.js';
 import { LongPollChannel } from '../channels/longpoll-channel.js';
 import { empty, errorReply, must } from '../http/replies.js';
 import { posRoute, type PosContext, type Route, type RouteFactory } from '../http/route-types.js';

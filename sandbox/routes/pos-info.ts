@@ -1,4 +1,4 @@
-import { GetResourcesRequest, parseWith } from '../../main/wire/index.js';
+import { GetResourcesRequest, parseWith } from '../../main/base/wire/index.js';
 import { must, ok } from '../http/replies.js';
 import { posRoute, type RouteFactory } from '../http/route-types.js';
 

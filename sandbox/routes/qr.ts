@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { QrCreateRequest, parseWith, type QrCode } from '../../main/wire/index.js';
+import { QrCreateRequest, parseWith, type QrCode } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { empty, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type RouteFactory } from '../http/route-types.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigureRequest, GetPaymentRequest, parseWith, WebhookReply } from '../../main/wire/index.js';
+import { ConfigureRequest, GetPaymentRequest, parseWith, WebhookReply } from '../../main/base/wire/index.js';
 import { accepted, badRequest, empty, errorReply, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type RouteFactory } from '../http/route-types.js';
 import { webhookHub } from '../webhook/webhook-hub.js';

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createSigner, httpbis } from 'http-message-signatures';
-import { WEBHOOK_ALG, WEBHOOK_SIGNATURE_LABEL, WEBHOOK_SIGNED_COMPONENTS } from '../../main/wire/index.js';
+import { WEBHOOK_ALG, WEBHOOK_SIGNATURE_LABEL, WEBHOOK_SIGNED_COMPONENTS } from '../../main/base/wire/index.js';
 
 /**
  * Signs a delivery as the service does (PROTOCOL.md §3 "Webhooks"). The RFC 9421 signature is

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { METHOD_ERROR, parseJson, parseWith, WebhookAnswer, WEBHOOK_MAX_ATTEMPTS } from '../../main/wire/index.js';
+import { METHOD_ERROR, parseJson, parseWith, WebhookAnswer, WEBHOOK_MAX_ATTEMPTS } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { withUnknownFields, type FaultRecord } from '../faults.js';
 import { newId } from '../ids.js';

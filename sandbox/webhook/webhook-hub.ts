@@ -1,4 +1,4 @@
-import { WEBHOOK_BUDGET_MS } from '../../main/wire/index.js';
+import { WEBHOOK_BUDGET_MS } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import type { Restaurant } from '../state.js';
 import { WebhookChannel } from './webhook-channel.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AttentionEntry } from '../../preload/contract.js';
-import { ATTENTION_PUSH_MS, ATTENTION_RECHECK_MS, createAttentionWatcher, SILENCE_LIMIT_MS } from '../../main/attention/index.js';
+import { ATTENTION_PUSH_MS, ATTENTION_RECHECK_MS, createAttentionWatcher, SILENCE_LIMIT_MS } from '../../main/features/attention/index.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 let cleanup = () => {};

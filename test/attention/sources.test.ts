@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { acknowledge, findEntry, listAttention, LOCK_LIMIT_MS, recordCapture, recordRefundFailure, releaseLock, SILENCE_LIMIT_MS } from '../../main/attention/index.js';
-import { MAX_SERVICE_ERRORS } from '../../main/attention/sources/service-error.js';
+import { acknowledge, findEntry, listAttention, LOCK_LIMIT_MS, recordCapture, recordRefundFailure, releaseLock, SILENCE_LIMIT_MS } from '../../main/features/attention/index.js';
+import { MAX_SERVICE_ERRORS } from '../../main/features/attention/sources/service-error.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 const item = (id: string, price: string, quantity: string) => ({ id, price, quantity });

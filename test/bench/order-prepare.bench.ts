@@ -8,11 +8,11 @@ import { Decimal } from 'decimal.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '../../main/clock.js';
-import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher } from '../../main/methods/index.js';
+import { systemClock } from '../../main/base/clock.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
 import { createBillStore } from '../../main/store/index.js';
-import type { Order } from '../../main/wire/index.js';
+import type { Order } from '../../main/base/wire/index.js';
 import { summarize, type Bench, type BenchFigure } from './harness.js';
 
 const MENUS = 50;

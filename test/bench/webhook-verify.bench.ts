@@ -4,8 +4,8 @@
  * (the RFC 9421 signature alone) on the same library-signed requests, in the same run.
  */
 import { createSigner, createVerifier, httpbis } from 'http-message-signatures';
-import { bodySignature, contentDigestHeader, verifyMessageSignature, verifyWebhookRequest } from '../../main/webhook-signing/index.js';
-import { WEBHOOK_SIGNED_COMPONENTS } from '../../main/wire/index.js';
+import { bodySignature, contentDigestHeader, verifyMessageSignature, verifyWebhookRequest } from '../../main/adapters/connection/webhook-signing/index.js';
+import { WEBHOOK_SIGNED_COMPONENTS } from '../../main/base/wire/index.js';
 import type { Bench, BenchFigure } from './harness.js';
 
 const KEY = 'abcd-efgh-ijkl-mnop-qrst';

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import type { DayReport } from '../../preload/contract.js';
-import { addDays, dayRange, restaurantDate } from '../../main/reports/index.js';
+import { addDays, dayRange, restaurantDate } from '../../main/features/reports/index.js';
 import { Decimal } from '../../main/store/decimal.js';
 import { startBenchHost } from './bench-host.js';
 import { median, summarize, type Bench, type BenchFigure } from './harness.js';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { createBillStore } from '../../main/store/index.js';
-import type { Payment } from '../../main/wire/index.js';
+import type { Payment } from '../../main/base/wire/index.js';
 import { billItems, storeFile } from './seed-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

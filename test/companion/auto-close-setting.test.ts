@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings } from '../../main/settings/settings-file.js';
+import { loadSettings } from '../../main/features/settings/settings-file.js';
 import { BEER, cleanup, sandboxFor, startCompanion, type Running } from '../integration/helpers/harness.js';
 import type { Sandbox } from '../../sandbox/index.js';
 

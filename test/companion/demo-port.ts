@@ -1,4 +1,4 @@
-import type { DemoPort } from '../../main/host-types.js';
+import type { DemoPort } from '../../main/base/host-types.js';
 import { startSandbox } from '../../sandbox/index.js';
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCompanion } from '../../main/companion.js';
-import { demoListenHost } from '../../main/demo/lan-address.js';
-import type { DemoPort, SecretStore } from '../../main/host-types.js';
-import { silentLogger } from '../../main/log.js';
+import { createCompanion } from '../../main/app/companion.js';
+import { demoListenHost } from '../../main/features/demo/lan-address.js';
+import type { DemoPort, SecretStore } from '../../main/base/host-types.js';
+import { silentLogger } from '../../main/base/log.js';
 import { badFiles, dataDir, readSettingsFile, remove, writeSettingsFile } from '../settings/settings-fixtures.js';
 import { embeddedDemo } from './demo-port.js';
 import { startRecordingService, type RecordingService } from './recording-service.js';

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCompanion } from '../../main/companion.js';
-import { silentLogger } from '../../main/log.js';
+import { createCompanion } from '../../main/app/companion.js';
+import { silentLogger } from '../../main/base/log.js';
 import { dataDir, remove, writeSettingsFile } from '../settings/settings-fixtures.js';
 import { embeddedDemo } from './demo-port.js';
 

@@ -1,8 +1,8 @@
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCompanion } from '../../main/companion.js';
-import { demoListenHost } from '../../main/demo/lan-address.js';
-import { silentLogger } from '../../main/log.js';
+import { createCompanion } from '../../main/app/companion.js';
+import { demoListenHost } from '../../main/features/demo/lan-address.js';
+import { silentLogger } from '../../main/base/log.js';
 import { dataDir, remove, writeSettingsFile } from '../settings/settings-fixtures.js';
 import { embeddedDemo } from '../companion/demo-port.js';
 

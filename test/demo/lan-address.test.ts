@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { demoListenHost, lanAddress, LOOPBACK, type InterfaceList } from '../../main/demo/lan-address.js';
+import { demoListenHost, lanAddress, LOOPBACK, type InterfaceList } from '../../main/features/demo/lan-address.js';
 
 // Issue 12: in demo mode the QR codes point to an address a phone on the same network can open.
 function v4(address: string, internal = false): NetworkInterfaceInfo {

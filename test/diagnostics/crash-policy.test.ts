@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
-import { CRASH_POLICY, createCrashPolicy, type CrashNoticeCode } from '../../main/diagnostics/crash-policy.js';
-import { loggerSettings } from '../../main/log.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { CRASH_POLICY, createCrashPolicy, type CrashNoticeCode } from '../../main/app/diagnostics/crash-policy.js';
+import { loggerSettings } from '../../main/base/log.js';
 
 const HOUR = CRASH_POLICY.windowMs;
 

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { exitOnUncaughtErrors } from '../../main/diagnostics/host-hooks.js';
-import { loggerSettings } from '../../main/log.js';
+import { exitOnUncaughtErrors } from '../../main/app/diagnostics/host-hooks.js';
+import { loggerSettings } from '../../main/base/log.js';
 
 /** The headless host's last resort: an error nobody caught is logged with its stack, then exit 1. */
 describe('headless: uncaught errors', () => {

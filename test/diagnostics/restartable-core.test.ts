@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionEvent, SessionStatus } from '../../preload/contract.js';
-import { createCompanion } from '../../main/companion.js';
-import { createRestartableCore, type RestartableCore } from '../../main/diagnostics/restartable-core.js';
-import { silentLogger } from '../../main/log.js';
+import { createCompanion } from '../../main/app/companion.js';
+import { createRestartableCore, type RestartableCore } from '../../main/app/diagnostics/restartable-core.js';
+import { silentLogger } from '../../main/base/log.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import { BEER, cleanup, FAST, PosApi, sandboxFor, tempDir } from '../integration/helpers/harness.js';
 

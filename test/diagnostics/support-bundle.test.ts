@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSupportBundle, createStateHistory, secretForms } from '../../main/diagnostics/index.js';
-import { createFileLogger, flushLogger } from '../../main/logging/file-logger.js';
-import { loadOrCreateToken } from '../../main/pos-api/token.js';
+import { buildSupportBundle, createStateHistory, secretForms } from '../../main/app/diagnostics/index.js';
+import { createFileLogger, flushLogger } from '../../main/base/logging/file-logger.js';
+import { loadOrCreateToken } from '../../main/adapters/pos-api/token.js';
 import { createBillStore } from '../../main/store/index.js';
 import { SCHEMA_VERSION } from '../../main/store/migrations/index.js';
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIAGNOSTICS_PATHS, diagnosticsDownloads } from '../../main/diagnostics/downloads.js';
-import { createStateHistory, secretForms } from '../../main/diagnostics/index.js';
-import { createFileLogger } from '../../main/logging/file-logger.js';
-import type { Logger } from '../../main/log.js';
-import { loadOrCreateToken } from '../../main/pos-api/token.js';
-import { startUiServer, type UiServer } from '../../main/ui-server/index.js';
+import { DIAGNOSTICS_PATHS, diagnosticsDownloads } from '../../main/app/diagnostics/downloads.js';
+import { createStateHistory, secretForms } from '../../main/app/diagnostics/index.js';
+import { createFileLogger } from '../../main/base/logging/file-logger.js';
+import type { Logger } from '../../main/base/log.js';
+import { loadOrCreateToken } from '../../main/adapters/pos-api/token.js';
+import { startUiServer, type UiServer } from '../../main/adapters/ui-server/index.js';
 import { recordingApi } from '../ui-server/recording-api.js';
 
 /**

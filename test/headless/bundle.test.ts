@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLogFiles } from '../../main/logging/file-logger.js';
+import { listLogFiles } from '../../main/base/logging/file-logger.js';
 import { bundleHeadless, EXTERNAL } from '../../scripts/bundle-headless.mjs';
 import type { Sandbox } from '../../sandbox/index.js';
 import { cleanup, sandboxFor, tempDir } from '../integration/helpers/harness.js';

@@ -2,7 +2,7 @@ import { request, type IncomingMessage, type Server, type ServerResponse } from 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { checkHost, createGuardedServer, DEFAULT_LIMITS, guardUpgrade, hostsOfUrls, type GuardOptions } from '../../main/http-guard/index.js';
+import { checkHost, createGuardedServer, DEFAULT_LIMITS, guardUpgrade, hostsOfUrls, type GuardOptions } from '../../main/base/http-guard/index.js';
 import { bodyOf, exchange, getOver, headerOf, idleSockets } from './raw-client.js';
 
 let server: Server | null = null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import { BEER, cleanup, liveCompanion, sandboxFor, startCompanion, type Kind, type Running } from './helpers/harness.js';

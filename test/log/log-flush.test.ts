@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, LOG_FLUSH_MS } from '../../main/log.js';
+import { createLogger, LOG_FLUSH_MS } from '../../main/base/log.js';
 
 let dir: string | null = null;
 let fd: number | null = null;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_WRITE_BYTES } from '../../main/log.js';
-import { listLogFiles, logsDir, openRollingFile } from '../../main/logging/file-logger.js';
+import { LOG_WRITE_BYTES } from '../../main/base/log.js';
+import { listLogFiles, logsDir, openRollingFile } from '../../main/base/logging/file-logger.js';
 
 const run = promisify(execFile);
 
@@ -64,7 +64,7 @@ describe('the hosts file logger', () => {
 
 describe('redaction', () => {
   it('censors secret keys at any depth, in arrays, bindings and errors, without touching the logged object', async () => {
-    const { createLogger } = await import('../../main/log.js');
+    const { createLogger } = await import('../../main/base/log.js');
     const lines: string[] = [];
     const log = createLogger({ destination: { write: (line: string) => lines.push(line) } as unknown as NodeJS.WritableStream });
     const headers = { Authorization: 'Bearer abc123xyz', accept: 'json' };

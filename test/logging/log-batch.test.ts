@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { batchLines, LOG_WRITE_BYTES, type LineSink } from '../../main/log.js';
-import { listLogFiles } from '../../main/logging/file-logger.js';
+import { batchLines, LOG_WRITE_BYTES, type LineSink } from '../../main/base/log.js';
+import { listLogFiles } from '../../main/base/logging/file-logger.js';
 import { cleanup, tempDir } from '../integration/helpers/harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

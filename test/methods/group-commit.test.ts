@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../main/clock.js';
-import { silentLogger } from '../../main/log.js';
-import { MAX_CALLS_PER_COMMIT } from '../../main/methods/commit-batcher.js';
-import { createMethodDispatcher } from '../../main/methods/index.js';
-import type { MethodDispatcher, MethodOutcome } from '../../main/methods/types.js';
+import { systemClock } from '../../main/base/clock.js';
+import { silentLogger } from '../../main/base/log.js';
+import { MAX_CALLS_PER_COMMIT } from '../../main/features/payments/commit-batcher.js';
+import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
+import type { MethodDispatcher, MethodOutcome } from '../../main/base/method-types.js';
 import { DURABLE_WITHIN_MS } from '../../main/store/event-outbox.js';
 import type { StoreEvent, StoreWrite } from '../../main/store/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from '../store/helpers.js';

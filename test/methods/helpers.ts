@@ -1,4 +1,4 @@
-import type { MethodOutcome } from '../../main/methods/index.js';
+import type { MethodOutcome } from '../../main/adapters/connection/methods-index.js';
 
 /** The result as the service receives it: through JSON (a result may be pre-serialised JSON text). */
 export const result = (o: MethodOutcome): unknown => {

@@ -1,10 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMethodDispatcher } from '../../main/methods/index.js';
-import type { MethodDispatcher, MethodOutcome } from '../../main/methods/index.js';
-import { silentLogger } from '../../main/log.js';
+import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
+import type { MethodDispatcher, MethodOutcome } from '../../main/adapters/connection/methods-index.js';
+import { silentLogger } from '../../main/base/log.js';
 import type { StoreEvent } from '../../main/store/index.js';
-import { Bill, parseWith, Receipt } from '../../main/wire/index.js';
+import { Bill, parseWith, Receipt } from '../../main/base/wire/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from '../store/helpers.js';
 import { result } from './helpers.js';
 
@@ -188,9 +188,9 @@ describe('the method dispatcher', () => {
 describe('the answer cache', () => {
   it('drops the answers a committed change can touch, so an answer is never older than the last write', async () => {
     const { createBillStore } = await import('../../main/store/index.js');
-    const { createMethodDispatcher } = await import('../../main/methods/index.js');
-    const { silentLogger } = await import('../../main/log.js');
-    const { systemClock } = await import('../../main/clock.js');
+    const { createMethodDispatcher } = await import('../../main/adapters/connection/methods-index.js');
+    const { silentLogger } = await import('../../main/base/log.js');
+    const { systemClock } = await import('../../main/base/clock.js');
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMethodDispatcher, type MethodDispatcher, type MethodOutcome } from '../../main/methods/index.js';
-import { silentLogger } from '../../main/log.js';
+import { createMethodDispatcher, type MethodDispatcher, type MethodOutcome } from '../../main/adapters/connection/methods-index.js';
+import { silentLogger } from '../../main/base/log.js';
 import { createBillStore } from '../../main/store/index.js';
-import { parseWith, Receipt } from '../../main/wire/index.js';
+import { parseWith, Receipt } from '../../main/base/wire/index.js';
 import { tempStore, wirePayment } from '../store/helpers.js';
 import { order, pickupOrder, seedMenu } from '../store/menu-helpers.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
-import { recoverPayments } from '../../main/recovery/index.js';
+import { silentLogger } from '../../main/base/log.js';
+import { recoverPayments } from '../../main/features/payments/recovery/index.js';
 import { LOCK_EXPIRED } from '../../main/store/index.js';
-import type { Payment } from '../../main/wire/index.js';
+import type { Payment } from '../../main/base/wire/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 describe('payment recovery on (re)connect', () => {

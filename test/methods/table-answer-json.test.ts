@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher, type MethodDispatcher } from '../../main/methods/index.js';
-import { toWireBill } from '../../main/methods/wire-bill.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createMethodDispatcher, type MethodDispatcher } from '../../main/adapters/connection/methods-index.js';
+import { toWireBill } from '../../main/features/bills/wire-bill.js';
 import type { PutBillInput } from '../../main/store/index.js';
 import { tempStore, wirePayment } from '../store/helpers.js';
 import { result } from './helpers.js';

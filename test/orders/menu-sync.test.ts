@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMenuSync, MENU_GROUP_MS, type MenuSync } from '../../main/orders/menu-sync.js';
-import { createOrderStatusSender } from '../../main/orders/status-sender.js';
-import { createServiceClient } from '../../main/service/index.js';
+import { createMenuSync, MENU_GROUP_MS, type MenuSync } from '../../main/features/orders/menu-sync.js';
+import { createOrderStatusSender } from '../../main/features/orders/status-sender.js';
+import { createServiceClient } from '../../main/base/service/index.js';
 import { createBillStore } from '../../main/store/index.js';
 import { tempStore } from '../store/helpers.js';
 import { order, seedMenu } from '../store/menu-helpers.js';

@@ -72,8 +72,8 @@ describe('packaged app (linux --dir smoke build)', () => {
     // Runtime imports of the shell that live outside dist/main/shell.
     expect(files).toContain('/dist/preload/channels.js');
     expect(files).toContain('/dist/preload/names.js');
-    expect(files).toContain('/dist/main/companion.js');
-    expect(files).toContain('/dist/main/ui-bridge/command-schemas.js');
+    expect(files).toContain('/dist/main/app/companion.js');
+    expect(files).toContain('/dist/main/adapters/ui-bridge/command-schemas.js');
     expect(files).toContain('/package.json');
   });
 

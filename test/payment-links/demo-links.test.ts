@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanion } from '../../main/companion.js';
-import type { Companion, DemoPort } from '../../main/host-types.js';
-import { silentLogger } from '../../main/log.js';
-import { runCommand } from '../../main/ui-bridge/command-schemas.js';
+import { createCompanion } from '../../main/app/companion.js';
+import type { Companion, DemoPort } from '../../main/base/host-types.js';
+import { silentLogger } from '../../main/base/log.js';
+import { runCommand } from '../../main/adapters/ui-bridge/command-schemas.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
-import { createPaymentLinks, type PaymentLinks } from '../../main/payment-links/index.js';
-import { createServiceClient, type ServiceClient } from '../../main/service/index.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createPaymentLinks, type PaymentLinks } from '../../main/features/payment-links/index.js';
+import { createServiceClient, type ServiceClient } from '../../main/base/service/index.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { tempStore } from '../store/helpers.js';
 

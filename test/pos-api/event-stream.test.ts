@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { lastSeq } from '../store/helpers.js';
 import { startApi, TOKEN } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import type { BillView, PaymentView } from '../../preload/contract.js';
-import type { Clock } from '../../main/clock.js';
-import type { ServerLimits } from '../../main/http-guard/index.js';
-import { silentLogger } from '../../main/log.js';
-import { startPosApi, type PosApi } from '../../main/pos-api/index.js';
+import type { Clock } from '../../main/base/clock.js';
+import type { ServerLimits } from '../../main/base/http-guard/index.js';
+import { silentLogger } from '../../main/base/log.js';
+import { startPosApi, type PosApi } from '../../main/adapters/pos-api/index.js';
 import { tempStore } from '../store/helpers.js';
 
 export const TOKEN = 'a'.repeat(64);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher, type MethodDispatcher, type MethodOutcome } from '../../main/methods/index.js';
-import { MAX_JSON_DEPTH, tooDeepAt } from '../../main/pos-api/json-body.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createMethodDispatcher, type MethodDispatcher, type MethodOutcome } from '../../main/adapters/connection/methods-index.js';
+import { MAX_JSON_DEPTH, tooDeepAt } from '../../main/adapters/pos-api/json-body.js';
 import { lastSeq } from '../store/helpers.js';
 import { startApi } from './helpers.js';
 

@@ -3,9 +3,9 @@
  * POS API on 127.0.0.1, run with the LD_PRELOAD fsync counter (test/bench/fsync-counter.ts), which
  * the parent reads from its shared file. Prints `{"url": ...}` once listening; stops on SIGTERM.
  */
-import { systemClock } from '../../main/clock.js';
-import { silentLogger } from '../../main/log.js';
-import { startPosApi } from '../../main/pos-api/index.js';
+import { systemClock } from '../../main/base/clock.js';
+import { silentLogger } from '../../main/base/log.js';
+import { startPosApi } from '../../main/adapters/pos-api/index.js';
 import { createBillStore } from '../../main/store/index.js';
 
 const store = createBillStore({ file: process.argv[2]!, clock: systemClock });

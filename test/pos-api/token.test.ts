@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOrCreateToken, regenerateToken, TOKEN_FILE } from '../../main/pos-api/index.js';
+import { loadOrCreateToken, regenerateToken, TOKEN_FILE } from '../../main/adapters/pos-api/index.js';
 import { tempDir } from '../store/helpers.js';
 
 describe('the POS API token file', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { acknowledge, listAttention } from '../../main/attention/index.js';
+import { acknowledge, listAttention } from '../../main/features/attention/index.js';
 import { fiscalReceipt, paidPayment, receiptStore } from './helpers.js';
 
 /** The Needs attention source of the POSTPONED flow: receipts the service has not accepted yet. */

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { createBillStore, type BillStore, type ReceiptMode } from '../../main/store/index.js';
-import type { Receipt } from '../../main/wire/index.js';
+import type { Receipt } from '../../main/base/wire/index.js';
 import { seedBill, wirePayment } from '../store/helpers.js';
 
 /** A real store on a temp SQLite file with its receipt mode; `reopen` closes it and opens the same file again. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentReceiptView } from '../../preload/contract.js';
-import { createCompanion } from '../../main/companion.js';
-import type { Companion } from '../../main/host-types.js';
-import { silentLogger } from '../../main/log.js';
-import type { Receipt } from '../../main/wire/index.js';
+import { createCompanion } from '../../main/app/companion.js';
+import type { Companion } from '../../main/base/host-types.js';
+import { silentLogger } from '../../main/base/log.js';
+import type { Receipt } from '../../main/base/wire/index.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { cleanup, FAST, PosApi, tempDir } from '../integration/helpers/harness.js';
 import { fiscalReceipt } from './helpers.js';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLink, type Link } from '../../main/link/link.js';
-import { createMethodDispatcher } from '../../main/methods/index.js';
-import { createReceiptSender, type ReceiptSender } from '../../main/receipts/index.js';
-import { createServiceClient } from '../../main/service/index.js';
+import { createLink, type Link } from '../../main/adapters/connection/connection.js';
+import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
+import { createReceiptSender, type ReceiptSender } from '../../main/features/receipts/index.js';
+import { createServiceClient } from '../../main/base/service/index.js';
 import type { BillStore } from '../../main/store/index.js';
-import type { Receipt } from '../../main/wire/index.js';
+import type { Receipt } from '../../main/base/wire/index.js';
 import { seedBill } from '../store/helpers.js';
 import { Fixture, freePort } from '../transport/helpers/fixture.js';
 import { fiscalReceipt, paidPayment, receiptStore } from './helpers.js';

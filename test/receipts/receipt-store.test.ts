@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getPostponedReceipt } from '../../main/methods/payment-methods.js';
-import { silentLogger } from '../../main/log.js';
-import { receiptView } from '../../main/receipts/index.js';
+import { getPostponedReceipt } from '../../main/features/payments/payment-methods.js';
+import { silentLogger } from '../../main/base/log.js';
+import { receiptView } from '../../main/features/receipts/index.js';
 import { isStoreError } from '../../main/store/index.js';
 import { fiscalReceipt, paidPayment, receiptStore } from './helpers.js';
 

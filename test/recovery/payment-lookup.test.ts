@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
-import { paymentLookup } from '../../main/recovery/index.js';
-import { createServiceClient } from '../../main/service/index.js';
+import { silentLogger } from '../../main/base/log.js';
+import { paymentLookup } from '../../main/features/payments/recovery/index.js';
+import { createServiceClient } from '../../main/base/service/index.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { sampleBook } from '../sandbox/helpers/fixture.js';
 import { WsPos } from '../sandbox/helpers/scripted-pos.js';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher } from '../../main/methods/index.js';
-import type { MethodDispatcher } from '../../main/methods/types.js';
-import { StalledPayments } from '../../main/recovery/index.js';
-import type { Payment } from '../../main/wire/index.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
+import type { MethodDispatcher } from '../../main/base/method-types.js';
+import { StalledPayments } from '../../main/features/payments/recovery/index.js';
+import type { Payment } from '../../main/base/wire/index.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 /**

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../preload/contract.js';
-import { ManualClock } from '../../main/clock.js';
-import { createCompanion } from '../../main/companion.js';
-import type { Companion } from '../../main/host-types.js';
-import { silentLogger } from '../../main/log.js';
-import { loadSettings } from '../../main/settings/settings-file.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createCompanion } from '../../main/app/companion.js';
+import type { Companion } from '../../main/base/host-types.js';
+import { silentLogger } from '../../main/base/log.js';
+import { loadSettings } from '../../main/features/settings/settings-file.js';
 
 // The dayEndsAt setting through its real borders: settings.json, the composition root, Settings
 // (saveSettings) and the local POS API's day report.

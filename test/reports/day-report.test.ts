@@ -3,7 +3,7 @@ process.env.TZ = 'Europe/Prague';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { dayRange, dayReport, paymentsOfDays, restaurantDate } from '../../main/reports/index.js';
+import { dayRange, dayReport, paymentsOfDays, restaurantDate } from '../../main/features/reports/index.js';
 import { pay, refund, reportStore } from './helpers.js';
 
 const garden = { id: 'g1', area: 'Garden' };

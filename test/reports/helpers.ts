@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { createBillStore, type BillStore } from '../../main/store/index.js';
-import type { Payment } from '../../main/wire/index.js';
+import type { Payment } from '../../main/base/wire/index.js';
 
 /** A real store on a temp SQLite file whose clock the test sets to each payment's moment. */
 export function reportStore(): { store: BillStore; clock: ManualClock; cleanup: () => void } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Payment } from '../../main/wire/index.js';
+import type { Payment } from '../../main/base/wire/index.js';
 import { credsOf, sampleBook, sandboxFixture } from './helpers/fixture.js';
 import { control, posFetch, type PosCredentials } from './helpers/pos-http.js';
 import { WsPos } from './helpers/scripted-pos.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MenuItem } from '../../main/wire/index.js';
+import type { MenuItem } from '../../main/base/wire/index.js';
 import { ServiceFixture, value } from './helpers.js';
 
 let fx: ServiceFixture;

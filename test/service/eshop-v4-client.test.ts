@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../main/service/index.js';
+import { MESSAGES } from '../../main/base/service/index.js';
 import { ServiceFixture, value } from './helpers.js';
 
 let fx: ServiceFixture;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServiceClient, type ServiceClient, type ServiceClientOptions } from '../../main/service/index.js';
-import { createWsTransport } from '../../main/transport/ws-transport.js';
-import type { Receipt } from '../../main/wire/index.js';
+import { createServiceClient, type ServiceClient, type ServiceClientOptions } from '../../main/base/service/index.js';
+import { createWsTransport } from '../../main/adapters/connection/transport/ws-transport.js';
+import type { Receipt } from '../../main/base/wire/index.js';
 import { Fixture } from '../transport/helpers/fixture.js';
 import { waitForState } from '../transport/helpers/wait.js';
 

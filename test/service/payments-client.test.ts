@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
-import { createServiceClient, MESSAGES } from '../../main/service/index.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createServiceClient, MESSAGES } from '../../main/base/service/index.js';
 import { receipt, ServiceFixture, value } from './helpers.js';
 
 let fx: ServiceFixture;

@@ -3,11 +3,11 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionEvent } from '../../preload/contract.js';
-import { ManualClock } from '../../main/clock.js';
-import { createCompanion } from '../../main/companion.js';
-import { silentLogger } from '../../main/log.js';
-import { createManagerPin, MAX_TRIES, PIN_FILE, UNLOCK_MS, WAIT_MS } from '../../main/settings/manager-pin.js';
-import { runCommand } from '../../main/ui-bridge/command-schemas.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createCompanion } from '../../main/app/companion.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createManagerPin, MAX_TRIES, PIN_FILE, UNLOCK_MS, WAIT_MS } from '../../main/features/settings/manager-pin.js';
+import { runCommand } from '../../main/adapters/ui-bridge/command-schemas.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { dataDir, readSettingsFile, recordingLogger, remove, writeSettingsFile } from './settings-fixtures.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSettings } from '../../main/settings/settings-file.js';
+import { loadSettings } from '../../main/features/settings/settings-file.js';
 import { GOOD_FILE, dataDir, remove, writeSettingsFile } from './settings-fixtures.js';
 
 const dirs: string[] = [];

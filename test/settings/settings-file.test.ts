@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, loadSettings, saveSettings } from '../../main/settings/settings-file.js';
-import { SETTINGS_KEYS } from '../../main/settings/settings-schema.js';
+import { DEFAULT_SETTINGS, loadSettings, saveSettings } from '../../main/features/settings/settings-file.js';
+import { SETTINGS_KEYS } from '../../main/features/settings/settings-schema.js';
 import { BAD_VALUES, GOOD_FILE, POS_ID, badFiles, dataDir, readSettingsFile, recordingLogger, remove, writeSettingsFile } from './settings-fixtures.js';
 
 const dirs: string[] = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../../main/log.js';
+import { createLogger, type Logger } from '../../main/base/log.js';
 
 /** A temp data dir per test; removed by the caller. */
 export function dataDir(): string {

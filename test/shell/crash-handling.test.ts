@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
-import { CRASH_POLICY, type CrashNoticeCode } from '../../main/diagnostics/crash-policy.js';
-import { loggerSettings } from '../../main/log.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { CRASH_POLICY, type CrashNoticeCode } from '../../main/app/diagnostics/crash-policy.js';
+import { loggerSettings } from '../../main/base/log.js';
 import { installCrashHandling, type CrashHandlingOptions } from '../../main/shell/crash-handling.js';
 import { crashNoticeText } from '../../main/shell/crash-notice-text.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
+import { silentLogger } from '../../main/base/log.js';
 import { createDiagnosticsExport, type DiagnosticsExportOptions } from '../../main/shell/diagnostics-export.js';
 
 /**

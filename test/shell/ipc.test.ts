@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { EVENT_CHANNEL, SHOWN_CHANNEL, SNAPSHOT_CHANNEL, commandChannel } from '../../preload/channels.js';
-import { silentLogger } from '../../main/log.js';
+import { silentLogger } from '../../main/base/log.js';
 import { COMMAND_NAMES } from '../../preload/names.js';
 import { recordingApi, SNAPSHOT, type RecordingApi } from '../ui-server/recording-api.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
+import { silentLogger } from '../../main/base/log.js';
 import { API_KEY_FILE, createSafeStorageSecrets, type SafeStorageLike } from '../../main/shell/safe-storage-secrets.js';
 
 /** Stands in for Electron's safeStorage (the one allowed fake): real AES-GCM with a per-"user" key. */

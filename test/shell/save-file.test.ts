@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
+import { silentLogger } from '../../main/base/log.js';
 import { dayReportPdfPath } from '../../main/shell/printing.js';
 import { createSaveTextFile } from '../../main/shell/save-file.js';
 

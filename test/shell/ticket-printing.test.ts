@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log.js';
+import { silentLogger } from '../../main/base/log.js';
 import { createPrintPorts } from '../../main/shell/printing.js';
 import { ticketPdfPath } from '../../main/shell/ticket-printing.js';
 

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
-import { createLogger, silentLogger } from '../../main/log.js';
-import type { UpdatePolicy, UpdateStatus } from '../../main/updates/index.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createLogger, silentLogger } from '../../main/base/log.js';
+import type { UpdatePolicy, UpdateStatus } from '../../main/features/updates/index.js';
 import type { FakeUpdaterRecord } from './fixtures/fake-electron-updater.mjs';
 
 /**

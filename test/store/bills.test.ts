@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreEvent } from '../../main/store/index.js';
 import { StoreError } from '../../main/store/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from './helpers.js';
-import { billView } from '../../main/ui-bridge/read-model.js';
+import { billView } from '../../main/features/bills/views.js';
 
 function storeError(fn: () => unknown): StoreError {
   try {

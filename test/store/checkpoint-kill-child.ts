@@ -7,9 +7,9 @@
  * process while the worker copies the WAL into the database file.
  */
 import { writeSync } from 'node:fs';
-import { systemClock } from '../../main/clock.js';
-import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher } from '../../main/methods/index.js';
+import { systemClock } from '../../main/base/clock.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
 import { createBillStore } from '../../main/store/index.js';
 import { wirePayment } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, createBillStore, newerSchemaMessage, openDatabase, SCHEMA_VERSION } from '../../main/store/index.js';
 import { lastSeq, tempDir } from './helpers.js';
-import { billView } from '../../main/ui-bridge/read-model.js';
+import { billView } from '../../main/features/bills/views.js';
 
 describe('the bill database file', () => {
   let cleanup = () => {};

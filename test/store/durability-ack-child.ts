@@ -5,9 +5,9 @@
  * fsyncs read from the LD_PRELOAD counter (test/bench/fsync-counter.ts) just before the calls and
  * at the acknowledgement. The parent kills this process on the first acknowledgement line.
  */
-import { systemClock } from '../../main/clock.js';
-import { silentLogger } from '../../main/log.js';
-import { createMethodDispatcher } from '../../main/methods/index.js';
+import { systemClock } from '../../main/base/clock.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
 import { createBillStore } from '../../main/store/index.js';
 import { readFsyncCounter } from '../bench/fsync-counter.js';
 import { seedBill, wirePayment } from './helpers.js';

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { createBillStore, type BillStore } from '../../main/store/index.js';
 import { MIGRATIONS, type Migration } from '../../main/store/migrations/index.js';
-import type { Payment } from '../../main/wire/index.js';
+import type { Payment } from '../../main/base/wire/index.js';
 
 /** A real store on a fresh SQLite file in a temp dir; `cleanup` closes it and removes the dir. */
 export function tempStore(): { store: BillStore; clock: ManualClock; dir: string; file: string; cleanup: () => void } {

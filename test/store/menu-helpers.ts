@@ -1,5 +1,5 @@
 import type { BillStore, MenuInput } from '../../main/store/index.js';
-import type { Order } from '../../main/wire/index.js';
+import type { Order } from '../../main/base/wire/index.js';
 
 /** Drinks (beer 62.50, lemonade 45) and Food (goulash 189, sold-out schnitzel 220). */
 export const MENU: MenuInput[] = [

@@ -5,7 +5,7 @@ import { migrate, schemaVersion } from '../../main/store/database.js';
 import { createBillStore } from '../../main/store/index.js';
 import { MIGRATIONS } from '../../main/store/migrations/index.js';
 import { migration010 } from '../../main/store/migrations/010-payment-links.js';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { tempDir } from './helpers.js';
 
 describe('migration 010 (payment links)', () => {

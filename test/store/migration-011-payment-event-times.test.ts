@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { migrate, schemaVersion } from '../../main/store/database.js';
 import { createBillStore } from '../../main/store/index.js';
 import { migration011 } from '../../main/store/migrations/011-payment-event-times.js';

@@ -1,9 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ATTENTION_SOURCES } from '../../main/attention/registry.js';
-import { SERVICE_ERROR_SQL } from '../../main/attention/sources/service-error.js';
-import { ManualClock } from '../../main/clock.js';
+import { ATTENTION_SOURCES } from '../../main/features/attention/registry.js';
+import { SERVICE_ERROR_SQL } from '../../main/features/attention/sources/service-error.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { migrate, schemaVersion } from '../../main/store/database.js';
 import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/events-repo.js';
 import { HISTORY_ACTIVITY_SQL } from '../../main/store/history-repo.js';

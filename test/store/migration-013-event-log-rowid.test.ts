@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { migrate, schemaVersion } from '../../main/store/database.js';
 import { createBillStore } from '../../main/store/index.js';
 import { migration013 } from '../../main/store/migrations/013-event-log-rowid.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreEvent } from '../../main/store/index.js';
-import { orderView } from '../../main/ui-bridge/read-model-orders.js';
+import { orderView } from '../../main/features/orders/views.js';
 import { tempStore } from './helpers.js';
 import { order, seedMenu } from './menu-helpers.js';
 

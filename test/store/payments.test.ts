@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_EXPIRED, StoreError, type StoreEvent } from '../../main/store/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from './helpers.js';
-import { billView, paymentView, paymentViews, tableViews } from '../../main/ui-bridge/read-model.js';
+import { billView, paymentView, paymentViews, tableViews } from '../../main/features/bills/views.js';
 
 function codeOf(fn: () => unknown): string {
   try {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { createBillStore, isStoreError, type BillStore, type StoreEvent } from '../../main/store/index.js';
-import { billView, tableView, tableViews } from '../../main/ui-bridge/read-model.js';
+import { billView, tableView, tableViews } from '../../main/features/bills/views.js';
 import { seedBill, tempStore, wirePayment } from './helpers.js';
 
 // ui-tables (issue 12): the order tables came in, their floor-plan place, what their payments say,

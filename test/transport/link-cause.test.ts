@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWsTransport } from '../../main/transport/ws-transport.js';
+import { createWsTransport } from '../../main/adapters/connection/transport/ws-transport.js';
 import { Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState } from './helpers/wait.js';
 

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
-import { createLongPollTransport } from '../../main/transport/longpoll-transport.js';
-import type { Transport } from '../../main/transport/types.js';
-import { KEEPALIVE } from '../../main/wire/index.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createLongPollTransport } from '../../main/adapters/connection/transport/longpoll-transport.js';
+import type { Transport } from '../../main/adapters/connection/transport/types.js';
+import { KEEPALIVE } from '../../main/base/wire/index.js';
 import { FIXED_KEY, Fixture } from './helpers/fixture.js';
 
 /** What the service does with the n-th poll (1-based): answer it with the keep-alive noop, or hold it. */

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
-import { createLongPollTransport, POLL_MARGIN_MS } from '../../main/transport/longpoll-transport.js';
-import type { Transport } from '../../main/transport/types.js';
-import { POLL_HOLD_MS } from '../../main/wire/index.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createLongPollTransport, POLL_MARGIN_MS } from '../../main/adapters/connection/transport/longpoll-transport.js';
+import type { Transport } from '../../main/adapters/connection/transport/types.js';
+import { POLL_HOLD_MS } from '../../main/base/wire/index.js';
 import { FIXED_KEY, Fixture } from './helpers/fixture.js';
 import { waitForState } from './helpers/wait.js';
 

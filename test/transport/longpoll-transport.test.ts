@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLongPollTransport, type LongPollTransportOptions } from '../../main/transport/longpoll-transport.js';
-import { SENTENCES } from '../../main/transport/link-state.js';
-import { createWsTransport } from '../../main/transport/ws-transport.js';
-import type { LinkState, Transport } from '../../main/transport/types.js';
+import { createLongPollTransport, type LongPollTransportOptions } from '../../main/adapters/connection/transport/longpoll-transport.js';
+import { SENTENCES } from '../../main/adapters/connection/transport/link-state.js';
+import { createWsTransport } from '../../main/adapters/connection/transport/ws-transport.js';
+import type { LinkState, Transport } from '../../main/adapters/connection/transport/types.js';
 import { FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 

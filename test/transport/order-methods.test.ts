@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanion } from '../../main/companion.js';
-import { silentLogger } from '../../main/log.js';
-import type { TransportKind } from '../../main/methods/index.js';
+import { createCompanion } from '../../main/app/companion.js';
+import { silentLogger } from '../../main/base/log.js';
+import type { TransportKind } from '../../main/adapters/connection/methods-index.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { cleanup, FAST, PosApi, tempDir } from '../integration/helpers/harness.js';
 import { MENU, order, pickupOrder } from '../store/menu-helpers.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPollPoster, MAX_POLL_HEAD_BYTES, type PollPoster } from '../../main/transport/poll-poster.js';
+import { createPollPoster, MAX_POLL_HEAD_BYTES, type PollPoster } from '../../main/adapters/connection/transport/poll-poster.js';
 import { TEST_CERT, TEST_KEY } from './helpers/test-cert.js';
 
 const AUTH = { Authorization: 'Bearer abcd-efgh-ijkl-mnop-qrst', 'Pos-Id': '6f1c2b1e-6a43-4b8e-9a6e-0c5d1f2e3a4b' };
@@ -250,7 +250,7 @@ describe('poll poster: answers that are not HTTP/1.1 and connections that fail',
  * once, at a process's start, so this process cannot be made to trust it); resolves with its stdout.
  */
 function pollFromChild(url: string, caFile: string): { done: Promise<string> } {
-  const poster = fileURLToPath(new URL('../../main/transport/poll-poster.ts', import.meta.url));
+  const poster = fileURLToPath(new URL('../../main/adapters/connection/transport/poll-poster.ts', import.meta.url));
   const script = `const { createPollPoster } = await import(${JSON.stringify(poster)});
     const p = createPollPoster(${JSON.stringify(url)}, ${JSON.stringify(AUTH)});
     const first = await p.post(null).reply;

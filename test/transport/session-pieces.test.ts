@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { ManualClock } from '../../main/clock.js';
-import { createBackoff } from '../../main/transport/backoff.js';
-import { CallRunner, INVALID_REQUEST } from '../../main/transport/call-runner.js';
-import { describeLink, LinkStateMachine } from '../../main/transport/link-state.js';
-import { classifyClose, classifyHttpStatus } from '../../main/transport/ws-close-codes.js';
-import { handleWsFrame } from '../../main/transport/ws-frame-handler.js';
-import { OutgoingCalls } from '../../main/transport/ws-service-calls.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createBackoff } from '../../main/base/backoff.js';
+import { CallRunner, INVALID_REQUEST } from '../../main/adapters/connection/transport/call-runner.js';
+import { describeLink, LinkStateMachine } from '../../main/adapters/connection/transport/link-state.js';
+import { classifyClose, classifyHttpStatus } from '../../main/adapters/connection/transport/ws-close-codes.js';
+import { handleWsFrame } from '../../main/adapters/connection/transport/ws-frame-handler.js';
+import { OutgoingCalls } from '../../main/adapters/connection/transport/ws-service-calls.js';
 import { ScriptedDispatcher } from './helpers/scripted-dispatcher.js';
 import { LogSink, waitUntil } from './helpers/wait.js';
 

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createWsTransport, type WsTransport } from '../../main/transport/ws-transport.js';
+import { createWsTransport, type WsTransport } from '../../main/adapters/connection/transport/ws-transport.js';
 import { FIXED_KEY, Fixture } from './helpers/fixture.js';
 import { waitForState, waitUntil } from './helpers/wait.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWsTransport, type WsTransport, type WsTransportOptions } from '../../main/transport/ws-transport.js';
+import { createWsTransport, type WsTransport, type WsTransportOptions } from '../../main/adapters/connection/transport/ws-transport.js';
 import { createServer as createTcpServer, type Socket } from 'node:net';
-import { SENTENCES } from '../../main/transport/link-state.js';
-import type { LinkState } from '../../main/transport/types.js';
+import { SENTENCES } from '../../main/adapters/connection/transport/link-state.js';
+import type { LinkState } from '../../main/adapters/connection/transport/types.js';
 import { FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 

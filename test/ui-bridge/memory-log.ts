@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../../main/log.js';
+import { createLogger, type Logger } from '../../main/base/log.js';
 
 /** The app's own logger (redaction included) writing JSON lines into memory, to assert on them. */
 export function memoryLogger(): { log: Logger; lines(): Record<string, unknown>[] } {

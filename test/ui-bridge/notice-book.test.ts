@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Notice } from '../../preload/contract.js';
-import { ManualClock } from '../../main/clock.js';
-import { createCompanion } from '../../main/companion.js';
-import { createNoticeBook, NOTICE_PERSIST_DELAY_MS } from '../../main/ui-bridge/notice-book.js';
+import { ManualClock } from '../../main/base/clock.js';
+import { createCompanion } from '../../main/app/companion.js';
+import { createNoticeBook, NOTICE_PERSIST_DELAY_MS } from '../../main/adapters/ui-bridge/notice-book.js';
 import { memoryLogger } from './memory-log.js';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents } from '../../main/app/ui-events.js';
-import { createViewFanOut } from '../../main/ui-bridge/event-fanout.js';
-import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
+import { createViewFanOut } from '../../main/adapters/ui-bridge/event-fanout.js';
+import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
 import type { Language } from '../../preload/contract.js';
 import { order, pickupOrder, seedMenu } from '../store/menu-helpers.js';
 import { memoryLogger } from './memory-log.js';

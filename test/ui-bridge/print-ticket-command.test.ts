@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseCommandInput } from '../../main/ui-bridge/command-schemas.js';
-import { orderCommands } from '../../main/ui-bridge/order-commands.js';
+import { parseCommandInput } from '../../main/adapters/ui-bridge/command-schemas.js';
+import { orderCommands } from '../../main/features/orders/order-commands.js';
 import type { PrintMode } from '../../preload/contract.js';
 import { tempStore } from '../store/helpers.js';
 import { order, seedMenu } from '../store/menu-helpers.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../main/demo/seed-demo.js';
-import { LOCAL_MENU } from '../../main/demo/demo-data.js';
-import { inboxViews, menuEntries, ORDER_OVERDUE_MS, orderView } from '../../main/ui-bridge/read-model-orders.js';
+import { seedDemo } from '../../main/features/demo/seed-demo.js';
+import { LOCAL_MENU } from '../../main/features/demo/demo-data.js';
+import { inboxViews, menuEntries, ORDER_OVERDUE_MS, orderView } from '../../main/features/orders/views.js';
 import { tempStore } from '../store/helpers.js';
 import { order, pickupOrder, seedMenu } from '../store/menu-helpers.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
-import { billView, billViews, paymentView, tableView, tableViews } from '../../main/ui-bridge/read-model.js';
+import { billView, billViews, paymentView, tableView, tableViews } from '../../main/features/bills/views.js';
 
 describe('views in the contract shapes', () => {
   let t: ReturnType<typeof tempStore>;

@@ -3,8 +3,8 @@ process.env.TZ = 'Europe/Prague';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../preload/contract.js';
-import { silentLogger } from '../../main/log.js';
-import { createReportCommands } from '../../main/ui-bridge/report-commands.js';
+import { silentLogger } from '../../main/base/log.js';
+import { createReportCommands } from '../../main/features/reports/report-commands.js';
 import { pay, refund, reportStore } from '../reports/helpers.js';
 import { parseCsv } from '../reports/parse-csv.js';
 

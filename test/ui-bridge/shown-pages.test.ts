@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents } from '../../main/app/ui-events.js';
-import { createViewFanOut, VIEW_PUSH_MS } from '../../main/ui-bridge/event-fanout.js';
-import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
-import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, SHOWN_ONLY_EVENT_TYPES, type ShownPages } from '../../main/ui-bridge/shown-pages.js';
+import { createViewFanOut, VIEW_PUSH_MS } from '../../main/adapters/ui-bridge/event-fanout.js';
+import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
+import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, SHOWN_ONLY_EVENT_TYPES, type ShownPages } from '../../main/adapters/ui-bridge/shown-pages.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { EVENT_TYPES } from '../../preload/names.js';
 import { memoryLogger } from './memory-log.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUiApi, type UiApiDeps } from '../../main/ui-bridge/ui-api.js';
-import { paymentsInProgress } from '../../main/updates/index.js';
+import { createUiApi, type UiApiDeps } from '../../main/adapters/ui-bridge/ui-api.js';
+import { paymentsInProgress } from '../../main/features/updates/index.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 import { memoryLogger } from './memory-log.js';
 

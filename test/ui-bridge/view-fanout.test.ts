@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents } from '../../main/app/ui-events.js';
-import { recordSessionStates } from '../../main/diagnostics/state-history.js';
-import { createViewFanOut, VIEW_PUSH_MS } from '../../main/ui-bridge/event-fanout.js';
-import { createNoticeBook } from '../../main/ui-bridge/notice-book.js';
+import { recordSessionStates } from '../../main/app/diagnostics/state-history.js';
+import { createViewFanOut, VIEW_PUSH_MS } from '../../main/adapters/ui-bridge/event-fanout.js';
+import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { memoryLogger } from './memory-log.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionEvent, Snapshot, TableView } from '../../preload/contract.js';
-import { createCompanion } from '../../main/companion.js';
+import { createCompanion } from '../../main/app/companion.js';
 import { embeddedDemo } from '../companion/demo-port.js';
-import type { Companion } from '../../main/host-types.js';
-import { silentLogger } from '../../main/log.js';
-import { startUiServer, type UiServer } from '../../main/ui-server/index.js';
+import type { Companion } from '../../main/base/host-types.js';
+import { silentLogger } from '../../main/base/log.js';
+import { startUiServer, type UiServer } from '../../main/adapters/ui-server/index.js';
 import { connectBridge, type BridgeClient } from './bridge-client.js';
 import { cookieFrom, rawRequest } from './raw-http.js';
 

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startUiServer, UI_CSP, type UiServer } from '../../main/ui-server/index.js';
+import { startUiServer, UI_CSP, type UiServer } from '../../main/adapters/ui-server/index.js';
 import { memoryLogger } from '../ui-bridge/memory-log.js';
 import { connectBridge, upgradeStatus, type BridgeClient } from './bridge-client.js';
 import { rawRequest } from './raw-http.js';

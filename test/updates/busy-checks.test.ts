@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanionEvent } from '../../preload/contract.js';
-import { paymentsInProgress } from '../../main/updates/index.js';
+import { paymentsInProgress } from '../../main/features/updates/index.js';
 import { BEER, liveCompanion } from '../integration/helpers/harness.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { QuietWindowError, inQuietWindow, nextQuietStart, parseQuietWindow } from '../../main/updates/index.js';
-import { updateTrayLook } from '../../main/updates/index.js';
+import { QuietWindowError, inQuietWindow, nextQuietStart, parseQuietWindow } from '../../main/features/updates/index.js';
+import { updateTrayLook } from '../../main/features/updates/index.js';
 
 const local = (month: number, day: number, h: number, m = 0): number => new Date(2026, month - 1, day, h, m).getTime();
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import {
   CHECK_EVERY_MS,
   CHECK_STALL_MS,
@@ -11,7 +11,7 @@ import {
   type UpdatePolicy,
   type UpdateStatus,
   type UpdaterPort,
-} from '../../main/updates/index.js';
+} from '../../main/features/updates/index.js';
 
 /**
  * Every rule of the update policy on a ManualClock. The updater port stands in for electron-updater

@@ -1,6 +1,6 @@
 import { parseDictionary } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
-import { parseByteDictionary } from '../../main/webhook-signing/byte-dictionary.js';
+import { parseByteDictionary } from '../../main/adapters/connection/webhook-signing/byte-dictionary.js';
 
 describe('parseByteDictionary', () => {
   it('gives what the general parser gives, on the fast path and off it', () => {

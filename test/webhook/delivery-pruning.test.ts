@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../main/clock.js';
+import { ManualClock } from '../../main/base/clock.js';
 import { createBillStore, type BillStore } from '../../main/store/index.js';
-import { KEEP_DELIVERIES_MS } from '../../main/transport/webhook/webhook-transport.js';
+import { KEEP_DELIVERIES_MS } from '../../main/adapters/connection/transport/webhook/webhook-transport.js';
 import { ReceiverHarness } from './helpers/receiver-harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createVerifier, createSigner, httpbis } from 'http-message-signatures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentDigestHeader, bodySignature, signWebhookRequest, verifyWebhookRequest } from '../../main/webhook-signing/index.js';
+import { contentDigestHeader, bodySignature, signWebhookRequest, verifyWebhookRequest } from '../../main/adapters/connection/webhook-signing/index.js';
 import { signDelivery } from '../../sandbox/webhook/sign-delivery.js';
 import { API_KEY, POS_ID, ReceiverHarness } from './helpers/receiver-harness.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bodyBytes, resetBodyBytesPeak } from '../../main/transport/webhook/read-body.js';
-import { signWebhookRequest } from '../../main/webhook-signing/index.js';
+import { bodyBytes, resetBodyBytesPeak } from '../../main/adapters/connection/transport/webhook/read-body.js';
+import { signWebhookRequest } from '../../main/adapters/connection/webhook-signing/index.js';
 import { API_KEY, POS_ID, ReceiverHarness } from './helpers/receiver-harness.js';
 import { until } from './helpers/http-post.js';
 import { requestHead, stalledUpload, type RawAnswer } from './helpers/raw-socket.js';

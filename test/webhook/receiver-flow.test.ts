@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until } from './helpers/http-post.js';
 import { ReceiverHarness } from './helpers/receiver-harness.js';
 import { gate } from './helpers/scripted-dispatcher.js';
-import { SENTENCES } from '../../main/transport/link-state.js';
-import type { LinkState } from '../../main/transport/types.js';
+import { SENTENCES } from '../../main/adapters/connection/transport/link-state.js';
+import type { LinkState } from '../../main/adapters/connection/transport/types.js';
 import { failDeliveryWrites } from './helpers/delivery-log.js';
 
 let h: ReceiverHarness;

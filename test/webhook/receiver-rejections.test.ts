@@ -93,7 +93,7 @@ describe('one byte flipped', () => {
 
   it('a request signed with another key: 401', async () => {
     const req = h.signed('getTableList', []);
-    const other = await import('../../main/webhook-signing/index.js');
+    const other = await import('../../main/adapters/connection/webhook-signing/index.js');
     const now = h.nowS();
     const wrong = other.signWebhookRequest({ target: '/webhook/default', body: req.body, secret: 'zzzz-zzzz-zzzz-zzzz-zzzz', keyid: 'x', created: now, expires: now + 15 });
     await expectRejected({ headers: wrong, body: req.body }, 401, 'BAD_SIGNATURE', /signature sig1 does not match/);
@@ -136,7 +136,7 @@ describe('timing edges', () => {
 describe('body and event checks after the signatures', () => {
   it('a signed body that is not JSON: 400', async () => {
     const now = h.nowS();
-    const { signWebhookRequest } = await import('../../main/webhook-signing/index.js');
+    const { signWebhookRequest } = await import('../../main/adapters/connection/webhook-signing/index.js');
     const body = '{"id": "d1", "event": ';
     const headers = signWebhookRequest({ target: '/webhook/default', body, secret: API_KEY, keyid: POS_ID, created: now, expires: now + 15 });
     await expectRejected({ headers, body }, 400, 'BAD_REQUEST', /not valid JSON/);

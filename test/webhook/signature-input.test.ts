@@ -1,6 +1,6 @@
 import { parseDictionary, serializeInnerList, type InnerList } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
-import { parseSignatureInput, serializeSignatureParams } from '../../main/webhook-signing/signature-input.js';
+import { parseSignatureInput, serializeSignatureParams } from '../../main/adapters/connection/webhook-signing/signature-input.js';
 
 const SIGNED = '("@method" "@path" "content-type" "content-digest");created=1618884473;expires=1618884773;keyid="6f1c1c9e-3b7a-4a51-9a0e-2d4c6f1e8a10";alg="hmac-sha256"';
 

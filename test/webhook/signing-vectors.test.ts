@@ -8,7 +8,7 @@ import {
   isBodySignatureForm,
   verifyContentDigest,
   verifyMessageSignature,
-} from '../../main/webhook-signing/index.js';
+} from '../../main/adapters/connection/webhook-signing/index.js';
 import { parseList, type InnerList } from 'structured-headers';
 
 // RFC 9421 Appendix B.1.5: the shared secret "test-shared-secret", and the B.2 test request.

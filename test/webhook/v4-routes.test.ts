@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createV4ServiceClient } from '../../main/transport/webhook/index.js';
+import { createV4ServiceClient } from '../../main/adapters/connection/transport/webhook/index.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { POS_ID } from './helpers/receiver-harness.js';
 

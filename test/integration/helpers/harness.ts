@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { CompanionEvent, SessionStatus } from '../../../preload/contract.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import type { Clock } from '../../../main/clock.js';
-import { createCompanion } from '../../../main/companion.js';
-import type { Companion } from '../../../main/host-types.js';
-import { silentLogger } from '../../../main/log.js';
+import type { Clock } from '../../../main/base/clock.js';
+import { createCompanion } from '../../../main/app/companion.js';
+import type { Companion } from '../../../main/base/host-types.js';
+import { silentLogger } from '../../../main/base/log.js';
 
 export type Kind = 'ws' | 'longpoll';
 

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Bill, MethodError, Payment } from '../../../main/wire/index.js';
+import type { Bill, MethodError, Payment } from '../../../main/base/wire/index.js';
 
 export type Outcome = { result: unknown } | { error: MethodError };
 

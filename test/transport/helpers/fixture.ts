@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { ManualClock } from '../../../main/clock.js';
-import type { Logger } from '../../../main/log.js';
+import { ManualClock } from '../../../main/base/clock.js';
+import type { Logger } from '../../../main/base/log.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/index.js';
-import type { Transport } from '../../../main/transport/types.js';
+import type { Transport } from '../../../main/adapters/connection/transport/types.js';
 import { ScriptedDispatcher } from './scripted-dispatcher.js';
 import { LogSink } from './wait.js';
 

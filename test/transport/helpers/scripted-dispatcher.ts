@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
-import type { MethodDispatcher, MethodOutcome, TransportKind } from '../../../main/methods/types.js';
-import { METHOD_ARGS, METHOD_ERROR, parseWith, type Bill, type Item, type PosMethod } from '../../../main/wire/index.js';
+import type { MethodDispatcher, MethodOutcome, TransportKind } from '../../../main/base/method-types.js';
+import { METHOD_ARGS, METHOD_ERROR, parseWith, type Bill, type Item, type PosMethod } from '../../../main/base/wire/index.js';
 
 export interface RecordedCall {
   method: string;

@@ -1,4 +1,4 @@
-import type { LinkState, LinkStatus, Transport } from '../../../main/transport/types.js';
+import type { LinkState, LinkStatus, Transport } from '../../../main/adapters/connection/transport/types.js';
 
 /** Resolves when the transport reaches a state matching `status` (now or later); bounded by a deadline. */
 export function waitForState(

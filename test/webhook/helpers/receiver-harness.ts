@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../../../main/clock.js';
-import { silentLogger } from '../../../main/log.js';
-import { createWebhookTransport, type WebhookTransport, type WebhookTransportOptions } from '../../../main/transport/webhook/index.js';
-import { signWebhookRequest } from '../../../main/webhook-signing/index.js';
+import { ManualClock } from '../../../main/base/clock.js';
+import { silentLogger } from '../../../main/base/log.js';
+import { createWebhookTransport, type WebhookTransport, type WebhookTransportOptions } from '../../../main/adapters/connection/transport/webhook/index.js';
+import { signWebhookRequest } from '../../../main/adapters/connection/webhook-signing/index.js';
 import { postRaw, type PostResult } from './http-post.js';
 import { ScriptedDispatcher } from './scripted-dispatcher.js';
 import { ScriptedServiceClient } from './scripted-service-client.js';

@@ -1,4 +1,4 @@
-import type { MethodDispatcher, MethodOutcome } from '../../../main/methods/types.js';
+import type { MethodDispatcher, MethodOutcome } from '../../../main/base/method-types.js';
 
 type Script = (args: unknown[]) => MethodOutcome | Promise<MethodOutcome>;
 

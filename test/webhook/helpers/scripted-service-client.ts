@@ -1,5 +1,5 @@
-import type { ServiceResult } from '../../../main/service/index.js';
-import type { ReplyBody, V4ServiceClient } from '../../../main/transport/webhook/index.js';
+import type { ServiceResult } from '../../../main/base/service/index.js';
+import type { ReplyBody, V4ServiceClient } from '../../../main/adapters/connection/transport/webhook/index.js';
 
 /**
  * The V4ServiceClient port answered by the test (like the scripted dispatcher): used where the

@@ -1,0 +1,151 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../../base/clock.js';
+import { createGuardedServer, type ServerLimits } from '../../base/http-guard/index.js';
+import type { Logger } from '../../base/log.js';
+import type { BillStore } from '../../store/index.js';
+import { streamEvents } from './event-stream.js';
+import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './http-io.js';
+import { parseJsonBody } from './json-body.js';
+import { matchRoute, ROUTES } from './routes.js';
+import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
+
+const isPublic = (method: string, path: string) => ROUTES.some((r) => r.public === true && r.method === method && r.path === path);
+
+export interface PosApiOptions {
+  store: BillStore;
+  /** Loopback only; anything else is refused. */
+  host?: '127.0.0.1';
+  port: number;
+  token: string;
+  log: Logger;
+  /** SSE heartbeat interval (default 15 s; keep it under the idle timeout, 30 s). */
+  heartbeatMs?: number;
+  /** Runs the SSE heartbeats (default: real time). */
+  clock?: Clock;
+  /** Socket limits (main/http-guard); the defaults are 256 sockets, 30 s idle, 10 s headers, 30 s request. */
+  limits?: Partial<ServerLimits>;
+  /** Day report (issue 13): when a restaurant day ends ("HH:MM", read per request: Settings may change it), default "04:00". */
+  dayEndsAt?: () => string;
+  /** The time for "today" in the reports (default: the clock's; the composition root passes its own). */
+  now?: () => number;
+  /** The report's currency when a day has no payments (default "CZK"). */
+  defaultCurrency?: string;
+}
+
+export interface PosApi {
+  /** e.g. http://127.0.0.1:4100/v1 */
+  url: string;
+  port: number;
+  /** After regenerateToken: the old token stops working at once, and every event stream opened with it ends. */
+  setToken(token: string): void;
+  close(): Promise<void>;
+}
+
+/** What a request handler needs of the running server. */
+interface ServerState {
+  options: PosApiOptions;
+  log: Logger;
+  token: () => string;
+  /** Open event streams, each with the function that ends it. */
+  streams: Set<() => void>;
+}
+
+async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { store } = state.options;
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  // The token comes first: without it nothing else about the request is answered.
+  if (!isPublic(req.method ?? 'GET', url.pathname) && !hasToken(req, state.token())) {
+    throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong bearer token: send "Authorization: Bearer <token>" with the token from Settings (or <dataDir>/pos-api-token).', null, {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (!match) throw new HttpError(404, 'NOT_FOUND', `No endpoint ${url.pathname}; see /v1/openapi.json.`);
+  if ('allowed' in match) {
+    throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${match.allowed.join(', ')}.`, null, {
+      allow: match.allowed.join(', '),
+    });
+  }
+  const text = match.route.body ? (await readBody(req)).toString('utf8') : '';
+  const body = match.route.body && !(match.route.body === 'optional' && text.trim() === '') ? parseJsonBody(text) : undefined;
+  const reply = await match.route.handle({
+    store,
+    params: match.params,
+    query: url.searchParams,
+    body,
+    wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),
+    accept: req.headers.accept ?? '',
+    reports: { dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT, defaultCurrency: state.options.defaultCurrency ?? 'CZK', now: state.options.now?.() ?? state.options.clock!.now() },
+    openStream: (after) => {
+      const { heartbeatMs, clock } = state.options;
+      const end = streamEvents(req, res, { store, after, log: state.log, heartbeatMs, clock, onEnd: () => state.streams.delete(end) });
+      state.streams.add(end);
+    },
+  });
+  if (reply === 'stream') return;
+  if ('text' in reply) sendText(res, reply.status, reply.text, reply.headers);
+  else sendJson(res, reply.status, reply.body, reply.headers);
+  state.log.debug({ method: req.method, path: url.pathname, status: reply.status }, 'request');
+}
+
+/** A refusal is answered with its code; anything else is logged and answered 500 without details. */
+function answerFailure(log: Logger, req: IncomingMessage, res: ServerResponse, e: unknown): void {
+  const error = e instanceof HttpError ? e : new HttpError(500, 'INTERNAL_ERROR', 'Tableside could not handle this request; it was logged. Try again.');
+  const path = req.url?.split('?')[0];
+  if (!(e instanceof HttpError)) log.error({ err: e, method: req.method, path }, 'request failed');
+  else log.info({ method: req.method, path, status: error.status, code: error.code }, 'request refused');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  // A refusal sent before the body arrived (401, 413) gets Connection: close from the guarded server.
+  sendError(res, error);
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** The local POS API (issue 3): loopback HTTP + JSON over the bill store, documented at /v1/openapi.json. */
+export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
+  const host = options.host ?? '127.0.0.1';
+  if (host !== '127.0.0.1') throw new Error('The local POS API listens on 127.0.0.1 only.');
+  const log = options.log.child({ mod: 'pos-api' });
+  let token = options.token;
+  const state: ServerState = { options: { ...options, clock: options.clock ?? systemClock }, log, token: () => token, streams: new Set() };
+  const endStreams = () => {
+    for (const end of [...state.streams]) end();
+  };
+
+  const server = createGuardedServer(
+    (req, res) => void handle(state, req, res).catch((e: unknown) => answerFailure(log, req, res, e)),
+    { limits: options.limits },
+  );
+  const port = await listen(server, options.port, host);
+  const url = `http://127.0.0.1:${port}/v1`;
+  log.info({ url }, 'local POS API listening');
+
+  return {
+    url,
+    port,
+    setToken(next: string) {
+      if (next === token) return;
+      token = next;
+      // A stream is authorised once, when it opens: the holder of the old token must not keep reading.
+      endStreams();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        endStreams();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,148 @@
+import type { CompanionEvent } from '../../../preload/contract.js';
+import type { Clock, TimerHandle } from '../../base/clock.js';
+import type { BillStore, StoreEvent } from '../../store/index.js';
+import { noticeFor, noticesSettledBy, type NoticeBook } from './notice-book.js';
+import { billView, paymentView, tableView, type BillsAtHand } from '../../features/bills/views.js';
+import { menuEntries, orderView } from '../../features/orders/views.js';
+
+type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * At most one push of the views per this long while changes keep coming. A guest's payment is
+ * three commits a few ms apart, and in a rush each commit carries several guests' calls: each view
+ * (a bill with its lines and payments, its table, the payment) is read once per window instead of
+ * once per commit. The first change after a quiet moment is pushed at once; notices never wait.
+ */
+export const VIEW_PUSH_MS = 50;
+
+/**
+ * Turns committed store events into the renderer's events: notices (and orders) at once, the
+ * changed bills, their tables and the payments at most once per VIEW_PUSH_MS (on the injected
+ * clock), and only while a listener wants them. Each view is read when pushed, so it is the
+ * store's state then: a window that saw a payment start and end pushes only its end.
+ */
+export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: CompanionEvent['type']) => boolean; clock: Clock }) {
+  const listening = () => o.wants('bill') || o.wants('table') || o.wants('payment');
+  let changed = emptyChanges();
+  let timer: TimerHandle | null = null;
+  let lastPush = Number.NEGATIVE_INFINITY;
+  const flush = (): void => {
+    timer = null;
+    lastPush = o.clock.now();
+    const due = changed;
+    changed = emptyChanges();
+    if (listening()) pushViews(due, o.store, o.push, o.wants);
+  };
+  return {
+    onBatch(events: StoreEvent[]): void {
+      for (const e of events) updateNotices(e, o.store, o.notices, o.push);
+      // Orders whenever someone hears them, shown or not: a guest's new order rings on a hidden page
+      // and becomes the OS notification (ui-events.ts) with the window in the tray.
+      fanOutOrders(events, o.store, o.push, o.wants);
+      if (!listening()) {
+        // Nobody shows the views: nothing is pending (a screen that attaches reads its snapshot).
+        changed = emptyChanges();
+        return;
+      }
+      collect(events, changed);
+      if (timer !== null) return;
+      const wait = lastPush + VIEW_PUSH_MS - o.clock.now();
+      if (wait <= 0) flush();
+      else timer = o.clock.setTimeout(flush, wait);
+    },
+    stop(): void {
+      o.clock.clearTimeout(timer);
+      timer = null;
+      changed = emptyChanges();
+    },
+  };
+}
+
+interface Changes {
+  payments: Set<string>;
+  bills: Set<string>;
+  tables: Set<string>;
+  /** Tables deleted (and not written again since). */
+  removed: Set<string>;
+}
+
+const emptyChanges = (): Changes => ({ payments: new Set(), bills: new Set(), tables: new Set(), removed: new Set() });
+
+function collect(events: StoreEvent[], c: Changes): void {
+  for (const e of events) {
+    if (e.kind === 'table.deleted' && e.tableId) {
+      c.removed.add(e.tableId);
+      c.tables.delete(e.tableId);
+      continue;
+    }
+    if (e.tableId) {
+      c.tables.add(e.tableId);
+      c.removed.delete(e.tableId);
+    }
+    if (e.billId) c.bills.add(e.billId);
+    if (e.paymentId) c.payments.add(e.paymentId);
+  }
+}
+
+/** The views of what changed, each kind only when a listener wants it (a table's view also when one of its bills changed). */
+function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill' | 'table' | 'payment') => boolean): void {
+  for (const tableId of c.removed) push({ type: 'table-removed', tableId });
+  if (wants('payment')) {
+    for (const id of c.payments) {
+      const payment = paymentView(store, id);
+      if (payment) push({ type: 'payment', payment });
+    }
+  }
+  if (!wants('bill') && !wants('table')) return;
+  const tables = new Set(c.tables);
+  const atHand: BillsAtHand = new Map();
+  for (const id of c.bills) {
+    if (wants('bill')) {
+      const bill = billView(store, id, atHand);
+      if (!bill) continue;
+      push({ type: 'bill', bill });
+      tables.add(bill.tableId);
+    } else {
+      const row = store.read.bills.get(id);
+      if (row) tables.add(row.tableId);
+    }
+  }
+  if (!wants('table')) return;
+  for (const id of tables) {
+    const table = tableView(store, id, atHand);
+    if (table) push({ type: 'table', table });
+  }
+}
+/** The notice an event raises, and the earlier ones it changes (a refunded "paid", a capture done). */
+function updateNotices(e: StoreEvent, store: BillStore, notices: NoticeBook, push: Push): void {
+  const notice = noticeFor(e, store);
+  if (notice && notices.add(notice)) push({ type: 'notice', notice: Object.assign({}, notice) });
+  for (const id of noticesSettledBy(e)) {
+    const settled = notices.settle(id);
+    if (settled) push({ type: 'notice', notice: Object.assign({}, settled) });
+  }
+  if (e.kind === 'payment.refunded' && e.paymentId) {
+    const refunded = notices.markRefunded(e.paymentId);
+    if (refunded) push({ type: 'notice', notice: Object.assign({}, refunded) });
+  }
+}
+/** menu-orders (issue 14): each changed order once, the menu once per batch; each only when a listener wants it. */
+function fanOutOrders(events: StoreEvent[], store: BillStore, push: Push, wants: (type: CompanionEvent['type']) => boolean): void {
+  const orders = new Set<string>();
+  let menu = false;
+  const wantsOrders = wants('order');
+  const wantsMenu = wants('menu');
+  if (!wantsOrders && !wantsMenu) return;
+  for (const e of events) {
+    if (wantsOrders && e.kind.startsWith('order.') && typeof e.data.orderId === 'string') orders.add(e.data.orderId);
+    if (wantsMenu && (e.kind === 'menu.updated' || e.kind === 'orders.paused')) menu = true;
+  }
+  for (const id of orders) {
+    const order = orderView(store, id);
+    if (order) push({ type: 'order', order });
+  }
+  if (menu) push({ type: 'menu', menu: menuEntries(store.menus()), ordersPaused: store.ordersPaused() });
+}
+
+export type { Push };

@@ -1,0 +1,185 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLocalApi, type LocalApi } from './local-api.js';
+import { createSessionRunner, type SessionRunner } from './session-runner.js';
+import { createSettingsCommands } from '../features/settings/settings-commands.js';
+import { createManagerPin } from '../features/settings/manager-pin.js';
+import { createSettingsService, type SettingsService } from '../features/settings/settings-service.js';
+import { portInUse, StartupError } from './startup-error.js';
+import { createUiEvents, type UiEvents } from './ui-events.js';
+import { systemClock, type Clock } from '../base/clock.js';
+import { createDemoService, type DemoService } from '../features/demo/demo-service.js';
+import type { CompanionApi } from '../../preload/contract.js';
+import { createAttentionWatcher } from '../features/attention/index.js';
+import type { Companion, CompanionOptions, ShellPorts } from '../base/host-types.js';
+import { createLogger, type Logger } from '../base/log.js';
+import { logsDir } from '../base/logging/file-logger.js';
+import { createMethodDispatcher } from '../adapters/connection/methods-index.js';
+import type { LinkDeps } from '../adapters/connection/connection.js';
+import { ensurePrivateDir } from '../features/settings/private-files.js';
+import { createPlainSecretStore } from '../features/settings/plain-secrets.js';
+import { createBillStore, type BillStore } from '../store/index.js';
+import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
+import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
+import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
+
+export interface CreateCompanionOptions extends CompanionOptions {
+  /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
+  tuning?: LinkDeps['tuning'];
+  /** better-sqlite3 binary built for Electron's ABI (the Node build stays for the tests). */
+  nativeBinding?: string | undefined;
+}
+
+/** The Electron build of better-sqlite3 must be where the shell says: a clear sentence naming the path, not a loader error. */
+function checkNativeBinding(path: string | undefined): void {
+  if (path !== undefined && !existsSync(path)) throw new StartupError({ code: 'NATIVE_BINDING_MISSING', path });
+}
+
+/**
+ * The composition root: the one place that builds the core, and only wires. The Electron shell
+ * and the headless host both call it; everything it builds is plain Node. Each service has one
+ * job: settings (main/app/settings-service.ts), the session (session-runner.ts), the local POS
+ * API (local-api.ts), renderer events (ui-events.ts), demo mode (main/demo/demo-service.ts).
+ */
+export async function createCompanion(options: CreateCompanionOptions): Promise<Companion> {
+  const { dataDir } = options;
+  ensurePrivateDir(dataDir);
+  const log = options.log ?? createLogger();
+  const clock = options.clock ?? systemClock;
+  const shell = options.shell ?? {};
+  const secrets = options.secrets ?? createPlainSecretStore(dataDir, log);
+  const settings = createSettingsService({ dataDir, log, secrets, overrides: options.settings, apiKey: options.apiKey });
+  checkNativeBinding(options.nativeBinding);
+  const store = createBillStore({
+    file: join(dataDir, 'tableside.sqlite'),
+    clock,
+    log,
+    nativeBinding: options.nativeBinding,
+    // ui-tables: read at each payment, so a change in Settings applies to the next one.
+    autoCloseBills: () => settings.get().autoCloseBills,
+    // receipts (issue 13): read at each paymentProcessed.
+    receiptMode: () => settings.get().receiptMode,
+  });
+  const notices = createNoticeBook({ dataDir, clock, log });
+  const events = createUiEvents(shell, () => settings.get().language);
+  const views = createViewFanOut({ store, notices, push: events.push, wants: events.wants, clock });
+  const offStore = store.onEvent(views.onBatch);
+  // Needs attention (issue 13): the list again whenever it changes, for the tab and its badge.
+  const attention = createAttentionWatcher({ store, clock, push: (entries) => events.push({ type: 'attention', entries }), listening: () => events.wants('attention') });
+  attention.start();
+  const demo = createDemoService(options.demo, store, log, { language: () => settings.get().language });
+  const dispatcher = createMethodDispatcher({ store, log, clock });
+  const session = createSessionRunner({ settings, demo, store, dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
+  let localApi: LocalApi;
+  try {
+    localApi = await createLocalApi(dataDir, store, log, settings.get().posApiPort, { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt });
+    await session.open();
+  } catch (e) {
+    await demo.stop();
+    attention.stop();
+    offStore();
+    views.stop();
+    store.close();
+    throw e;
+  }
+  const pin = createManagerPin({ dataDir, clock, log });
+  const commands = createSettingsCommands({ settings, session, localApi, events, shell, log, pin });
+  const parts: CoreParts = { settings, store, notices, events, demo, session, localApi, commands, shell, clock, log };
+  const stop = async () => {
+    await session.stop();
+    await localApi.close();
+    attention.stop();
+    offStore();
+    views.stop();
+    notices.flush();
+    events.clear();
+    store.close();
+    log.info({ mod: 'companion' }, 'stopped cleanly');
+  };
+  return facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+}
+
+/** What the root built, for the two wiring helpers below. */
+interface CoreParts {
+  settings: SettingsService;
+  store: BillStore;
+  notices: NoticeBook;
+  events: UiEvents;
+  demo: DemoService;
+  session: SessionRunner;
+  localApi: LocalApi;
+  commands: ReturnType<typeof createSettingsCommands>;
+  shell: ShellPorts;
+  clock: Clock;
+  log: Logger;
+}
+
+function uiApiFor(p: CoreParts, logs: string): CompanionApi {
+  return createUiApi({
+    logsDir: logs,
+    store: p.store,
+    notices: p.notices,
+    clock: p.clock,
+    log: p.log,
+    get demo() {
+      return p.settings.isDemo();
+    },
+    defaultCurrency: 'CZK',
+    shell: p.shell,
+    session: p.session.view,
+    settings: p.commands.view,
+    client: p.session.client,
+    subscribe: p.events.subscribe,
+    seq: p.events.seq,
+    pushNotice: (notice) => p.events.push({ type: 'notice', notice }),
+    saveSettings: p.commands.saveSettings,
+    checkApiKey: p.commands.checkApiKey,
+    regenerateToken: p.commands.regenerateToken,
+    managerPin: p.commands,
+    reconnect: p.session.reconnect,
+    guestPay: (input) => p.demo.guestPay(input),
+    guestOrder: (input) => p.demo.placeOrder(input),
+    // Day report (issue 13).
+    dayEndsAt: () => p.settings.get().dayEndsAt,
+  });
+}
+
+function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Companion {
+  let stopping: Promise<void> | null = null;
+  return {
+    api,
+    get settings() {
+      return p.settings.get();
+    },
+    session: () => p.session.view(),
+    get demo() {
+      return p.settings.isDemo();
+    },
+    get transport() {
+      return p.settings.get().transport;
+    },
+    get posApiUrl() {
+      return p.localApi.url();
+    },
+    get posApiToken() {
+      return p.localApi.token();
+    },
+    get sandboxUrl() {
+      return p.demo.url();
+    },
+    get webhookUrl() {
+      return p.session.webhookUrl();
+    },
+    async start() {
+      // The webhook receiver listens on start: a taken port is named like the POS API's.
+      await p.session.start().catch((e: unknown) => {
+        throw portInUse(e, 'webhook', p.settings.get().webhookPort);
+      });
+    },
+    stop: () => (stopping ??= stop()),
+    onResume() {
+      p.log.info({ mod: 'companion' }, 'resumed from sleep: reconnecting');
+      p.session.reconnect();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { CommandResult, CompanionApi, SessionView, SettingsView, TransportKind } from '../../preload/contract.js';
+import type { Clock } from './clock.js';
+import type { Logger } from './log.js';
+
+/** Settings as stored (settings.json in the data directory): what the cashier sees, less the
+ * secrets, plus two fields only integrators set. The API key is not in here. */
+export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiToken' | 'managerPinSet'> & {
+  webhookHost: string;
+  serviceName: string;
+  /** The update feed (electron-updater, generic provider); empty: no updates. Set by IT, not in Settings. */
+  updateUrl: string;
+  /** Local "HH:MM-HH:MM" when an update may install by itself (main/updates/). Set by IT. */
+  quietWindow: string;
+};
+
+/** Where the API key lives at rest: Electron safeStorage in the app, a plain file (with a warning) headless. */
+export interface SecretStore {
+  load(): string | null;
+  save(apiKey: string | null): void;
+  readonly encrypted: boolean;
+}
+
+/** What only the Electron shell can do; the core falls back to "not available here". */
+export interface ShellPorts {
+  printQrSheet?: CompanionApi['printQrSheet'];
+  testPrint?: CompanionApi['testPrint'];
+  listPrinters?: CompanionApi['listPrinters'];
+  /** OS notification for a notice (the renderer plays the sound). */
+  notify?: (title: string, body: string) => void;
+  setLoginItem?: (startAtLogin: boolean, startHidden: boolean) => void;
+  // Day report (issue 13).
+  /** Asks where to save a text file (a save dialog); path null when the cashier cancelled. */
+  saveTextFile?: (input: { fileName: string; text: string; kind: 'csv' }) => Promise<CommandResult<{ path: string | null }>>;
+  printDayReport?: CompanionApi['printDayReport'];
+  /** Logs and diagnostics (issue 15): a save dialog and the support zip; the OS file manager on the logs. */
+  exportDiagnostics?: CompanionApi['exportDiagnostics'];
+  openLogs?: CompanionApi['openLogs'];
+  /** orders-ui (issue 14): the kitchen ticket, printed like the QR sheet. */
+  printTicket?: CompanionApi['printTicket'];
+  // receipts (issue 13): print.html?receipt=<paymentId> from a hidden window.
+  printReceipt?: CompanionApi['printReceipt'];
+  /** Payment links (issue 13): the link's sheet printed from a hidden window. */
+  printPaymentLink?: CompanionApi['printPaymentLink'];
+}
+
+/** A guest's payment in demo mode, as the embedded sandbox takes it (sandbox/ GuestPayRequest). */
+export interface DemoGuestPay {
+  idTable: string;
+  idBill?: string | undefined;
+  items?: { id: string; quantity: string }[] | undefined;
+  tip?: string | undefined;
+  outcome?: 'paid' | 'declined' | undefined;
+}
+
+/** A guest's order in demo mode, as the embedded sandbox takes it (sandbox/ GuestOrderRequest). */
+export interface DemoGuestOrder {
+  idTable?: string | undefined;
+  pickupAt?: string | undefined;
+  items: { id: string; quantity: string; note?: string | undefined }[];
+  note?: string | undefined;
+}
+
+/** The running embedded sandbox, seen from the core: a subset of sandbox/'s Sandbox. */
+export interface DemoSandbox {
+  readonly url: string;
+  readonly restaurant: { readonly apiKey: string };
+  guestPay(input: DemoGuestPay): Promise<{ payment: { id: string; state: string } }>;
+  guestOrder(input: DemoGuestOrder): Promise<{ idOrder: string; outcome: string; error?: { code: string; items?: string[] | undefined } | undefined; billId: string | null; total: string | null }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Demo mode is a port (DESIGN.md): the hosts hand the core a way to start the embedded sandbox
+ * (sandbox/'s startSandbox fits it), so the core never imports sandbox/. Without it, demo mode
+ * stays offline with the session saying DEMO_UNAVAILABLE.
+ */
+export type DemoPort = (options: {
+  restaurantName: string;
+  log: (line: string) => void;
+  /** Where it listens: the machine's LAN address when it has one, else loopback (main/demo/lan-address.ts). */
+  host: string;
+}) => Promise<DemoSandbox>;
+
+export interface CompanionOptions {
+  dataDir: string;
+  /** Overrides of the stored settings for this run (command-line flags); never written to settings.json. */
+  settings?: Partial<StoredSettings> | undefined;
+  /** An API key for this run (command line, key file, environment); otherwise the secret store's. Never stored. */
+  apiKey?: string | undefined;
+  secrets?: SecretStore | undefined;
+  shell?: ShellPorts | undefined;
+  /** Starts the embedded sandbox for demo mode (the hosts pass sandbox/'s startSandbox). */
+  demo?: DemoPort | undefined;
+  clock?: Clock | undefined;
+  log?: Logger | undefined;
+}
+
+/** The running core: both the Electron shell and the headless host build one with createCompanion. */
+export interface Companion {
+  readonly api: CompanionApi;
+  /** The settings in force, read directly (no snapshot built to read one field). */
+  readonly settings: Readonly<StoredSettings>;
+  /** The session as the renderer sees it (status, problem, restaurant). */
+  session(): SessionView;
+  readonly demo: boolean;
+  readonly transport: TransportKind;
+  /** e.g. http://127.0.0.1:4100/v1 */
+  readonly posApiUrl: string;
+  readonly posApiToken: string;
+  /** Embedded sandbox URL in demo mode, else null. */
+  readonly sandboxUrl: string | null;
+  /** Webhook receiver URL when the transport is webhook, else null. */
+  readonly webhookUrl: string | null;
+  start(): Promise<void>;
+  /** Closes the session, the local API and the database (checkpointed). */
+  stop(): Promise<void>;
+  /** The machine woke from sleep: drop the link and connect again. */
+  onResume(): void;
+}

@@ -1,0 +1,49 @@
+import type { CommandResult, CompanionApi } from '../../../preload/contract.js';
+import type { Clock } from '../../base/clock.js';
+import type { Logger } from '../../base/log.js';
+import { paymentLookup } from '../payments/recovery/index.js';
+import type { ServiceClient } from '../../base/service/index.js';
+import type { BillStore } from '../../store/index.js';
+import { attempt, fail, ok } from '../../base/command-result.js';
+import { paymentContext } from '../bills/failure-context.js';
+import { paymentView } from '../bills/views.js';
+import { acknowledge, releaseLock, retryRecovery, type AttentionResult } from './attention-actions.js';
+import { listAttention } from './attention-list.js';
+
+export interface AttentionCommandDeps {
+  store: BillStore;
+  clock: Clock;
+  log: Logger;
+  /** The current connection's REST client and transport (retryRecovery asks the service). */
+  client(): ServiceClient;
+  transport(): string;
+}
+
+type AttentionCommands = Pick<CompanionApi, 'listAttention' | 'resolveAttention' | 'releaseLock' | 'retryRecovery'>;
+
+/** A refusal keeps its code and facts; the renderer words it (words.*.ts). */
+function asResult<T, V>(result: AttentionResult<T>, view: (value: T) => V): CommandResult<V> {
+  return result.ok ? ok(view(result.value)) : fail(result.code, result.message, result.params);
+}
+
+/** The cashier's Needs attention commands (issue 13); capture is capturePayment's. */
+export function createAttentionCommands(deps: AttentionCommandDeps): AttentionCommands {
+  const { store, clock, log } = deps;
+  return {
+    listAttention: () => attempt(log, 'listAttention', () => ok(listAttention(store.read, clock.now()))),
+    resolveAttention: (input) => attempt(log, 'resolveAttention', () => asResult(acknowledge(store, clock.now(), input), () => null)),
+    releaseLock: (input) =>
+      attempt(log, 'releaseLock', () => asResult(releaseLock(store, clock.now(), input.paymentId), (p) => paymentView(store, p.id)!), paymentContext(store, input.paymentId)),
+    retryRecovery: (input) =>
+      attempt(
+        log,
+        'retryRecovery',
+        async () => {
+          const getPayment = paymentLookup(deps.client(), deps.transport());
+          const result = await retryRecovery({ store, clock, log, getPayment }, input.paymentId);
+          return asResult(result, (v) => ({ outcome: v.outcome, payment: paymentView(store, v.payment.id)! }));
+        },
+        paymentContext(store, input.paymentId),
+      ),
+  };
+}

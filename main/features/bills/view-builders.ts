@@ -1,0 +1,129 @@
+import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../../preload/contract.js';
+import { CANCEL_WINDOW_MS } from '../../base/wire/index.js';
+import { canon, dec, isZeroText, money, sum, type BillPaymentSummary, type BillWithCounts, type BillWithItems, type Decimal, type PaymentRecord } from '../../store/index.js';
+import { billTotals as lineTotals } from '../../store/bill-rules.js';
+import type { PlacedTable, TablePaymentFacts } from '../../store/tables-repo.js';
+
+/**
+ * The contract's view shapes, built from the store's records. Money is shown with 2 places,
+ * quantities as canonical decimal text. Pure functions: read-model.ts feeds them from the store.
+ */
+
+/** A line, with its price and line total already made (the bill's totals are summed from them). */
+function itemView(i: BillWithItems['items'][number], price: Decimal, lineTotal: Decimal): BillItemView {
+  return {
+    id: i.id,
+    name: i.name,
+    price: money(price),
+    quantity: canon(i.quantity),
+    minQuantity: canon(i.minQuantity),
+    paidQuantity: canon(i.paidQuantity),
+    lockedQuantity: canon(i.lockedQuantity),
+    lineTotal: money(lineTotal),
+    tags: i.tags,
+  };
+}
+
+/** A bill's total, paid and due (store/bill-rules.ts): the bill view and the table's due use it. */
+export function billTotals(bill: BillWithCounts): { total: string; paid: string; due: string } {
+  return lineTotals(bill.items);
+}
+
+/**
+ * The exact due of bill records toBillView has summed, by record: a table's view made right after
+ * from the same records (read-model.ts BillsAtHand) does not sum their lines again. Records are
+ * never changed after they are read, so the value stays true for the record.
+ */
+const dueOfRecord = new WeakMap<BillWithCounts, Decimal>();
+
+function dueOf(bill: BillWithCounts): Decimal {
+  return dueOfRecord.get(bill) ?? dec(billTotals(bill).due);
+}
+
+/**
+ * One pass over the lines: each price is made a decimal once, for its line total and for the
+ * bill's total and paid (the same sums as billTotals). A live screen gets this view of every bill
+ * a payment changes.
+ */
+export function toBillView(bill: BillWithItems, payments: readonly BillPaymentSummary[]): BillView {
+  let total = dec('0');
+  let paid = dec('0');
+  const items = bill.items.map((i) => {
+    const price = dec(i.price);
+    const lineTotal = price.times(i.quantity);
+    total = total.plus(lineTotal);
+    if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
+    return itemView(i, price, lineTotal);
+  });
+  const owed = total.minus(paid);
+  const due = owed.isNegative() ? dec('0') : owed;
+  dueOfRecord.set(bill, due);
+  const tips = sum(payments.filter((p) => p.state === 'PAID').map((p) => dec(p.tip)));
+  return {
+    id: bill.id,
+    tableId: bill.tableId,
+    name: bill.name,
+    currency: bill.currency,
+    state: bill.state,
+    items,
+    totals: { total: money(total), paid: money(paid), due: money(due), tips: money(tips) },
+    paymentIds: payments.map((p) => p.id),
+    created: bill.created,
+    updated: bill.updated,
+  };
+}
+
+function tableState(bills: readonly BillWithCounts[]): TableState {
+  const open = bills.filter((b) => b.state === 'OPEN');
+  if (open.some((b) => b.items.some((i) => !isZeroText(i.lockedQuantity)))) return 'in-payment';
+  if (open.some((b) => b.items.some((i) => !isZeroText(i.paidQuantity)))) return 'partly-paid';
+  if (open.length > 0) return 'open';
+  return bills.length > 0 ? 'paid' : 'free';
+}
+
+const NO_FACTS: TablePaymentFacts = { lastPaid: null, lockedSince: null, awaitingCapture: false };
+
+/**
+ * `bills` are the table's bills that are not closed (OPEN and PAID), with their lines or only the
+ * lines' counts (all a table's state and due need); `facts` what its payments say.
+ */
+export function toTableView(table: PlacedTable, bills: readonly BillWithCounts[], facts: TablePaymentFacts = NO_FACTS): TableView {
+  const due = sum(bills.filter((b) => b.state === 'OPEN').map(dueOf));
+  const last = facts.lastPaid;
+  return {
+    id: table.id,
+    name: table.name,
+    area: table.area,
+    state: tableState(bills),
+    due: bills.length === 0 ? '0' : money(due),
+    currency: bills[0]?.currency ?? null,
+    openBillIds: bills.map((b) => b.id),
+    order: table.position,
+    position: table.plan,
+    lastPaid: last ? { amount: money(last.amount), currency: last.currency, at: last.at } : null,
+    lockedSince: facts.lockedSince,
+    awaitingCapture: facts.awaitingCapture,
+  };
+}
+
+export function toPaymentView(p: PaymentRecord, context: { tableId: string | null; tableName: string | null; billName: string | null }): PaymentView {
+  return {
+    id: p.id,
+    billId: p.billId,
+    tableId: context.tableId,
+    tableName: context.tableName,
+    billName: context.billName,
+    currency: p.currency,
+    amount: money(p.amount),
+    tip: money(p.tip),
+    provider: p.provider,
+    state: p.state,
+    closedState: p.state === 'PAID' ? null : p.closedState,
+    captureMode: p.captureMode,
+    captured: p.captured,
+    created: p.created,
+    closedAt: p.closedAt,
+    cancellableUntil: p.state === 'PAID' ? new Date(Date.parse(p.created) + CANCEL_WINDOW_MS).toISOString() : null,
+    items: p.items.map((i) => ({ id: i.itemId, name: i.name, price: money(i.price), quantity: canon(i.quantity) })),
+  };
+}

@@ -1,0 +1,79 @@
+import type { BillView, PaymentView, TableView } from '../../../preload/contract.js';
+import type { BillState, BillWithCounts, BillWithItems, PaymentRecord, ReadTx } from '../../store/index.js';
+import { toBillView, toPaymentView, toTableView } from './view-builders.js';
+
+/**
+ * The read model: the contract's BillView, TableView and PaymentView (preload/contract.ts), built
+ * from the store's reader halves. Both faces of the core show these shapes: the renderer
+ * (ui-api.ts, event-fanout.ts) and the local POS API (main/pos-api), so both import them from
+ * here and the store itself hands out only its records. Each function reads committed state.
+ */
+interface ReadSource {
+  read: ReadTx;
+}
+
+const withPayments = (read: ReadTx, bill: BillWithItems): BillView => toBillView(bill, read.payments.summariesOfBill(bill.id));
+
+/**
+ * Bills read with their lines during one synchronous run of views (event-fanout.ts): the view of
+ * their table takes them as they are instead of reading the lines again. Only valid within that run.
+ */
+export type BillsAtHand = Map<string, BillWithItems>;
+
+export function billView({ read }: ReadSource, id: string, atHand?: BillsAtHand): BillView | null {
+  const bill = read.bills.getWithItems(id);
+  if (!bill) return null;
+  atHand?.set(id, bill);
+  return withPayments(read, bill);
+}
+
+/**
+ * Bill views, oldest first; with `limit` or `after`, one page in bill-id order after the id
+ * `after` (a stable cursor even when bills close between pages), paged in SQL.
+ */
+export function billViews(
+  { read }: ReadSource,
+  filter: { tableId?: string | undefined; state?: BillState | undefined; after?: string | undefined; limit?: number | undefined } = {},
+): BillView[] {
+  if (filter.limit !== undefined || filter.after !== undefined) return read.bills.page(filter).map((b) => withPayments(read, b));
+  return read.bills.listWithItems(filter).map((b) => withPayments(read, b));
+}
+
+export function tableViews({ read }: ReadSource): TableView[] {
+  const byTable = new Map<string, BillWithCounts[]>();
+  for (const bill of read.bills.activeWithCounts()) {
+    const bills = byTable.get(bill.tableId) ?? [];
+    bills.push(bill);
+    byTable.set(bill.tableId, bills);
+  }
+  const facts = read.tables.allPaymentFacts();
+  // In the order the POS first gave the tables in (tables.position): the renderer keeps areas in it.
+  return read.tables.list().map((t) => toTableView(t, byTable.get(t.id) ?? [], facts.get(t.id)));
+}
+
+export function tableView({ read }: ReadSource, id: string, atHand?: BillsAtHand): TableView | null {
+  const table = read.tables.get(id);
+  return table ? toTableView(table, read.bills.activeOfTable(id, atHand), read.tables.paymentFacts(id)) : null;
+}
+
+const paymentContext = (read: ReadTx, p: PaymentRecord) => {
+  const bill = read.bills.get(p.billId);
+  const table = bill ? read.tables.get(bill.tableId) : null;
+  return { tableId: bill?.tableId ?? null, tableName: table?.name ?? null, billName: bill?.name ?? null };
+};
+
+export function paymentView({ read }: ReadSource, id: string): PaymentView | null {
+  const p = read.payments.get(id);
+  return p ? toPaymentView(p, paymentContext(read, p)) : null;
+}
+
+/** Payments created at or after `since` (ms epoch; default all), oldest first. */
+export function paymentViews({ read }: ReadSource, filter: { since?: number } = {}): PaymentView[] {
+  return read.payments.listSince(new Date(filter.since ?? 0).toISOString()).map((p) => toPaymentView(p, paymentContext(read, p)));
+}
+
+/** Payments still in progress created before `before` (ms epoch), oldest first: the partial index payments_pending, a handful of rows. */
+export function pendingPaymentViews({ read }: ReadSource, filter: { before: number }): PaymentView[] {
+  const before = new Date(filter.before).toISOString();
+  return read.payments.pending().flatMap((p) => (p.created < before ? [toPaymentView(p, paymentContext(read, p))] : []));
+}

@@ -1,0 +1,27 @@
+// The cashier's payment link commands (issue 13), as CompanionApi parts: each runs through
+// `attempt`, so a refusal names the command and a defect is logged, never thrown at the renderer.
+import type { CompanionApi } from '../../../preload/contract.js';
+import type { ShellPorts } from '../../base/host-types.js';
+import type { Logger } from '../../base/log.js';
+import type { ServiceClient } from '../../base/service/index.js';
+import type { BillStore } from '../../store/index.js';
+import { attempt, fail } from '../../base/command-result.js';
+import { createPaymentLinks } from './payment-links.js';
+
+type LinkCommands = Pick<CompanionApi, 'createPaymentLink' | 'listPaymentLinks' | 'getPaymentLink' | 'deletePaymentLink' | 'printPaymentLink'>;
+
+const NO_PRINTER = 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.';
+
+export function paymentLinkCommands(deps: { store: BillStore; log: Logger; client(): ServiceClient; defaultCurrency: string; shell: ShellPorts }): LinkCommands {
+  const links = createPaymentLinks({ store: deps.store, log: deps.log, client: () => deps.client(), defaultCurrency: () => deps.defaultCurrency });
+  return {
+    createPaymentLink: (input) => attempt(deps.log, 'createPaymentLink', () => links.createPaymentLink(input)),
+    listPaymentLinks: () => attempt(deps.log, 'listPaymentLinks', () => links.listPaymentLinks()),
+    getPaymentLink: (input) => attempt(deps.log, 'getPaymentLink', () => links.getPaymentLink(input)),
+    deletePaymentLink: (input) => attempt(deps.log, 'deletePaymentLink', () => links.deletePaymentLink(input)),
+    printPaymentLink: (input) =>
+      deps.shell.printPaymentLink
+        ? attempt(deps.log, 'printPaymentLink', () => deps.shell.printPaymentLink!(input))
+        : Promise.resolve(fail('UNSUPPORTED', NO_PRINTER)),
+  };
+}

@@ -1,0 +1,75 @@
+import type { HistoryFilter, HistoryState, PaymentHistoryEntry } from '../../../preload/contract.js';
+import { Decimal } from '../../store/decimal.js';
+import type { PaymentActivity, ReadTx } from '../../store/index.js';
+import type { TimeRange } from './day-range.js';
+
+/** Money as listed: at least 2 decimal places and never rounded, so listed rows sum to the report exactly. */
+export function exactMoney(value: Decimal | string): string {
+  const d = new Decimal(value);
+  if (d.isZero()) return '0.00';
+  return d.decimalPlaces() > 2 ? d.toFixed() : d.toFixed(2);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const within = (at: string | null, from: string, to: string): at is string => at !== null && at >= from && at < to;
+
+/** The state a payment had at the end of the range, and the time it got there. */
+function stateAt(p: PaymentActivity, from: string, to: string): { state: HistoryState; time: string } {
+  if (p.refundedAt !== null && p.refundedAt < to) {
+    return { state: within(p.paidAt, from, to) ? 'refunded' : 'refund', time: p.refundedAt };
+  }
+  if (p.paidAt !== null && p.paidAt < to) return { state: 'paid', time: p.paidAt };
+  if (p.state === 'CANCELLED' && p.closedAt !== null && p.closedAt < to) {
+    return { state: p.closedState === 'DECLINED' ? 'declined' : 'cancelled', time: p.closedAt };
+  }
+  const awaitsCapture = p.state === 'PROCESSED' && p.captureMode === 'manual' && !p.captured;
+  return { state: awaitsCapture ? 'capture_needed' : 'pending', time: p.created };
+}
+
+function toEntry(p: PaymentActivity, from: string, to: string): PaymentHistoryEntry {
+  const { state, time } = stateAt(p, from, to);
+  return {
+    paymentId: p.id,
+    time,
+    tableId: p.tableId,
+    table: p.tableName,
+    area: p.area,
+    billId: p.billId,
+    bill: p.billName,
+    state,
+    amount: exactMoney(p.amount),
+    tip: exactMoney(p.tip),
+    currency: p.currency,
+    provider: p.provider,
+  };
+}
+
+/** A search matches part of the payment id, or the amount with or without the tip ("125" = "125.00"). */
+function matchesSearch(entry: PaymentHistoryEntry, search: string): boolean {
+  const text = search.trim();
+  if (text === '') return true;
+  if (entry.paymentId.toLowerCase().includes(text.toLowerCase())) return true;
+  const number = text.replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(number)) return false;
+  const wanted = new Decimal(number);
+  const amount = new Decimal(entry.amount);
+  return amount.equals(wanted) || amount.plus(entry.tip).equals(wanted);
+}
+
+/** Filters as the history view offers them; `refunded` also finds refunds of earlier payments. */
+export function filterEntries(entries: PaymentHistoryEntry[], filter: HistoryFilter = {}): PaymentHistoryEntry[] {
+  const states = filter.states && filter.states.length > 0 ? new Set<HistoryState>(filter.states) : null;
+  if (states?.has('refunded')) states.add('refund');
+  return entries.filter(
+    (e) => (states === null || states.has(e.state)) && (filter.tableId === undefined || e.tableId === filter.tableId) && matchesSearch(e, filter.search ?? ''),
+  );
+}
+
+/** Every payment created, paid or refunded in the range, oldest first, in its state at the range's end. */
+export function listPayments(read: ReadTx, range: TimeRange, filter?: HistoryFilter): PaymentHistoryEntry[] {
+  const from = iso(range.from);
+  const to = iso(range.to);
+  const entries = read.history.activity(from, to).map((p) => toEntry(p, from, to));
+  entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.paymentId < b.paymentId ? -1 : 1));
+  return filterEntries(entries, filter);
+}

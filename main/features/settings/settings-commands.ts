@@ -1,0 +1,103 @@
+import type { CommandResult, SettingsInput, SettingsUnlock, SettingsView } from '../../../preload/contract.js';
+import type { ShellPorts } from '../../base/host-types.js';
+import type { Logger } from '../../base/log.js';
+import { createServiceClient } from '../../base/service/index.js';
+import { INTEGRATION_FIELDS, type ManagerPin, type PinResult } from './manager-pin.js';
+import { INSECURE_URL } from './settings-schema.js';
+import { isAllowedServiceUrl } from './service-url.js';
+import { fail, ok } from '../../base/command-result.js';
+import type { LocalApi } from '../../app/local-api.js';
+import { portInUse, StartupError } from '../../app/startup-error.js';
+import type { SessionRunner } from '../../app/session-runner.js';
+import type { SettingsChange, SettingsService } from './settings-service.js';
+import type { UiEvents } from '../../app/ui-events.js';
+
+export interface SettingsCommandsDeps {
+  settings: SettingsService;
+  session: SessionRunner;
+  localApi: LocalApi;
+  events: UiEvents;
+  shell: ShellPorts;
+  log: Logger;
+  /** ui-safety (issue 12): the manager PIN in front of the integration settings. */
+  pin: ManagerPin;
+}
+
+/** The first integration field a change touches (a new API key counts), or null for a cashier-only change. */
+function integrationFieldOf(change: SettingsChange, current: SettingsChange['next']): string | null {
+  if (change.newKey !== undefined) return 'apiKey';
+  return INTEGRATION_FIELDS.find((k) => change.next[k] !== current[k]) ?? null;
+}
+
+function pinAnswer<T>(result: PinResult<T>): CommandResult<T> {
+  return result.ok ? ok(result.value) : fail(result.code, result.message, result.params);
+}
+
+/** The settings commands of CompanionApi: check, save and apply; who-am-i for a key; a new POS API token. */
+export function createSettingsCommands(deps: SettingsCommandsDeps) {
+  const { settings, log } = deps;
+  const { pin } = deps;
+  const view = () => settings.view(deps.localApi.token(), pin.isSet());
+  const announce = () => deps.events.push({ type: 'settings', settings: view() });
+
+  /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
+  async function checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>> {
+    if (!isAllowedServiceUrl(input.serviceUrl)) return fail('INVALID', `serviceUrl: ${INSECURE_URL}`);
+    const client = createServiceClient({ baseUrl: input.serviceUrl, apiKey: input.apiKey, posId: input.posId, language: settings.get().language, log });
+    const who = await client.whoAmI();
+    return who.ok ? ok({ restaurantName: who.value.name }) : fail(who.code, who.message);
+  }
+
+  async function saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>> {
+    const checked = settings.check(input);
+    if (!checked.ok) return fail(checked.error.code, checked.error.message, checked.error.params);
+    // Checked here, in main, never only in the renderer: an integration change needs a live unlock once a PIN is set.
+    const field = integrationFieldOf(checked.change, settings.get());
+    if (field !== null && !pin.allows(input.unlock)) return fail('PIN_REQUIRED', 'Changing the integration settings needs the manager PIN.', { field });
+    if (checked.verify) {
+      const who = await checkApiKey(checked.verify);
+      if (!who.ok) return fail(who.error.code, who.error.message);
+    }
+    const { change } = checked;
+    // A taken port refuses the change before anything is saved.
+    if (change.port) {
+      const moved = await deps.localApi.moveTo(change.next.posApiPort).catch((e: unknown) => e);
+      if (moved instanceof StartupError) return fail(moved.problem.code, moved.message);
+      if (moved) throw moved;
+    }
+    settings.commit(change);
+    const now = settings.get();
+    if (change.login) deps.shell.setLoginItem?.(now.startAtLogin, now.startHidden);
+    announce();
+    if (change.session) {
+      // The new session's webhook receiver may find its port taken: saved, but said so.
+      const restarted = await deps.session.restart().catch((e: unknown) => portInUse(e, 'webhook', now.webhookPort));
+      if (restarted instanceof StartupError) return fail(restarted.problem.code, restarted.message);
+      if (restarted) throw restarted;
+    }
+    return ok(view());
+  }
+
+  return {
+    view,
+    checkApiKey,
+    saveSettings,
+    async regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>> {
+      if (!pin.allows(unlock)) return fail('PIN_REQUIRED', 'A new POS API token needs the manager PIN.', { field: 'posApiToken' });
+      deps.localApi.regenerate();
+      announce();
+      return ok(view());
+    },
+    // ui-safety (issue 12): the manager PIN. Setting it changes the view (managerPinSet).
+    setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock> {
+      const result = pinAnswer(pin.set(input.pin, input.unlock));
+      if (result.ok) announce();
+      return result;
+    },
+    unlockSettings: (input: { pin: string }): CommandResult<SettingsUnlock> => pinAnswer(pin.unlock(input.pin)),
+    lockSettings(input: { unlock: string }): CommandResult<null> {
+      pin.lock(input.unlock);
+      return ok(null);
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import type { SettingsInput, SettingsView } from '../../../preload/contract.js';
+import type { SecretStore, StoredSettings } from '../../base/host-types.js';
+import type { Logger } from '../../base/log.js';
+import { maskApiKey } from './plain-secrets.js';
+import { dropUndefined, loadSettings, saveSettings, type KeptFields } from './settings-file.js';
+import type { SettingsPatch } from './settings-schema.js';
+import { SettingsInputSchema } from './settings-schema.js';
+import { originOf } from './service-url.js';
+import { describeIssues } from '../../base/wire/index.js';
+
+/** Fields whose change means a new session with the service. */
+const SESSION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', 'posId', 'transport', 'webhookHost', 'webhookPort', 'webhookPublicUrl', 'serviceName'];
+
+/** Why a sandbox or production till does not connect: the cashier must act in Settings. */
+export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING';
+
+/** A refused change: `params.field` names the settings field to fix (the renderer words it with its label). */
+export type Refusal = { code: string; message: string; params?: { field: string } };
+
+/** A checked change, ready to commit: what it sets and what must follow (new session, new port, login item). */
+export interface SettingsChange {
+  next: StoredSettings;
+  fields: (keyof StoredSettings)[];
+  newKey: string | undefined;
+  session: boolean;
+  port: boolean;
+  login: boolean;
+}
+
+export interface SettingsServiceOptions {
+  dataDir: string;
+  log: Logger;
+  secrets: SecretStore;
+  /** This run's overrides (flags): they win over the file and are never written to it. */
+  overrides?: Partial<StoredSettings> | undefined;
+  apiKey?: string | undefined;
+}
+
+/**
+ * The settings: loaded from settings.json (field by field, see settings-file.ts) with this run's
+ * overrides on top, the API key from the secret store, and changes checked, saved and applied.
+ */
+export function createSettingsService(options: SettingsServiceOptions) {
+  const { dataDir, log, secrets } = options;
+  const loaded = loadSettings(dataDir, log);
+  let stored = loaded.settings;
+  const kept: KeptFields = loaded.kept;
+  const overrides: Partial<StoredSettings> = { ...dropUndefined(options.overrides ?? {}) };
+  let settings: StoredSettings = { ...stored, ...overrides };
+  // The stored key belongs to the stored URL's origin: a run against another one must bring its own.
+  const keyFits = originOf(settings.serviceUrl) === originOf(stored.serviceUrl);
+  if (options.apiKey === undefined && !keyFits) log.warn({ mod: 'settings' }, 'the service URL differs from the saved one: the saved API key is not sent there');
+  let apiKey = options.apiKey ?? (keyFits ? loadKey(secrets, log) : null);
+
+  return {
+    get: (): StoredSettings => settings,
+    apiKey: (): string | null => apiKey,
+    isDemo: (): boolean => settings.environment === 'demo',
+    /** Non-null when the till should connect to a real service but cannot: it stays on its environment and says why. */
+    problem(): SettingsProblem | null {
+      if (settings.environment === 'demo') return null;
+      if (!settings.serviceUrl) return 'SERVICE_URL_MISSING';
+      return apiKey ? null : 'KEY_MISSING';
+    },
+    view: (posApiToken: string, managerPinSet: boolean): SettingsView => settingsView(settings, apiKey, posApiToken, managerPinSet),
+    /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
+    check: (input: SettingsInput) => checkInput(input, settings, apiKey),
+    commit(change: SettingsChange): void {
+      // A saved key is saved with the URL it was checked against, so it never pairs with another origin.
+      const fields: (keyof StoredSettings)[] = change.newKey === undefined ? change.fields : [...new Set([...change.fields, 'environment' as const, 'serviceUrl' as const])];
+      // The key first: a secret store that cannot encrypt refuses before anything else is written.
+      if (change.newKey !== undefined) secrets.save(change.newKey);
+      for (const field of fields) {
+        delete overrides[field];
+        delete kept[field];
+      }
+      stored = { ...stored, ...pick(change.next, fields) };
+      settings = { ...stored, ...overrides };
+      saveSettings(dataDir, stored, kept);
+      if (change.newKey !== undefined) apiKey = change.newKey;
+      log.info({ mod: 'settings', environment: settings.environment, transport: settings.transport }, 'settings saved');
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** A key that cannot be read (safeStorage after a Windows profile change) counts as missing, never as a crash. */
+function loadKey(secrets: SecretStore, log: Logger): string | null {
+  try {
+    return secrets.load();
+  } catch (e) {
+    log.warn({ mod: 'settings', err: (e as Error).name }, 'the stored API key could not be read; it must be entered again in Settings');
+    return null;
+  }
+}
+
+function pick(settings: StoredSettings, fields: (keyof StoredSettings)[]): Partial<StoredSettings> {
+  return Object.fromEntries(fields.map((f) => [f, settings[f]]));
+}
+
+function settingsView(settings: StoredSettings, apiKey: string | null, posApiToken: string, managerPinSet: boolean): SettingsView {
+  const { webhookHost: _host, serviceName: _name, updateUrl: _feed, quietWindow: _quiet, ...shown } = settings;
+  return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiToken, managerPinSet };
+}
+
+/**
+ * The rules of a change. A new service origin needs its key in the same request: the stored key
+ * belongs to the origin it was saved for and is never sent anywhere else (KEY_REQUIRED_FOR_NEW_URL).
+ * Answers the change and whether the key must be checked with the service first.
+ */
+function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: string | null): { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal } {
+  const parsed = SettingsInputSchema.safeParse(input);
+  if (!parsed.success) return refuse('INVALID', `Check the settings: ${describeIssues(parsed.error)}`, firstField(parsed.error));
+  // The unlock is the caller's business (settings-commands.ts checks it); it is never a setting.
+  const { apiKey: newKey, unlock: _unlock, ...rest } = parsed.data;
+  const patch: SettingsPatch = dropUndefined(rest);
+  const next: StoredSettings = { ...settings, ...patch };
+  const live = next.environment !== 'demo';
+  if (live && !next.serviceUrl) return refuse('INVALID', 'Enter the service URL for the sandbox or production environment.', 'serviceUrl');
+  const newOrigin = originOf(next.serviceUrl) !== originOf(settings.serviceUrl);
+  if (live && newOrigin && newKey === undefined && apiKey) {
+    return refuse('KEY_REQUIRED_FOR_NEW_URL', 'A new service URL needs its API key: enter the key together with the URL.', 'apiKey');
+  }
+  const keyToUse = newKey ?? apiKey;
+  if (live && !keyToUse) return refuse('KEY_MISSING', "Enter the API key from the service's administration console.", 'apiKey');
+  const fields = (Object.keys(patch) as (keyof StoredSettings)[]).filter((k) => patch[k] !== undefined);
+  const change: SettingsChange = {
+    next,
+    fields,
+    newKey,
+    session: newKey !== undefined || SESSION_FIELDS.some((k) => next[k] !== settings[k]),
+    port: next.posApiPort !== settings.posApiPort,
+    login: next.startAtLogin !== settings.startAtLogin || next.startHidden !== settings.startHidden,
+  };
+  const mustVerify = live && (newKey !== undefined || next.serviceUrl !== settings.serviceUrl || next.posId !== settings.posId);
+  return { ok: true, change, verify: mustVerify ? { serviceUrl: next.serviceUrl, apiKey: keyToUse!, posId: next.posId } : null };
+}
+
+function refuse(code: string, message: string, field?: string): { ok: false; error: Refusal } {
+  return { ok: false, error: field ? { code, message, params: { field } } : { code, message } };
+}
+
+/** The settings field of a zod refusal: the first issue's top-level key (e.g. `reminderSeconds`). */
+export function firstField(error: z.ZodError): string | undefined {
+  const key = error.issues[0]?.path[0];
+  return typeof key === 'string' ? key : undefined;
+}
