@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import layers from './scripts/lint/layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process', 'stream', 'url', 'util', 'events', 'worker_threads'];
 
@@ -68,6 +69,12 @@ export default tseslint.config(
       { group: ['**/sandbox', '**/sandbox/**'], message: 'Only the hosts (main/headless, main/shell) import sandbox/: pass it to createCompanion as the demo port.' },
     ]),
   },
+  // The floors of main/: base < store < features < adapters < app < hosts; no import runs up.
+  {
+    files: ['main/**'],
+    plugins: { layers },
+    rules: { 'layers/floors': 'error' },
+  },
   // The headless host: plain Node like the core; it may hand the core the embedded sandbox.
   {
     files: ['main/headless/**'],
@@ -85,7 +92,7 @@ export default tseslint.config(
   {
     files: ['sandbox/**'],
     rules: border([
-      { group: ['**/main/**', '!**/main/base/wire', '!**/main/base/wire/**'], message: 'sandbox/ imports only main/wire from main (STYLE.md 1).' },
+      { regex: '(^|/)main/(?!base/wire(/|$))', message: 'sandbox/ imports only main/base/wire from main (STYLE.md 1).' },
       { group: ['electron'], message: 'no electron outside main/shell' },
       { group: ['**/renderer/**', '**/preload/**'], message: 'sandbox/ stands alone.' },
     ]),

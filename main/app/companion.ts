@@ -5,7 +5,7 @@ import { createSessionRunner, type SessionRunner } from './session-runner.js';
 import { createSettingsCommands } from '../features/settings/settings-commands.js';
 import { createManagerPin } from '../features/settings/manager-pin.js';
 import { createSettingsService, type SettingsService } from '../features/settings/settings-service.js';
-import { portInUse, StartupError } from './startup-error.js';
+import { portInUse, StartupError } from '../base/startup-error.js';
 import { createUiEvents, type UiEvents } from './ui-events.js';
 import { systemClock, type Clock } from '../base/clock.js';
 import { createDemoService, type DemoService } from '../features/demo/demo-service.js';

@@ -1,7 +1,6 @@
 import type { CommandFailure, CommandResult, ErrorParams } from '../../preload/contract.js';
 import type { Logger } from './log.js';
-import type { StoreError } from '../store/index.js';
-import { isStoreError } from '../store/index.js';
+import { isStoreError, type StoreError } from './store-error.js';
 
 export const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
 

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { portInUse, StartupError } from '../app/startup-error.js';
+import { portInUse, StartupError } from '../base/startup-error.js';
 import { createCompanion } from '../app/companion.js';
 import type { Companion, DemoPort } from '../base/host-types.js';
 import { diagnosticsCommand, exitOnUncaughtErrors } from '../app/diagnostics/host-hooks.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
-import { StartupError, type StartupProblem } from '../app/startup-error.js';
+import { StartupError, type StartupProblem } from '../base/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../app/companion.js';
 import type { CrashNoticeCode } from '../app/diagnostics/crash-policy.js';
 import { createRestartableCore, type RestartableCore } from '../app/diagnostics/restartable-core.js';

@@ -1,13 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserWindow, WebContents } from 'electron';
+import type { BrowserWindow } from 'electron';
 import type { CommandResult, PrintMode } from '../../preload/contract.js';
 import type { ShellPorts } from '../base/host-types.js';
-import type { Logger } from '../base/log.js';
 import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
+import { fail, print, type PrintingOptions } from './print-job.js';
 import { createReceiptPort } from './receipt-printing.js';
 import { createTicketPort } from './ticket-printing.js';
-import { appPageUrl, printSheetUrl, type AppOrigins } from './trusted-url.js';
+import { appPageUrl, printSheetUrl } from './trusted-url.js';
 
 /**
  * QR sheet printing from a hidden window: load print.html?tables=… with the same preload, wait
@@ -15,30 +15,8 @@ import { appPageUrl, printSheetUrl, type AppOrigins } from './trusted-url.js';
  * under <userData>/qr-sheets/. The core calls these through ShellPorts.
  */
 
-export interface PrintingOptions {
-  origins: AppOrigins;
-  dataDir: string;
-  /** A hidden hardened window (from the window factory); withPreload: the sheet needs the bridge. */
-  hiddenWindow: (withPreload: boolean) => BrowserWindow;
-  /** The printer chosen in Settings, read when a job starts. */
-  printer: () => Promise<string | null>;
-  log: Logger;
-}
-
 const READY_TIMEOUT_MS = 30_000;
 type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket' | 'printReceipt' | 'printPaymentLink'>>;
-
-export const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
-
-export function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
-  return new Promise((resolve) => {
-    contents.print({ silent, printBackground: true, ...(deviceName === null ? {} : { deviceName }) }, (success, reason) => {
-      if (success) resolve({ ok: true, value: null });
-      else if (/cancel/i.test(reason)) resolve(fail('PRINT_CANCELLED', PRINT_ERRORS.cancelled));
-      else resolve(fail('PRINT_FAILED', PRINT_ERRORS.failed(reason)));
-    });
-  });
-}
 
 /** Day report (issue 13): <userData>/day-reports/day-report-2026-11-21.pdf (printed again: replaced). */
 export function dayReportPdfPath(dataDir: string, date: string): string {

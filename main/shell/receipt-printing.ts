@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { CompanionApi } from '../../preload/contract.js';
 import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil } from './print-helpers.js';
-import { fail, print, type PrintingOptions } from './printing.js';
+import { fail, print, type PrintingOptions } from './print-job.js';
 import { appPageUrl } from './trusted-url.js';
 
 const READY_TIMEOUT_MS = 30_000;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { CommandResult, PrintMode } from '../../preload/contract.js';
 import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil } from './print-helpers.js';
-import type { PrintingOptions } from './printing.js';
+import type { PrintingOptions } from './print-job.js';
 import { appPageUrl } from './trusted-url.js';
 
 /** orders-ui (issue 14): <userData>/tickets/ticket-<orderId>.pdf, the id kept to characters every OS allows. */

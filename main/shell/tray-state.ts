@@ -1,5 +1,5 @@
 import type { Language, SessionProblem, SessionStatus, SessionView } from '../../preload/contract.js';
-import type { PortRole, StartupProblem } from '../app/startup-error.js';
+import type { PortRole, StartupProblem } from '../base/startup-error.js';
 
 /**
  * What the tray shows for a session state: one of four icons and the menu's words. Pure, so the

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
-import type { StartupProblem } from '../app/startup-error.js';
+import type { StartupProblem } from '../base/startup-error.js';
 import { updateTrayLook, type UpdateStatus } from '../features/updates/index.js';
 import { TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
 

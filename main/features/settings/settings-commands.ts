@@ -6,17 +6,15 @@ import { INTEGRATION_FIELDS, type ManagerPin, type PinResult } from './manager-p
 import { INSECURE_URL } from './settings-schema.js';
 import { isAllowedServiceUrl } from './service-url.js';
 import { fail, ok } from '../../base/command-result.js';
-import type { LocalApi } from '../../app/local-api.js';
-import { portInUse, StartupError } from '../../app/startup-error.js';
-import type { SessionRunner } from '../../app/session-runner.js';
+import { portInUse, StartupError } from '../../base/startup-error.js';
 import type { SettingsChange, SettingsService } from './settings-service.js';
-import type { UiEvents } from '../../app/ui-events.js';
 
+/** What a settings change needs of the running app; app/ hands in its session, POS API and events. */
 export interface SettingsCommandsDeps {
   settings: SettingsService;
-  session: SessionRunner;
-  localApi: LocalApi;
-  events: UiEvents;
+  session: { restart(): Promise<void> };
+  localApi: { token(): string; moveTo(port: number): Promise<void>; regenerate(): void };
+  events: { push(event: { type: 'settings'; settings: SettingsView }): void };
   shell: ShellPorts;
   log: Logger;
   /** ui-safety (issue 12): the manager PIN in front of the integration settings. */

@@ -1,0 +1,28 @@
+import type { BrowserWindow, WebContents } from 'electron';
+import type { CommandResult } from '../../preload/contract.js';
+import type { Logger } from '../base/log.js';
+import { PRINT_ERRORS } from './print-helpers.js';
+import type { AppOrigins } from './trusted-url.js';
+
+/** What every print job of the shell needs: the app's origins, where PDFs go, a hidden window, the printer. */
+export interface PrintingOptions {
+  origins: AppOrigins;
+  dataDir: string;
+  /** A hidden hardened window (from the window factory); withPreload: the sheet needs the bridge. */
+  hiddenWindow: (withPreload: boolean) => BrowserWindow;
+  /** The printer chosen in Settings, read when a job starts. */
+  printer: () => Promise<string | null>;
+  log: Logger;
+}
+
+export const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
+
+export function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
+  return new Promise((resolve) => {
+    contents.print({ silent, printBackground: true, ...(deviceName === null ? {} : { deviceName }) }, (success, reason) => {
+      if (success) resolve({ ok: true, value: null });
+      else if (/cancel/i.test(reason)) resolve(fail('PRINT_CANCELLED', PRINT_ERRORS.cancelled));
+      else resolve(fail('PRINT_FAILED', PRINT_ERRORS.failed(reason)));
+    });
+  });
+}

@@ -1,0 +1,6 @@
+import type { ESLint } from 'eslint';
+
+export declare const LAYERS: readonly { name: string; dirs: readonly string[] }[];
+export declare function layerOf(path: string): number;
+declare const plugin: ESLint.Plugin;
+export default plugin;
