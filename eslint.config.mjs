@@ -1,4 +1,4 @@
-// Lint, type-aware, with the import borders of STYLE.md point 1 enforced per folder.
+// Lint, type-aware, with the import borders of docs/DESIGN.md (style 1) enforced per folder.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,7 +10,7 @@ const border = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
 
-/** Files on the path of every payment call and scan (main/README.md, "Hot paths and the GC"). */
+/** Files on the path of every payment call and scan (docs/decisions/005-hot-paths-and-the-gc.md). */
 const HOT_PATHS = [
   'main/store/bills-repo.ts',
   'main/store/events-repo.ts',
@@ -23,7 +23,7 @@ const HOT_PATHS = [
   'main/adapters/connection/transport/ws-frame-handler.ts',
   'main/app/ui-events.ts',
 ];
-const NO_SPREAD = 'No object spread on a hot path: on Node 20 its clone survives young-generation GCs. Build a literal or use Object.assign (main/README.md, "Hot paths and the GC").';
+const NO_SPREAD = 'No object spread on a hot path: on Node 20 its clone survives young-generation GCs. Build a literal or use Object.assign (docs/decisions/005-hot-paths-and-the-gc.md).';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', 'bench/**', 'coverage/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
@@ -56,15 +56,15 @@ export default tseslint.config(
   // The wire-format module imports nothing else of ours.
   {
     files: ['main/base/wire/**'],
-    rules: border([{ group: ['../*', '../**'], message: 'main/wire imports nothing else of ours (STYLE.md 1).' }, { group: ['electron'], message: 'no electron outside main/shell' }]),
+    rules: border([{ group: ['../*', '../**'], message: 'main/wire imports nothing else of ours (docs/DESIGN.md, style 1).' }, { group: ['electron'], message: 'no electron outside main/shell' }]),
   },
   // main/ except the shell: plain Node, no electron, no renderer; and outside the two hosts no
-  // sandbox/ either (demo mode is a port the hosts pass in, DESIGN.md).
+  // sandbox/ either (demo mode is a port the hosts pass in, docs/DESIGN.md).
   {
     files: ['main/**'],
     ignores: ['main/shell/**', 'main/base/wire/**', 'main/headless/**'],
     rules: border([
-      { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (DESIGN.md).' },
+      { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (docs/DESIGN.md).' },
       { group: ['**/renderer/**'], message: 'main never imports the renderer.' },
       { group: ['**/sandbox', '**/sandbox/**'], message: 'Only the hosts (main/headless, main/shell) import sandbox/: pass it to createCompanion as the demo port.' },
     ]),
@@ -79,7 +79,7 @@ export default tseslint.config(
   {
     files: ['main/headless/**'],
     rules: border([
-      { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (DESIGN.md).' },
+      { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (docs/DESIGN.md).' },
       { group: ['**/renderer/**'], message: 'main never imports the renderer.' },
     ]),
   },
@@ -92,7 +92,7 @@ export default tseslint.config(
   {
     files: ['sandbox/**'],
     rules: border([
-      { regex: '(^|/)main/(?!base/wire(/|$))', message: 'sandbox/ imports only main/base/wire from main (STYLE.md 1).' },
+      { regex: '(^|/)main/(?!base/wire(/|$))', message: 'sandbox/ imports only main/base/wire from main (docs/DESIGN.md, style 1).' },
       { group: ['electron'], message: 'no electron outside main/shell' },
       { group: ['**/renderer/**', '**/preload/**'], message: 'sandbox/ stands alone.' },
     ]),
@@ -102,7 +102,7 @@ export default tseslint.config(
     files: ['preload/**'],
     rules: border(
       [
-        { group: ['../*', '../**'], message: 'preload imports only electron and its own contract (STYLE.md 1).' },
+        { group: ['../*', '../**'], message: 'preload imports only electron and its own contract (docs/DESIGN.md, style 1).' },
         { group: nodeBuiltins, message: 'preload has no Node access.' },
       ],
       [{ name: 'electron', allowImportNames: ['contextBridge', 'ipcRenderer'], message: 'preload uses only contextBridge and ipcRenderer.' }],
@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   // The hot paths of a payment and a scan build records without object spreads: Node 20 keeps a
-  // spread's clone alive through young-generation GCs (main/README.md, "Hot paths and the GC").
+  // spread's clone alive through young-generation GCs (docs/decisions/005-hot-paths-and-the-gc.md).
   {
     files: HOT_PATHS,
     rules: {
@@ -147,7 +147,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...border([
-        { group: nodeBuiltins, message: 'The renderer has no Node access (STYLE.md 1).' },
+        { group: nodeBuiltins, message: 'The renderer has no Node access (docs/DESIGN.md, style 1).' },
         { group: ['electron', 'ws', 'better-sqlite3', 'pino'], message: 'The renderer talks to main only through CompanionApi.' },
         { group: ['**/main/**', '**/sandbox/**'], message: 'The renderer never imports main/ or sandbox/.' },
         { group: ['**/preload/**', '!**/preload/contract', '!**/preload/contract.js', '!**/preload/names', '!**/preload/names.js'], message: 'From preload/ only the contract (types) and names (the leaf lists).' },

@@ -2,14 +2,14 @@ import type { Order, OrderItem, Payment, Receipt } from '../main/base/wire/index
 import type { GuestStep } from './guest/guest-schemas.js';
 
 /**
- * What the sandbox keeps of guest orders (PROTOCOL.md §5): the staff statuses the POS sent for
+ * What the sandbox keeps of guest orders (docs/PROTOCOL.md §5): the staff statuses the POS sent for
  * each order id, counted (an order's status is sent once: a test reads the counts), and for the
  * orders a simulated guest placed, the guest's side of the flow.
  */
 export const STAFF_STATUSES = ['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE', 'REJECTED'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
-/** An order not accepted or rejected this long after orderStart is cancelled (ours, PROTOCOL.md §5). */
+/** An order not accepted or rejected this long after orderStart is cancelled (ours, docs/PROTOCOL.md §5). */
 export const ORDER_DECISION_MS = 10 * 60_000;
 
 export interface ReceivedStatus {

@@ -19,7 +19,7 @@ export function createUiEvents(shell: ShellPorts, language: () => Language) {
     return false;
   };
   const push: Push = (event) => {
-    // Object.assign, not a spread: one per event to the screen (main/README.md, "Hot paths and the GC").
+    // Object.assign, not a spread: one per event to the screen (docs/decisions/005-hot-paths-and-the-gc.md).
     const numbered: CompanionEvent = Object.assign({}, event, { seq: ++seq });
     for (const [listener, types] of [...listeners]) if (types === null || types.has(numbered.type)) listener(numbered);
     // A notice pushed again because it changed (marked refunded) is not news for the OS.

@@ -6,7 +6,7 @@ export interface BackoffOptions {
 }
 
 /**
- * Exponential backoff with jitter (PROTOCOL.md §3): 1 s doubling to 60 s. The jitter spreads the
+ * Exponential backoff with jitter (docs/PROTOCOL.md §3): 1 s doubling to 60 s. The jitter spreads the
  * delay over [base/2, base] so that many tills that lost the link together (a service restart, a
  * router reboot) do not all knock at the same instant.
  */

@@ -70,7 +70,7 @@ export interface DemoSandbox {
 }
 
 /**
- * Demo mode is a port (DESIGN.md): the hosts hand the core a way to start the embedded sandbox
+ * Demo mode is a port (docs/DESIGN.md): the hosts hand the core a way to start the embedded sandbox
  * (sandbox/'s startSandbox fits it), so the core never imports sandbox/. Without it, demo mode
  * stays offline with the session saying DEMO_UNAVAILABLE.
  */

@@ -5,7 +5,7 @@ import type { TransportKind } from '../../preload/contract.js';
 export type MethodOutcome = { result: unknown } | { error: MethodError };
 
 /**
- * Runs one POS method (PROTOCOL.md §2). Transports call it and do not know which store sits
+ * Runs one POS method (docs/PROTOCOL.md §2). Transports call it and do not know which store sits
  * behind it; it resolves only after any state change has committed.
  */
 export interface MethodDispatcher {

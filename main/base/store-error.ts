@@ -1,6 +1,6 @@
 /**
  * The store's refusals. `code` is either a generic kind (INVALID, NOT_FOUND, CONFLICT) or one of
- * the method error codes of PROTOCOL.md §2, so the method layer and the POS API map it without
+ * the method error codes of docs/PROTOCOL.md §2, so the method layer and the POS API map it without
  * guessing. Messages are shown to cashiers and integrators: they say what to do next and never
  * carry secrets.
  */
@@ -52,7 +52,7 @@ export class StoreError extends Error {
     message: string,
     /** The input field at fault, e.g. "items[2].quantity". */
     readonly field: string | null = null,
-    /** ITEM_UNAVAILABLE: the menu item ids at fault (PROTOCOL.md §5). */
+    /** ITEM_UNAVAILABLE: the menu item ids at fault (docs/PROTOCOL.md §5). */
     readonly items?: string[],
   ) {
     super(message);

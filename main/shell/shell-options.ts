@@ -47,7 +47,7 @@ export function appLayout(shellDir: string, packaged: boolean, resourcesPath: st
 
 /**
  * better-sqlite3 compiled for Electron's ABI, kept apart from the Node build that npm test uses
- * (TOOLCHAIN.md "Packaging here"): packaged at <resources>/native/better_sqlite3.node; in a dev
+ * (docs/TOOLCHAIN.md "Packaging here"): packaged at <resources>/native/better_sqlite3.node; in a dev
  * checkout at out/native-electron/better_sqlite3.node when someone built it. Undefined means
  * "use the module's own build", which only works when that one was built for Electron.
  */

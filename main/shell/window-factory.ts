@@ -4,7 +4,7 @@ import { withCsp } from './csp.js';
 import { decideWindowOpen, isNavigationAllowed, type AppOrigins } from './trusted-url.js';
 
 /**
- * The one hardened window factory (STYLE.md 5): every window of the app comes from here, with the
+ * The one hardened window factory (docs/DESIGN.md, style 5): every window of the app comes from here, with the
  * renderer sandboxed and isolated, a CSP on every response, navigation kept to our own pages and
  * new windows refused except the print sheet. The decisions live in trusted-url.ts (tested in Node).
  */

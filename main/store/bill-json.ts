@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
 /**
- * A table's open bills as the guest app reads them (PROTOCOL.md §2 "Bill"), written as JSON text
+ * A table's open bills as the guest app reads them (docs/PROTOCOL.md §2 "Bill"), written as JSON text
  * by SQLite itself: the getTableContents hot path then makes one string per bill, not a record, an
  * object and eight strings per line for JSON.stringify to walk again (the first scan of a 20-line
  * bill after a change, in-process: 0.10 → 0.06 ms p50, `npm run bench -- store-table-contents`).

@@ -52,7 +52,7 @@ function toBill(row: BillRow): BillRecord {
 /**
  * A bill with its items, assigned onto the fresh record (not `{ ...toBill(row), items }`): on
  * Node 20 an object spread's clone survives young-generation GCs with everything it points to, and
- * a scan builds one of these per bill (main/README.md, "Hot paths and the GC").
+ * a scan builds one of these per bill (docs/decisions/005-hot-paths-and-the-gc.md).
  */
 function toBillWithItems(row: BillRow, items: ItemRecord[]): BillWithItems {
   return Object.assign(toBill(row), { items });

@@ -4,7 +4,7 @@ import type { MenuInput, MenuItemPatch, MenuItemRecord, MenuRecord } from './men
 import { StoreError } from '../base/store-error.js';
 import type { WriteTx } from './tx.js';
 
-/** The service takes at most this many menu items in all (PROTOCOL.md §5, doc limit). */
+/** The service takes at most this many menu items in all (docs/PROTOCOL.md §5, doc limit). */
 export const MAX_MENU_ITEMS = 5000;
 
 /** Flags of menu_order_flags: the menu's version (bumped on every change) and the last pushed one. */

@@ -20,7 +20,7 @@ export interface MenuRecord {
   items: MenuItemRecord[];
 }
 
-/** What PUT /v1/menu (and the demo) hands the store: PROTOCOL.md §5 Menu[]. */
+/** What PUT /v1/menu (and the demo) hands the store: docs/PROTOCOL.md §5 Menu[]. */
 export interface MenuInput {
   id: string;
   name: string;

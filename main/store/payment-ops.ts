@@ -9,7 +9,7 @@ import { StoreError } from '../base/store-error.js';
 import type { WriteTx } from './tx.js';
 
 /**
- * The payment lifecycle on the bill (PROTOCOL.md §2): start locks lines, PAID turns locked into
+ * The payment lifecycle on the bill (docs/PROTOCOL.md §2): start locks lines, PAID turns locked into
  * paid, anything else unlocks. Every function runs inside one transaction; a repeated call for a
  * payment already past that step changes nothing, so each payment is applied exactly once.
  */

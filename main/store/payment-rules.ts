@@ -4,7 +4,7 @@ import type { BillWithItems, PaymentItemRecord } from './records.js';
 import { StoreError } from '../base/store-error.js';
 
 /**
- * paymentStart's checks (PROTOCOL.md §2): the guest pays for what the bill says right now.
+ * paymentStart's checks (docs/PROTOCOL.md §2): the guest pays for what the bill says right now.
  * Pure: returns the lines to lock or throws ITEMS_CHANGED naming the item and what to do.
  */
 export function paymentLines(bill: BillWithItems, payment: WirePayment): PaymentItemRecord[] {

@@ -8,7 +8,7 @@ import type { CallOutcome, PosChannel } from './types.js';
 
 let nextSocketId = 1;
 
-/** A restaurant's WebSocket connection after authentication (PROTOCOL.md §3). */
+/** A restaurant's WebSocket connection after authentication (docs/PROTOCOL.md §3). */
 export class WsChannel implements PosChannel {
   readonly kind = 'ws' as const;
   readonly key = `ws-${nextSocketId++}`;

@@ -82,7 +82,7 @@ function finish(payment: Payment, state: string, outcome: GuestPayResult['outcom
   return { payment: structuredClone(payment), steps, outcome };
 }
 
-/** POST /sandbox/guest/pay: the whole flow of PROTOCOL.md §2 through the restaurant's channel. */
+/** POST /sandbox/guest/pay: the whole flow of docs/PROTOCOL.md §2 through the restaurant's channel. */
 export async function guestPay(core: SandboxCore, input: unknown): Promise<GuestPayResult> {
   const req = must(parseWith(GuestPayRequest, input), input);
   const r = core.restaurant(req.restaurantId);

@@ -10,7 +10,7 @@ import { GuestOrderRequest, PreparedOrder, StartedOrder, type GuestOrderResult }
 import { callPos } from './pos-calls.js';
 
 /**
- * The guest who orders (PROTOCOL.md §5): orderPrepare → orderStart (→ the guest pays and
+ * The guest who orders (docs/PROTOCOL.md §5): orderPrepare → orderStart (→ the guest pays and
  * orderMarkAsPaid, pickup only) → the staff's statuses arrive on update-<svc>-order-status →
  * orderClose. REJECTED or no decision within ORDER_DECISION_MS closes it CANCELLED (a prepaid
  * order is refunded); COMPLETE closes it COMPLETED.

@@ -36,7 +36,7 @@ export const GuestOrderRequest = z
   });
 export type GuestOrderRequest = z.input<typeof GuestOrderRequest>;
 
-/** orderPrepare's answer (PROTOCOL.md §5). */
+/** orderPrepare's answer (docs/PROTOCOL.md §5). */
 export const PreparedOrder = z.object({ items: z.array(OrderItem).min(1), total: DecimalString, message: z.string().optional() });
 /** orderStart's answer. */
 export const StartedOrder = z.object({ idOrder: Id, billId: Id.nullable().optional() });

@@ -45,7 +45,7 @@ function linkPage(restaurant: Restaurant, link: StaticPaymentLink): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(restaurant.name)}: pay</title></head><body><h1>${escapeHtml(restaurant.name)}</h1>${description}<p class="amount">Pay ${amount}</p><p>(sandbox: no card is charged)</p></body></html>`;
 }
 
-/** Static payment links and payment sessions under /api/v2/eshop (shapes ours, PROTOCOL.md §4). */
+/** Static payment links and payment sessions under /api/v2/eshop (shapes ours, docs/PROTOCOL.md §4). */
 export const eshopLinkRoutes: RouteFactory = () => [
   posRoute('POST', '/api/v2/eshop/create-apple-pay-session', (ctx) => {
     const req = must(parseWith(AppleSessionRequest, ctx.body ?? {}), ctx.lang);

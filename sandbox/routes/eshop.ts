@@ -4,7 +4,7 @@ import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
 import { newId } from '../ids.js';
 
-/** Request bodies built from the wire shapes (PROTOCOL.md §4, ours). */
+/** Request bodies built from the wire shapes (docs/PROTOCOL.md §4, ours). */
 const OrderBatch = z.object({ orders: z.array(EshopOrderCreate).min(1, 'must hold at least one order') });
 const OrderRef = z.object({ idOrder: Id });
 

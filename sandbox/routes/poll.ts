@@ -21,7 +21,7 @@ function parseAnswer(body: unknown): Parsed<MethodCallResponse> {
 }
 
 /**
- * Long-poll (PROTOCOL.md §3): an empty body asks for work; a MethodCallResponse body answers the
+ * Long-poll (docs/PROTOCOL.md §3): an empty body asks for work; a MethodCallResponse body answers the
  * previous call and then waits the same way. The request is held until a call or the keep-alive.
  */
 function poll(ctx: PosContext): 'handled' | ReturnType<typeof empty> {

@@ -7,7 +7,7 @@ import { webhookHub } from '../webhook/webhook-hub.js';
 const SendEvent = z.object({ event: z.string().min(1), args: z.array(z.unknown()).optional().default([]), restaurantId: z.string().min(1).optional() });
 
 /**
- * API v4 (PROTOCOL.md §3 "Webhooks"): the POS registers its webhook URL, reads who it is, sends
+ * API v4 (docs/PROTOCOL.md §3 "Webhooks"): the POS registers its webhook URL, reads who it is, sends
  * the outcome of a 202 delivery, and reads payments. Same auth and Error bodies as v2.
  */
 export const v4WebhookRoutes: RouteFactory = (core) => [

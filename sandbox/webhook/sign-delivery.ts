@@ -3,7 +3,7 @@ import { createSigner, httpbis } from 'http-message-signatures';
 import { WEBHOOK_ALG, WEBHOOK_SIGNATURE_LABEL, WEBHOOK_SIGNED_COMPONENTS } from '../../main/base/wire/index.js';
 
 /**
- * Signs a delivery as the service does (PROTOCOL.md §3 "Webhooks"). The RFC 9421 signature is
+ * Signs a delivery as the service does (docs/PROTOCOL.md §3 "Webhooks"). The RFC 9421 signature is
  * made by the independent `http-message-signatures` library, Content-Digest and Signature-SHA256
  * with node:crypto here, so the companion's verifier is proven against code it does not share.
  */

@@ -26,7 +26,7 @@ const rule = {
     docs: { description: 'main/ imports only its own floor and the floors below (base < store < features < adapters < app < hosts).' },
     schema: [],
     messages: {
-      up: '{{from}} is on the {{fromName}} floor and may not import {{to}} on the {{toName}} floor above it (main/README.md, "Floors").',
+      up: '{{from}} is on the {{fromName}} floor and may not import {{to}} on the {{toName}} floor above it (main/README.md).',
     },
   },
   create(context) {

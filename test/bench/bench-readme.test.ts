@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { END, formatNumber, renderFigures, replaceBetweenMarkers, START } from '../../scripts/bench-readme.mjs';
+import { END, formatNumber, INTRO, PAGE, renderFigures, START, writeBenchmarksPage } from '../../scripts/bench-readme.mjs';
 
 /** A results.json as run.ts writes it: one met, one missed, one information, one failed figure. */
 const results = {
@@ -43,7 +46,7 @@ describe('bench:readme renders bench/results.json', () => {
     ]);
   });
 
-  it('puts the benches in the README order (the figures the issues name first), each bench keeping its own order', () => {
+  it('puts the benches in the page order (the figures the issues name first), each bench keeping its own order', () => {
     const fig = (file: string, metric: string) => ({ ...results.figures[0]!, file, metric, what: '' });
     const rows = renderFigures({ ...results, figures: [fig('zz.bench.ts', 'z'), fig('idle.bench.ts', 'i1'), fig('ws-table-contents.bench.ts', 'w'), fig('idle.bench.ts', 'i2')] })
       .split('\n')
@@ -58,10 +61,33 @@ describe('bench:readme renders bench/results.json', () => {
     expect(() => renderFigures({ figures: [] })).toThrow(/no runs/);
   });
 
-  it('replaces only the text between the markers, and refuses a README without them', () => {
-    const readme = `# T\n\n## Figures\n\n${START}\nold table\n${END}\n\n## Next\n`;
-    expect(replaceBetweenMarkers(readme, 'new table')).toBe(`# T\n\n## Figures\n\n${START}\nnew table\n${END}\n\n## Next\n`);
-    expect(() => replaceBetweenMarkers('# T\n', 'x')).toThrow(/markers/);
+  it('writes docs/benchmarks.md from bench/results.json: how the benches work, then the table between the markers', () => {
+    const root = mkdtempSync(join(tmpdir(), 'bench-page-'));
+    try {
+      mkdirSync(join(root, 'bench'));
+      writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results));
+      expect(writeBenchmarksPage(root)).toBe(4);
+      const page = readFileSync(join(root, PAGE), 'utf8');
+      expect(PAGE).toBe('docs/benchmarks.md');
+      expect(page.startsWith(INTRO)).toBe(true);
+      expect(INTRO).toMatch(/^# Benchmarks\n/);
+      expect(page.slice(page.indexOf(START) + START.length, page.indexOf(END))).toBe(`\n${renderFigures(results)}\n`);
+      expect(page.endsWith(`${END}\n`)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('writes no page from the results of a --quick run', () => {
+    const root = mkdtempSync(join(tmpdir(), 'bench-page-'));
+    try {
+      mkdirSync(join(root, 'bench'));
+      writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ ...results, runs: { 'a.bench.ts': { at: '2026-11-22T21:00:00.000Z', quick: true } } }));
+      expect(() => writeBenchmarksPage(root)).toThrow(/--quick/);
+      expect(() => readFileSync(join(root, PAGE))).toThrow(/ENOENT/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('rounds to the digits a figure can carry', () => {

@@ -13,7 +13,7 @@ export interface BenchFigure {
   bench: string;
   /** What this one number is, e.g. "p99, uncached (first scan after the bill changed)". */
   metric: string;
-  /** Plain words: what was measured and how (the README row says this). */
+  /** Plain words: what was measured and how (the docs/benchmarks.md row says this). */
   what: string;
   value: number;
   unit: string;

@@ -19,7 +19,7 @@ const HELP = `npm run bench [-- options] [-- name...]
   --no-build   do not compile the host to dist/ first (it must be current)
   --list       list the benches and exit
   --help       this text
-Writes bench/results.json; \`npm run bench:readme\` turns it into the README's Figures table.`;
+Writes bench/results.json; \`npm run bench:readme\` writes docs/benchmarks.md from it.`;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');

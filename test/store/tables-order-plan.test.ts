@@ -112,7 +112,7 @@ describe('tables: what their payments say (the card)', () => {
     seedBill(s.store);
     s.store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }], { captureMode: 'manual' }));
     expect(tableView(s.store, 't1')?.awaitingCapture).toBe(false);
-    // Authorised: paymentProcessed and no paymentClosed yet (the sandbox's manual capture, PROTOCOL.md).
+    // Authorised: paymentProcessed and no paymentClosed yet (the sandbox's manual capture, docs/PROTOCOL.md).
     s.store.processPayment('p1');
     expect(tableView(s.store, 't1')?.awaitingCapture).toBe(true);
     expect(tableViews(s.store)[0]?.awaitingCapture).toBe(true);

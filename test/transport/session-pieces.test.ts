@@ -87,7 +87,7 @@ describe('link state machine', () => {
 
 describe('close codes and statuses', () => {
   const open = { opened: true, httpStatus: null, retryAfter: null };
-  it('maps close codes of PROTOCOL.md §3', () => {
+  it('maps close codes of docs/PROTOCOL.md §3', () => {
     expect(classifyClose(open, 1001, '', '', undefined)).toEqual({ kind: 'going-away' });
     expect(classifyClose(open, 4503, '', '', undefined)).toEqual({ kind: 'restart' });
     expect(classifyClose(open, 4401, '', '', undefined)).toEqual({ kind: 'rejected' });

@@ -30,7 +30,7 @@ const GROUP_COMMITTED: Partial<Record<PosMethod, StoreWrite>> = {
 type Handlers = { [M in PosMethod]: (args: never) => MethodOutcome };
 
 /**
- * The POS methods of PROTOCOL.md §2 behind one entry point that every transport uses. Arguments
+ * The POS methods of docs/PROTOCOL.md §2 behind one entry point that every transport uses. Arguments
  * are parsed at this edge; handlers never throw: a store refusal becomes its method error, any
  * other failure INTERNAL_ERROR (logged with the ids involved, never shown with internals).
  */

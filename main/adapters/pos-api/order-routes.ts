@@ -9,7 +9,7 @@ import type { Route, RouteContext } from './routes.js';
 type Parse = <S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query') => z.output<S>;
 type Guard = <T>(fn: () => T) => T;
 
-/** The menu as the POS API shows it: PROTOCOL.md §5 Menu[], the version and whether the service holds it. */
+/** The menu as the POS API shows it: docs/PROTOCOL.md §5 Menu[], the version and whether the service holds it. */
 function menuBody({ store }: RouteContext) {
   const { version, pushed } = store.menuVersions();
   return { menus: wireMenus(store.menus()), version, pushedVersion: pushed, ordersPaused: store.ordersPaused() };

@@ -130,7 +130,7 @@ function menuEndpoints(http: ServiceHttp, serviceName: string) {
 
     /** POST /api/v2/pos/update-<svc>-order-status; `svc` defaults to the client's service name. */
     async updateOrderStatus(idOrder: string, status: OrderStatusValue, options: { svc?: string; reason?: string } = {}): Promise<ServiceResult<StatusReply>> {
-      // reason: REJECTED only, shown to the guest (PROTOCOL.md §5).
+      // reason: REJECTED only, shown to the guest (docs/PROTOCOL.md §5).
       const input = checkInput(OrderStatusUpdate, options.reason === undefined ? { idOrder, status } : { idOrder, status, reason: options.reason });
       if (!input.ok) return input;
       const path = PATHS.updateOrderStatus(options.svc ?? serviceName);

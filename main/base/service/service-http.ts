@@ -41,7 +41,7 @@ export interface RawAnswer {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * The one place that talks HTTP to the service: headers of PROTOCOL.md §1, a time-out on every
+ * The one place that talks HTTP to the service: headers of docs/PROTOCOL.md §1, a time-out on every
  * request, answers parsed with main/wire schemas, failures turned into cashier sentences.
  */
 export class ServiceHttp {

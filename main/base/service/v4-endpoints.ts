@@ -5,7 +5,7 @@ import { MESSAGES, type ServiceResult } from './service-result.js';
 
 const ConfigureAnswer = z.object({ webhookUrl: z.string() });
 
-/** The POS → service calls of the v4 webhook interface (PROTOCOL.md §3, webhooks). */
+/** The POS → service calls of the v4 webhook interface (docs/PROTOCOL.md §3, webhooks). */
 export function v4Endpoints(http: ServiceHttp) {
   return {
     whoAmIV4(): Promise<ServiceResult<WhoAmI>> {

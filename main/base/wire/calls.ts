@@ -11,7 +11,7 @@ export const MethodCallRequest = z.object({
 });
 export type MethodCallRequest = z.infer<typeof MethodCallRequest>;
 
-/** `items`: the menu item ids at fault of ITEM_UNAVAILABLE (PROTOCOL.md §5). */
+/** `items`: the menu item ids at fault of ITEM_UNAVAILABLE (docs/PROTOCOL.md §5). */
 export const MethodError = z.object({ code: z.string(), message: z.string(), items: z.array(z.string()).optional() });
 export type MethodError = z.infer<typeof MethodError>;
 
@@ -24,7 +24,7 @@ export type MethodCallResponse = { uuid: string | null; result: unknown } | { uu
 
 export const KEEPALIVE: MethodCallRequest = { uuid: null, method: 'noop', args: [] };
 
-/** Error codes of method calls: doc codes and ours (PROTOCOL.md §2). */
+/** Error codes of method calls: doc codes and ours (docs/PROTOCOL.md §2). */
 export const METHOD_ERROR = {
   BILL_NOT_FOUND: 'BILL_NOT_FOUND',
   BILL_CLOSED: 'BILL_CLOSED',
@@ -35,7 +35,7 @@ export const METHOD_ERROR = {
   INVALID_ARGUMENTS: 'INVALID_ARGUMENTS',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   TIMEOUT: 'TIMEOUT',
-  // menu-orders (issue 14, PROTOCOL.md §5)
+  // menu-orders (issue 14, docs/PROTOCOL.md §5)
   ITEM_UNAVAILABLE: 'ITEM_UNAVAILABLE',
   TABLE_NOT_FOUND: 'TABLE_NOT_FOUND',
   ORDERS_PAUSED: 'ORDERS_PAUSED',
@@ -58,7 +58,7 @@ export const METHOD_ARGS = {
   paymentClosed: z.tuple([Id, z.string().min(1)]).rest(z.unknown()),
   getPostponedReceipt: z.tuple([Id]).rest(z.unknown()),
   error: z.tuple([ErrorBody.or(z.unknown())]).rest(z.unknown()),
-  // menu-orders (issue 14, PROTOCOL.md §5)
+  // menu-orders (issue 14, docs/PROTOCOL.md §5)
   getMealMenus: z.tuple([]).rest(z.unknown()),
   orderPrepare: z.tuple([Order]).rest(z.unknown()),
   orderStart: z.tuple([Order]).rest(z.unknown()),

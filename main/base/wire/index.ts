@@ -1,5 +1,5 @@
 /**
- * The wire format of PROTOCOL.md: types and tolerant parsers, shared by the companion and the
+ * The wire format of docs/PROTOCOL.md: types and tolerant parsers, shared by the companion and the
  * sandbox. It imports nothing else of ours, so the sandbox may depend on it.
  */
 export * from './primitives.js';

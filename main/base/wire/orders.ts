@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Currency, DecimalString, Id, NonNegativeDecimal } from './primitives.js';
 
-/** Guest orders (PROTOCOL.md §5; shapes ours). Unknown fields are stripped. */
+/** Guest orders (docs/PROTOCOL.md §5; shapes ours). Unknown fields are stripped. */
 
 export const OrderItem = z.object({
   /** The menu item id. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Currency, DecimalString, Id } from './primitives.js';
 import { Receipt } from './records.js';
 
-/** REST shapes (PROTOCOL.md §4). Ours unless the interface document says otherwise. */
+/** REST shapes (docs/PROTOCOL.md §4). Ours unless the interface document says otherwise. */
 export const WhoAmI = z.object({ id: z.string(), name: z.string() });
 export type WhoAmI = z.infer<typeof WhoAmI>;
 
@@ -31,7 +31,7 @@ export const UpdateMenusRequest = z.object({ menus: z.array(Menu) });
 export const UploadMenuItemsRequest = z.object({ items: z.array(MenuItem) });
 
 export const ORDER_STATUSES = ['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE', 'REJECTED'] as const;
-/** `reason`: REJECTED only, shown to the guest (PROTOCOL.md §5). */
+/** `reason`: REJECTED only, shown to the guest (docs/PROTOCOL.md §5). */
 export const OrderStatusUpdate = z.object({ idOrder: Id, status: z.enum(ORDER_STATUSES), reason: z.string().max(500).optional() });
 export const OrderStatusQuery = z.object({ idOrder: Id });
 export const OrderStatus = z.object({ idOrder: Id, status: z.enum(ORDER_STATUSES) });

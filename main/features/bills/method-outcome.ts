@@ -27,9 +27,9 @@ const CODES: Record<StoreErrorCode, MethodErrorCode> = {
   PAYMENT_NOT_PAID: METHOD_ERROR.INVALID_ARGUMENTS,
 };
 
-/** A store refusal becomes the method error of PROTOCOL.md §2; anything else is not ours to explain. */
+/** A store refusal becomes the method error of docs/PROTOCOL.md §2; anything else is not ours to explain. */
 export function fromError(e: unknown): MethodOutcome | null {
   if (!isStoreError(e)) return null;
-  // ITEM_UNAVAILABLE names the menu items at fault, so the service can refresh them (PROTOCOL.md §5).
+  // ITEM_UNAVAILABLE names the menu items at fault, so the service can refresh them (docs/PROTOCOL.md §5).
   return e.items ? { error: { code: CODES[e.code], message: e.message, items: e.items } } : fail(CODES[e.code], e.message);
 }

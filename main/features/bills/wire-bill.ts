@@ -2,7 +2,7 @@ import { canon, remainderOf, type BillWithItems } from '../../store/index.js';
 import type { Bill as WireBill, Item as WireItem } from '../../base/wire/index.js';
 
 /**
- * A stored bill as the service sees it (PROTOCOL.md §2 "Bill"): only what a guest can still pay,
+ * A stored bill as the service sees it (docs/PROTOCOL.md §2 "Bill"): only what a guest can still pay,
  * i.e. each line's quantity − paid − locked, and lines with nothing left are left out.
  */
 /** Canonical decimal text of a value ≥ 1. */

@@ -6,7 +6,7 @@ import type { BillStore } from '../../store/index.js';
 import { createBackoff, DEFAULT_BACKOFF, type BackoffOptions } from '../../base/backoff.js';
 import { isRetryable } from './retry.js';
 
-/** Changes within this window go out as one push (PROTOCOL.md §5). */
+/** Changes within this window go out as one push (docs/PROTOCOL.md §5). */
 export const MENU_GROUP_MS = 2000;
 
 export interface MenuSyncOptions {

@@ -5,7 +5,7 @@ import { ok } from '../bills/method-outcome.js';
 import type { MethodOutcome } from '../../base/method-types.js';
 
 /**
- * The menu and order methods (PROTOCOL.md §5). Store refusals (ITEM_UNAVAILABLE with the item ids,
+ * The menu and order methods (docs/PROTOCOL.md §5). Store refusals (ITEM_UNAVAILABLE with the item ids,
  * ORDERS_PAUSED, TABLE_NOT_FOUND, ORDER_NOT_FOUND) become method errors in the dispatcher; every
  * write is idempotent by order id, so a retried call applies once.
  */

@@ -12,7 +12,7 @@ const Port = z.number().int('must be a whole number').min(0, 'must be 0..65535')
 export const INSECURE_URL = 'must be an https URL (plain http only on this computer: 127.0.0.1, ::1, localhost)';
 const ServiceUrl = z.union([z.literal(''), z.string().refine(isAllowedServiceUrl, INSECURE_URL)]);
 const PublicUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]);
-/** Pos-Id: a UUID, kept lower case (PROTOCOL.md: "UUID v4, lower case"). */
+/** Pos-Id: a UUID, kept lower case (docs/PROTOCOL.md: "UUID v4, lower case"). */
 export const PosIdField = z
   .string()
   .trim()

@@ -13,7 +13,7 @@ interface Line {
 }
 
 /**
- * A tiny in-test POS: bills on tables, with the payment semantics of PROTOCOL.md §2 (lock on
+ * A tiny in-test POS: bills on tables, with the payment semantics of docs/PROTOCOL.md §2 (lock on
  * paymentStart, pay or unlock on paymentClosed, idempotent). Decimal arithmetic throughout.
  */
 export class BillBook {

@@ -9,7 +9,7 @@ interface KitchenItem {
 }
 
 /**
- * A tiny in-test POS for guest orders (PROTOCOL.md §5): prices from its own menu, refuses unknown
+ * A tiny in-test POS for guest orders (docs/PROTOCOL.md §5): prices from its own menu, refuses unknown
  * or sold-out items with ITEM_UNAVAILABLE, opens one bill per table, idempotent by order id, and
  * records every order call it gets (duplicates included).
  */

@@ -6,7 +6,7 @@ import { createBackoff, DEFAULT_BACKOFF, type Backoff, type BackoffOptions } fro
 import { LinkStateMachine, type RejectReason } from './link-state.js';
 import type { Transport } from './types.js';
 
-/** How one attempt ended; decides what happens next (PROTOCOL.md §3). */
+/** How one attempt ended; decides what happens next (docs/PROTOCOL.md §3). */
 export type AttemptEnd =
   /** 1001: the service moves us elsewhere: reconnect at once, attempt counter unchanged. */
   | { kind: 'going-away' }

@@ -55,7 +55,7 @@ interface PollContext {
 }
 
 /**
- * The long-poll loop of PROTOCOL.md §3: POST /api/v2/pos/poll with an empty body, run the call the
+ * The long-poll loop of docs/PROTOCOL.md §3: POST /api/v2/pos/poll with an empty body, run the call the
  * service answers with, and deliver its answer as the body of the next poll. Answers that could not
  * be delivered stay in the outbox and go out with the next poll that gets through.
  */

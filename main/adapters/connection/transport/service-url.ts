@@ -11,7 +11,7 @@ export function webSocketEndpoint(serviceUrl: string, path: string): string {
   return url.toString();
 }
 
-/** Authorization + Pos-Id (PROTOCOL.md §1). The key only ever travels in this header. */
+/** Authorization + Pos-Id (docs/PROTOCOL.md §1). The key only ever travels in this header. */
 export function authHeaders(apiKey: string, posId: string): Record<string, string> {
   return { Authorization: `Bearer ${apiKey}`, 'Pos-Id': posId };
 }

@@ -2,7 +2,7 @@ import type { SessionStatus, SessionView } from '../../../../preload/contract.js
 import type { MethodDispatcher, TransportKind } from '../../../base/method-types.js';
 
 /**
- * The state of the link (the restaurant's one connection to the service, PROTOCOL.md §3), owned
+ * The state of the link (the restaurant's one connection to the service, docs/PROTOCOL.md §3), owned
  * by the transport that carries it. The renderer's contract calls it `SessionView` (plus the
  * restaurant's name, which who-am-i adds). `sentence` is English for logs and the headless host;
  * the renderer translates from `status`.

@@ -14,7 +14,7 @@ export function restartEnd(retryAfter: string | null, injectedDelayMs: number | 
   return fromHeader === null ? { kind: 'restart' } : { kind: 'restart', delayMs: fromHeader };
 }
 
-/** HTTP statuses of a refused handshake or poll that have a meaning of their own (PROTOCOL.md §3). */
+/** HTTP statuses of a refused handshake or poll that have a meaning of their own (docs/PROTOCOL.md §3). */
 export function classifyHttpStatus(status: number, retryAfter: string | null, injectedDelayMs: number | undefined): AttemptEnd {
   if (status === 401) return { kind: 'rejected' };
   if (status === 409) return { kind: 'conflict' };
@@ -22,7 +22,7 @@ export function classifyHttpStatus(status: number, retryAfter: string | null, in
   return { kind: 'dropped', detail: `the service answered HTTP ${status}` };
 }
 
-/** Maps how a WebSocket ended to the next step: close codes of PROTOCOL.md §3, or the handshake status. */
+/** Maps how a WebSocket ended to the next step: close codes of docs/PROTOCOL.md §3, or the handshake status. */
 export function classifyClose(
   link: { opened: boolean; httpStatus: number | null; retryAfter: string | null },
   code: number,

@@ -1,5 +1,5 @@
 /**
- * Liveness of a WebSocket link (PROTOCOL.md §3): the POS must find a dead link itself, because a
+ * Liveness of a WebSocket link (docs/PROTOCOL.md §3): the POS must find a dead link itself, because a
  * silently dropped TCP connection (Wi-Fi gone, NAT timeout) raises no event for minutes. A ping
  * goes out right away (first round-trip figure for the UI) and then every `intervalMs`; a pong
  * missing for `timeoutMs` declares the link dead.

@@ -69,7 +69,7 @@ interface WsContext {
   previousClosed: Promise<void>;
 }
 
-/** The WebSocket transport of PROTOCOL.md §3: auth-request first, ping/pong liveness, close codes. */
+/** The WebSocket transport of docs/PROTOCOL.md §3: auth-request first, ping/pong liveness, close codes. */
 export function createWsTransport(options: WsTransportOptions): WsTransport {
   const clock = options.clock ?? systemClock;
   const log = options.log.child({ mod: 'ws-transport' });

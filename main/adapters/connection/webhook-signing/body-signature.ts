@@ -6,7 +6,7 @@ export function bodySignature(secret: string | Uint8Array, body: Uint8Array | st
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
-/** PROTOCOL.md fixes the form: 64 lower-case hex digits, nothing else (no upper case, no spaces). */
+/** docs/PROTOCOL.md fixes the form: 64 lower-case hex digits, nothing else (no upper case, no spaces). */
 const LOWER_HEX_SHA256 = /^[0-9a-f]{64}$/;
 
 /** Whether the header has the one form the protocol allows; checked before the body is read. */

@@ -4,7 +4,7 @@ import { contentDigestHeader } from './content-digest.js';
 import { signMessage } from './message-signature.js';
 
 /**
- * Our own signer of a webhook delivery (PROTOCOL.md §3): used by tests and the benchmark to
+ * Our own signer of a webhook delivery (docs/PROTOCOL.md §3): used by tests and the benchmark to
  * make requests. The sandbox signs with the independent `http-message-signatures` library.
  */
 export interface WebhookSignInput {

@@ -37,7 +37,7 @@ export function awaitingCapture(p: { captureMode: 'auto' | 'manual'; state: stri
 }
 
 /**
- * Settles payments whose paymentClosed we may have missed (PROTOCOL.md §2): on every
+ * Settles payments whose paymentClosed we may have missed (docs/PROTOCOL.md §2): on every
  * (re)connect, each payment still STARTED or PROCESSED here is looked up at the service and
  * closed the way paymentClosed would have closed it, exactly once (closePayment is idempotent).
  */

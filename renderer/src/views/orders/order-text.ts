@@ -7,7 +7,7 @@ import { wordError } from '../common/command-error';
 import type { CommandError } from '../common/use-command';
 
 /**
- * The service closes an order nobody accepted or rejected after 10 minutes (PROTOCOL.md §5, the
+ * The service closes an order nobody accepted or rejected after 10 minutes (docs/PROTOCOL.md §5, the
  * sandbox's clock). Main marks it overdue 2 minutes before (OrderView.overdueAt, 8 minutes in), so
  * the cashier still has time to answer; the card counts down to this moment.
  */

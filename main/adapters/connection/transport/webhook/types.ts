@@ -16,7 +16,7 @@ export interface DeliveryStore {
 export type ReplyBody = { id: string; result: unknown } | { id: string; error: { code: string; message: string } };
 
 /**
- * POS -> service calls of API v4 (PROTOCOL.md §3), answering the REST client's `ServiceResult`
+ * POS -> service calls of API v4 (docs/PROTOCOL.md §3), answering the REST client's `ServiceResult`
  * (status 0 = the service was not reached). createV4ServiceClient is the real one.
  */
 export interface V4ServiceClient {

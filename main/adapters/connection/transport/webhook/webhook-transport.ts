@@ -39,7 +39,7 @@ interface WebhookContext {
 }
 
 /**
- * API v4 webhooks (PROTOCOL.md §3): a local HTTP receiver behind the integrator's public URL.
+ * API v4 webhooks (docs/PROTOCOL.md §3): a local HTTP receiver behind the integrator's public URL.
  * start() listens, then the shared link loop registers publicUrl + path with the service
  * (configure, retried with the shared backoff) and asks who-am-i.
  */
