@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import type { StoredSettings } from '../base/host-types.js';
 import { describeIssues } from '../base/wire/index.js';
+import { SettingsPatch } from '../features/settings/settings-schema.js';
 
 /**
  * Flags of `npm run headless`. Without service flags the host runs from the data dir's settings.json
@@ -71,5 +73,49 @@ export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArg
     serviceName: values['service-name'],
     diagnostics: values.diagnostics,
   });
-  return parsed.success ? { ok: true, args: parsed.data } : { ok: false, error: describeIssues(parsed.error) };
+  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) };
+  // The flags override settings for this run: the same rules as the Settings screen and the file,
+  // so a flag cannot send the key somewhere the screen would refuse (plain http off this machine).
+  const checked = SettingsPatch.safeParse(settingsOverrides(parsed.data));
+  if (!checked.success) return { ok: false, error: flagIssues(checked.error) };
+  return { ok: true, args: parsed.data };
+}
+
+/** The flag that sets each overridden setting, so a refusal names what the integrator typed. */
+const FLAG_OF: Partial<Record<keyof StoredSettings, string>> = {
+  serviceUrl: '--service-url',
+  posId: '--pos-id',
+  transport: '--transport',
+  posApiPort: '--pos-api-port',
+  webhookPort: '--webhook-port',
+  webhookHost: '--webhook-host',
+  webhookPublicUrl: '--public-url',
+  serviceName: '--service-name',
+};
+
+function flagIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${FLAG_OF[issue.path[0] as keyof StoredSettings] ?? String(issue.path[0])}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * This run's overrides of settings.json, from the flags: only what a flag names, so everything
+ * else comes from the data dir. A --service-url means the sandbox environment unless one is set.
+ */
+export function settingsOverrides(args: HeadlessArgs): Partial<StoredSettings> {
+  const overrides: Partial<StoredSettings> = {};
+  if (args.serviceUrl) {
+    overrides.environment = 'sandbox';
+    overrides.serviceUrl = args.serviceUrl;
+  }
+  if (args.posId) overrides.posId = args.posId.toLowerCase();
+  if (args.transport) overrides.transport = args.transport;
+  if (args.posApiPort !== undefined) overrides.posApiPort = args.posApiPort;
+  if (args.webhookPort !== undefined) overrides.webhookPort = args.webhookPort;
+  if (args.webhookHost) overrides.webhookHost = args.webhookHost;
+  if (args.publicUrl) overrides.webhookPublicUrl = args.publicUrl;
+  if (args.serviceName) overrides.serviceName = args.serviceName;
+  return overrides;
 }

@@ -19,9 +19,8 @@ import { createFileLogger, flushLogger } from '../base/logging/file-logger.js';
 import { ensurePrivateDir } from '../features/settings/private-files.js';
 import type { UiServer } from '../adapters/ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
-import { parseHeadlessArgs, type HeadlessArgs } from './args.js';
+import { parseHeadlessArgs, settingsOverrides, type HeadlessArgs } from './args.js';
 import { onFirstConnected } from './connected-line.js';
-import { settingsOverrides } from './run-options.js';
 
 const parsed = parseHeadlessArgs(process.argv.slice(2));
 if (!parsed.ok) {

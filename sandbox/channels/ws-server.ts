@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
-import { AuthRequestFrame, PATHS, RESTART_RETRY_MS, WS_CLOSE, parseJson, parseWith, tickCork } from '../../main/base/wire/index.js';
+import { AuthRequestFrame, MAX_FRAME_BYTES, PATHS, RESTART_RETRY_MS, WS_CLOSE, parseJson, parseWith, tickCork } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core.js';
 import { hasAuthHeaders, identify, identifyHeaders, type PosIdentity } from '../http/auth.js';
 import { WsChannel } from './ws-channel.js';
@@ -12,7 +12,9 @@ import { WsChannel } from './ws-channel.js';
  */
 export function createWsEndpoint(core: SandboxCore) {
   // autoPong off: WsChannel answers pings itself so the `no-pong` fault can stop it.
-  const wss = new WebSocketServer({ noServer: true, autoPong: false, maxPayload: 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, autoPong: false, maxPayload: MAX_FRAME_BYTES });
+  // A peer's oversized or broken frame is an 'error' on its socket: without a listener it would crash the process.
+  wss.on('error', (err) => core.log(`ws server error: ${err.message}`));
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
@@ -38,6 +40,7 @@ export function createWsEndpoint(core: SandboxCore) {
 
   function onConnection(ws: WebSocket, req: IncomingMessage, headerIdentity: PosIdentity | null, holdWrites: () => void): void {
     core.state.counters.wsConnections += 1;
+    ws.on('error', (err) => core.log(`ws error from a POS: ${err.message}`));
     ws.on('ping', (data: Buffer) => {
       if (!channel && ws.readyState === WebSocket.OPEN) ws.pong(data); // before auth; the channel answers after
     });

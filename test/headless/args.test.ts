@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiKeyFor } from '../../main/headless/api-key-source.js';
-import { parseHeadlessArgs, type HeadlessArgs } from '../../main/headless/args.js';
-import { settingsOverrides } from '../../main/headless/run-options.js';
+import { parseHeadlessArgs, settingsOverrides, type HeadlessArgs } from '../../main/headless/args.js';
 
 const parse = (argv: string[]): HeadlessArgs => {
   const parsed = parseHeadlessArgs(argv);
@@ -27,6 +26,20 @@ describe('headless flags', () => {
       transport: 'longpoll',
       posApiPort: 0,
     });
+  });
+
+  it('flags pass the Settings screen\'s rules: no key in clear off this machine, no bad Pos-Id or port', () => {
+    const refused = (argv: string[]) => {
+      const parsed = parseHeadlessArgs(argv);
+      return parsed.ok ? null : parsed.error;
+    };
+    expect(refused(['--service-url', 'http://sandbox.example.com'])).toMatch(/^--service-url: must be an https URL/);
+    expect(refused(['--service-url', 'http://192.168.1.20:8080'])).toMatch(/^--service-url: must be an https URL/);
+    expect(refused(['--service-name', 'Qerko Prod'])).toMatch(/^--service-name: must be lower-case/);
+    // What the screen accepts, the flags accept: https anywhere, http on this machine only.
+    expect(refused(['--service-url', 'https://sandbox.example.com'])).toBeNull();
+    expect(refused(['--service-url', 'http://127.0.0.1:8080'])).toBeNull();
+    expect(refused(['--service-url', 'http://localhost:8080'])).toBeNull();
   });
 
   it('the key: --api-key, else the first line of --api-key-file, else TABLESIDE_API_KEY, else none', () => {

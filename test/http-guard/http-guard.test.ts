@@ -48,8 +48,8 @@ describe('checkHost', () => {
 });
 
 describe('a guarded server', () => {
-  it('defaults to the documented limits: 256 sockets, 30 s idle, 10 s headers, 30 s request', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxConnections: 256, idleTimeoutMs: 30_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+  it('defaults to the documented limits: 256 sockets, 30 s idle, 10 s to the first byte and to the headers, 30 s request', () => {
+    expect(DEFAULT_LIMITS).toEqual({ maxConnections: 256, idleTimeoutMs: 30_000, firstByteTimeoutMs: 10_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     const s = createGuardedServer(ok);
     expect([s.maxConnections, s.timeout, s.keepAliveTimeout, s.headersTimeout, s.requestTimeout]).toEqual([256, 30_000, 30_000, 10_000, 30_000]);
   });

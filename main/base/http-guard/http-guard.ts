@@ -13,6 +13,8 @@ export interface ServerLimits {
   maxConnections: number;
   /** A socket silent this long (before its first request, between keep-alive requests, mid-answer) is closed. */
   idleTimeoutMs: number;
+  /** A new socket must send its first byte within this, or it is closed without an answer. */
+  firstByteTimeoutMs: number;
   /** The request line and headers must arrive within this (slowloris); else 408 and closed. */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this; else 408 and closed. */
@@ -22,6 +24,7 @@ export interface ServerLimits {
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   maxConnections: 256,
   idleTimeoutMs: 30_000,
+  firstByteTimeoutMs: 10_000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
 });
@@ -77,6 +80,20 @@ function misdirectedText(options: GuardOptions): string {
   return JSON.stringify((options.errorBody ?? ((code, message) => ({ error: { code, message } })))(MISDIRECTED, MISDIRECTED_MESSAGE));
 }
 
+/**
+ * Node's header clock starts with a socket's first byte, and on Node 20 the idle timeout does not
+ * reach a socket that never sends one: enough silent sockets would hold every slot for ever.
+ */
+function closeSilentSockets(server: Server, deadlineMs: number): void {
+  server.on('connection', (socket: Duplex & { bytesRead: number }) => {
+    const timer = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy();
+    }, deadlineMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
 /** An http.Server with the limits above; `handler` sees only requests whose Host names this machine. */
 export function createGuardedServer(handler: Handler, options: GuardOptions = {}): Server {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -96,8 +113,8 @@ export function createGuardedServer(handler: Handler, options: GuardOptions = {}
     },
   );
   server.maxConnections = limits.maxConnections;
-  // Also covers a socket that connects and never sends a byte (Node's header clock starts with the first byte).
   server.timeout = limits.idleTimeoutMs;
+  closeSilentSockets(server, limits.firstByteTimeoutMs);
   return server;
 }
 

@@ -32,6 +32,11 @@ export type AuthRequestFrame = z.infer<typeof AuthRequestFrame>;
 export type MethodCallRequestFrame = z.infer<typeof MethodCallRequestFrame>;
 export type MethodCallResponseFrame = z.infer<typeof MethodCallResponseFrame>;
 
+/** The largest WebSocket message either end accepts; a larger one closes the connection. */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+/** The largest answer the POS sends on any transport: a frame's envelope fits in what is left. */
+export const MAX_ANSWER_BYTES = MAX_FRAME_BYTES - 4096;
+
 /** Close codes (doc). */
 export const WS_CLOSE = {
   GOING_AWAY: 1001, // reconnect at once

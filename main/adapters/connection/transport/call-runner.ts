@@ -1,6 +1,7 @@
 import type { Logger } from '../../../base/log.js';
 import type { MethodDispatcher, TransportKind } from '../../../base/method-types.js';
-import { METHOD_ERROR, type MethodCallRequest, type MethodCallResponse } from '../../../base/wire/index.js';
+import { RawJson } from '../../../base/method-types.js';
+import { MAX_ANSWER_BYTES, METHOD_ERROR, type MethodCallRequest, type MethodCallResponse } from '../../../base/wire/index.js';
 
 /** Ours: the code of the answer to a frame we could not understand. */
 export const INVALID_REQUEST = 'INVALID_REQUEST';
@@ -25,6 +26,7 @@ export class CallRunner {
     try {
       const outcome = await this.dispatcher.handle(method, args, { transport: this.transport, callId: uuid });
       answer = 'error' in outcome ? { uuid, error: outcome.error } : { uuid, result: outcome.result ?? null };
+      if ('result' in answer) answer = this.bounded(answer, method);
     } catch (e) {
       // A handler must answer with a value; a throw is a bug, but the service still gets an answer.
       this.log.error({ err: e, method, callId: uuid }, 'method handler threw');
@@ -34,6 +36,18 @@ export class CallRunner {
     if ('error' in answer) this.log.info({ method, callId: uuid, code: answer.error.code, ms }, 'method call answered with error');
     else this.log.debug({ method, callId: uuid, ms }, 'method call answered');
     return uuid === null ? null : answer;
+  }
+
+  /**
+   * An answer over what one message may carry would close the connection at the service (or crash
+   * a peer without an error listener): the call is answered with an error instead, on every transport.
+   */
+  private bounded(answer: MethodCallResponse & { result: unknown }, method: string): MethodCallResponse {
+    const { result } = answer;
+    const bytes = Buffer.byteLength(result instanceof RawJson ? result.json : (JSON.stringify(result) ?? ''));
+    if (bytes <= MAX_ANSWER_BYTES) return answer;
+    this.log.error({ method, callId: answer.uuid, bytes, limit: MAX_ANSWER_BYTES }, 'answer too large to send: answered with an error');
+    return { uuid: answer.uuid, error: { code: METHOD_ERROR.INTERNAL_ERROR, message: `${method}: the answer is larger than one message may carry (${MAX_ANSWER_BYTES} bytes)` } };
   }
 
   /**
