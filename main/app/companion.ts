@@ -16,7 +16,7 @@ import { createLogger, type Logger } from '../base/log.js';
 import { logsDir } from '../base/logging/file-logger.js';
 import { createMethodDispatcher } from '../adapters/connection/methods-index.js';
 import type { LinkDeps } from '../adapters/connection/connection.js';
-import { ensurePrivateDir } from '../features/settings/private-files.js';
+import { ensurePrivateDir } from '../base/private-files.js';
 import { createPlainSecretStore } from '../features/settings/plain-secrets.js';
 import { createBillStore, type BillStore } from '../store/index.js';
 import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';

@@ -16,7 +16,7 @@ import { createCompanion } from '../app/companion.js';
 import type { Companion, DemoPort } from '../base/host-types.js';
 import { diagnosticsCommand, exitOnUncaughtErrors } from '../app/diagnostics/host-hooks.js';
 import { createFileLogger, flushLogger } from '../base/logging/file-logger.js';
-import { ensurePrivateDir } from '../features/settings/private-files.js';
+import { ensurePrivateDir } from '../base/private-files.js';
 import type { UiServer } from '../adapters/ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
 import { parseHeadlessArgs, settingsOverrides, type HeadlessArgs } from './args.js';

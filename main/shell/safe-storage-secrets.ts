@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SecretStore } from '../base/host-types.js';
 import type { Logger } from '../base/log.js';
-import { writePrivateFile } from '../features/settings/private-files.js';
+import { writePrivateFile } from '../base/private-files.js';
 
 /**
  * The API key at rest in the app: encrypted with Electron's safeStorage (DPAPI on Windows) in

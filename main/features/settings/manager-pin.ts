@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Clock } from '../../base/clock.js';
 import type { StoredSettings } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
-import { writePrivateFile } from './private-files.js';
+import { writePrivateFile } from '../../base/private-files.js';
 
 /**
  * The manager PIN (issue 12, ui-safety): it guards the integration settings (the ones that

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretStore } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
-import { writePrivateFile } from './private-files.js';
+import { writePrivateFile } from '../../base/private-files.js';
 
 /**
  * The headless/dev fallback: the API key in a 0600 file. The Electron shell uses safeStorage

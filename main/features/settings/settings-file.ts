@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredSettings } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
-import { writePrivateFile } from './private-files.js';
+import { writePrivateFile } from '../../base/private-files.js';
 import { PosIdField, SETTINGS_FIELDS, SETTINGS_KEYS } from './settings-schema.js';
 
 /**
