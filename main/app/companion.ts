@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLocalApi, type LocalApi } from './local-api.js';
 import { createSessionRunner, type SessionRunner } from './session-runner.js';
-import { createSettingsCommands } from '../features/settings/settings-commands.js';
+import { createSettingsCommands, type SettingsCommands } from '../features/settings/settings-commands.js';
 import { createManagerPin } from '../features/settings/manager-pin.js';
 import { createSettingsService, type SettingsService } from '../features/settings/settings-service.js';
 import { portInUse, StartupError } from '../base/startup-error.js';
@@ -108,7 +108,7 @@ interface CoreParts {
   demo: DemoService;
   session: SessionRunner;
   localApi: LocalApi;
-  commands: ReturnType<typeof createSettingsCommands>;
+  commands: SettingsCommands;
   shell: ShellPorts;
   clock: Clock;
   log: Logger;

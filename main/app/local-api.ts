@@ -3,8 +3,18 @@ import { loadOrCreateToken, regenerateToken, startPosApi, type PosApi } from '..
 import type { BillStore } from '../store/index.js';
 import { portInUse } from '../base/startup-error.js';
 
+export interface LocalApi {
+  url: () => string;
+  token: () => string;
+  /** A new token, written to the data folder and taken by the running server at once. */
+  regenerate(): void;
+  /** Opens the new port before closing the old one: a taken port leaves the API where it was. */
+  moveTo(next: number): Promise<void>;
+  close: () => Promise<void>;
+}
+
 /** The local POS API for the restaurant's till software: its token, its port, a restart on a new port. */
-export async function createLocalApi(dataDir: string, store: BillStore, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }) {
+export async function createLocalApi(dataDir: string, store: BillStore, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }): Promise<LocalApi> {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {
@@ -31,4 +41,3 @@ export async function createLocalApi(dataDir: string, store: BillStore, log: Log
     close: () => server.close(),
   };
 }
-export type LocalApi = Awaited<ReturnType<typeof createLocalApi>>;

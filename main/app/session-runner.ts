@@ -21,6 +21,23 @@ export interface SessionRunnerDeps {
   changed: (session: SessionView) => void;
 }
 
+/** The session with the payment service: its state for the renderer, and the link restarted on new settings. */
+export interface SessionRunner {
+  view: () => SessionView;
+  /** Opens a link for the current settings (not started); a problem (see view().problem) leaves none. */
+  open: () => Promise<void>;
+  start(): Promise<void>;
+  /** New settings: close this session and open one for them (started if the till runs). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+  /** Reconnects the open link's transport at once (nothing without a link). */
+  reconnect: () => void | undefined;
+  /** The REST client of the open session; without one (see view().problem) calls answer "cannot reach". */
+  client: () => ServiceClient;
+  /** The webhook receiver's local URL of the open session, else null. */
+  webhookUrl: () => string | null;
+}
+
 /** English for the log and headless; the renderer and the tray word the code themselves. */
 const PROBLEM_SENTENCE: Record<SessionProblem, string> = {
   KEY_MISSING: 'The API key is missing or could not be read: enter it again in Settings.',
@@ -38,7 +55,7 @@ function offlineClient(log: Logger): ServiceClient {
  * demo mode), opened again when they change. A sandbox or production till without its key never
  * falls back to demo: it stays on its environment, does not connect, and its state says why.
  */
-export function createSessionRunner(deps: SessionRunnerDeps) {
+export function createSessionRunner(deps: SessionRunnerDeps): SessionRunner {
   const { settings, clock } = deps;
   let link: Link | null = null;
   let problem: SessionProblem | null = null;
@@ -117,4 +134,3 @@ export function createSessionRunner(deps: SessionRunnerDeps) {
     webhookUrl: (): string | null => link?.webhookUrl() ?? null,
   };
 }
-export type SessionRunner = ReturnType<typeof createSessionRunner>;

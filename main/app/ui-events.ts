@@ -5,12 +5,25 @@ import { osNotificationText, osOrderNotificationText } from '../adapters/ui-brid
 
 type EventType = CompanionEvent['type'];
 
+export interface UiEvents {
+  /** Numbers an event and hands it to the listeners that take it (and a new notice to the OS). */
+  push: Push;
+  /** The number of the last event pushed. */
+  seq: () => number;
+  /** Some listener takes events of this type: worth making them (event-fanout.ts, the attention watcher). */
+  wants: (type: EventType) => boolean;
+  /** Every event, or only those of `types`. */
+  subscribe(listener: (event: CompanionEvent) => void, types?: readonly EventType[]): () => void;
+  /** Drops every listener. */
+  clear: () => void;
+}
+
 /**
  * Events to the renderer: numbered in the order they happen (the snapshot's `seq` says which it
  * already holds), handed to every listener, and a new notice also becomes an OS notification in
  * the cashier's language when the shell can show one.
  */
-export function createUiEvents(shell: ShellPorts, language: () => Language) {
+export function createUiEvents(shell: ShellPorts, language: () => Language): UiEvents {
   let seq = 0;
   // Each listener with the event types it asked for (null: all of them).
   const listeners = new Map<(event: CompanionEvent) => void, ReadonlySet<EventType> | null>();
@@ -47,4 +60,3 @@ export function createUiEvents(shell: ShellPorts, language: () => Language) {
     clear: () => listeners.clear(),
   };
 }
-export type UiEvents = ReturnType<typeof createUiEvents>;

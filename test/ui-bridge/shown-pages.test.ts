@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUiEvents } from '../../main/app/ui-events.js';
-import { createViewFanOut, VIEW_PUSH_MS } from '../../main/adapters/ui-bridge/event-fanout.js';
+import { createUiEvents, type UiEvents } from '../../main/app/ui-events.js';
+import { createViewFanOut, VIEW_PUSH_MS, type ViewFanOut } from '../../main/adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
 import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, SHOWN_ONLY_EVENT_TYPES, type ShownPages } from '../../main/adapters/ui-bridge/shown-pages.js';
 import type { CompanionEvent } from '../../preload/contract.js';
@@ -23,8 +23,8 @@ interface Page {
  */
 describe('views only for pages that are shown', () => {
   let t: ReturnType<typeof tempStore>;
-  let events: ReturnType<typeof createUiEvents>;
-  let views: ReturnType<typeof createViewFanOut>;
+  let events: UiEvents;
+  let views: ViewFanOut;
   let pages: Page[];
   let forwarder: ShownPages<Page>;
   /** Reads of the store by the fan-out (the notices and the views): a view is read when it is built. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUiEvents } from '../../main/app/ui-events.js';
+import { createUiEvents, type UiEvents } from '../../main/app/ui-events.js';
 import { recordSessionStates } from '../../main/app/diagnostics/state-history.js';
-import { createViewFanOut, VIEW_PUSH_MS } from '../../main/adapters/ui-bridge/event-fanout.js';
+import { createViewFanOut, VIEW_PUSH_MS, type ViewFanOut } from '../../main/adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { memoryLogger } from './memory-log.js';
@@ -17,7 +17,7 @@ describe('views pushed to a live screen', () => {
   let t: ReturnType<typeof tempStore>;
   let heard: CompanionEvent[];
   let attached: boolean;
-  let views: ReturnType<typeof createViewFanOut>;
+  let views: ViewFanOut;
   const ofType = <T extends CompanionEvent['type']>(type: T) => heard.filter((e): e is Extract<CompanionEvent, { type: T }> => e.type === type);
 
   beforeEach(() => {
@@ -113,8 +113,8 @@ describe('views pushed to a live screen', () => {
 /** Listeners that show no views name the events they need; then no view is made for them. */
 describe('typed listeners', () => {
   let t: ReturnType<typeof tempStore>;
-  let events: ReturnType<typeof createUiEvents>;
-  let views: ReturnType<typeof createViewFanOut>;
+  let events: UiEvents;
+  let views: ViewFanOut;
   let reads: number;
   beforeEach(() => {
     t = tempStore();

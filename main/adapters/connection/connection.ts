@@ -1,8 +1,8 @@
 import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import type { MethodDispatcher, TransportKind } from '../../base/method-types.js';
-import { createMenuSync, createOrderStatusSender } from '../../features/orders/index.js';
-import { createReceiptSender } from '../../features/receipts/index.js';
+import { createMenuSync, createOrderStatusSender, type MenuSync, type OrderStatusSender } from '../../features/orders/index.js';
+import { createReceiptSender, type ReceiptSender } from '../../features/receipts/index.js';
 import { paymentLookup, recoverPayments, StalledPayments } from '../../features/payments/recovery/index.js';
 import { createServiceClient, type ServiceClient } from '../../base/service/index.js';
 import type { BillStore } from '../../store/index.js';
@@ -41,6 +41,21 @@ export interface LinkDeps {
   tuning?: LinkTuning;
 }
 
+export interface Link {
+  /** The REST client of this link's service and key. */
+  client: ServiceClient;
+  transport: Transport;
+  /** The receiver's local URL for the webhook transport, else null. */
+  webhookUrl: () => string | null;
+  menuSync: MenuSync;
+  statusSender: OrderStatusSender;
+  receiptSender: ReceiptSender;
+  /** Starts the stalled-payment watch and the REST senders, then connects the transport. */
+  start: () => Promise<void>;
+  /** Stops everything started and waits for what is on its way (recovery, who-am-i, sends). */
+  stop(): Promise<void>;
+}
+
 /** While connected, pending payments are also checked this often: a missed paymentClosed or a
  * late paymentStart whose payment the service already cancelled does not wait for a reconnect. */
 export const RECOVERY_SWEEP_MS = 5 * 60 * 1000;
@@ -49,7 +64,7 @@ export const RECOVERY_SWEEP_MS = 5 * 60 * 1000;
  * The link with the service: the REST client, the transport of the configured kind, and what
  * runs on every (re)connect: payment recovery first, then who-am-i for the restaurant's name.
  */
-export function createLink(deps: LinkDeps) {
+export function createLink(deps: LinkDeps): Link {
   const { config, clock } = deps;
   const log = deps.log.child({ mod: 'link', transport: config.transport });
   const client: ServiceClient = createServiceClient({
@@ -118,7 +133,6 @@ export function createLink(deps: LinkDeps) {
     },
   };
 }
-export type Link = ReturnType<typeof createLink>;
 
 /** The transport of the configured kind, on the link's clock, REST client and tuning. */
 function transportFor(deps: LinkDeps, client: ServiceClient): Transport {

@@ -8,6 +8,13 @@ import { menuEntries, orderView } from '../../features/orders/views.js';
 type Push = (event: DistributiveOmit<CompanionEvent, 'seq'>) => void;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
+export interface ViewFanOut {
+  /** Takes a batch of committed store events: its notices and orders at once, the views within VIEW_PUSH_MS. */
+  onBatch(events: StoreEvent[]): void;
+  /** Drops the views still waiting to be pushed. */
+  stop(): void;
+}
+
 /**
  * At most one push of the views per this long while changes keep coming. A guest's payment is
  * three commits a few ms apart, and in a rush each commit carries several guests' calls: each view
@@ -22,7 +29,7 @@ export const VIEW_PUSH_MS = 50;
  * clock), and only while a listener wants them. Each view is read when pushed, so it is the
  * store's state then: a window that saw a payment start and end pushes only its end.
  */
-export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: CompanionEvent['type']) => boolean; clock: Clock }) {
+export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: CompanionEvent['type']) => boolean; clock: Clock }): ViewFanOut {
   const listening = () => o.wants('bill') || o.wants('table') || o.wants('payment');
   let changed = emptyChanges();
   let timer: TimerHandle | null = null;

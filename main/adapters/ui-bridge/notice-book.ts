@@ -35,6 +35,21 @@ export interface NoticeBookOptions {
   log: Logger;
 }
 
+export interface NoticeBook {
+  /** Adds a notice; false when one with that id was already there. */
+  add(notice: Notice): boolean;
+  /** Marks a notice acknowledged; the notice, or null when there is none with that id. */
+  acknowledge(id: string): Notice | null;
+  /** Marks the "paid" notice of a refunded payment; the changed notice, or null when there was none to change. */
+  markRefunded(paymentId: string): Notice | null;
+  /** Acknowledges a notice its cause no longer calls for (a capture done); the changed notice or null. */
+  settle(id: string): Notice | null;
+  /** Writes pending changes now (on shutdown). */
+  flush(): void;
+  /** The notices not acknowledged yet. */
+  open(): Notice[];
+}
+
 /**
  * Reads the notices kept from the last run. A damaged file only loses old reminders, never a
  * payment (those are in the store), so nothing here stops the start: a file that is not a JSON
@@ -71,7 +86,7 @@ function loadNotices(file: string, clock: Clock, log: Logger): Notice[] {
  * The cashier's notices: one per cause (a stable id such as "paid:<paymentId>"), so an event
  * delivered twice never makes a second one. Unacknowledged notices survive a restart.
  */
-export function createNoticeBook({ dataDir, clock, log }: NoticeBookOptions) {
+export function createNoticeBook({ dataDir, clock, log }: NoticeBookOptions): NoticeBook {
   const file = join(dataDir, FILE);
   const notices = new Map<string, Notice>();
   for (const n of loadNotices(file, clock, log)) notices.set(n.id, n);
@@ -136,6 +151,5 @@ export function createNoticeBook({ dataDir, clock, log }: NoticeBookOptions) {
     },
   };
 }
-export type NoticeBook = ReturnType<typeof createNoticeBook>;
 
 export { noticeFor, noticesSettledBy } from './notice-for.js';

@@ -36,7 +36,31 @@ const RefundInput = z.object({ amount: DecimalString.optional() });
 export const StaticLinkCreate = z.object({ amount: DecimalString.optional(), currency: Currency, description: z.string().optional().default('') });
 const Loose = z.unknown();
 
-export function eshopEndpoints(http: ServiceHttp) {
+/** The e-shop calls of the service: orders, their gateway payments and refunds, and static payment links. */
+export interface EshopEndpoints {
+  createOrder(order: z.input<typeof EshopOrderCreate>): Promise<ServiceResult<EshopOrder>>;
+  createOrderBatch(orders: z.input<typeof EshopOrderCreate>[]): Promise<ServiceResult<EshopOrder[]>>;
+  /** POST .../pay-by-payment-gateway {idOrder}: the URL to send the customer to. */
+  payByPaymentGateway(idOrder: string): Promise<ServiceResult<z.infer<typeof PaymentGatewayLink>>>;
+  /** GET .../pay-by-payment-gateway?idOrder=: the same link, read again. */
+  getPaymentGatewayLink(idOrder: string): Promise<ServiceResult<z.infer<typeof PaymentGatewayLink>>>;
+  /** POST .../order/process {idOrder}: completes the order's gateway payment. */
+  processOrder(idOrder: string): Promise<ServiceResult<EshopOrder>>;
+  getOrder(r: OrderRef): Promise<ServiceResult<EshopOrder>>;
+  /** DELETE .../order/<idMerchant>/<idOrder>: cancels an unpaid order (409 once paid: refund it). */
+  deleteOrder(r: OrderRef): Promise<ServiceResult<EshopOrder>>;
+  getSubscriptionPayments(r: OrderRef): Promise<ServiceResult<z.infer<typeof SubscriptionPayments>>>;
+  /** POST .../refund-payments {amount?}: without an amount the whole order is refunded. */
+  refundPayments(r: OrderRef, refund?: { amount?: string }): Promise<ServiceResult<EshopOrder>>;
+  terminateSubscription(r: OrderRef): Promise<ServiceResult<StatusReply>>;
+  /** Apple-style payment session: request and answer are opaque to Tableside, passed through. */
+  createApplePaySession(request?: Record<string, unknown>): Promise<ServiceResult<unknown>>;
+  createStaticPaymentLink(idMerchant: string, link: z.input<typeof StaticLinkCreate>): Promise<ServiceResult<StaticPaymentLink>>;
+  deleteStaticPaymentLink(idMerchant: string, id: string): Promise<ServiceResult<StatusReply>>;
+  getStaticPaymentLink(idMerchant: string, id: string): Promise<ServiceResult<StaticPaymentLink>>;
+}
+
+export function eshopEndpoints(http: ServiceHttp): EshopEndpoints {
   const ref = (r: OrderRef) => checkInput(OrderRef, r);
   return {
     async createOrder(order: z.input<typeof EshopOrderCreate>): Promise<ServiceResult<EshopOrder>> {

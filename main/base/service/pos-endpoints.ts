@@ -36,8 +36,43 @@ const TableIdInput = z.object({ idTable: Id });
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 export type QrImageFormat = 'png' | 'svg';
 
+export interface PosEndpoints {
+  // Payments and who-am-i.
+  /** GET /api/v2/pos/payment/<id>: 404 stays an error (status 404) for the caller to judge. */
+  getPayment(id: string): Promise<ServiceResult<Payment>>;
+  /** DELETE /api/v2/pos/payment/<id>: cancels within 3 hours of creation (410 after). */
+  cancelPayment(id: string): Promise<ServiceResult<Payment>>;
+  /** POST /api/v2/pos/payment/<id>/capture with a Receipt (captureMode manual payments). */
+  capturePayment(id: string, receipt: Receipt): Promise<ServiceResult<StatusReply>>;
+  /** POST /api/v2/pos/provide-payment-receipt {paymentId, receipt}. */
+  provideReceipt(paymentId: string, receipt: Receipt): Promise<ServiceResult<StatusReply>>;
+  /** GET /api/v2/pos/who-am-i: checks the credentials and names the restaurant. */
+  whoAmI(): Promise<ServiceResult<WhoAmI>>;
+  // The tables' QR codes and their images.
+  /** GET /api/v2/pos/qr: every code of this restaurant. */
+  listQrCodes(): Promise<ServiceResult<QrCode[]>>;
+  /** POST /api/v2/pos/qr {idTable}: the table's code, created once and the same afterwards. */
+  createQrCode(idTable: string): Promise<ServiceResult<QrCode>>;
+  /** DELETE /api/v2/pos/qr: removes every code of this restaurant. */
+  deleteAllQrCodes(): Promise<ServiceResult<null>>;
+  getQrCode(idTable: string): Promise<ServiceResult<QrCode>>;
+  deleteQrCode(idTable: string): Promise<ServiceResult<null>>;
+  /** GET /api/v2/pos/qr-image/<code>: PNG bytes, or SVG (`?format=svg`). */
+  qrImage(code: string, format?: QrImageFormat): Promise<ServiceResult<RawAnswer>>;
+  // Menus, order statuses and resources.
+  /** POST /api/v2/pos/update-menus: replaces the menus (at most 5,000 items). */
+  updateMenus(menus: z.input<typeof Menu>[]): Promise<ServiceResult<StatusReply>>;
+  uploadMenuItems(items: z.input<typeof MenuItem>[]): Promise<ServiceResult<StatusReply>>;
+  /** POST /api/v2/pos/update-<svc>-order-status; `svc` defaults to the client's service name. */
+  updateOrderStatus(idOrder: string, status: OrderStatusValue, options?: { svc?: string; reason?: string }): Promise<ServiceResult<StatusReply>>;
+  /** POST /api/v2/pos/get-<svc>-order-status: what the service holds for the order. */
+  getOrderStatus(idOrder: string, options?: { svc?: string }): Promise<ServiceResult<OrderStatus>>;
+  /** POST /api/v2/pos/get-resources {names?} → the resources by name. */
+  getResources(names?: string[]): Promise<ServiceResult<Record<string, unknown>>>;
+}
+
 /** The v2 POS endpoints of the interface document (payments, who-am-i, QR, menus, orders, resources). */
-export function posEndpoints(http: ServiceHttp, serviceName: string) {
+export function posEndpoints(http: ServiceHttp, serviceName: string): PosEndpoints {
   return { ...paymentEndpoints(http), ...qrEndpoints(http), ...menuEndpoints(http, serviceName) };
 }
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import { eshopEndpoints } from './eshop-endpoints.js';
-import { posEndpoints } from './pos-endpoints.js';
+import { eshopEndpoints, type EshopEndpoints } from './eshop-endpoints.js';
+import { posEndpoints, type PosEndpoints } from './pos-endpoints.js';
 import { ServiceHttp } from './service-http.js';
-import { v4Endpoints } from './v4-endpoints.js';
+import { v4Endpoints, type V4Endpoints } from './v4-endpoints.js';
 
 export interface ServiceClientOptions {
   /** e.g. https://sandbox.example.com or the embedded sandbox's http://127.0.0.1:<port> */
@@ -22,7 +22,8 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch;
 }
 
-export type ServiceClient = ReturnType<typeof posEndpoints> & ReturnType<typeof eshopEndpoints> & ReturnType<typeof v4Endpoints>;
+/** Every REST call of the service: the v2 POS endpoints, the e-shop ones and the v4 webhook ones. */
+export interface ServiceClient extends PosEndpoints, EshopEndpoints, V4Endpoints {}
 
 export const DEFAULT_SERVICE_NAME = 'qerko';
 

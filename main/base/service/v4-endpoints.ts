@@ -5,8 +5,19 @@ import { MESSAGES, type ServiceResult } from './service-result.js';
 
 const ConfigureAnswer = z.object({ webhookUrl: z.string() });
 
+export interface V4Endpoints {
+  /** POST /api/v4/pos/who-am-i: checks the credentials and names the restaurant. */
+  whoAmIV4(): Promise<ServiceResult<WhoAmI>>;
+  /** Associates this API key with the POS's webhook URL (once per restaurant). */
+  configure(webhookUrl: string): Promise<ServiceResult<{ webhookUrl: string }>>;
+  /** The final answer to a webhook the POS answered with 202. */
+  reply(reply: { id: string; result?: unknown; error?: z.input<typeof MethodError> }): Promise<ServiceResult<unknown>>;
+  /** POST /api/v4/pos/get-payment {paymentId}: the payment, as getPayment answers it over v2. */
+  getPaymentV4(paymentId: string): Promise<ServiceResult<Payment>>;
+}
+
 /** The POS → service calls of the v4 webhook interface (docs/PROTOCOL.md §3, webhooks). */
-export function v4Endpoints(http: ServiceHttp) {
+export function v4Endpoints(http: ServiceHttp): V4Endpoints {
   return {
     whoAmIV4(): Promise<ServiceResult<WhoAmI>> {
       return http.json({ method: 'POST', path: PATHS.v4WhoAmI, answer: WhoAmI });

@@ -26,6 +26,14 @@ export interface AttentionWatcherOptions {
   recheckMs?: number;
 }
 
+export interface AttentionWatcher {
+  /** Follows the store's commits (and the clock, while a source is timed) and looks at the list at once. */
+  start(): void;
+  stop(): void;
+  /** Looks again now (e.g. right after a snapshot was taken). */
+  check: () => void;
+}
+
 /**
  * Keeps the renderer's Needs attention live: after a durable commit whose events one source lists
  * as its triggers (at most once per ATTENTION_PUSH_MS: later commits of the window wait for its
@@ -33,7 +41,7 @@ export interface AttentionWatcherOptions {
  * computed again and pushed when it differs from the last one pushed. An entry that
  * crosses its age limit between two checks shows at most `recheckMs` late.
  */
-export function createAttentionWatcher(o: AttentionWatcherOptions) {
+export function createAttentionWatcher(o: AttentionWatcherOptions): AttentionWatcher {
   const sources = o.sources ?? ATTENTION_SOURCES;
   const triggers = new Set(sources.flatMap((s) => s.triggers));
   const timed = sources.some((s) => s.timed === true);
@@ -86,4 +94,3 @@ export function createAttentionWatcher(o: AttentionWatcherOptions) {
     check,
   };
 }
-export type AttentionWatcher = ReturnType<typeof createAttentionWatcher>;

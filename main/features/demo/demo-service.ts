@@ -15,13 +15,28 @@ export interface DemoServiceOptions {
   interfaces?: () => InterfaceList;
 }
 
+export interface DemoService {
+  /** Whether the host gave a way to run the demo (the session says DEMO_UNAVAILABLE otherwise). */
+  available: boolean;
+  /** The running sandbox's URL, else null. */
+  url: () => string | null;
+  /** Brings the embedded sandbox up or down to match the mode; answers where to connect in demo mode. */
+  follow(demo: boolean): Promise<{ serviceUrl: string; apiKey: string } | null>;
+  /** Pays at a table as a guest would, on the sandbox (DEMO_ONLY outside demo mode). */
+  guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>>;
+  /** A guest orders from the menu (issue 14): to a table's bill or for pickup. */
+  placeOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>>;
+  /** Closes the sandbox, if one runs. */
+  stop(): Promise<void>;
+}
+
 /**
  * The embedded sandbox's lifecycle in demo mode: started (through the hosts' port) and the demo
  * restaurant seeded when the till enters demo mode, closed when it leaves it or stops. The sandbox
  * listens on the machine's LAN address when it has one, so its QR codes open on a phone on the
  * same network (staff train with a real phone); else on loopback.
  */
-export function createDemoService(port: DemoPort | undefined, store: BillStore, log: Logger, options: DemoServiceOptions = {}) {
+export function createDemoService(port: DemoPort | undefined, store: BillStore, log: Logger, options: DemoServiceOptions = {}): DemoService {
   const language = options.language ?? (() => 'en' as const);
   const interfaces = options.interfaces ?? networkInterfaces;
   let sandbox: DemoSandbox | null = null;
@@ -65,5 +80,4 @@ export function createDemoService(port: DemoPort | undefined, store: BillStore, 
     },
   };
 }
-export type DemoService = ReturnType<typeof createDemoService>;
 

@@ -26,6 +26,17 @@ export interface MenuSyncState {
   lastError: { code: string; message: string } | null;
 }
 
+export interface MenuSync {
+  /** Pushes a menu left unpushed by an earlier run at once. */
+  start(): void;
+  /** Resolves when the push on its way (if any) has ended: for tests and an orderly stop. */
+  idle(): Promise<void>;
+  /** The menu versions held and pushed, and whether a push is on its way or waiting. */
+  state(): MenuSyncState;
+  /** Stops pushing and waits for the push on its way; the stored version says what is left. */
+  stop(): Promise<void>;
+}
+
 /**
  * Keeps the service's menu equal to the store's, one way (POS → service). Every menu change bumps
  * the store's menu version; the first change starts a 2 s window, and everything changed in it
@@ -34,7 +45,7 @@ export interface MenuSyncState {
  * retried with backoff (1 s doubling to 60 s, on the Clock); a push in flight when the menu
  * changes again is followed by one with the newer menu: the latest menu wins.
  */
-export function createMenuSync(options: MenuSyncOptions) {
+export function createMenuSync(options: MenuSyncOptions): MenuSync {
   const { store, clock } = options;
   const log = options.log.child({ mod: 'menu-sync' });
   const backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF, options.random);
@@ -111,5 +122,3 @@ export function createMenuSync(options: MenuSyncOptions) {
     },
   };
 }
-
-export type MenuSync = ReturnType<typeof createMenuSync>;

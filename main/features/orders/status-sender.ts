@@ -15,6 +15,17 @@ export interface StatusSenderOptions {
   random?: () => number;
 }
 
+export interface OrderStatusSender {
+  /** Sends what an earlier run left in the outbox. */
+  start: () => void;
+  /** Resolves when the sending in progress (if any) has ended. */
+  idle(): Promise<void>;
+  /** Statuses still to be sent. */
+  pending: () => number;
+  /** Stops sending and waits for the send on its way; the outbox keeps the rest. */
+  stop(): Promise<void>;
+}
+
 /**
  * Tells the service each staff decision (`update-<svc>-order-status`), in the order they were
  * made, from the store's durable outbox (the drain: outbox-drain.ts): a status leaves the outbox only
@@ -23,7 +34,7 @@ export interface StatusSenderOptions {
  * 409) is logged and dropped, since the same body would be refused forever. COMPLETE is queued once
  * per order (the order's states never return to it), so it is sent once.
  */
-export function createOrderStatusSender(options: StatusSenderOptions) {
+export function createOrderStatusSender(options: StatusSenderOptions): OrderStatusSender {
   const { store } = options;
   const log = options.log.child({ mod: 'order-status' });
 
@@ -49,5 +60,3 @@ export function createOrderStatusSender(options: StatusSenderOptions) {
     words: { retrying: 'order status not sent; retrying', failed: 'order status sender failed; the next decision tries again' },
   });
 }
-
-export type OrderStatusSender = ReturnType<typeof createOrderStatusSender>;

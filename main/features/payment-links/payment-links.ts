@@ -19,6 +19,17 @@ export interface PaymentLinksDeps {
   log: Logger;
 }
 
+/** The cashier's payment-link commands of CompanionApi. */
+export interface PaymentLinks {
+  /** Checks the input, makes the link at the service and remembers it here. */
+  createPaymentLink: (input: PaymentLinkInput) => Promise<CommandResult<PaymentLinkView>>;
+  /** The newest links this till made, each with what the service says of it now. */
+  listPaymentLinks: () => Promise<CommandResult<PaymentLinkList>>;
+  getPaymentLink: (input: { linkId: string }) => Promise<CommandResult<PaymentLinkView>>;
+  /** Deleted at the service, then forgotten here (a link the service no longer knows is just forgotten). */
+  deletePaymentLink: (input: { linkId: string }) => Promise<CommandResult<null>>;
+}
+
 /** How many links are asked about at once when the list opens. */
 const CHECK_CONCURRENCY = 6;
 /** The newest links listed (older ones stay stored, and still work at the service). */
@@ -62,7 +73,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
-export function createPaymentLinks(deps: PaymentLinksDeps) {
+export function createPaymentLinks(deps: PaymentLinksDeps): PaymentLinks {
   const { store, log } = deps;
   // who-am-i names the merchant (the restaurant) the links belong to; asked once per connection.
   const merchants = new WeakMap<ServiceClient, string>();
@@ -133,4 +144,3 @@ export function createPaymentLinks(deps: PaymentLinksDeps) {
 
   return { createPaymentLink, listPaymentLinks, getPaymentLink, deletePaymentLink };
 }
-export type PaymentLinks = ReturnType<typeof createPaymentLinks>;

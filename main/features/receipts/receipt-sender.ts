@@ -15,6 +15,17 @@ export interface ReceiptSenderOptions {
   random?: () => number;
 }
 
+export interface ReceiptSender {
+  /** Sends what an earlier run left in the outbox. */
+  start: () => void;
+  /** Resolves when the sending in progress (if any) has ended. */
+  idle(): Promise<void>;
+  /** Receipts still to be sent (those the service refused for good are not counted). */
+  pending: () => number;
+  /** Stops sending and waits for the send on its way; the outbox keeps the rest. */
+  stop(): Promise<void>;
+}
+
 /** What the store keeps of a failure: the HTTP status, or the code when no answer came. */
 const failureCode = (f: ServiceFailure): string => (f.status === 0 ? f.code : String(f.status));
 
@@ -27,7 +38,7 @@ const failureCode = (f: ServiceFailure): string => (f.status === 0 ? f.code : St
  * 404) is kept as refused and not retried (the same body would be refused forever): it stays in
  * Needs attention.
  */
-export function createReceiptSender(options: ReceiptSenderOptions) {
+export function createReceiptSender(options: ReceiptSenderOptions): ReceiptSender {
   const { store } = options;
   const log = options.log.child({ mod: 'receipt-sender' });
 
@@ -58,5 +69,3 @@ export function createReceiptSender(options: ReceiptSenderOptions) {
     words: { retrying: 'receipt not sent; retrying', failed: 'receipt sender failed; the next receipt or restart tries again' },
   });
 }
-
-export type ReceiptSender = ReturnType<typeof createReceiptSender>;

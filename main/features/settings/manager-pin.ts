@@ -57,13 +57,27 @@ export interface Unlock {
   until: number;
 }
 
+export interface ManagerPin {
+  /** The PIN's file in the data folder. */
+  file: string;
+  isSet: () => boolean;
+  /** Integration changes are allowed: no PIN set yet (first use), or a live unlock. */
+  allows: (token: string | undefined) => boolean;
+  /** First use sets the PIN; changing a set PIN needs a live unlock. Answers a fresh unlock. */
+  set(pin: string, token?: string): PinResult<Unlock>;
+  /** A fresh unlock for the right PIN; wrong tries are counted, and MAX_TRIES of them mean a wait. */
+  unlock(pin: string): PinResult<Unlock>;
+  /** Ends an unlock. */
+  lock(token: string): void;
+}
+
 function hashPin(pin: string, salt: Buffer, params: { N: number; r: number; p: number }): Buffer {
   return scryptSync(pin, salt, SCRYPT.keylen, { N: params.N, r: params.r, p: params.p, maxmem: 64 * 1024 * 1024 });
 }
 
 const refuse = <T>(code: PinCode, message: string, params?: Record<string, number>): PinResult<T> => ({ ok: false, code, message, ...(params ? { params } : {}) });
 
-export function createManagerPin(options: { dataDir: string; clock: Clock; log: Logger }) {
+export function createManagerPin(options: { dataDir: string; clock: Clock; log: Logger }): ManagerPin {
   const { clock, log } = options;
   const file = join(options.dataDir, PIN_FILE);
   const unlocks = new Map<string, number>();
@@ -146,4 +160,3 @@ export function createManagerPin(options: { dataDir: string; clock: Clock; log: 
     },
   };
 }
-export type ManagerPin = ReturnType<typeof createManagerPin>;

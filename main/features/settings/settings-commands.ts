@@ -21,6 +21,22 @@ export interface SettingsCommandsDeps {
   pin: ManagerPin;
 }
 
+export interface SettingsCommands {
+  /** The settings as the renderer shows them (with the POS API token and whether a PIN is set). */
+  view: () => SettingsView;
+  /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
+  checkApiKey: (input: { serviceUrl: string; apiKey: string; posId: string }) => Promise<CommandResult<{ restaurantName: string }>>;
+  /** Checks, saves and applies a change (a new port, a new session); an integration change needs a live unlock once a PIN is set. */
+  saveSettings: (input: SettingsInput) => Promise<CommandResult<SettingsView>>;
+  /** A new POS API token; needs a live unlock once a manager PIN is set. */
+  regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>>;
+  /** ui-safety (issue 12): the manager PIN. Setting it changes the view (managerPinSet). */
+  setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock>;
+  unlockSettings: (input: { pin: string }) => CommandResult<SettingsUnlock>;
+  /** Ends an unlock. */
+  lockSettings(input: { unlock: string }): CommandResult<null>;
+}
+
 /** The first integration field a change touches (a new API key counts), or null for a cashier-only change. */
 function integrationFieldOf(change: SettingsChange, current: SettingsChange['next']): string | null {
   if (change.newKey !== undefined) return 'apiKey';
@@ -32,7 +48,7 @@ function pinAnswer<T>(result: PinResult<T>): CommandResult<T> {
 }
 
 /** The settings commands of CompanionApi: check, save and apply; who-am-i for a key; a new POS API token. */
-export function createSettingsCommands(deps: SettingsCommandsDeps) {
+export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsCommands {
   const { settings, log } = deps;
   const { pin } = deps;
   const view = () => settings.view(deps.localApi.token(), pin.isSet());

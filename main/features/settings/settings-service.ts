@@ -37,11 +37,27 @@ export interface SettingsServiceOptions {
   apiKey?: string | undefined;
 }
 
+export interface SettingsService {
+  /** The settings in force: the file's with this run's overrides on top. */
+  get: () => StoredSettings;
+  /** The API key for the current service URL's origin, or null when there is none. */
+  apiKey: () => string | null;
+  isDemo: () => boolean;
+  /** Non-null when the till should connect to a real service but cannot: it stays on its environment and says why. */
+  problem(): SettingsProblem | null;
+  /** The settings as the renderer shows them (the key masked). */
+  view: (posApiToken: string, managerPinSet: boolean) => SettingsView;
+  /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
+  check: (input: SettingsInput) => { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal };
+  /** Saves a checked change (the key to the secret store first) and applies it. */
+  commit(change: SettingsChange): void;
+}
+
 /**
  * The settings: loaded from settings.json (field by field, see settings-file.ts) with this run's
  * overrides on top, the API key from the secret store, and changes checked, saved and applied.
  */
-export function createSettingsService(options: SettingsServiceOptions) {
+export function createSettingsService(options: SettingsServiceOptions): SettingsService {
   const { dataDir, log, secrets } = options;
   const loaded = loadSettings(dataDir, log);
   let stored = loaded.settings;
@@ -83,7 +99,6 @@ export function createSettingsService(options: SettingsServiceOptions) {
     },
   };
 }
-export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** A key that cannot be read (safeStorage after a Windows profile change) counts as missing, never as a crash. */
 function loadKey(secrets: SecretStore, log: Logger): string | null {
