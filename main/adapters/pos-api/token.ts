@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writePrivateFile } from '../../base/private-files.js';
 
 /** The local POS API's bearer token: 32 random bytes as hex, in <dataDir>/pos-api-token, readable by the user only. */
 export const TOKEN_FILE = 'pos-api-token';
@@ -9,9 +10,8 @@ const TOKEN = /^[0-9a-f]{64}$/;
 function write(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
   const token = randomBytes(32).toString('hex');
-  const file = join(dataDir, TOKEN_FILE);
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600); // writeFileSync keeps the mode of an existing file
+  // Never in place: a power cut mid-write would leave the POS with a token that matches nothing.
+  writePrivateFile(join(dataDir, TOKEN_FILE), `${token}\n`);
   return token;
 }
 
