@@ -50,7 +50,8 @@ describe('the browser-mode UI server holds against abuse', () => {
   });
 
   it('refuses a bridge upgrade naming another host (421) or sent from another origin (403)', async () => {
-    const cookie = `Cookie: tableside_ui=${ui.token}\r\n`;
+    const session = (await fetch(`${ui.url}`, { redirect: 'manual' })).headers.get('set-cookie')?.split(';')[0];
+    const cookie = `Cookie: ${session}\r\n`;
     expect((await exchange(port, upgrade('evil.example', cookie))).text).toMatch(/^HTTP\/1\.1 421 /);
     expect((await exchange(port, upgrade(`127.0.0.1:${port}`, `${cookie}Origin: http://evil.example\r\n`))).text).toMatch(/^HTTP\/1\.1 403 /);
   });

@@ -54,7 +54,9 @@ describe('the printed URL', () => {
     const res = await rawRequest(base, firstVisit);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
-    expect(res.headers['set-cookie']).toEqual([`tableside_ui=${server.token}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(res.headers['set-cookie']).toEqual([expect.stringMatching(/^tableside_ui=[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=\/$/)]);
+    // The cookie is a session id of its own, never the printed token.
+    expect(cookieFrom(res)).not.toContain(server.token);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toBe('');
     // The browser follows the redirect with the cookie: the app loads.
@@ -119,6 +121,31 @@ describe('replaying the token', () => {
       await fresh.close();
       expect(res.status, trick).toBe(303);
       expect(res.headers.location, trick).toBe(folded);
+    }
+  });
+});
+
+describe('the token as a cookie', () => {
+  it('opens nothing, before or after the exchange: neither a page, the print sheet nor the bridge', async () => {
+    const stolen = `tableside_ui=${server.token}`;
+    const tryAll = async () => [
+      (await rawRequest(base, '/', { headers: { cookie: stolen } })).status,
+      (await rawRequest(base, '/print.html?tables=t1', { headers: { cookie: stolen } })).status,
+      await upgradeStatus(ws(), { cookie: stolen, origin: base }),
+    ];
+    expect(await tryAll()).toEqual([403, 403, 403]);
+    const session = cookieFrom(await rawRequest(base, firstVisit));
+    expect(await tryAll()).toEqual([403, 403, 403]);
+    expect((await rawRequest(base, '/', { headers: { cookie: session } })).status).toBe(200);
+  });
+
+  it('each start mints its own session: an old session cookie opens nothing on the next start', async () => {
+    const session = cookieFrom(await rawRequest(base, firstVisit));
+    const next = await startUiServer({ api: recordingApi(), staticDir: path.join(dir, 'renderer'), host: '127.0.0.1', port: 0, log: silentLogger() });
+    try {
+      expect((await rawRequest(new URL(next.url).origin, '/', { headers: { cookie: session } })).status).toBe(403);
+    } finally {
+      await next.close();
     }
   });
 });

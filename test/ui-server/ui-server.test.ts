@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startUiServer, UI_CSP, type UiServer } from '../../main/adapters/ui-server/index.js';
 import { memoryLogger } from '../ui-bridge/memory-log.js';
 import { connectBridge, upgradeStatus, type BridgeClient } from './bridge-client.js';
-import { rawRequest } from './raw-http.js';
+import { cookieFrom, rawRequest } from './raw-http.js';
 import { recordingApi, SNAPSHOT, type RecordingApi } from './recording-api.js';
 import { waitFor } from './wait-for.js';
 
@@ -31,6 +31,7 @@ beforeEach(async () => {
   memory = memoryLogger();
   server = await startUiServer({ api, staticDir, host: '127.0.0.1', port: 0, log: memory.log });
   base = new URL(server.url).origin;
+  session = cookieFrom(await rawRequest(base, `/?token=${server.token}`));
 });
 
 afterEach(async () => {
@@ -39,7 +40,9 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const cookie = () => ({ cookie: `tableside_ui=${server.token}` });
+/** The session cookie a browser holds after its one visit with the printed token. */
+let session = '';
+const cookie = () => ({ cookie: session });
 const bridgeUrl = () => `${base.replace('http', 'ws')}/bridge`;
 const open = async (headers: Record<string, string> = cookie()) => {
   const client = await connectBridge(bridgeUrl(), headers);

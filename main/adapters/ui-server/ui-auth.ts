@@ -4,10 +4,9 @@ import type { IncomingMessage } from 'node:http';
 /**
  * The browser-mode token: 32 random bytes, new on every start, printed once in the URL
  * (`/?token=…`). The first request that presents it trades it for an HttpOnly SameSite=Strict
- * cookie and is redirected (303) to the same address without the token, so the address bar,
- * the history, the bridge socket and the print page never show it again. The exchange happens
- * once: the token in a URL after that is refused (a copied or logged link is worth nothing),
- * while the cookie keeps working until the browser closes or Tableside restarts.
+ * cookie holding a fresh random session id (never the token: a token copied from a log or a
+ * screen is worth nothing as a cookie) and is redirected (303) to the address without the token.
+ * The exchange happens once; the session lasts until the browser closes or Tableside restarts.
  */
 
 export const UI_COOKIE = 'tableside_ui';
@@ -16,8 +15,8 @@ export function newUiToken(): string {
   return randomBytes(32).toString('hex');
 }
 
-export function tokenCookie(token: string): string {
-  return `${UI_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+export function sessionCookie(session: string): string {
+  return `${UI_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 /** Every value of our cookie in the request (a browser may send more than one). */
@@ -40,8 +39,8 @@ export function tokenMatches(presented: string, token: string): boolean {
 /** What to do with a page request. */
 export type PageAccess =
   | { kind: 'allow' }
-  /** Redirect to `location` (the address without the token), setting the cookie when `setCookie`. */
-  | { kind: 'redirect'; location: string; setCookie: boolean }
+  /** Redirect to `location` (the address without the token), setting the session cookie when given. */
+  | { kind: 'redirect'; location: string; setCookie: string | null }
   | { kind: 'refuse'; reason: 'no-token' | 'token-used' | 'wrong-token' };
 
 /**
@@ -64,20 +63,20 @@ export interface UiAuth {
 }
 
 export function createUiAuth(token: string = newUiToken()): UiAuth {
-  let exchanged = false;
-  const hasCookie = (req: IncomingMessage): boolean => cookieTokens(req).some((t) => tokenMatches(t, token));
+  let session: string | null = null;
+  const hasCookie = (req: IncomingMessage): boolean => session !== null && cookieTokens(req).some((t) => tokenMatches(t, session!));
   return {
     token,
     hasCookie,
     pageAccess(req, url) {
       const fromUrl = url.searchParams.get('token');
       if (fromUrl === null) return hasCookie(req) ? { kind: 'allow' } : { kind: 'refuse', reason: 'no-token' };
-      if (!exchanged && tokenMatches(fromUrl, token)) {
-        exchanged = true;
-        return { kind: 'redirect', location: withoutToken(url), setCookie: true };
+      if (session === null && tokenMatches(fromUrl, token)) {
+        session = randomBytes(32).toString('hex');
+        return { kind: 'redirect', location: withoutToken(url), setCookie: session };
       }
       // A page that already holds the cookie (the printed link clicked again) just loses the token.
-      if (hasCookie(req)) return { kind: 'redirect', location: withoutToken(url), setCookie: false };
+      if (hasCookie(req)) return { kind: 'redirect', location: withoutToken(url), setCookie: null };
       return { kind: 'refuse', reason: tokenMatches(fromUrl, token) ? 'token-used' : 'wrong-token' };
     },
   };

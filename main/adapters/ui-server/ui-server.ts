@@ -7,7 +7,7 @@ import { createGuardedServer, guardUpgrade } from '../../base/http-guard/index.j
 import type { Logger } from '../../base/log.js';
 import { BRIDGE_PATH, attachBridge } from './bridge.js';
 import { sendStatic } from './static-files.js';
-import { createUiAuth, originAllowed, tokenCookie, type PageAccess } from './ui-auth.js';
+import { createUiAuth, originAllowed, sessionCookie, type PageAccess } from './ui-auth.js';
 
 /**
  * Browser mode: serves the built renderer on loopback and bridges CompanionApi over a WebSocket,
@@ -77,7 +77,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       return refuse(res, 403, REFUSALS[access.reason]);
     }
     if (access.kind === 'redirect') {
-      const cookie: Record<string, string> = access.setCookie ? { 'Set-Cookie': tokenCookie(auth.token) } : {};
+      const cookie: Record<string, string> = access.setCookie ? { 'Set-Cookie': sessionCookie(access.setCookie) } : {};
       res.writeHead(303, { ...BASE_HEADERS, ...cookie, Location: access.location, 'Cache-Control': 'no-store' }).end();
       return;
     }
