@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
+import { BrowserWindow, Menu, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
 import type { Language, SessionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { StartupError, type StartupProblem } from '../base/startup-error.js';
@@ -91,7 +91,9 @@ async function start(): Promise<void> {
   const layout = appLayout(shellDir, app.isPackaged, process.resourcesPath);
   const origins: AppOrigins = { rendererDir: layout.rendererDir, devUrl: devServerUrl(process.env, app.isPackaged) };
   const iconPath = path.join(layout.assetsDir, 'icon.png');
-  const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, log: rootLog };
+  // The packaged app has no menu (its defaults carry DevTools, reload and zoom) and no DevTools.
+  if (app.isPackaged) Menu.setApplicationMenu(null);
+  const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, devTools: !app.isPackaged, log: rootLog };
   const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
   const crash = installCrashHandling({ app, crashReporter, log: rootLog, restartCore: () => companion?.restart() ?? Promise.resolve(), window: () => mainWindow, notice: announceCrash(notify, () => language), submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });

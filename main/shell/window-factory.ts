@@ -14,11 +14,14 @@ export interface WindowFactoryOptions {
   /** dist/preload/preload.cjs; null for windows that need no bridge (the test print). */
   preloadPath: string | null;
   icon?: string;
+  /** Off in the packaged app: a curious cashier must not reach the bridge (and its tokens) from DevTools. */
+  devTools: boolean;
   log: Logger;
 }
 
-export function hardenedWebPreferences(preloadPath: string | null): WebPreferences {
+export function hardenedWebPreferences(preloadPath: string | null, devTools: boolean): WebPreferences {
   return {
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -67,7 +70,7 @@ export function guardWindow(win: BrowserWindow, options: WindowFactoryOptions): 
     if (decision === 'print-sheet') {
       return {
         action: 'allow',
-        overrideBrowserWindowOptions: { width: 900, height: 1100, autoHideMenuBar: true, webPreferences: hardenedWebPreferences(options.preloadPath) },
+        overrideBrowserWindowOptions: { width: 900, height: 1100, autoHideMenuBar: true, webPreferences: hardenedWebPreferences(options.preloadPath, options.devTools) },
       };
     }
     if (decision === 'external') void shell.openExternal(url);
@@ -94,7 +97,7 @@ export function createHardenedWindow(spec: WindowSpec, options: WindowFactoryOpt
     autoHideMenuBar: true,
     backgroundColor: '#ffffff',
     ...(options.icon === undefined ? {} : { icon: options.icon }),
-    webPreferences: hardenedWebPreferences(options.preloadPath),
+    webPreferences: hardenedWebPreferences(options.preloadPath, options.devTools),
   });
   guardWindow(win, options);
   return win;

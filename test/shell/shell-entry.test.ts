@@ -76,6 +76,8 @@ describe('the Electron entry with the real core', () => {
   it('opens the app page in a hardened window with the bundled preload', () => {
     expect(report.window.url).toBe(`file://${path.resolve('dist/renderer/index.html')}`);
     expect(report.window.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    // Run unpackaged, as a developer does: DevTools stay, and the default menu is left alone.
+    expect(report.window.webPreferences.devTools).toBe(true);
     expect(report.window.webPreferences.preload).toBe(path.resolve('dist/preload/preload.cjs'));
     expect(report.csp.responseHeaders['Content-Security-Policy']?.[0]).toContain("default-src 'self'");
   });

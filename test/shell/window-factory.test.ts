@@ -7,7 +7,8 @@ const { hardenedWebPreferences } = await import('../../main/shell/window-factory
 describe('hardenedWebPreferences', () => {
   it('isolates and sandboxes every window, with no Node, and no auxclick (middle-click) navigation', () => {
     for (const preload of ['/app/dist/preload/preload.cjs', null]) {
-      expect(hardenedWebPreferences(preload)).toMatchObject({
+      expect(hardenedWebPreferences(preload, false)).toMatchObject({
+        devTools: false,
         contextIsolation: true,
         sandbox: true,
         nodeIntegration: false,
@@ -19,6 +20,8 @@ describe('hardenedWebPreferences', () => {
         disableBlinkFeatures: 'Auxclick',
       });
     }
-    expect(hardenedWebPreferences(null)).not.toHaveProperty('preload');
+    expect(hardenedWebPreferences(null, false)).not.toHaveProperty('preload');
+    // DevTools only where the developer runs the app unpackaged.
+    expect(hardenedWebPreferences(null, true)).toMatchObject({ devTools: true });
   });
 });
