@@ -86,14 +86,18 @@ if (!app.requestSingleInstanceLock()) {
     });
 }
 
+/** The packaged app has no menu (its defaults carry DevTools, reload and zoom) and no DevTools. */
+function developerTools(): boolean {
+  if (app.isPackaged) Menu.setApplicationMenu(null);
+  return !app.isPackaged;
+}
+
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const layout = appLayout(shellDir, app.isPackaged, process.resourcesPath);
   const origins: AppOrigins = { rendererDir: layout.rendererDir, devUrl: devServerUrl(process.env, app.isPackaged) };
   const iconPath = path.join(layout.assetsDir, 'icon.png');
-  // The packaged app has no menu (its defaults carry DevTools, reload and zoom) and no DevTools.
-  if (app.isPackaged) Menu.setApplicationMenu(null);
-  const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, devTools: !app.isPackaged, log: rootLog };
+  const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, devTools: developerTools(), log: rootLog };
   const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
   const crash = installCrashHandling({ app, crashReporter, log: rootLog, restartCore: () => companion?.restart() ?? Promise.resolve(), window: () => mainWindow, notice: announceCrash(notify, () => language), submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });
