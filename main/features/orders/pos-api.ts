@@ -133,7 +133,7 @@ export const OrderResponse = named(
 );
 export type OrderResponse = z.infer<typeof OrderResponse>;
 
-/** The menu as the POS API shows it: PROTOCOL.md §5 Menu[], the version and whether the service holds it. */
+/** The menu as the POS API shows it: docs/PROTOCOL.md §5 Menu[], the version and whether the service holds it. */
 function menuBody({ store }: RouteContext<BillStore>): MenuStateResponse {
   const { version, pushed } = store.menuVersions();
   const menus = wireMenus(store.menus()).map((m) => ({
