@@ -64,26 +64,24 @@ export const EventResponse = named(
 
 const route = defineRoute<BillStore>();
 
-export const eventRoute: Route<BillStore> = route(
-  {
-    method: 'GET',
-    path: '/v1/events',
-    summary: 'Events after a sequence number: JSON, or a Server-Sent Events stream with Accept: text/event-stream',
-    description:
-      'The stream replays from `after` (or the Last-Event-ID header), then stays open with live events. Each SSE message has ' +
-      '`id` = seq, `event` = kind, `data` = the Event as JSON. A comment line arrives every 15 s as a heartbeat. ' +
-      'When the token is regenerated every open stream ends; reconnect with the new token and Last-Event-ID.',
-    query: EventsQuery,
-    requestHeaders: { 'Last-Event-ID': 'Stream only: resume after this sequence number (instead of `after`)' },
-    responses: { 200: { description: 'Events in order', body: z.array(EventResponse), alternatives: { 'text/event-stream': { example: 'id: 1\nevent: table.upserted\ndata: {"seq":1,…}\n\n' } } } },
-    errors: { 400: 'Bad `after` or `limit`' },
-  })((ctx, { query: q }) => {
-    if (ctx.wantsStream) {
-      ctx.openStream(q.after);
-      return 'stream';
-    }
-    // The log's own records: each field listed, so a field the store adds stays off /v1.
-    const events = ctx.store.eventsAfter(q.after, q.limit).map((e) => ({ seq: e.seq, at: e.at, kind: e.kind, tableId: e.tableId, billId: e.billId, paymentId: e.paymentId, data: e.data }));
-    return { status: 200, body: events };
-  },
-);
+export const eventRoute: Route<BillStore> = route({
+  method: 'GET',
+  path: '/v1/events',
+  summary: 'Events after a sequence number: JSON, or a Server-Sent Events stream with Accept: text/event-stream',
+  description:
+    'The stream replays from `after` (or the Last-Event-ID header), then stays open with live events. Each SSE message has ' +
+    '`id` = seq, `event` = kind, `data` = the Event as JSON. A comment line arrives every 15 s as a heartbeat. ' +
+    'When the token is regenerated every open stream ends; reconnect with the new token and Last-Event-ID.',
+  query: EventsQuery,
+  requestHeaders: { 'Last-Event-ID': 'Stream only: resume after this sequence number (instead of `after`)' },
+  responses: { 200: { description: 'Events in order', body: z.array(EventResponse), alternatives: { 'text/event-stream': { example: 'id: 1\nevent: table.upserted\ndata: {"seq":1,…}\n\n' } } } },
+  errors: { 400: 'Bad `after` or `limit`' },
+})((ctx, { query: q }) => {
+  if (ctx.wantsStream) {
+    ctx.openStream(q.after);
+    return 'stream';
+  }
+  // The log's own records: each field listed, so a field the store adds stays off /v1.
+  const events = ctx.store.eventsAfter(q.after, q.limit).map((e) => ({ seq: e.seq, at: e.at, kind: e.kind, tableId: e.tableId, billId: e.billId, paymentId: e.paymentId, data: e.data }));
+  return { status: 200, body: events };
+});

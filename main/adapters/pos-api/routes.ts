@@ -19,9 +19,13 @@ const DocumentBody = z.looseObject({ openapi: z.string(), info: z.looseObject({ 
 export function assemblePosApi(features: readonly (readonly Route<BillStore>[])[]): PosApiRoutes {
   const route = defineRoute<BillStore>();
   let document: OpenApiDocument | null = null;
-  const documentRoute = route(
-    { method: 'GET', path: DOCUMENT_PATH, summary: 'This document', public: true, responses: { 200: { description: 'OpenAPI 3.1 document', body: DocumentBody } } })(() => ({ status: 200, body: document! }),
-  );
+  const documentRoute = route({
+    method: 'GET',
+    path: DOCUMENT_PATH,
+    summary: 'This document',
+    public: true,
+    responses: { 200: { description: 'OpenAPI 3.1 document', body: DocumentBody } },
+  })(() => ({ status: 200, body: document! }));
   const routes = [documentRoute, ...features.flat(), eventRoute];
   const seen = new Set<string>();
   for (const r of routes) {

@@ -186,80 +186,87 @@ function requireOrder(ctx: RouteContext<BillStore>, id: string): OrderResponse {
 const route = defineRoute<BillStore>();
 
 export const orderRoutes: Route<BillStore>[] = [
-  route({ method: 'GET', path: '/v1/menu', summary: 'The menu as the service is given it', responses: { 200: { description: 'The menu', body: MenuStateResponse } } })((ctx) => ({
-    status: 200,
-    body: menuBody(ctx),
-  })),
-  route(
-    {
-      method: 'PUT',
-      path: '/v1/menu',
-      summary: 'Replace the whole menu',
-      description:
-        'Menus are categories with their items, at most 5,000 items in all (the service refuses more: such a menu gets 400 and nothing is stored or sent). ' +
-        'Every change is pushed to the service: changes within 2 s go out as one push, retried with backoff while the service is unreachable; ' +
-        '`pushedVersion` reaches `version` once the service holds it. Sending the same menu again changes nothing.',
-      body: MenuInput,
-      responses: { 200: { description: 'Stored', body: MenuStateResponse } },
-    })((ctx, { body: input }) => {
-      guard(() => ctx.store.replaceMenu(input.menus));
-      return { status: 200, body: menuBody(ctx) };
-    },
-  ),
-  route(
-    {
-      method: 'PATCH',
-      path: '/v1/menu/items/{id}',
-      summary: 'Change one item, e.g. {"available": false} when the kitchen runs out',
-      params: IdParams,
-      body: MenuItemPatchInput,
-      responses: { 200: { description: 'The item', body: MenuEntryResponse } },
-      errors: { 404: 'No such item' },
-    })((ctx, { params, body: patch }) => {
-      guard(() => ctx.store.patchMenuItem(params.id!, patch));
-      const entry = menuEntries(ctx.store.menus()).find((e) => e.id === params.id);
-      if (!entry) throw new HttpError(404, 'NOT_FOUND', `Menu item ${params.id!} does not exist.`);
-      return { status: 200, body: toMenuEntryResponse(entry) };
-    },
-  ),
-  route({ method: 'GET', path: '/v1/ordering', summary: 'Whether guest orders are paused', responses: { 200: { description: 'The switch', body: OrderingResponse } } })(({ store }) => ({
-    status: 200,
-    body: { paused: store.ordersPaused() },
-  })),
-  route(
-    {
-      method: 'PUT',
-      path: '/v1/ordering',
-      summary: 'Pause or resume guest orders (kitchen closed, too busy): while paused, orderPrepare answers ORDERS_PAUSED',
-      body: OrderingInput,
-      responses: { 200: { description: 'The switch', body: OrderingResponse } },
-    })((ctx, { body: input }) => {
-      ctx.store.setOrdersPaused(input.paused);
-      return { status: 200, body: { paused: ctx.store.ordersPaused() } };
-    },
-  ),
-  route(
-    { method: 'GET', path: '/v1/orders', summary: 'Guest orders, oldest first', query: OrdersQuery, responses: { 200: { description: 'Orders', body: z.array(OrderResponse) } }, errors: { 400: 'Bad `status`' } })((ctx, { query: q }) => ({ status: 200, body: orderViews(ctx.store, { status: q.status }).map(toOrderResponse) }),
-  ),
-  route(
-    { method: 'GET', path: '/v1/orders/{id}', summary: 'One order', params: IdParams, responses: { 200: { description: 'The order', body: OrderResponse } }, errors: { 404: 'No such order' } })((ctx, { params }) => ({ status: 200, body: requireOrder(ctx, params.id!) }),
-  ),
-  route(
-    {
-      method: 'POST',
-      path: '/v1/orders/{id}/status',
-      summary: 'A staff decision: ACCEPTED, PREPARING, READY, COMPLETE, or REJECTED with a reason the guest sees',
-      description:
-        'NEW → ACCEPTED | REJECTED; ACCEPTED → PREPARING | READY | COMPLETE; PREPARING → READY | COMPLETE; READY → COMPLETE. The same status again changes nothing. ' +
-        'Each decision is sent to the service (update-<svc>-order-status), retried until it accepts; `unsentStatuses` counts those still on their way.',
-      params: IdParams,
-      body: OrderStatusInput,
-      responses: { 200: { description: 'The order', body: OrderResponse } },
-      errors: { 404: 'No such order', 409: 'The order cannot move to that status' },
-    })((ctx, { params, body: input }) => {
-      requireOrder(ctx, params.id!);
-      guard(() => ctx.store.setOrderStatus(params.id!, input.status, input.reason ?? null));
-      return { status: 200, body: requireOrder(ctx, params.id!) };
-    },
-  ),
+  route({
+    method: 'GET',
+    path: '/v1/menu',
+    summary: 'The menu as the service is given it',
+    responses: { 200: { description: 'The menu', body: MenuStateResponse } },
+  })((ctx) => ({ status: 200, body: menuBody(ctx) })),
+  route({
+    method: 'PUT',
+    path: '/v1/menu',
+    summary: 'Replace the whole menu',
+    description:
+      'Menus are categories with their items, at most 5,000 items in all (the service refuses more: such a menu gets 400 and nothing is stored or sent). ' +
+      'Every change is pushed to the service: changes within 2 s go out as one push, retried with backoff while the service is unreachable; ' +
+      '`pushedVersion` reaches `version` once the service holds it. Sending the same menu again changes nothing.',
+    body: MenuInput,
+    responses: { 200: { description: 'Stored', body: MenuStateResponse } },
+  })((ctx, { body: input }) => {
+    guard(() => ctx.store.replaceMenu(input.menus));
+    return { status: 200, body: menuBody(ctx) };
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/menu/items/{id}',
+    summary: 'Change one item, e.g. {"available": false} when the kitchen runs out',
+    params: IdParams,
+    body: MenuItemPatchInput,
+    responses: { 200: { description: 'The item', body: MenuEntryResponse } },
+    errors: { 404: 'No such item' },
+  })((ctx, { params, body: patch }) => {
+    guard(() => ctx.store.patchMenuItem(params.id!, patch));
+    const entry = menuEntries(ctx.store.menus()).find((e) => e.id === params.id);
+    // The store refused an unknown item above; an item gone by now is a fault (500), as it always was.
+    if (!entry) throw new Error(`Menu item ${params.id!} vanished after its patch.`);
+    return { status: 200, body: toMenuEntryResponse(entry) };
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/ordering',
+    summary: 'Whether guest orders are paused',
+    responses: { 200: { description: 'The switch', body: OrderingResponse } },
+  })(({ store }) => ({ status: 200, body: { paused: store.ordersPaused() } })),
+  route({
+    method: 'PUT',
+    path: '/v1/ordering',
+    summary: 'Pause or resume guest orders (kitchen closed, too busy): while paused, orderPrepare answers ORDERS_PAUSED',
+    body: OrderingInput,
+    responses: { 200: { description: 'The switch', body: OrderingResponse } },
+  })((ctx, { body: input }) => {
+    ctx.store.setOrdersPaused(input.paused);
+    return { status: 200, body: { paused: ctx.store.ordersPaused() } };
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/orders',
+    summary: 'Guest orders, oldest first',
+    query: OrdersQuery,
+    responses: { 200: { description: 'Orders', body: z.array(OrderResponse) } },
+    errors: { 400: 'Bad `status`' },
+  })((ctx, { query: q }) => ({ status: 200, body: orderViews(ctx.store, { status: q.status }).map(toOrderResponse) })),
+  route({
+    method: 'GET',
+    path: '/v1/orders/{id}',
+    summary: 'One order',
+    params: IdParams,
+    responses: { 200: { description: 'The order', body: OrderResponse } },
+    errors: { 404: 'No such order' },
+  })((ctx, { params }) => ({ status: 200, body: requireOrder(ctx, params.id!) })),
+  route({
+    method: 'POST',
+    path: '/v1/orders/{id}/status',
+    summary: 'A staff decision: ACCEPTED, PREPARING, READY, COMPLETE, or REJECTED with a reason the guest sees',
+    description:
+      'NEW → ACCEPTED | REJECTED; ACCEPTED → PREPARING | READY | COMPLETE; PREPARING → READY | COMPLETE; READY → COMPLETE. The same status again changes nothing. ' +
+      'Each decision is sent to the service (update-<svc>-order-status), retried until it accepts; `unsentStatuses` counts those still on their way.',
+    params: IdParams,
+    body: OrderStatusInput,
+    responses: { 200: { description: 'The order', body: OrderResponse } },
+    errors: { 404: 'No such order', 409: 'The order cannot move to that status' },
+  })((ctx, { params, body: input }) => {
+    requireOrder(ctx, params.id!);
+    guard(() => ctx.store.setOrderStatus(params.id!, input.status, input.reason ?? null));
+    return { status: 200, body: requireOrder(ctx, params.id!) };
+  }),
 ];

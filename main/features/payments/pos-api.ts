@@ -36,32 +36,30 @@ const route = defineRoute<BillStore>();
 
 /** GET /v1/payments: the history of a range (JSON or CSV), or the payments created since a time. */
 export const paymentRoutes: Route<BillStore>[] = [
-  route(
-    {
-      method: 'GET',
-      path: '/v1/payments',
-      summary: 'Payments of a range of restaurant days (JSON or CSV), or created since a time',
-      description:
-        "With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end " +
-        '(`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). ' +
-        'The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. ' +
-        'The CSV is UTF-8 with a header row, one payment per line, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider`. ' +
-        `Without \`from\`/\`to\` and as JSON: the older list of PaymentView created at or after \`since\`. States: ${HISTORY_STATES.join(', ')}.`,
-      query: PaymentsListQuery,
-      responses: {
-        200: {
-          description: 'The payments: PaymentHistoryEntry[] for a range, PaymentView[] for `since`, or CSV',
-          body: z.union([z.array(PaymentHistoryEntryResponse), z.array(PaymentResponse)]),
-          alternatives: { 'text/csv': { example: PAYMENTS_CSV_EXAMPLE } },
-        },
+  route({
+    method: 'GET',
+    path: '/v1/payments',
+    summary: 'Payments of a range of restaurant days (JSON or CSV), or created since a time',
+    description:
+      "With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end " +
+      '(`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). ' +
+      'The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. ' +
+      'The CSV is UTF-8 with a header row, one payment per line, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider`. ' +
+      `Without \`from\`/\`to\` and as JSON: the older list of PaymentView created at or after \`since\`. States: ${HISTORY_STATES.join(', ')}.`,
+    query: PaymentsListQuery,
+    responses: {
+      200: {
+        description: 'The payments: PaymentHistoryEntry[] for a range, PaymentView[] for `since`, or CSV',
+        body: z.union([z.array(PaymentHistoryEntryResponse), z.array(PaymentResponse)]),
+        alternatives: { 'text/csv': { example: PAYMENTS_CSV_EXAMPLE } },
       },
-      errors: { 400: 'Bad `from`, `to` (before `from`, or over 366 days), `format`, `state`, `tableId`, `search` or `since`; `field` names it' },
-    })((ctx, { query }) => {
-      // from/to or CSV: the history of a range; otherwise the older `since` list.
-      const history = historyReply(ctx, query);
-      if (history) return history;
-      const q = parseRequest(PaymentsQuery, { since: query.since }, 'query');
-      return { status: 200, body: paymentViews(ctx.store, { since: q.since }).map(toPaymentResponse) };
     },
-  ),
+    errors: { 400: 'Bad `from`, `to` (before `from`, or over 366 days), `format`, `state`, `tableId`, `search` or `since`; `field` names it' },
+  })((ctx, { query }) => {
+    // from/to or CSV: the history of a range; otherwise the older `since` list.
+    const history = historyReply(ctx, query);
+    if (history) return history;
+    const q = parseRequest(PaymentsQuery, { since: query.since }, 'query');
+    return { status: 200, body: paymentViews(ctx.store, { since: q.since }).map(toPaymentResponse) };
+  }),
 ];

@@ -107,50 +107,46 @@ const route = defineRoute<BillStore>();
 
 /** Receipts from the main POS: the POSTPONED flow's endpoint, and any payment's receipt. */
 export const receiptRoutes: Route<BillStore>[] = [
-  route(
-    {
-      method: 'GET',
-      path: '/v1/payments/{id}/receipt',
-      summary: "A payment's receipt: the main POS's fiscal receipt when it gave one, else the companion's",
-      params: PaymentIdParams,
-      responses: { 200: { description: 'The receipt and its delivery', body: PaymentReceiptResponse } },
-      errors: { 404: 'No such payment, or it has no receipt yet (not processed)' },
-    })(({ store }, { params }) => ({ status: 200, body: requireReceipt(store, params.id!) }),
-  ),
-  route(
-    {
-      method: 'PUT',
-      path: '/v1/payments/{id}/receipt',
-      summary: 'Give the fiscal receipt of a POSTPONED payment (receiptMode POSTPONED)',
-      description:
-        'With the setting receiptMode = POSTPONED, paymentProcessed answers the service a receipt with receiptDeliveryType POSTPONED and the ' +
-        'main POS makes the fiscal receipt. The POS learns of the payment from GET /v1/events: a `payment.processed` event with ' +
-        '`data.receiptDeliveryType` = "POSTPONED" (then `payment.paid`). It PUTs the receipt here; the companion stores it, answers the ' +
-        "service's getPostponedReceipt with it, and sends it with provide-payment-receipt, retried with backoff (1 s doubling to 60 s) until the " +
-        'service accepts it, also across restarts. Each step is a `payment.receipt` event (`data.delivery`: pending, delivered, refused). ' +
-        'The same receipt again is answered 200 and changes nothing.',
-      params: PaymentIdParams,
-      body: ReceiptInput,
-      responses: {
-        201: { description: 'Stored; on its way to the service', body: PaymentReceiptResponse },
-        200: { description: 'The same receipt was already stored: nothing changed', body: PaymentReceiptResponse },
-      },
-      errors: {
-        400: 'Bad input; `field` names it (e.g. items[0].price)',
-        404: 'No such payment: code NOT_FOUND',
-        409:
-          'NOT_POSTPONED: the payment does not wait for a receipt from the POS (its receipt is QERKO_GENERATED, or it is not processed yet); ' +
-          'RECEIPT_ALREADY_GIVEN: another receipt was given for it; PAYMENT_NOT_PAID: it ended unpaid',
-      },
-    })(({ store }, { params, body: receipt }) => {
-      let repeated: boolean;
-      try {
-        repeated = store.giveReceipt(params.id!, receipt).repeated;
-      } catch (e) {
-        refusal(e);
-      }
-      const body = requireReceipt(store, params.id!);
-      return repeated ? { status: 200, body } : { status: 201, body };
+  route({
+    method: 'GET',
+    path: '/v1/payments/{id}/receipt',
+    summary: "A payment's receipt: the main POS's fiscal receipt when it gave one, else the companion's",
+    params: PaymentIdParams,
+    responses: { 200: { description: 'The receipt and its delivery', body: PaymentReceiptResponse } },
+    errors: { 404: 'No such payment, or it has no receipt yet (not processed)' },
+  })(({ store }, { params }) => ({ status: 200, body: requireReceipt(store, params.id!) })),
+  route({
+    method: 'PUT',
+    path: '/v1/payments/{id}/receipt',
+    summary: 'Give the fiscal receipt of a POSTPONED payment (receiptMode POSTPONED)',
+    description:
+      'With the setting receiptMode = POSTPONED, paymentProcessed answers the service a receipt with receiptDeliveryType POSTPONED and the ' +
+      'main POS makes the fiscal receipt. The POS learns of the payment from GET /v1/events: a `payment.processed` event with ' +
+      '`data.receiptDeliveryType` = "POSTPONED" (then `payment.paid`). It PUTs the receipt here; the companion stores it, answers the ' +
+      "service's getPostponedReceipt with it, and sends it with provide-payment-receipt, retried with backoff (1 s doubling to 60 s) until the " +
+      'service accepts it, also across restarts. Each step is a `payment.receipt` event (`data.delivery`: pending, delivered, refused). ' +
+      'The same receipt again is answered 200 and changes nothing.',
+    params: PaymentIdParams,
+    body: ReceiptInput,
+    responses: {
+      201: { description: 'Stored; on its way to the service', body: PaymentReceiptResponse },
+      200: { description: 'The same receipt was already stored: nothing changed', body: PaymentReceiptResponse },
     },
-  ),
+    errors: {
+      400: 'Bad input; `field` names it (e.g. items[0].price)',
+      404: 'No such payment: code NOT_FOUND',
+      409:
+        'NOT_POSTPONED: the payment does not wait for a receipt from the POS (its receipt is QERKO_GENERATED, or it is not processed yet); ' +
+        'RECEIPT_ALREADY_GIVEN: another receipt was given for it; PAYMENT_NOT_PAID: it ended unpaid',
+    },
+  })(({ store }, { params, body: receipt }) => {
+    let repeated: boolean;
+    try {
+      repeated = store.giveReceipt(params.id!, receipt).repeated;
+    } catch (e) {
+      refusal(e);
+    }
+    const body = requireReceipt(store, params.id!);
+    return repeated ? { status: 200, body } : { status: 201, body };
+  }),
 ];

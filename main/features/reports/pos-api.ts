@@ -186,24 +186,22 @@ export function historyReply(ctx: RouteContext<BillStore>, q: HistoryQuery): { s
 const route = defineRoute<BillStore>();
 
 export const reportRoutes: Route<BillStore>[] = [
-  route(
-    {
-      method: 'GET',
-      path: '/v1/reports/day',
-      summary: 'The close-of-day (Z) report of one restaurant day',
-      description:
-        "A restaurant day runs from the `dayEndsAt` setting (default 04:00, the PC's local time) to the same time the next morning, 23 or 25 hours across a daylight-saving change. " +
-        '`amount` is what payments paid that day paid for items (tips apart), `tips` their tips, `refunded` the amount plus tip of the payments refunded that day (whenever they were paid), ' +
-        '`net` = amount + tips − refunded. It equals the sums of `GET /v1/payments?from=<date>&to=<date>` to the last decimal.',
-      query: DayReportQuery,
-      responses: { 200: { description: 'The report', body: DayReportResponse } },
-      errors: { 400: 'Bad `date` or `currency`; `field` names it' },
-    })((ctx, { query: q }) => {
-      const r = ctx.reports;
-      const date = q.date ?? restaurantDate(r.now, r.dayEndsAt);
-      if (!isCalendarDate(addDays(date, 1))) throw new HttpError(400, 'BAD_REQUEST', 'date: out of range', 'date');
-      const report = dayReport(ctx.store, { date, dayEndsAt: r.dayEndsAt, defaultCurrency: r.defaultCurrency, ...(q.currency ? { currency: q.currency } : {}) });
-      return { status: 200, body: toDayReportResponse(report) };
-    },
-  ),
+  route({
+    method: 'GET',
+    path: '/v1/reports/day',
+    summary: 'The close-of-day (Z) report of one restaurant day',
+    description:
+      "A restaurant day runs from the `dayEndsAt` setting (default 04:00, the PC's local time) to the same time the next morning, 23 or 25 hours across a daylight-saving change. " +
+      '`amount` is what payments paid that day paid for items (tips apart), `tips` their tips, `refunded` the amount plus tip of the payments refunded that day (whenever they were paid), ' +
+      '`net` = amount + tips − refunded. It equals the sums of `GET /v1/payments?from=<date>&to=<date>` to the last decimal.',
+    query: DayReportQuery,
+    responses: { 200: { description: 'The report', body: DayReportResponse } },
+    errors: { 400: 'Bad `date` or `currency`; `field` names it' },
+  })((ctx, { query: q }) => {
+    const r = ctx.reports;
+    const date = q.date ?? restaurantDate(r.now, r.dayEndsAt);
+    if (!isCalendarDate(addDays(date, 1))) throw new HttpError(400, 'BAD_REQUEST', 'date: out of range', 'date');
+    const report = dayReport(ctx.store, { date, dayEndsAt: r.dayEndsAt, defaultCurrency: r.defaultCurrency, ...(q.currency ? { currency: q.currency } : {}) });
+    return { status: 200, body: toDayReportResponse(report) };
+  }),
 ];
