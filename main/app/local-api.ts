@@ -1,5 +1,6 @@
 import type { Logger } from '../base/log.js';
-import { loadOrCreateToken, regenerateToken, startPosApi, type PosApi } from '../adapters/pos-api/index.js';
+import { loadOrCreateToken, regenerateToken, type PosApi } from '../adapters/pos-api/index.js';
+import { startPosApi } from './pos-api.js';
 import type { BillStore } from '../store/index.js';
 import { portInUse } from '../base/startup-error.js';
 

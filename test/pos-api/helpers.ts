@@ -2,7 +2,7 @@ import type { BillView, PaymentView } from '../../preload/contract.js';
 import type { Clock } from '../../main/base/clock.js';
 import type { ServerLimits } from '../../main/base/http-guard/index.js';
 import { silentLogger } from '../../main/base/log.js';
-import { startPosApi, type PosApi } from '../../main/adapters/pos-api/index.js';
+import { startPosApi, type PosApi } from '../../main/app/pos-api.js';
 import { tempStore } from '../store/helpers.js';
 
 export const TOKEN = 'a'.repeat(64);

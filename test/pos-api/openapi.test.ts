@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument, ROUTES } from '../../main/adapters/pos-api/index.js';
+import { openApiDocument, POS_API_ROUTES as ROUTES } from '../../main/app/pos-api.js';
 
 const paths = openApiDocument.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 

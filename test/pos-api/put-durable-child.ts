@@ -5,7 +5,7 @@
  */
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
-import { startPosApi } from '../../main/adapters/pos-api/index.js';
+import { startPosApi } from '../../main/app/pos-api.js';
 import { createBillStore } from '../../main/store/index.js';
 
 const store = createBillStore({ file: process.argv[2]!, clock: systemClock });

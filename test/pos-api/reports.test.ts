@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DayReport, PaymentHistoryEntry } from '../../preload/contract.js';
 import { silentLogger } from '../../main/base/log.js';
-import { startPosApi, type PosApi } from '../../main/adapters/pos-api/index.js';
+import { startPosApi, type PosApi } from '../../main/app/pos-api.js';
 import { pay, refund, reportStore } from '../reports/helpers.js';
 import { csvHeader, parseCsv } from '../reports/parse-csv.js';
 import { TOKEN, type ApiError } from './helpers.js';

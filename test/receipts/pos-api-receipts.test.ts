@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
-import { startPosApi, type PosApi } from '../../main/adapters/pos-api/index.js';
+import { startPosApi, type PosApi } from '../../main/app/pos-api.js';
 import { createBillStore, type BillStore, type ReceiptMode } from '../../main/store/index.js';
 import { seedBill, wirePayment } from '../store/helpers.js';
 import { fiscalReceipt } from './helpers.js';

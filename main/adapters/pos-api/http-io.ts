@@ -1,21 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from '../../base/http-route.js';
+
+export { HttpError };
 
 /** Request and response plumbing of the local POS API: bounded bodies, JSON answers, the token check. */
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field: string | null = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Reads the body up to 1 MiB; beyond that it stops reading and throws 413. The guarded server

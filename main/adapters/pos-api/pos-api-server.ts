@@ -7,13 +7,15 @@ import type { BillStore } from '../../store/index.js';
 import { streamEvents } from './event-stream.js';
 import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './http-io.js';
 import { parseJsonBody } from './json-body.js';
-import { matchRoute, ROUTES } from './routes.js';
+import { routeMatcher, type PosApiRoutes, type RouteMatch } from './routes.js';
+import { DOCUMENT_PATH } from './openapi.js';
+import { parseRequest } from '../../base/http-route.js';
 import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
-
-const isPublic = (method: string, path: string) => ROUTES.some((r) => r.public === true && r.method === method && r.path === path);
 
 export interface PosApiOptions {
   store: BillStore;
+  /** The routes and their document (assemblePosApi of the features' route lists). */
+  api: PosApiRoutes;
   /** Loopback only; anything else is refused. */
   host?: '127.0.0.1';
   port: number;
@@ -49,31 +51,37 @@ interface ServerState {
   token: () => string;
   /** Open event streams, each with the function that ends it. */
   streams: Set<() => void>;
+  match: (method: string, pathname: string) => RouteMatch;
+  isPublic: (method: string, path: string) => boolean;
 }
 
 async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { store } = state.options;
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   // The token comes first: without it nothing else about the request is answered.
-  if (!isPublic(req.method ?? 'GET', url.pathname) && !hasToken(req, state.token())) {
+  if (!state.isPublic(req.method ?? 'GET', url.pathname) && !hasToken(req, state.token())) {
     throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong bearer token: send "Authorization: Bearer <token>" with the token from Settings (or <dataDir>/pos-api-token).', null, {
       'www-authenticate': 'Bearer',
     });
   }
-  const match = matchRoute(req.method ?? 'GET', url.pathname);
-  if (!match) throw new HttpError(404, 'NOT_FOUND', `No endpoint ${url.pathname}; see /v1/openapi.json.`);
+  const match = state.match(req.method ?? 'GET', url.pathname);
+  if (!match) throw new HttpError(404, 'NOT_FOUND', `No endpoint ${url.pathname}; see ${DOCUMENT_PATH}.`);
   if ('allowed' in match) {
     throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${match.allowed.join(', ')}.`, null, {
       allow: match.allowed.join(', '),
     });
   }
-  const text = match.route.body ? (await readBody(req)).toString('utf8') : '';
-  const body = match.route.body && !(match.route.body === 'optional' && text.trim() === '') ? parseJsonBody(text) : undefined;
-  const reply = await match.route.handle({
+  const { route, params } = match;
+  const text = route.body ? (await readBody(req)).toString('utf8') : '';
+  const json = route.body && !(route.body === 'optional' && text.trim() === '') ? parseJsonBody(text) : undefined;
+  // The contract's request schemas are checked before the handler runs: it gets the parsed values.
+  const { query: querySchema, body: bodySchema } = route.contract;
+  const query = querySchema ? parseRequest(querySchema, Object.fromEntries(url.searchParams), 'query') : undefined;
+  const body = bodySchema && json !== undefined ? parseRequest(bodySchema, json, 'body') : undefined;
+  const reply = await route.handle({
     store,
-    params: match.params,
+    params,
     query: url.searchParams,
-    body,
     wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),
     accept: req.headers.accept ?? '',
     reports: { dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT, defaultCurrency: state.options.defaultCurrency ?? 'CZK', now: state.options.now?.() ?? state.options.clock!.now() },
@@ -82,7 +90,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
       const end = streamEvents(req, res, { store, after, log: state.log, heartbeatMs, clock, onEnd: () => state.streams.delete(end) });
       state.streams.add(end);
     },
-  });
+  }, { params, query, body });
   if (reply === 'stream') return;
   if ('text' in reply) sendText(res, reply.status, reply.text, reply.headers);
   else sendJson(res, reply.status, reply.body, reply.headers);
@@ -119,7 +127,15 @@ export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
   if (host !== '127.0.0.1') throw new Error('The local POS API listens on 127.0.0.1 only.');
   const log = options.log.child({ mod: 'pos-api' });
   let token = options.token;
-  const state: ServerState = { options: { ...options, clock: options.clock ?? systemClock }, log, token: () => token, streams: new Set() };
+  const publicRoutes = new Set(options.api.routes.filter((r) => r.public === true).map((r) => `${r.method} ${r.path}`));
+  const state: ServerState = {
+    options: { ...options, clock: options.clock ?? systemClock },
+    log,
+    token: () => token,
+    streams: new Set(),
+    match: routeMatcher(options.api.routes),
+    isPublic: (method, path) => publicRoutes.has(`${method} ${path}`),
+  };
   const endStreams = () => {
     for (const end of [...state.streams]) end();
   };

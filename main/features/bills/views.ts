@@ -4,9 +4,9 @@ import { toBillView, toPaymentView, toTableView } from './view-builders.js';
 
 /**
  * The read model: the contract's BillView, TableView and PaymentView (preload/contract.ts), built
- * from the store's reader halves. Both faces of the core show these shapes: the renderer
- * (ui-api.ts, event-fanout.ts) and the local POS API (main/pos-api), so both import them from
- * here and the store itself hands out only its records. Each function reads committed state.
+ * from the store's reader halves. The renderer (ui-api.ts, event-fanout.ts) shows these shapes;
+ * the local POS API reads them here and maps them to its own answers (pos-api-contract.ts). The
+ * store itself hands out only its records. Each function reads committed state.
  */
 interface ReadSource {
   read: ReadTx;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { BillStore } from '../../store/index.js';
+import { defineRoute, documented, parseRequest, type Route } from '../../base/http-route.js';
+import { paymentViews } from '../bills/views.js';
+import { PaymentResponse, toPaymentResponse } from '../bills/pos-api-contract.js';
+import { HISTORY_STATES, HistoryQuery, historyReply, PAYMENTS_CSV_EXAMPLE, PaymentHistoryEntryResponse } from '../reports/pos-api.js';
+
+/** The latest moment a JS Date can hold (year 275760): a larger `since` is a mistake, not a filter. */
+const MAX_TIME_MS = 8.64e15;
+
+/** An ISO 8601 time (from a date on) or milliseconds since the epoch. */
+export const PaymentsQuery = z.object({
+  since: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s === '') return 0;
+      const ms = /^\d{1,16}$/.test(s) ? Number(s) : /^\d{4}-\d{2}-\d{2}/.test(s) ? Date.parse(s) : Number.NaN;
+      if (!Number.isFinite(ms) || ms > MAX_TIME_MS) {
+        ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 time or milliseconds since the epoch (0 to 8640000000000000)' });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+});
+
+/**
+ * The query as documented and first parsed: the history's range and filters, and `since` as text,
+ * checked only when no range is asked for (as the older list always did).
+ */
+const PaymentsListQuery = HistoryQuery.extend({
+  since: documented(z.string(), { description: 'Without from/to: ISO 8601 time or ms since the epoch (0 to 8640000000000000)' }).optional(),
+});
+
+const route = defineRoute<BillStore>();
+
+/** GET /v1/payments: the history of a range (JSON or CSV), or the payments created since a time. */
+export const paymentRoutes: Route<BillStore>[] = [
+  route({
+    method: 'GET',
+    path: '/v1/payments',
+    summary: 'Payments of a range of restaurant days (JSON or CSV), or created since a time',
+    description:
+      "With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end " +
+      '(`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). ' +
+      'The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. ' +
+      'The CSV is UTF-8 with a header row, one payment per line, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider`. ' +
+      `Without \`from\`/\`to\` and as JSON: the older list of PaymentView created at or after \`since\`. States: ${HISTORY_STATES.join(', ')}.`,
+    query: PaymentsListQuery,
+    responses: {
+      200: {
+        description: 'The payments: PaymentHistoryEntry[] for a range, PaymentView[] for `since`, or CSV',
+        body: z.union([z.array(PaymentHistoryEntryResponse), z.array(PaymentResponse)]),
+        alternatives: { 'text/csv': { example: PAYMENTS_CSV_EXAMPLE } },
+      },
+    },
+    errors: { 400: 'Bad `from`, `to` (before `from`, or over 366 days), `format`, `state`, `tableId`, `search` or `since`; `field` names it' },
+  })((ctx, { query }) => {
+    // from/to or CSV: the history of a range; otherwise the older `since` list.
+    const history = historyReply(ctx, query);
+    if (history) return history;
+    const q = parseRequest(PaymentsQuery, { since: query.since }, 'query');
+    return { status: 200, body: paymentViews(ctx.store, { since: q.since }).map(toPaymentResponse) };
+  }),
+];
