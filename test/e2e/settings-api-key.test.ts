@@ -8,7 +8,7 @@ import { startHost, type Host } from './helpers/host.js';
 
 /** Well-formed, but no restaurant of the sandbox has it. */
 const WRONG_KEY = 'wxyz-0000-wxyz-0000-wxyz';
-/** What the app says for the service's 401 (main/service/service-result.ts). */
+/** What the app says for the service's 401 (main/base/service/service-result.ts). */
 const REJECTED = 'The payment service rejected the API key or Pos-Id: check them in Settings.';
 
 // ui-safety (issue 12): a new host has no manager PIN yet; the key field opens once one is chosen.

@@ -53,7 +53,7 @@ describe('batchLines: the lines gathered into one write', () => {
     try {
       // The hosts' own logger (file + stderr), in a process of its own that exits right after logging.
       const script = `
-        import { createFileLogger } from './main/logging/file-logger.ts';
+        import { createFileLogger } from './main/base/logging/file-logger.ts';
         const log = await createFileLogger({ dataDir: process.argv[1], level: 'info' });
         for (let i = 0; i < 3; i++) log.info({ i }, 'line before exit');
         process.exit(0);

@@ -42,7 +42,7 @@ let binary: string;
 
 beforeAll(async () => {
   // npm test builds first; run alone, build when dist/ lacks what the package needs.
-  const needed = [...BUILT, 'dist/preload/channels.js', 'dist/preload/names.js', 'dist/main/shell/ipc.js', 'dist/main/companion.js'];
+  const needed = [...BUILT, 'dist/preload/channels.js', 'dist/preload/names.js', 'dist/main/shell/ipc.js', 'dist/main/app/companion.js'];
   if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-pack-'));
   const electronDist = path.join(dir, 'electron');

@@ -29,7 +29,7 @@ let dir: string;
 let report: Report;
 
 beforeAll(async () => {
-  const needed = ['dist/main/shell/main.js', 'dist/main/shell/tray.js', 'dist/main/shell/crash-notice-text.js', 'dist/main/companion.js'];
+  const needed = ['dist/main/shell/main.js', 'dist/main/shell/tray.js', 'dist/main/shell/crash-notice-text.js', 'dist/main/app/companion.js'];
   if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-crash-tray-'));
   writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ posApiPort: 0 }));

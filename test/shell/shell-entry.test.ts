@@ -51,7 +51,7 @@ let dir: string;
 let report: Report;
 
 beforeAll(async () => {
-  const needed = ['dist/main/shell/main.js', 'dist/main/shell/ipc.js', 'dist/preload/channels.js', 'dist/main/companion.js'];
+  const needed = ['dist/main/shell/main.js', 'dist/main/shell/ipc.js', 'dist/preload/channels.js', 'dist/main/app/companion.js'];
   if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-shell-entry-'));
   // Port 0 for the local POS API, so parallel test files never fight over 4100.
