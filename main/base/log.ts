@@ -188,11 +188,88 @@ export function batchLines(target: LineSink): LineSink & { readonly target: Line
   return batch;
 }
 
+/** What a sink that failed knows: why (an errno code such as ENOSPC), and the lines it dropped since. */
+export interface SinkHealth {
+  failing: string | null;
+  droppedLines: number;
+}
+
+type EmittingSink = LineSink & { on(event: 'error', listener: (err: NodeJS.ErrnoException) => void): unknown; reopen?(): void };
+
+/** How often a failed sink tries its file again (a full disk that got space back). */
+export const SINK_RETRY_MS = 30_000;
+
+/**
+ * A log write that fails (a full disk, a file a backup tool holds) must not become an uncaught
+ * error, nor an exit that retries for ever: the sink drops its lines, counted, and tries its file
+ * again every SINK_RETRY_MS. The till keeps serving; the count says what the log is missing.
+ */
+export function resilientSink(stream: EmittingSink, now: () => number = Date.now): LineSink & { health(): SinkHealth } {
+  let failing: string | null = null;
+  let failedAt = 0;
+  let droppedLines = 0;
+  const fail = (err: unknown): void => {
+    failing ??= (err as NodeJS.ErrnoException).code ?? 'EIO';
+    failedAt = now();
+  };
+  stream.on('error', fail);
+  const retry = (): boolean => {
+    if (failing === null) return true;
+    if (now() - failedAt < SINK_RETRY_MS || !stream.reopen) return false;
+    try {
+      stream.reopen();
+      failing = null;
+      return true;
+    } catch (e) {
+      fail(e);
+      return false;
+    }
+  };
+  const lines = (chunk: string): number => {
+    let n = 0;
+    for (let at = chunk.indexOf('\n'); at >= 0; at = chunk.indexOf('\n', at + 1)) n += 1;
+    return Math.max(n, 1);
+  };
+  return {
+    write(chunk: string): boolean {
+      if (!retry()) {
+        droppedLines += lines(chunk);
+        return true;
+      }
+      try {
+        stream.write(chunk);
+      } catch (e) {
+        fail(e);
+        droppedLines += lines(chunk);
+      }
+      return true;
+    },
+    flush(callback?: (err?: Error) => void): void {
+      if (failing !== null) return callback?.();
+      try {
+        stream.flush(callback);
+      } catch (e) {
+        fail(e);
+        callback?.();
+      }
+    },
+    flushSync(): void {
+      if (failing !== null) return;
+      try {
+        stream.flushSync();
+      } catch (e) {
+        fail(e);
+      }
+    },
+    health: () => ({ failing, droppedLines }),
+  };
+}
+
 export function createLogger(options: { level?: string; destination?: NodeJS.WritableStream | number } = {}): Logger {
   const settings = loggerSettings(options.level);
   const destination = options.destination ?? 2;
   if (typeof destination !== 'number') return pino(settings, destination);
-  const batch = batchLines(fdStream(destination));
+  const batch = batchLines(resilientSink(fdStream(destination)));
   return pino({ ...settings, hooks: flushPeriodically(batch) }, batch);
 }
 

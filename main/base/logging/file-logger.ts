@@ -9,7 +9,7 @@ import { pino } from 'pino';
 // Imported, not required at run time: the headless bundle carries it (and the few date-fns
 // functions it uses) inside, instead of loading date-fns's hundreds of files at each start.
 import buildRoll, { type RollingFile } from 'pino-roll';
-import { batchLines, fdStream, flushPeriodically, LOG_MAX_WRITE_BYTES, loggerSettings, type LineSink, type Logger } from '../log.js';
+import { batchLines, fdStream, flushPeriodically, LOG_MAX_WRITE_BYTES, loggerSettings, resilientSink, type LineSink, type Logger, type SinkHealth } from '../log.js';
 
 /**
  * The hosts' logger: the same JSON lines as createLogger (stderr, redacted), also written to
@@ -46,14 +46,6 @@ export async function openRollingFile(dir: string, rotation: { size: string; fil
   });
   // Opened asynchronously: wait, so a line logged right before a sudden exit has a file to go to.
   if (stream.fd < 0) await once(stream as unknown as EventEmitter, 'ready');
-  // Unlike pino.destination, a stream we built ourselves is not flushed by pino at exit.
-  process.once('exit', () => {
-    try {
-      stream.flushSync();
-    } catch {
-      // Already closed: nothing is held.
-    }
-  });
   return stream;
 }
 
@@ -67,11 +59,17 @@ export interface FileLoggerOptions {
 
 /** The hosts' logger: stderr and `<dataDir>/logs`, one line at each host. */
 export async function createFileLogger(options: FileLoggerOptions): Promise<Logger> {
-  const file = await openRollingFile(logsDir(options.dataDir), options.rotation);
+  return (await createFileLoggerWithHealth(options)).log;
+}
+
+/** The hosts' logger and the health of its log file (a full disk drops lines instead of failing). */
+export async function createFileLoggerWithHealth(options: FileLoggerOptions): Promise<{ log: Logger; fileHealth(): SinkHealth }> {
+  const file = resilientSink(await openRollingFile(logsDir(options.dataDir), options.rotation));
   const streams: LineSink[] = [file];
-  if (options.stderr !== false) streams.push(fdStream(2));
+  if (options.stderr !== false) streams.push(resilientSink(fdStream(2)));
+  // The batch flushes what it holds at exit, through sinks that never throw or spin on a failed file.
   const batch = batchLines(tee(streams));
-  return pino({ ...loggerSettings(options.level), hooks: flushPeriodically(batch) }, batch);
+  return { log: pino({ ...loggerSettings(options.level), hooks: flushPeriodically(batch) }, batch), fileHealth: file.health };
 }
 
 /**

@@ -21,7 +21,10 @@ declare module 'pino-roll' {
     end(): void;
     readonly file: string;
     readonly fd: number;
+    on(event: 'error', listener: (err: NodeJS.ErrnoException) => void): unknown;
     on(event: 'cleanup-complete' | 'close' | 'drain' | 'ready', listener: () => void): unknown;
+    /** Opens the current file again (SonicBoom's reopen): after a write failed. */
+    reopen(file?: string): void;
     once(event: 'cleanup-complete' | 'close' | 'drain' | 'ready', listener: () => void): unknown;
   }
 
