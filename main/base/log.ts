@@ -204,7 +204,7 @@ export const SINK_RETRY_MS = 30_000;
  * error, nor an exit that retries for ever: the sink drops its lines, counted, and tries its file
  * again every SINK_RETRY_MS. The till keeps serving; the count says what the log is missing.
  */
-export function resilientSink(stream: EmittingSink, now: () => number = Date.now): LineSink & { health(): SinkHealth } {
+export function resilientSink<S extends EmittingSink>(stream: S, now: () => number = Date.now): LineSink & { health(): SinkHealth; readonly stream: S } {
   let failing: string | null = null;
   let failedAt = 0;
   let droppedLines = 0;
@@ -262,6 +262,7 @@ export function resilientSink(stream: EmittingSink, now: () => number = Date.now
       }
     },
     health: () => ({ failing, droppedLines }),
+    stream,
   };
 }
 

@@ -32,9 +32,9 @@ describe('log: the flush timer', () => {
     vi.advanceTimersByTime(LOG_FLUSH_MS - 1);
     expect(readFileSync(file, 'utf8')).toBe('');
 
-    // pino's stream is the line batch (main/log.ts batchLines); its target the SonicBoom on the file.
-    const batch = (log as unknown as Record<symbol, { target: NodeJS.EventEmitter }>)[pino.symbols.streamSym]!;
-    const written = once(batch.target, 'write');
+    // pino's stream is the line batch (main/base/log.ts batchLines); its target guards the SonicBoom on the file.
+    const batch = (log as unknown as Record<symbol, { target: { stream: NodeJS.EventEmitter } }>)[pino.symbols.streamSym]!;
+    const written = once(batch.target.stream, 'write');
     vi.advanceTimersByTime(1);
     await written;
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
