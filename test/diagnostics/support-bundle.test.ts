@@ -19,6 +19,7 @@ const WEBHOOK_SECRET = 'whsec_9d8c7b6a5f4e3d2c';
 let dataDir: string;
 let posApiToken: string;
 let entries: Record<string, Uint8Array>;
+let yieldedTurns = 0;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tableside-bundle-'));
@@ -42,13 +43,16 @@ beforeAll(async () => {
 
   const dumps = join(dataDir, 'Crashpad', 'reports');
   mkdirSync(dumps, { recursive: true });
-  writeFileSync(join(dumps, 'a1b2.dmp'), Buffer.from('MDMP\u0000\u0001binary'));
+  // A dump holding the key twice, as process memory does: UTF-8 and UTF-16.
+  writeFileSync(join(dumps, 'a1b2.dmp'), Buffer.concat([Buffer.from('MDMP\u0000\u0001binary'), Buffer.from(API_KEY), Buffer.from(API_KEY, 'utf16le')]));
 
   const history = createStateHistory({ capacity: 3 });
   for (const status of ['connecting', 'connected', 'reconnecting', 'connected']) history.record({ status, apiKey: API_KEY });
 
   // Built while the store is open, as the app does: its own read-only connection beside the writer.
-  const zip = buildSupportBundle({
+  let turns = 0;
+  const counting = setInterval(() => (turns += 1), 0);
+  const zip = await buildSupportBundle({
     dataDir,
     settings: { environment: 'sandbox', apiKeyMasked: '••••vB2nC5', posApiToken },
     sessionHistory: history,
@@ -57,6 +61,8 @@ beforeAll(async () => {
     attention: () => [{ code: 'PAYMENT_STUCK', paymentId: 'p1' }],
     knownSecrets: [API_KEY],
   });
+  clearInterval(counting);
+  yieldedTurns = turns;
   store.close();
   entries = unzipSync(zip);
 });
@@ -110,13 +116,22 @@ describe('the support bundle', () => {
     expect(lines.map((l) => l.msg)).toEqual(['redacted by pino', `connecting with [secret] / Bearer [secret]`, 'base64 header']);
     expect(lines[0]!.apiKey).toBe('[secret]');
     expect(json('attention.json')).toEqual([{ code: 'PAYMENT_STUCK', paymentId: 'p1' }]);
-    expect(Buffer.from(entries['crash/reports/a1b2.dmp']!).toString('latin1')).toBe('MDMP\u0000\u0001binary');
+    // The dump keeps its bytes and its length; only the key is overwritten, in both encodings.
+    const dump = Buffer.from(entries['crash/reports/a1b2.dmp']!);
+    expect(dump.subarray(0, 12).toString('latin1')).toBe('MDMP\u0000\u0001binary');
+    expect(dump.length).toBe(12 + API_KEY.length * 3);
+    expect(dump.subarray(12, 12 + API_KEY.length).toString('latin1')).toBe('*'.repeat(API_KEY.length));
+    expect(dump.includes(Buffer.from(API_KEY, 'utf16le'))).toBe(false);
   });
 
-  it('works on a fresh data folder with no database, no logs and no settings', () => {
+  it('is built without holding the event loop: other work ran while it was made', () => {
+    expect(yieldedTurns).toBeGreaterThan(0);
+  });
+
+  it('works on a fresh data folder with no database, no logs and no settings', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'tableside-bundle-empty-'));
     try {
-      const found = unzipSync(buildSupportBundle({ dataDir: empty }));
+      const found = unzipSync(await buildSupportBundle({ dataDir: empty }));
       expect(Object.keys(found).sort()).toEqual(['database.json', 'events.json', 'manifest.json', 'session-states.json', 'settings.json', 'versions.json']);
       expect(JSON.parse(strFromU8(found['database.json']!))).toMatchObject({ exists: false });
       expect(JSON.parse(strFromU8(found['settings.json']!))).toEqual({ file: { unreadable: 'ENOENT' }, live: null });

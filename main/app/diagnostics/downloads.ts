@@ -26,7 +26,7 @@ export function diagnosticsDownloads(options: SupportBundleOptions & { log: Logg
       await flushLogger(options.log);
       const now = (options.now ?? Date.now)();
       options.log.info({ mod: 'diagnostics' }, 'support bundle downloaded in browser mode');
-      return { fileName: supportBundleName(now), contentType: 'application/zip', body: buildSupportBundle(options) };
+      return { fileName: supportBundleName(now), contentType: 'application/zip', body: await buildSupportBundle(options) };
     },
   };
 }

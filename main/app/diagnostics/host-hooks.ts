@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Logger } from '../../base/log.js';
 import { flushLogger } from '../../base/logging/file-logger.js';
@@ -13,10 +14,10 @@ export async function writeSupportBundle(file: string, options: SupportBundleOpt
   if (options.log) await flushLogger(options.log);
   // Loaded here, not with exitOnUncaughtErrors at every start: the zip library builds its tables on load.
   const { buildSupportBundle } = await import('./support-bundle.js');
-  const zip = buildSupportBundle(options);
+  const zip = await buildSupportBundle(options);
   const target = resolve(file);
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, zip);
+  await writeFile(target, zip);
   options.log?.info({ mod: 'diagnostics', file: target, bytes: zip.length }, 'support bundle written');
   return { file: target, bytes: zip.length };
 }

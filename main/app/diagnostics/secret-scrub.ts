@@ -46,3 +46,21 @@ export function scrubText(text: string, secrets: readonly string[]): string {
   }
   return out;
 }
+
+/**
+ * The same in bytes (a crash dump): each secret in every form, as UTF-8 and as UTF-16 (how
+ * Chromium and V8 often hold strings), overwritten with asterisks of the same length so the
+ * dump's layout stays readable. Changes `bytes` in place and returns it.
+ */
+export function scrubBytes(bytes: Buffer, secrets: readonly string[]): Buffer {
+  for (const secret of secrets) {
+    if (secret.length < 8) continue;
+    for (const form of secretForms(secret)) {
+      for (const encoding of ['utf8', 'utf16le'] as const) {
+        const needle = Buffer.from(form, encoding);
+        for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length)) bytes.fill(encoding === 'utf8' ? 0x2a : 0, at, at + needle.length);
+      }
+    }
+  }
+  return bytes;
+}

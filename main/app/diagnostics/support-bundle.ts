@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { strToU8, zip, type AsyncZippable } from 'fflate';
 import { TOKEN_FILE } from '../../adapters/pos-api/token.js';
 import { listLogFiles } from '../../base/logging/file-logger.js';
 import { readDatabaseReport } from './database-report.js';
-import { maskSecrets, scrubText } from './secret-scrub.js';
+import { maskSecrets, scrubBytes, scrubText } from './secret-scrub.js';
 import type { StateHistory } from './state-history.js';
 import { collectVersions, type Versions } from './versions.js';
 
@@ -35,15 +37,17 @@ export interface SupportBundleOptions {
 /**
  * The support bundle: one zip support can read on any machine. Every entry goes through
  * scrubText with every secret we know (the API key from the options or api-key.txt, the POS API
- * token), after pino's redaction (logs) and maskSecrets (structured entries).
+ * token), after pino's redaction (logs) and maskSecrets (structured entries); crash dumps through
+ * scrubBytes. Built off the event loop: files are read asynchronously, each entry is scrubbed in
+ * a turn of its own, and fflate compresses on its worker threads, so the till keeps answering.
  */
-export function buildSupportBundle(options: SupportBundleOptions): Uint8Array {
+export async function buildSupportBundle(options: SupportBundleOptions): Promise<Uint8Array> {
   const secrets = bundleSecrets(options);
   const text = (value: string) => strToU8(scrubText(value, secrets));
   const json = (value: unknown) => text(`${JSON.stringify(maskSecrets(value), null, 2)}\n`);
   const database = readDatabaseReport(options.databaseFile ?? join(options.dataDir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   const { events, ...databaseSummary } = database;
-  const files: Zippable = {
+  const files: AsyncZippable = {
     'versions.json': json(collectVersions(options.versions)),
     'settings.json': json({ file: readJsonFile(join(options.dataDir, 'settings.json')), live: options.settings ?? null }),
     'database.json': json(databaseSummary),
@@ -51,13 +55,19 @@ export function buildSupportBundle(options: SupportBundleOptions): Uint8Array {
     'session-states.json': json(options.sessionHistory?.list() ?? []),
   };
   if (options.attention) files['attention.json'] = json(options.attention());
-  for (const log of listLogFiles(options.dataDir)) files[`logs/${log.name}`] = text(readFileSync(log.path, 'utf8'));
+  for (const log of listLogFiles(options.dataDir)) {
+    await nextTurn();
+    files[`logs/${log.name}`] = text(await readFile(log.path, 'utf8'));
+  }
   const dumps = options.crashDumpsDir ? minidumps(options.crashDumpsDir) : [];
-  // Minidumps are binary memory snapshots: they go in as they are (the API key is not kept in plain text in main's memory for long, and support needs the bytes).
-  for (const dump of dumps) files[`crash/${dump.name}`] = [readFileSync(dump.path), { level: 0 }];
+  // Minidumps are memory snapshots: every secret we know is overwritten in them, in the encodings memory holds it in.
+  for (const dump of dumps) {
+    await nextTurn();
+    files[`crash/${dump.name}`] = [scrubBytes(await readFile(dump.path), secrets), { level: 0 }];
+  }
   const manifest = { createdAt: new Date((options.now ?? Date.now)()).toISOString(), entries: Object.keys(files).sort() };
   files['manifest.json'] = json(manifest);
-  return zipSync(files, { level: 6 });
+  return new Promise((resolve, reject) => zip(files, { level: 6 }, (err, data) => (err ? reject(err) : resolve(data))));
 }
 
 /** Every secret we know of: the host's, and those kept in the data folder. */
