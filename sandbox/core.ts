@@ -120,7 +120,7 @@ export class SandboxCore {
         firstPosId: r.firstPosId,
         qrCodes: [...r.qr.values()],
         menus: r.menus.length,
-        /** The last menus the POS pushed, whole (menu-orders: what a guest orders from). */
+        /** The last menus the POS pushed, whole (what a guest orders from). */
         pushedMenus: r.menus,
         menuItems: r.menuItems.length,
         orders: [...r.orders.values()],

@@ -27,7 +27,7 @@ export interface PaymentRecord {
   receipts: Receipt[];
   /** A captureMode "manual" payment whose paymentProcessed succeeded: the capture endpoint may complete it. */
   authorized: boolean;
-  /** receipts (issue 13): paymentProcessed answered a POSTPONED receipt: the POS provides the fiscal one later. */
+  /** paymentProcessed answered a POSTPONED receipt: the POS provides the fiscal one later. */
   postponed?: boolean;
   /** The fiscal receipt the POS provided (provide-payment-receipt) or answered to getPostponedReceipt. */
   providedReceipt?: Receipt | null;

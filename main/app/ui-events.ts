@@ -40,7 +40,7 @@ export function createUiEvents(shell: ShellPorts, language: () => Language): UiE
       const text = osNotificationText(numbered.notice, language());
       shell.notify(text.title, text.body);
     }
-    // menu-orders (issue 14): a guest's order as it arrives (its first event: nothing changed it
+    // A guest's order as it arrives (its first event: nothing changed it
     // since it came), so a later change (paid, a restart replaying it) does not ring the OS again.
     if (numbered.type === 'order' && numbered.order.status === 'NEW' && numbered.order.created === numbered.order.updated && shell.notify) {
       const text = osOrderNotificationText(numbered.order, language());

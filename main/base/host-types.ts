@@ -28,18 +28,18 @@ export interface ShellPorts {
   /** OS notification for a notice (the renderer plays the sound). */
   notify?: (title: string, body: string) => void;
   setLoginItem?: (startAtLogin: boolean, startHidden: boolean) => void;
-  // Day report (issue 13).
+  // Day report.
   /** Asks where to save a text file (a save dialog); path null when the cashier cancelled. */
   saveTextFile?: (input: { fileName: string; text: string; kind: 'csv' }) => Promise<CommandResult<{ path: string | null }>>;
   printDayReport?: CompanionApi['printDayReport'];
-  /** Logs and diagnostics (issue 15): a save dialog and the support zip; the OS file manager on the logs. */
+  /** Logs and diagnostics: a save dialog and the support zip; the OS file manager on the logs. */
   exportDiagnostics?: CompanionApi['exportDiagnostics'];
   openLogs?: CompanionApi['openLogs'];
-  /** orders-ui (issue 14): the kitchen ticket, printed like the QR sheet. */
+  /** The kitchen ticket, printed like the QR sheet. */
   printTicket?: CompanionApi['printTicket'];
-  // receipts (issue 13): print.html?receipt=<paymentId> from a hidden window.
+  // print.html?receipt=<paymentId> from a hidden window.
   printReceipt?: CompanionApi['printReceipt'];
-  /** Payment links (issue 13): the link's sheet printed from a hidden window. */
+  /** Payment links: the link's sheet printed from a hidden window. */
   printPaymentLink?: CompanionApi['printPaymentLink'];
 }
 

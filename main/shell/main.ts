@@ -124,7 +124,7 @@ async function start(): Promise<void> {
     }),
     notify,
     setLoginItem: (startAtLogin, startHidden) => app.setLoginItemSettings(loginItemSettings(startAtLogin, startHidden)),
-    // Export CSV (issue 13).
+    // Export CSV.
     saveTextFile: createSaveTextFile({
       showSaveDialog: (parent, options) => (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)),
       parent: () => mainWindow,

@@ -1,7 +1,7 @@
 // The print page: the QR sheet, print.html?tables=id1,id2[&autoprint=1] (the page's cookie
 // carries the session), the day report, print.html?report=day&date=YYYY-MM-DD, a payment's
-// receipt, print.html?receipt=<paymentId> (issue 13), or an order's kitchen ticket,
-// print.html?ticket=<orderId> (issue 14). Sets
+// receipt, print.html?receipt=<paymentId>, or an order's kitchen ticket,
+// print.html?ticket=<orderId>. Sets
 // body[data-ready="true"] once every code is drawn: the shell and the e2e test wait for it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -59,7 +59,7 @@ createRoot(root).render(
       ) : query.get('ticket') ? (
         <TicketSheet api={getCompanionApi()} orderId={query.get('ticket') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
       ) : query.get('link') ? (
-        // Payment links (issue 13): print.html?link=<id>[&autoprint=1].
+        // Payment links: print.html?link=<id>[&autoprint=1].
         <LinkSheet api={getCompanionApi()} linkId={query.get('link') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
       ) : (
         <PrintSheet api={getCompanionApi()} tableIds={tableIds} onReady={onReady} onError={onError} browserActions={browserActions} />

@@ -138,7 +138,7 @@ export async function guestPay(core: SandboxCore, input: unknown): Promise<Guest
   }
   const receipt = parseWith(Receipt, processed.result);
   if (receipt.ok) record.receipts.push(receipt.value);
-  // receipts (issue 13): the POS makes the fiscal receipt later (provide-payment-receipt / getPostponedReceipt).
+  // The POS makes the fiscal receipt later (provide-payment-receipt / getPostponedReceipt).
   if (receipt.ok && receipt.value.receiptDeliveryType === 'POSTPONED') record.postponed = true;
   if (req.captureMode === 'manual') {
     record.authorized = true;

@@ -26,6 +26,6 @@ export const controlRoutes: RouteFactory = () => [
   openRoute('GET', '/sandbox/state', (ctx) => ok(ctx.core.snapshot())),
   openRoute('POST', '/sandbox/guest/scan', async (ctx) => ok(await guestScan(ctx.core, ctx.body))),
   openRoute('POST', '/sandbox/guest/pay', async (ctx) => ok(await guestPay(ctx.core, ctx.body))),
-  // receipts (issue 13): the guest asks for a POSTPONED payment's receipt.
+  // The guest asks for a POSTPONED payment's receipt.
   openRoute('POST', '/sandbox/guest/receipt', async (ctx) => ok(await guestReceipt(ctx.core, ctx.body))),
 ];

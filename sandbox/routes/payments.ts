@@ -49,7 +49,7 @@ export const paymentRoutes: RouteFactory = () => [
   }),
 
   posRoute('POST', '/api/v2/pos/provide-payment-receipt', (ctx) => {
-    // receipts (issue 13): a restarting service refuses it too; the POS retries with backoff.
+    // A restarting service refuses it too; the POS retries with backoff.
     const down = restarting(ctx, 'provide-payment-receipt');
     if (down) return down;
     const req = must(parseWith(ProvideReceiptRequest, ctx.body), ctx.lang, ctx.body === undefined);

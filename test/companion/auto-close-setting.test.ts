@@ -6,7 +6,7 @@ import { loadSettings } from '../../main/features/settings/settings-file.js';
 import { BEER, cleanup, sandboxFor, startCompanion, type Running } from '../integration/helpers/harness.js';
 import type { Sandbox } from '../../sandbox/index.js';
 
-// ui-tables (issue 12): the autoCloseBills setting, from settings.json and Settings to the store.
+// The autoCloseBills setting, from settings.json and Settings to the store.
 describe('autoCloseBills setting', () => {
   it('is on by default; a settings.json without it loads on, one with false loads off', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tableside-settings-'));

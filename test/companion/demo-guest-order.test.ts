@@ -10,7 +10,7 @@ import { waitFor } from '../sandbox/helpers/wait-for.js';
 import { embeddedDemo } from './demo-port.js';
 
 /**
- * The demo guest who orders (issue 14), through the real border: the companion's `guestOrder`
+ * The demo guest who orders, through the real border: the companion's `guestOrder`
  * command → the embedded sandbox → orderPrepare / orderStart / orderMarkAsPaid over the live link
  * → the store; the cashier's statuses go back through the status sender and the sandbox counts them.
  */

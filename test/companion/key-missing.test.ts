@@ -91,7 +91,7 @@ describe('demo mode is a port the host passes in', () => {
     cleanups.push(() => companion.stop());
     expect(demo.starts()).toBe(1);
     expect(companion.demo).toBe(true);
-    // On the machine's LAN address when it has one, so phones open the demo's QR codes (issue 12).
+    // On the machine's LAN address when it has one, so phones open the demo's QR codes.
     expect(companion.sandboxUrl).toMatch(new RegExp(`^http://${demoListenHost(networkInterfaces()).replaceAll('.', '\\.')}:\\d+$`));
     expect((await companion.api.getSnapshot()).tables.length).toBeGreaterThan(0);
   });

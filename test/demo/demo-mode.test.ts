@@ -36,7 +36,7 @@ async function demoTill(language: 'en' | 'cs') {
   return companion;
 }
 
-// Issue 12: demo data follows the language; the demo's QR codes open on a phone on the same network.
+// Demo data follows the language; the demo's QR codes open on a phone on the same network.
 describe('demo mode', () => {
   it("a Czech cashier's first start seeds Czech table names, areas and items (settings.json → the store)", async () => {
     const companion = await demoTill('cs');

@@ -2,7 +2,7 @@ import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { demoListenHost, lanAddress, LOOPBACK, type InterfaceList } from '../../main/features/demo/lan-address.js';
 
-// Issue 12: in demo mode the QR codes point to an address a phone on the same network can open.
+// In demo mode the QR codes point to an address a phone on the same network can open.
 function v4(address: string, internal = false): NetworkInterfaceInfo {
   return { address, netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:01', internal, cidr: `${address}/24` };
 }

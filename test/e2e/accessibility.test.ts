@@ -5,7 +5,7 @@ import { launchChromium, screenshot, type Chromium } from './helpers/browser.js'
 import { startHost, type Host } from './helpers/host.js';
 import { SandboxControl } from './helpers/service-clients.js';
 
-// Issue 12 (ui-a11y): focus indicators at least 3:1 against every card colour (WCAG 2.2 2.4.13,
+// Focus indicators at least 3:1 against every card colour (WCAG 2.2 2.4.13,
 // 1.4.11), state words at least 14 px, every action of the Tables view and the bill reachable by
 // keyboard. Demo mode with auto-close off, so a fully paid table stays "Paid".
 

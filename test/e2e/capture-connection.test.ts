@@ -5,7 +5,7 @@ import { VIEWPORT, launchChromium, screenshot, type Chromium } from './helpers/b
 import { startHost, type Host } from './helpers/host.js';
 import { SandboxControl } from './helpers/service-clients.js';
 
-// ui-safety (issue 12), demo mode at 1366x768: an authorised manual-capture payment is "Capture
+// Demo mode at 1366x768: an authorised manual-capture payment is "Capture
 // needed" on its table and in its bill, with Capture right there; when the service restarts, the
 // banner says so at once, whose side it is and what guests see, and the cards guests would pay dim.
 describe('capture needed and the connection banner at 1366x768', () => {

@@ -32,7 +32,7 @@ function expectTotalsAgree({ report, sumList, sumCsv }: Awaited<ReturnType<typeo
   expect(new Decimal(report.net).equals(new Decimal(report.amount).plus(report.tips).minus(report.refunded))).toBe(true);
 }
 
-// Issue 13's close of day in demo mode: guests pay several tables, one payment is refunded and one
+// The close of day in demo mode: guests pay several tables, one payment is refunded and one
 // waits for capture. The day report's totals equal the payments' sum, the CSV sums to the same, the
 // capture shows in Needs attention (tab, badge, POS API) and leaves it when captured.
 describe('close of day: the report agrees with the payments; a capture waits in Needs attention until captured', () => {

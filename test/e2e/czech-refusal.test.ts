@@ -6,9 +6,8 @@ import { launchChromium, screenshot, type Chromium } from './helpers/browser.js'
 import { startHost, type Host } from './helpers/host.js';
 import { SandboxControl } from './helpers/service-clients.js';
 
-// Issue 12: in Czech, a refused close of a locked bill shows a Czech message naming the table and
+// In Czech, a refused close of a locked bill shows a Czech message naming the table and
 // no id. A Czech cashier's demo (settings.json says cs, so the demo restaurant is Czech too).
-//
 // The refusal happens in a real race: the cashier confirms "Uzavřít účet" while a guest's payment
 // has just locked the bill and the screen has not heard of it yet (the app stops offering Close
 // once it has). The test holds that race open: the bridge socket's events (main → page) are held

@@ -4,7 +4,7 @@ import { openApp, tab } from './helpers/app-page.js';
 import { VIEWPORT, launchChromium, screenshot, type Chromium } from './helpers/browser.js';
 import { startHost, type Host } from './helpers/host.js';
 
-// ui-safety (issue 12): in Settings the cashier's fields are open and the integration fields are
+// In Settings the cashier's fields are open and the integration fields are
 // locked until the manager PIN is entered (chosen on first use); demo mode, 1366x768.
 const CASHIER = ['Printer for QR sheets', 'Sound on new notifications', 'Remind of unacknowledged problems every (seconds, 0 = never)', 'Start at login'];
 const INTEGRATION = ['Environment', 'Service URL', 'New API key (leave empty to keep the stored one)', 'Pos-Id', 'Connection', 'Local POS API port'];

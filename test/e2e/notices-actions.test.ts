@@ -5,7 +5,7 @@ import { VIEWPORT, launchChromium, screenshot, type Chromium } from './helpers/b
 import { startHost, type Host } from './helpers/host.js';
 import { SandboxControl } from './helpers/service-clients.js';
 
-// Issue 12 (ui-actions): notices that lead to their table, a payment awaiting capture, and the
+// Notices that lead to their table, a payment awaiting capture, and the
 // safe choice focused in a confirmation dialog; demo mode with its seeded bills (main/demo/demo-data.ts).
 describe('notices and safe actions at 1366x768 and 1024x768', () => {
   let host: Host;

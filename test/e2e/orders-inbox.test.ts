@@ -7,7 +7,7 @@ import { launchChromium, screenshot, type Chromium } from './helpers/browser.js'
 import { startHost, type Host } from './helpers/host.js';
 import { PosClient } from './helpers/service-clients.js';
 
-// orders-ui (issue 14): the order inbox and the Menu view in Chromium against the real host and an
+// The order inbox and the Menu view in Chromium against the real host and an
 // in-test sandbox: orders arrive by the service's orderStart over WebSocket, the cashier answers
 // them in the page, the service hears each answer; both views fit 1366x768 and 1024x768.
 const MENU = [

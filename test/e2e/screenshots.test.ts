@@ -5,7 +5,7 @@ import { launchChromium, screenshot, type Chromium } from './helpers/browser.js'
 import { startHost, type Host } from './helpers/host.js';
 import { SandboxControl } from './helpers/service-clients.js';
 
-// Issue 12: a screenshot of every view at 1366x768 and 1024x768 under test-results/screenshots/
+// A screenshot of every view at 1366x768 and 1024x768 under test-results/screenshots/
 // (view-<name>-<size>.png) for review, and no view scrolls sideways at either size. Demo mode,
 // with a few payments so Payments, the notices and the bill have something to show.
 
@@ -117,6 +117,6 @@ function everyView(language: Language, sizes: { width: number; height: number }[
   });
 }
 
-// Issue 12's screens, at both sizes in English and at both in Czech.
+// The screens, at both sizes in English and at both in Czech.
 everyView('en', SIZES);
 everyView('cs', SIZES);

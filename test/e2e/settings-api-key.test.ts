@@ -11,7 +11,7 @@ const WRONG_KEY = 'wxyz-0000-wxyz-0000-wxyz';
 /** What the app says for the service's 401 (main/base/service/service-result.ts). */
 const REJECTED = 'The payment service rejected the API key or Pos-Id: check them in Settings.';
 
-// ui-safety (issue 12): a new host has no manager PIN yet; the key field opens once one is chosen.
+// A new host has no manager PIN yet; the key field opens once one is chosen.
 const choosePin = async (page: Page) => {
   const integration = page.getByRole('region', { name: 'Integration (manager only)' });
   await integration.getByLabel('New PIN (4 to 8 digits)').fill('2468');

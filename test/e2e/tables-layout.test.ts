@@ -5,7 +5,7 @@ import { launchChromium, screenshot, type Chromium } from './helpers/browser.js'
 import { startHost, type Host } from './helpers/host.js';
 import { PosClient } from './helpers/service-clients.js';
 
-// ui-tables (issue 12): a restaurant of 60 tables fed through the local POS API (the 12 demo tables
+// A restaurant of 60 tables fed through the local POS API (the 12 demo tables
 // given again, 48 more), seen in Chromium at 1366x768 and 1024x768.
 const NEW_AREAS: [from: number, to: number, area: string][] = [
   [13, 30, 'Hall'],

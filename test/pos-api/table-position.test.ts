@@ -5,7 +5,7 @@ import { startApi } from './helpers.js';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
 
-// ui-tables (issue 12): PUT /v1/tables/{id} with a floor-plan position, over real HTTP on 127.0.0.1.
+// PUT /v1/tables/{id} with a floor-plan position, over real HTTP on 127.0.0.1.
 describe('POS API: table position on the floor plan and the POS order', () => {
   let a: Api;
   beforeEach(async () => {

@@ -116,7 +116,7 @@ describe('the Electron entry with the real core', () => {
     expect(readFileSync(report.pdf.path!, 'utf8')).toContain('%PDF');
     expect(report.printWindowDestroyed).toBe(true);
     expect(report.silentWithoutPrinter).toMatchObject({ ok: false, error: { code: 'NO_PRINTER' } });
-    // Day report (issue 13): the print page in report mode, saved under <userData>/day-reports/.
+    // Day report: the print page in report mode, saved under <userData>/day-reports/.
     expect(report.dayReport).toMatchObject({ ok: true, exists: true, path: path.join(dir, 'day-reports', 'day-report-2026-11-21.pdf') });
     expect(new URL(report.dayReport.url).searchParams.get('report')).toBe('day');
     expect(new URL(report.dayReport.url).searchParams.get('date')).toBe('2026-11-21');

@@ -7,7 +7,7 @@ import { silentLogger } from '../../main/base/log.js';
 import { createPrintPorts } from '../../main/shell/printing.js';
 import { ticketPdfPath } from '../../main/shell/ticket-printing.js';
 
-// orders-ui (issue 14): the kitchen ticket printed from a hidden window, like the QR sheet. The
+// The kitchen ticket printed from a hidden window, like the QR sheet. The
 // window is Electron's (faked here); the page URL, the printer and the PDF file are real.
 let dir: string;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { orderView } from '../../main/features/orders/views.js';
 import { tempStore } from './helpers.js';
 import { order, seedMenu } from './menu-helpers.js';
 
-// orders-ui (issue 14): the inbox says a decision is "not yet confirmed" until the service took it;
+// The inbox says a decision is "not yet confirmed" until the service took it;
 // the outbox row leaving is an event, so the views (and /v1/events) learn it at once.
 describe('order.sent', () => {
   let t: ReturnType<typeof tempStore>;

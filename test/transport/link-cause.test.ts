@@ -3,7 +3,7 @@ import { createWsTransport } from '../../main/adapters/connection/transport/ws-t
 import { Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState } from './helpers/wait.js';
 
-// ui-safety (issue 12): every state of a link that is down carries its cause, so the cashier
+// Every state of a link that is down carries its cause, so the cashier
 // reads whose side the problem is on (this till's network, the service restarting, the key).
 let fx: Fixture;
 afterEach(async () => {

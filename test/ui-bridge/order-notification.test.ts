@@ -7,7 +7,7 @@ import { order, pickupOrder, seedMenu } from '../store/menu-helpers.js';
 import { memoryLogger } from './memory-log.js';
 import { tempStore, wirePayment } from '../store/helpers.js';
 
-// menu-orders (issue 14): a guest's new order becomes one OS notification (the path notices use),
+// A guest's new order becomes one OS notification (the path notices use),
 // from a real store commit through the fan-out to the shell's notify port.
 describe('OS notification of a new order', () => {
   let t: ReturnType<typeof tempStore>;

@@ -22,7 +22,7 @@ const StoredNotice = z.object({
   currency: z.string().nullable(),
   message: z.string().nullable(),
   acknowledged: z.boolean(),
-  // ui-actions (issue 12); absent in notices kept by older versions.
+  // Absent in notices kept by older versions.
   tableId: z.string().nullable().optional(),
   billTotal: z.string().nullable().optional(),
   billDue: z.string().nullable().optional(),

@@ -51,7 +51,7 @@ export function osNotificationText(notice: Notice, language: Language): { title:
   }
 }
 
-// menu-orders (issue 14): a guest's new order, in the cashier's language.
+// A guest's new order, in the cashier's language.
 const ORDER_TEXT = {
   en: { title: 'New order', pickup: 'Pickup', paid: 'paid' },
   cs: { title: 'Nová objednávka', pickup: 'Vyzvednutí', paid: 'zaplaceno' },

@@ -35,13 +35,13 @@ export const METHOD_ERROR = {
   INVALID_ARGUMENTS: 'INVALID_ARGUMENTS',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   TIMEOUT: 'TIMEOUT',
-  // menu-orders (issue 14, docs/PROTOCOL.md §5)
+  // See docs/PROTOCOL.md §5.
   ITEM_UNAVAILABLE: 'ITEM_UNAVAILABLE',
   TABLE_NOT_FOUND: 'TABLE_NOT_FOUND',
   ORDERS_PAUSED: 'ORDERS_PAUSED',
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
   ORDER_CLOSED: 'ORDER_CLOSED',
-  // receipts (issue 13): getPostponedReceipt before the main POS gave the fiscal receipt (ours)
+  // getPostponedReceipt before the main POS gave the fiscal receipt (ours)
   RECEIPT_NOT_READY: 'RECEIPT_NOT_READY',
 } as const;
 export type MethodErrorCode = (typeof METHOD_ERROR)[keyof typeof METHOD_ERROR];
@@ -58,7 +58,7 @@ export const METHOD_ARGS = {
   paymentClosed: z.tuple([Id, z.string().min(1)]).rest(z.unknown()),
   getPostponedReceipt: z.tuple([Id]).rest(z.unknown()),
   error: z.tuple([ErrorBody.or(z.unknown())]).rest(z.unknown()),
-  // menu-orders (issue 14, docs/PROTOCOL.md §5)
+  // See docs/PROTOCOL.md §5.
   getMealMenus: z.tuple([]).rest(z.unknown()),
   orderPrepare: z.tuple([Order]).rest(z.unknown()),
   orderStart: z.tuple([Order]).rest(z.unknown()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How a bill closed with an amount still due was settled (issue 12): one rule for the cashier's
+ * How a bill closed with an amount still due was settled: one rule for the cashier's
  * closeBill command and the POS API's DELETE /v1/bills/{id} body. The store checks it again.
  */
 export const Settlement = z.object({

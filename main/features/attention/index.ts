@@ -1,4 +1,4 @@
-/** Needs attention (issue 13): everything not settled and what resolves it. See README.md. */
+/** Needs attention: everything not settled and what resolves it. See README.md. */
 export { listAttention, findEntry, sourceOf } from './attention-list.js';
 export { acknowledge, releaseLock, retryRecovery, recordCapture, recordRefundFailure, MAX_NOTE_LENGTH, type AttentionRefusal, type AttentionResult } from './attention-actions.js';
 export { createAttentionCommands, type AttentionCommandDeps } from './attention-commands.js';

@@ -15,6 +15,5 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   settledBillSource,
   refundRefusedSource,
   serviceErrorSource,
-  // receipts (issue 13)
   receiptPendingSource,
 ];

@@ -2,7 +2,7 @@ import type { Language, MenuEntry } from '../../../preload/contract.js';
 
 /**
  * What a demo restaurant starts with, so a guest can pay at once, in the cashier's language
- * (issue 12: demo data follows the language). Ids and prices are the same in every language, so
+ * (demo data follows the language). Ids and prices are the same in every language, so
  * a guest's payment of `m-pilsner-1` means the same item whatever the cashier reads. Prices in
  * CZK, tax included.
  */

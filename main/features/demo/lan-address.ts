@@ -2,7 +2,7 @@ import type { NetworkInterfaceInfo } from 'node:os';
 
 /**
  * Where the demo sandbox listens, so the QR codes it hands out open on a phone on the same
- * network (issue 12: staff train with a real phone). A pure choice over the machine's interface
+ * network (staff train with a real phone). A pure choice over the machine's interface
  * list (`os.networkInterfaces()`), tested with fake lists.
  *
  * Only demo mode uses it: every other server (POS API, browser mode, webhook) stays on loopback.

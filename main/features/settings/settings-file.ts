@@ -29,15 +29,14 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   startHidden: true,
   posApiPort: 4100,
   serviceName: 'qerko',
-  // Day report (issue 13): a restaurant's day ends in the small hours, not at midnight.
+  // Day report: a restaurant's day ends in the small hours, not at midnight.
   dayEndsAt: '04:00',
   updateUrl: '',
   quietWindow: '03:00-05:00',
-  // ui-tables (issue 12): a fully paid bill closes itself.
+  // A fully paid bill closes itself.
   autoCloseBills: true,
-  // ui-actions (issue 12)
   reminderSeconds: 60,
-  // receipts (issue 13): the service renders the receipt, as before.
+  // The service renders the receipt, as before.
   receiptMode: 'QERKO_GENERATED',
 };
 

@@ -30,7 +30,7 @@ describe('browser-mode bridge messages', () => {
   });
 
   it('accepts every event type of the contract, from its one list', () => {
-    expect(EVENT_TYPES.length).toBe(10); // + order and menu (issue 14), attention (issue 13)
+    expect(EVENT_TYPES.length).toBe(10); // + order and menu, attention
     for (const type of EVENT_TYPES) expect(decodeServerMessage(JSON.stringify({ event: { type, seq: 1 } })).kind, type).toBe('event');
   });
 

@@ -1,4 +1,4 @@
-// ui-a11y (issue 12): adresa pro telefony v ukázkovém režimu na stránce QR kódů.
+// Adresa pro telefony v ukázkovém režimu na stránce QR kódů.
 import type { Translations } from './en';
 import type { a11yEn } from './a11y.en';
 

@@ -1,4 +1,4 @@
-// ui-a11y (issue 12): the demo's phone address on the QR view.
+// The demo's phone address on the QR view.
 export const a11yEn = {
   demoPhones: 'Demo: phones on the same network open these codes at {{address}}.',
   demoThisComputer: 'Demo: these codes open only on this computer ({{address}}): it has no network address a phone could reach.',

@@ -1,4 +1,4 @@
-// Oznámení vedoucí ke stolu, platby čekající na stržení, bezpečné akce (issue 12, ui-actions).
+// Oznámení vedoucí ke stolu, platby čekající na stržení, bezpečné akce.
 import type { Translations } from './en';
 import type { actionsEn } from './actions.en';
 

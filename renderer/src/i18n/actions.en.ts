@@ -1,4 +1,4 @@
-// Notices that lead to their table, payments awaiting capture, safe actions (issue 12, ui-actions).
+// Notices that lead to their table, payments awaiting capture, safe actions.
 export const actionsEn = {
   notice: {
     open: 'Open {{table}}',

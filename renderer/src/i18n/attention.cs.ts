@@ -1,4 +1,4 @@
-// K vyřešení (issue 13): seznam na záložce, jeho položky a co je vyřeší.
+// K vyřešení: seznam na záložce, jeho položky a co je vyřeší.
 import type { attentionEn } from './attention.en';
 import type { Translations } from './en';
 

@@ -1,4 +1,4 @@
-// Needs attention (issue 13): the tab's list, its entries and what resolves each.
+// Needs attention: the tab's list, its entries and what resolves each.
 export const attentionEn = {
   title: 'Needs attention',
   count: 'Waiting: {{count}}',

@@ -1,4 +1,4 @@
-// Demo režim: objednávka za hosta (issue 14, helper orders-sandbox).
+// Demo režim: objednávka za hosta.
 import type { Translations } from './en';
 import type { demoOrderEn } from './demo-order.en';
 

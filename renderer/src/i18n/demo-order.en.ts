@@ -1,4 +1,4 @@
-// Demo mode: ordering as a guest (issue 14, helper orders-sandbox).
+// Demo mode: ordering as a guest.
 export const demoOrderEn = {
   title: 'Demo: order as a guest',
   intro: 'A guest orders from the menu on their phone. The order rings in Orders, where you accept or reject it.',

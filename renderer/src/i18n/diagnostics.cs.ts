@@ -1,4 +1,4 @@
-// Nastavení → Protokoly a diagnostika (issue 15) a jejich chybové kódy.
+// Nastavení → Protokoly a diagnostika a jejich chybové kódy.
 import type { Translations } from './en';
 import type { diagnosticsEn } from './diagnostics.en';
 

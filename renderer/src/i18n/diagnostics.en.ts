@@ -1,4 +1,4 @@
-// Settings → Logs and diagnostics (issue 15), and its error codes.
+// Settings → Logs and diagnostics, and its error codes.
 export const diagnosticsEn = {
   title: 'Logs and diagnostics',
   hint: 'For support: one zip with the logs, the settings (secrets hidden), versions and the database check.',

@@ -1,4 +1,4 @@
-// Historie plateb a denní uzávěrka (issue 13): záložka Platby, tištěná uzávěrka, nastavení.
+// Historie plateb a denní uzávěrka: záložka Platby, tištěná uzávěrka, nastavení.
 import type { Translations } from './en';
 import type { historyEn } from './history.en';
 

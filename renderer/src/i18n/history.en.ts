@@ -1,4 +1,4 @@
-// Payment history and the day report (issue 13): the Payments tab, the printed Z report, the setting.
+// Payment history and the day report: the Payments tab, the printed Z report, the setting.
 export const historyEn = {
   title: 'Payments',
   day: 'Day',

@@ -1,4 +1,4 @@
-// Čeština: platební odkazy (issue 13), záložka Platební odkazy a tištěný list odkazu.
+// Čeština: platební odkazy, záložka Platební odkazy a tištěný list odkazu.
 import type { Translations } from './en';
 import type { linksEn } from './links.en';
 

@@ -1,4 +1,4 @@
-// menu-orders (issue 14): schránka objednávek, kuchyňský lístek, Menu a položky objednané hostem na účtu.
+// Schránka objednávek, kuchyňský lístek, Menu a položky objednané hostem na účtu.
 import type { Translations } from './en';
 import type { ordersEn } from './orders.en';
 

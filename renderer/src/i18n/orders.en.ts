@@ -1,4 +1,4 @@
-// menu-orders (issue 14): the order inbox, the kitchen ticket, the Menu view, and the guest's lines on a bill.
+// The order inbox, the kitchen ticket, the Menu view, and the guest's lines on a bill.
 export const ordersEn = {
   title: 'Orders',
   inbox: 'Order inbox',

@@ -1,4 +1,4 @@
-// Účtenky (issue 13): okno s účtenkou a tištěná účtenka, její předání platební službě, režim
+// Účtenky: okno s účtenkou a tištěná účtenka, její předání platební službě, režim
 // účtenek v Nastavení.
 import type { Translations } from './en';
 import type { receiptsEn } from './receipts.en';

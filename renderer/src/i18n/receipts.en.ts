@@ -1,4 +1,4 @@
-// Receipts (issue 13): the receipt dialog and printed receipt, its delivery to the service, the
+// Receipts: the receipt dialog and printed receipt, its delivery to the service, the
 // receipt mode in Settings.
 export const receiptsEn = {
   open: 'Receipt',

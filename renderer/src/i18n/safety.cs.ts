@@ -1,5 +1,5 @@
 // Manažerský PIN, odmítnutá nastavení s názvem pole, „čeká na stržení“ na stole a spojení
-// slovy pokladní (issue 12, ui-safety).
+// slovy pokladní.
 import type { Translations } from './en';
 import type { safetyEn } from './safety.en';
 

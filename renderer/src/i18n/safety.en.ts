@@ -1,5 +1,5 @@
 // The manager PIN, settings refusals that name their field, "capture needed" on a table, and the
-// connection in a cashier's words (issue 12, ui-safety).
+// connection in a cashier's words.
 export const safetyEn = {
   settings: {
     /** A refusal of main's that names the field to fix. */

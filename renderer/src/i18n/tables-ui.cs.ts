@@ -1,4 +1,4 @@
-// ui-tables (issue 12): lišta nad stoly, kompaktní karty, boční panel účtu a plánek.
+// Lišta nad stoly, kompaktní karty, boční panel účtu a plánek.
 import type { Translations } from './en';
 import type { tablesUiEn } from './tables-ui.en';
 

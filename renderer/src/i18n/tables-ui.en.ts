@@ -1,4 +1,4 @@
-// ui-tables (issue 12): the Tables tab's toolbar, compact cards, side sheet and floor plan.
+// The Tables tab's toolbar, compact cards, side sheet and floor plan.
 export const tablesUiEn = {
   filterLabel: 'Show tables',
   filter: {

@@ -1,4 +1,4 @@
-// menu-orders (issue 14): guest orders by id, the "pause orders" switch, and the menu's live updates
+// Guest orders by id, the "pause orders" switch, and the menu's live updates
 // (the menu itself lives in the bills slice, which the bill's "add item" reads).
 import type { CompanionEvent, MenuEntry, OrderView, Snapshot } from '../../../preload/contract';
 

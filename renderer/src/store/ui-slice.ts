@@ -15,7 +15,7 @@ export interface UiSlice {
   selectedTableId: string | null;
   selectedBillId: string | null;
   dialog: DialogState | null;
-  // ui-actions (issue 12): unsaved settings are not lost silently when the cashier switches tabs.
+  // Unsaved settings are not lost silently when the cashier switches tabs.
   /** The settings form holds changes not yet saved. */
   settingsDirty: boolean;
   /** A tab switch held back by unsaved settings: the form asks save / discard / stay. */

@@ -1,4 +1,4 @@
-// Receipts (issue 13): a payment's receipt as main answers getPaymentReceipt.
+// Receipts: a payment's receipt as main answers getPaymentReceipt.
 import type { PaymentReceiptView } from '../../../preload/contract';
 
 export function receiptFixture(paymentId: string, over: Partial<PaymentReceiptView> = {}): PaymentReceiptView {

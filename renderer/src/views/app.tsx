@@ -43,7 +43,7 @@ function AppShell() {
   useEffect(() => connectStore(api, store, { onError: () => setFailed(true), schedule: frames }), [api, store, frames]);
   // Once per store update (one per frame), however many notices it brought; reminders for problems.
   useNoticeSounds();
-  // A guest's new order rings its own pattern, whatever tab is open (issue 14).
+  // A guest's new order rings its own pattern, whatever tab is open.
   useOrderSounds();
   // Follow main's language when it changes (another window, first load), not on every render:
   // a switch made here is already live before main confirms it.

@@ -8,9 +8,9 @@ import type { TabId } from '../store/ui-slice';
 type BadgeSelector = (state: AppState) => number;
 
 const BADGES: Partial<Record<TabId, BadgeSelector>> = {
-  // orders (issue 14): new orders not yet accepted or rejected.
+  // orders: new orders not yet accepted or rejected.
   orders: (s) => newOrderCount(s.orders),
-  // attention (issue 13): the entries of Needs attention.
+  // attention: the entries of Needs attention.
   attention: (s) => s.attention.length,
 };
 

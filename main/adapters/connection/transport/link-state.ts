@@ -97,7 +97,7 @@ export class LinkStateMachine {
   }
 
   connecting(attempt = 0): void {
-    // A retry keeps the cause of the outage it retries from (ui-safety): the cashier's words must
+    // A retry keeps the cause of the outage it retries from: the cashier's words must
     // not flip between "no internet" and "connecting" with every attempt.
     const cause = attempt > 0 ? this.current.cause : undefined;
     this.set(this.make('connecting', cause ? { attempt, reason: cause } : { attempt }));
@@ -161,7 +161,7 @@ export class LinkStateMachine {
     // since and nextTryAt come from one reading of the clock, so nextTryAt - since is the delay.
     const nextTryAt = detail.delayMs === undefined ? null : now + detail.delayMs;
     const reason = detail.reason ? { reason: detail.reason } : {};
-    // ui-safety (issue 12): the reason travels as the state's cause, so the renderer can word whose side it is.
+    // The reason travels as the state's cause, so the renderer can word whose side it is.
     const cause = detail.reason ? { cause: detail.reason } : {};
     return {
       status,

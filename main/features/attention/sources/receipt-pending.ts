@@ -1,7 +1,7 @@
 import type { AttentionSource, SourceRow } from './source.js';
 import { notAcknowledged, PAYMENT_COLUMNS, PAYMENT_JOINS, toEntry } from './source.js';
 
-// Receipts (issue 13, POSTPONED flow): a fiscal receipt the main POS gave that the payment service
+// Receipts (POSTPONED flow): a fiscal receipt the main POS gave that the payment service
 // has not accepted yet (migration 009's outbox). The sender keeps retrying it; one the service
 // refused for good (`refusedCode`) waits for the POS to send a corrected one.
 const SQL = `SELECT ${PAYMENT_COLUMNS}, pr.receivedAt AS since, pr.attempts AS attempts, pr.lastError AS lastError, pr.refusedCode AS refusedCode

@@ -1,4 +1,4 @@
-// Needs attention (issue 13): main sends the whole list again whenever it changes, so the slice
+// Needs attention: main sends the whole list again whenever it changes, so the slice
 // only replaces it; the tab badge counts it.
 import type { AttentionEntry, CompanionEvent, Snapshot } from '../../../../preload/contract';
 

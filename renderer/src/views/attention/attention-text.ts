@@ -38,7 +38,6 @@ export function explainEntry(t: TFunction, i18n: I18n, entry: AttentionEntry): s
     }
     case 'service-error':
       return d.code ? t('attention.explain.serviceErrorWithCode', { code: d.code, message: d.message ?? '' }) : t('attention.explain.service-error', { message: d.message ?? '' });
-    // receipts (issue 13)
     case 'receipt-pending':
       return t(d.state === 'refused' ? 'attention.explain.receiptRefused' : 'attention.explain.receipt-pending', { money, attempts: d.attempts ?? '0', code: d.code ?? '' });
     default:

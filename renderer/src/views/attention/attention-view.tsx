@@ -1,4 +1,4 @@
-// Needs attention (issue 13): everything not settled and what to do about each, oldest first. Main
+// Needs attention: everything not settled and what to do about each, oldest first. Main
 // pushes the whole list whenever it changes; an entry leaves once its action is done.
 import { useTranslation } from 'react-i18next';
 import { useAppState, useNow } from '../../app-context';

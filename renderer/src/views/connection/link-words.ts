@@ -1,4 +1,4 @@
-// The link in a cashier's words (ui-safety, issue 12): one kind per situation, from main's status
+// The link in a cashier's words: one kind per situation, from main's status
 // and cause, and whether guests can pay by phone right now.
 import type { SessionView } from '../../../../preload/contract';
 

@@ -1,4 +1,4 @@
-// Demo mode: a guest orders from the menu, to a table's bill or for pickup (issue 14).
+// Demo mode: a guest orders from the menu, to a table's bill or for pickup.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '../../../../preload/contract';

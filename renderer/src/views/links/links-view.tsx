@@ -1,4 +1,4 @@
-// Payment links (issue 13): create a link (amount, currency, description), show it as a QR code
+// Payment links: create a link (amount, currency, description), show it as a QR code
 // and a URL, copy it, print it, list the links made here with their state at the service, delete one.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

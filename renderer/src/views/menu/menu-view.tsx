@@ -1,4 +1,4 @@
-// The Menu (issue 14): the store's menu by category, with search; the cashier marks an item sold
+// The Menu: the store's menu by category, with search; the cashier marks an item sold
 // out or available again in one press (guests cannot order a sold-out item; main tells the service).
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

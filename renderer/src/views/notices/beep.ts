@@ -29,7 +29,7 @@ export function warmUpSoundOnFirstGesture(target: EventTarget): () => void {
   return off;
 }
 
-/** paid: good news; problem: declined, failed, capture needed, a service error; order: a guest ordered (issue 14). */
+/** paid: good news; problem: declined, failed, capture needed, a service error; order: a guest ordered. */
 export type BeepKind = 'paid' | 'problem' | 'order';
 
 /**

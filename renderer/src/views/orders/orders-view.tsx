@@ -1,4 +1,4 @@
-// The order inbox (issue 14): guest orders as cards, the ones waiting for an answer first; today's
+// The order inbox: guest orders as cards, the ones waiting for an answer first; today's
 // answered ones below. A "Pause orders" switch stops new orders while the kitchen cannot take them.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

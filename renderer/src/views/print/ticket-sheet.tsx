@@ -1,4 +1,4 @@
-// The kitchen ticket of a guest order (issue 14), print.html?ticket=<orderId>: where it goes (table
+// The kitchen ticket of a guest order, print.html?ticket=<orderId>: where it goes (table
 // or pickup time), when it came, each line with its quantity and note, the order's note; no prices,
 // the kitchen cooks from it. Narrow, for an 80 mm receipt roll. Calls onReady once drawn.
 import { useEffect, useState } from 'react';

@@ -14,7 +14,7 @@ async function openQrWith(codes: QrCodeView[], options: Parameters<typeof render
   return rendered;
 }
 
-// Issue 12: in demo mode the QR view says which address a phone opens after scanning.
+// In demo mode the QR view says which address a phone opens after scanning.
 describe('the demo phone address on the QR view', () => {
   it('demo mode on a network: names the LAN address phones open', async () => {
     const { missingKeys } = await openQrWith(code('http://192.168.1.23:41234/t/QR-t2'));

@@ -1,4 +1,4 @@
-// Demo mode (issue 12): which address a phone opens after scanning, read from the codes' own urls
+// Demo mode: which address a phone opens after scanning, read from the codes' own urls
 // (the embedded sandbox listens on the machine's LAN address when it has one), so staff know
 // whether a real phone can train with them.
 import { useTranslation } from 'react-i18next';

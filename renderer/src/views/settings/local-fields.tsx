@@ -43,7 +43,7 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
   );
 }
 
-/** ui-safety: the POS connects to this port, so it sits with the integration settings. */
+/** The POS connects to this port, so it sits with the integration settings. */
 export function PosApiPortField({ draft, set }: { draft: SettingsDraft; set: SetField }) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-// The manager PIN in front of the integration settings (ui-safety, issue 12): choose one on first
+// The manager PIN in front of the integration settings: choose one on first
 // use, enter it to unlock, lock again. Enter in a PIN field acts here, never saves the form.
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -10,7 +10,7 @@ import { ConfirmActions } from '../common/confirm-actions';
 import { SettingsErrorText } from './settings-error-text';
 import type { ManagerUnlock } from './use-manager-unlock';
 
-/** ui-safety: the token is an integration setting: shown and regenerated only while unlocked. */
+/** The token is an integration setting: shown and regenerated only while unlocked. */
 export function PosApiSection({ token, unlock }: { token: string; unlock: ManagerUnlock }) {
   const { t } = useTranslation();
   const api = useApi();

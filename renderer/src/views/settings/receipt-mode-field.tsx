@@ -1,4 +1,4 @@
-// Receipts (issue 13): who makes the fiscal receipt, the payment service or the main POS
+// Receipts: who makes the fiscal receipt, the payment service or the main POS
 // (POSTPONED: the POS sends each receipt to the local POS API and Tableside passes it on).
 import { useTranslation } from 'react-i18next';
 import type { ReceiptMode } from '../../../../preload/contract';

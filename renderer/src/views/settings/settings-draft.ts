@@ -17,12 +17,10 @@ export interface SettingsDraft {
   startAtLogin: boolean;
   startHidden: boolean;
   posApiPort: string;
-  /** Day report (issue 13): "HH:MM". */
+  /** Day report: "HH:MM". */
   dayEndsAt: string;
-  // ui-tables (issue 12)
   autoCloseBills: boolean;
   reminderSeconds: string;
-  // receipts (issue 13)
   receiptMode: ReceiptMode;
 }
 
@@ -75,7 +73,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
   }
   const posApiPort = port(d.posApiPort);
   if (posApiPort === null) return { error: inputError(t('settings.posApiPort'), t('errors.port')) };
-  // Day report (issue 13): "4:00" is read as "04:00".
+  // Day report: "4:00" is read as "04:00".
   const dayEndsAt = /^\d:[0-5]\d$/.test(d.dayEndsAt.trim()) ? `0${d.dayEndsAt.trim()}` : d.dayEndsAt.trim();
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(dayEndsAt)) return { error: inputError(t('history.dayEndsAt'), t('history.dayEndsAtInvalid')) };
   const reminder = d.reminderSeconds.trim();

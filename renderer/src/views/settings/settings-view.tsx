@@ -52,7 +52,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
 }
 
 /**
- * ui-safety (issue 12): what connects the till to the payment service and the POS, behind the
+ * What connects the till to the payment service and the POS, behind the
  * manager PIN. Locked, the fields show their values but cannot change (main refuses them too).
  */
 function IntegrationFields({ settings, form }: { settings: Settings; form: Form }) {

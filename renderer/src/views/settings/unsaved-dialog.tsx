@@ -1,4 +1,4 @@
-// Leaving Settings with changes not yet saved (ui-actions, issue 12): the switch is held back in
+// Leaving Settings with changes not yet saved: the switch is held back in
 // the ui slice and this asks Save / Discard / Stay. Stay is the safe choice and has the focus.
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../app-context';

@@ -1,4 +1,4 @@
-// The manager PIN's unlock for the Settings tab (ui-safety, issue 12): held only while the tab is
+// The manager PIN's unlock for the Settings tab: held only while the tab is
 // open (locked again when it closes) and until main's expiry. Main checks it on every integration
 // change; this only decides what the form offers.
 import { useEffect, useRef, useState } from 'react';

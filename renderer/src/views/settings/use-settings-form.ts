@@ -23,7 +23,7 @@ export interface SettingsForm {
   switchLanguage(lng: Language): Promise<void>;
   /** The language switch, saved on its own. */
   language: CommandRunner;
-  /** ui-safety: the manager PIN's unlock of the integration fields, while the tab is open. */
+  /** The manager PIN's unlock of the integration fields, while the tab is open. */
   unlock: ManagerUnlock;
 }
 

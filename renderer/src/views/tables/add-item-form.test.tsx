@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
-// menu-orders (issue 14): the bill's "add item" picks from the store's menu.
+// The bill's "add item" picks from the store's menu.
 async function openForm(menu = snapshotFixture().menu) {
   const snapshot = snapshotFixture();
   snapshot.menu = menu;

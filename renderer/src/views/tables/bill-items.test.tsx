@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
-// menu-orders (issue 14): lines a guest ordered are marked on the bill.
+// Lines a guest ordered are marked on the bill.
 describe('Bill lines ordered by the guest', () => {
   it('carry a "guest" mark the screen reader says in full; the cashier’s own lines do not', async () => {
     const snapshot = snapshotFixture();

@@ -1,5 +1,5 @@
 // The bill's items with paid and locked quantities; quantity changes and removal for unlocked items.
-// Lines a guest ordered from their phone (issue 14: tagged order:<id> by main) are marked as such.
+// Lines a guest ordered from their phone (tagged order:<id> by main) are marked as such.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillItemView, BillView } from '../../../../preload/contract';

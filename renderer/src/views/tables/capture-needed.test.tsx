@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentFixture, snapshotFixture, tableFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
-// ui-safety (issue 12): an authorised manual-capture payment is "Capture needed" on its table card
+// An authorised manual-capture payment is "Capture needed" on its table card
 // (own word and colour) and in the bill, with Capture right there; never a silent "Processing".
 const card = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}\\s`) });
 

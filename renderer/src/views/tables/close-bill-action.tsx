@@ -1,4 +1,4 @@
-// Closing a bill (ui-actions, issue 12). Not offered while a guest is paying (the store would
+// Closing a bill. Not offered while a guest is paying (the store would
 // refuse it). With an amount still due, the dialog says how much and asks how it was settled
 // (cash, card at the counter, written off, a note); the answer goes with the close to main.
 import { useState } from 'react';

@@ -49,7 +49,7 @@ function CardAmount({ table, now }: { table: TableView; now: number }) {
   );
 }
 
-/** ui-safety: states whose guests would pay by phone; while the link is down they cannot. */
+/** States whose guests would pay by phone; while the link is down they cannot. */
 const GUEST_PAYS: ReadonlySet<TableView['state']> = new Set(['open', 'in-payment', 'partly-paid']);
 
 /** The state a card shows: an authorised manual-capture payment is its own "capture needed", never "in payment". */
@@ -90,7 +90,7 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
 
 // Memoised: an event replaces one table object, so only that card re-renders (200 tables, bursts).
 export const TableCard = memo(function TableCard({ table, selected, attention, tabbable, now, onSelect, onFocus }: TableCardProps) {
-  // ui-safety: dimmed (styles.css .guests-offline) while its guests cannot pay by phone.
+  // Dimmed (styles.css .guests-offline) while its guests cannot pay by phone.
   const offline = useGuestsCannotPay(table);
   return (
     <li>
