@@ -1,6 +1,16 @@
 /** Public entry of the sandbox payment service (see README.md). */
 export { startSandbox, SandboxRequestError } from './sandbox.js';
-export type { Sandbox, SandboxOptions, SandboxRestaurant, FaultRequest, GuestPayRequest, GuestPayResult, GuestOrderRequest, GuestOrderResult, ServiceOrder } from './types.js';
+export type {
+  Sandbox,
+  SandboxOptions,
+  SandboxRestaurant,
+  FaultRequest,
+  GuestPayRequest,
+  GuestPayResult,
+  GuestOrderRequest,
+  GuestOrderResult,
+  ServiceOrder,
+} from './types.js';
 export { ORDER_DECISION_MS } from './order-records.js';
 export type { GuestStep, GuestOutcome } from './guest/guest-schemas.js';
 export type { PosChannel, CallOutcome, ChannelKind } from './channels/types.js';

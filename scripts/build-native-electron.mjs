@@ -23,13 +23,40 @@ cpSync(source, work, { recursive: true, filter: (p) => !p.includes(`${path.sep}b
 
 const common = { cwd: work, stdio: 'inherit' };
 try {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/prebuild-install/bin.js'), '--runtime', 'electron', '--target', electronVersion, '--platform', values.platform, '--arch', values.arch], common);
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/prebuild-install/bin.js'),
+      '--runtime',
+      'electron',
+      '--target',
+      electronVersion,
+      '--platform',
+      values.platform,
+      '--arch',
+      values.arch,
+    ],
+    common,
+  );
 } catch {
   console.log(`No prebuilt better-sqlite3 for Electron ${electronVersion} (${values.platform}-${values.arch}); building from source.`);
   try {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/node-gyp/bin/node-gyp.js'), 'rebuild', '--release', `--target=${electronVersion}`, `--arch=${values.arch}`, '--dist-url=https://electronjs.org/headers'], common);
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/node-gyp/bin/node-gyp.js'),
+        'rebuild',
+        '--release',
+        `--target=${electronVersion}`,
+        `--arch=${values.arch}`,
+        '--dist-url=https://electronjs.org/headers',
+      ],
+      common,
+    );
   } catch {
-    console.error('Could not build better-sqlite3 for Electron: this needs the network (prebuilt binaries or Electron headers). Run it on the release machine.');
+    console.error(
+      'Could not build better-sqlite3 for Electron: this needs the network (prebuilt binaries or Electron headers). Run it on the release machine.',
+    );
     process.exit(1);
   }
 }

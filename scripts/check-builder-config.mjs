@@ -38,10 +38,13 @@ const REQUIRED = [
   ['nsis installs per user with a start menu shortcut', (c) => c.nsis?.perMachine === false && c.nsis?.createStartMenuShortcut === true],
   ['output is not dist/ (the build output)', (c) => c.directories?.output && !/^dist\b/.test(c.directories.output)],
   ...Object.entries(REQUIRED_FUSES).map(([fuse, value]) => [`electronFuses.${fuse} is ${value}`, (c) => c.electronFuses?.[fuse] === value]),
-  ['publish is one generic provider with an https url', (c) => {
-    const publish = [c.publish ?? []].flat();
-    return publish.length === 1 && publish[0]?.provider === 'generic' && /^https:\/\/[^/]+\//.test(publish[0]?.url ?? '');
-  }],
+  [
+    'publish is one generic provider with an https url',
+    (c) => {
+      const publish = [c.publish ?? []].flat();
+      return publish.length === 1 && publish[0]?.provider === 'generic' && /^https:\/\/[^/]+\//.test(publish[0]?.url ?? '');
+    },
+  ],
   ['nsis builds a differential-aware package (differentialPackage is not false)', (c) => c.nsis?.differentialPackage !== false],
 ];
 

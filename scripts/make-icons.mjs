@@ -58,7 +58,10 @@ const tableMark = (s) => (x, y) => {
 };
 
 for (const [state, color] of Object.entries(STATES)) {
-  for (const [suffix, size] of [['', 16], ['@2x', 32]]) {
+  for (const [suffix, size] of [
+    ['', 16],
+    ['@2x', 32],
+  ]) {
     // Tray: the dark mark with a status dot in the lower right corner.
     const image = draw(size, [
       [INK, roundedSquare(size, size * 0.04, size * 0.2)],
@@ -69,5 +72,11 @@ for (const [state, color] of Object.entries(STATES)) {
     writeFileSync(new URL(`tray-${state}${suffix}.png`, out), image);
   }
 }
-writeFileSync(new URL('icon.png', out), draw(256, [[INK, roundedSquare(256, 8, 48)], [[255, 255, 255], tableMark(256)]]));
+writeFileSync(
+  new URL('icon.png', out),
+  draw(256, [
+    [INK, roundedSquare(256, 8, 48)],
+    [[255, 255, 255], tableMark(256)],
+  ]),
+);
 console.log('make-icons: assets/ written');

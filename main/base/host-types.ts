@@ -65,7 +65,15 @@ export interface DemoSandbox {
   readonly url: string;
   readonly restaurant: { readonly apiKey: string };
   guestPay(input: DemoGuestPay): Promise<{ payment: { id: string; state: string } }>;
-  guestOrder(input: DemoGuestOrder): Promise<{ idOrder: string; outcome: string; error?: { code: string; items?: string[] | undefined } | undefined; billId: string | null; total: string | null }>;
+  guestOrder(
+    input: DemoGuestOrder,
+  ): Promise<{
+    idOrder: string;
+    outcome: string;
+    error?: { code: string; items?: string[] | undefined } | undefined;
+    billId: string | null;
+    total: string | null;
+  }>;
   close(): Promise<void>;
 }
 

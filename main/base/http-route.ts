@@ -47,7 +47,8 @@ export function documented<S extends z.ZodType>(schema: S, meta: ApiMeta): S {
 }
 
 /** A schema named in the document (components/schemas/<id>). */
-export const named = <S extends z.ZodType>(id: string, schema: S, description?: string): S => documented(schema, description === undefined ? { id } : { id, description });
+export const named = <S extends z.ZodType>(id: string, schema: S, description?: string): S =>
+  documented(schema, description === undefined ? { id } : { id, description });
 
 /** The day-report setting and the time, read per request. */
 export interface ReportContext {
@@ -117,7 +118,11 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The answers a handler may give: a listed status with a body of its schema, or text / a stream where declared. */
 export type ReplyOf<R extends Responses> =
-  | { [K in keyof R & number]: R[K]['body'] extends z.ZodType ? { status: K; body: z.output<R[K]['body']>; headers?: Record<string, string> } : { status: K; headers?: Record<string, string> } }[keyof R & number]
+  | {
+      [K in keyof R & number]: R[K]['body'] extends z.ZodType
+        ? { status: K; body: z.output<R[K]['body']>; headers?: Record<string, string> }
+        : { status: K; headers?: Record<string, string> };
+    }[keyof R & number]
   | TextReply
   | 'stream';
 
@@ -146,7 +151,13 @@ export interface Route<Store> {
  * and may answer only a status the contract lists, with a body of that status's schema.
  */
 export function defineRoute<Store>() {
-  return <P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends z.ZodType | undefined = undefined, R extends Responses = Responses, O extends boolean | undefined = undefined>(
+  return <
+      P extends AnyObject | undefined = undefined,
+      Q extends AnyObject | undefined = undefined,
+      B extends z.ZodType | undefined = undefined,
+      R extends Responses = Responses,
+      O extends boolean | undefined = undefined,
+    >(
       contract: RouteContract<P, Q, B, R> & { bodyOptional?: O },
     ) =>
     (handle: (ctx: RouteContext<Store>, input: RouteInput<Q, B, O>) => ReplyOf<R> | Promise<ReplyOf<R>>): Route<Store> => ({

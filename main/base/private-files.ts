@@ -75,7 +75,7 @@ export function writePrivateFile(file: string, data: string | Buffer, fs: FileSy
     const fd = openSync(tmp, 'w', 0o600);
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

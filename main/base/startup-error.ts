@@ -4,9 +4,7 @@
  */
 export type PortRole = 'posApi' | 'webhook' | 'ui';
 
-export type StartupProblem =
-  | { code: 'PORT_IN_USE'; port: number; role: PortRole }
-  | { code: 'NATIVE_BINDING_MISSING'; path: string };
+export type StartupProblem = { code: 'PORT_IN_USE'; port: number; role: PortRole } | { code: 'NATIVE_BINDING_MISSING'; path: string };
 
 export class StartupError extends Error {
   constructor(readonly problem: StartupProblem) {

@@ -16,7 +16,10 @@ export const HeadlessArgs = z
     serviceUrl: z.string().url('must be a URL such as https://sandbox.example.com').optional(),
     apiKey: z.string().min(1).optional(),
     apiKeyFile: z.string().min(1).optional(),
-    posId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID').optional(),
+    posId: z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
+      .optional(),
     transport: z.enum(['ws', 'longpoll', 'webhook']).optional(),
     posApiPort: z.coerce.number().int().min(0).max(65535).optional(),
     webhookPort: z.coerce.number().int().min(0).max(65535).optional(),

@@ -135,4 +135,3 @@ const ready: ReadyLine = {
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 // The second line, once: the link is up (the ready line only says the host has started).
 onFirstConnected(companion, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));
-

@@ -14,9 +14,12 @@ export function onFirstConnected(companion: Pick<Companion, 'api' | 'session'>, 
     off();
     announce(transport);
   };
-  const off = companion.api.onEvent((event) => {
-    if (event.type === 'session' && event.session.status === 'connected') fire(event.session.transport);
-  }, ['session']);
+  const off = companion.api.onEvent(
+    (event) => {
+      if (event.type === 'session' && event.session.status === 'connected') fire(event.session.transport);
+    },
+    ['session'],
+  );
   const now = companion.session();
   if (now.status === 'connected') fire(now.transport);
   return () => {

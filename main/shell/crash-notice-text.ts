@@ -5,15 +5,39 @@ import type { CrashNoticeCode } from '../app/diagnostics/crash-policy.js';
 const WORDS: Record<Language, Record<CrashNoticeCode, { title: string; body: string; tray: string }>> = {
   en: {
     CORE_RESTARTED: { title: 'Tableside recovered from an error', body: 'The connection was restarted; payments continue.', tray: 'Recovered from an error' },
-    CORE_FAILED: { title: 'Tableside stopped working', body: 'Payments are not being received. Quit Tableside from the tray and start it again; if it happens again, call support.', tray: 'Stopped: restart Tableside' },
-    RENDERER_RELOADED: { title: 'The Tableside window was reloaded', body: 'It had stopped responding. Payments were not affected.', tray: 'Window reloaded after a problem' },
-    RENDERER_FAILED: { title: 'The Tableside window keeps failing', body: 'Payments are still received. Open Tableside from the tray; if the window stays blank, restart the app.', tray: 'Window failed: open it from here' },
+    CORE_FAILED: {
+      title: 'Tableside stopped working',
+      body: 'Payments are not being received. Quit Tableside from the tray and start it again; if it happens again, call support.',
+      tray: 'Stopped: restart Tableside',
+    },
+    RENDERER_RELOADED: {
+      title: 'The Tableside window was reloaded',
+      body: 'It had stopped responding. Payments were not affected.',
+      tray: 'Window reloaded after a problem',
+    },
+    RENDERER_FAILED: {
+      title: 'The Tableside window keeps failing',
+      body: 'Payments are still received. Open Tableside from the tray; if the window stays blank, restart the app.',
+      tray: 'Window failed: open it from here',
+    },
   },
   cs: {
     CORE_RESTARTED: { title: 'Tableside se zotavil z chyby', body: 'Spojení bylo obnoveno; platby pokračují.', tray: 'Zotaveno z chyby' },
-    CORE_FAILED: { title: 'Tableside přestal pracovat', body: 'Platby se nepřijímají. Ukončete Tableside z lišty a spusťte jej znovu; pokud se to opakuje, volejte podporu.', tray: 'Zastaveno: spusťte Tableside znovu' },
-    RENDERER_RELOADED: { title: 'Okno Tableside bylo znovu načteno', body: 'Přestalo odpovídat. Platby to neovlivnilo.', tray: 'Okno znovu načteno po problému' },
-    RENDERER_FAILED: { title: 'Okno Tableside opakovaně selhává', body: 'Platby se dál přijímají. Otevřete Tableside z lišty; zůstane-li okno prázdné, spusťte aplikaci znovu.', tray: 'Okno selhalo: otevřete je odsud' },
+    CORE_FAILED: {
+      title: 'Tableside přestal pracovat',
+      body: 'Platby se nepřijímají. Ukončete Tableside z lišty a spusťte jej znovu; pokud se to opakuje, volejte podporu.',
+      tray: 'Zastaveno: spusťte Tableside znovu',
+    },
+    RENDERER_RELOADED: {
+      title: 'Okno Tableside bylo znovu načteno',
+      body: 'Přestalo odpovídat. Platby to neovlivnilo.',
+      tray: 'Okno znovu načteno po problému',
+    },
+    RENDERER_FAILED: {
+      title: 'Okno Tableside opakovaně selhává',
+      body: 'Platby se dál přijímají. Otevřete Tableside z lišty; zůstane-li okno prázdné, spusťte aplikaci znovu.',
+      tray: 'Okno selhalo: otevřete je odsud',
+    },
   },
 };
 

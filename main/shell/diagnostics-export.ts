@@ -44,7 +44,13 @@ export function createDiagnosticsExport(options: DiagnosticsExportOptions): Diag
         return { ok: true, value: { file: written.file } };
       } catch (e) {
         log.error({ err: e as Error }, 'support bundle not written');
-        return { ok: false, error: { code: 'DIAGNOSTICS_NOT_WRITTEN', message: 'The diagnostics file could not be written there. Choose another folder (for example Documents).' } };
+        return {
+          ok: false,
+          error: {
+            code: 'DIAGNOSTICS_NOT_WRITTEN',
+            message: 'The diagnostics file could not be written there. Choose another folder (for example Documents).',
+          },
+        };
       }
     },
     async openLogs() {

@@ -100,7 +100,15 @@ async function start(): Promise<void> {
   const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, devTools: developerTools(), log: rootLog };
   const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
-  const crash = installCrashHandling({ app, crashReporter, log: rootLog, restartCore: () => companion?.restart() ?? Promise.resolve(), window: () => mainWindow, notice: announceCrash(notify, () => language), submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });
+  const crash = installCrashHandling({
+    app,
+    crashReporter,
+    log: rootLog,
+    restartCore: () => companion?.restart() ?? Promise.resolve(),
+    window: () => mainWindow,
+    notice: announceCrash(notify, () => language),
+    submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL,
+  });
 
   mainWindow = createHardenedWindow({ width: 1366, height: 768, minWidth: 1024, minHeight: 640, show: false, title: 'Tableside' }, factory);
   mainWindow.on('close', (event) => {
@@ -119,7 +127,8 @@ async function start(): Promise<void> {
       origins,
       dataDir,
       log: rootLog,
-      hiddenWindow: (withPreload) => createHardenedWindow({ width: 900, height: 1200, show: false }, { ...factory, preloadPath: withPreload ? layout.preloadPath : null }),
+      hiddenWindow: (withPreload) =>
+        createHardenedWindow({ width: 900, height: 1200, show: false }, { ...factory, preloadPath: withPreload ? layout.preloadPath : null }),
       printer: async () => companion?.settings.printer ?? null,
     }),
     notify,
@@ -131,7 +140,22 @@ async function start(): Promise<void> {
       startDir: () => app.getPath('documents'),
       log: rootLog,
     }),
-    ...createDiagnosticsExport({ dialog, shell, window: () => mainWindow, defaultDir: app.getPath('documents'), log: rootLog, bundleOptions: async () => ({ dataDir, crashDumpsDir: crash.crashDumpsDir, sessionHistory: sessionStates, versions: { app: app.getVersion() }, knownSecrets: [options.secrets?.load()], settings: (await companion?.api.getSnapshot())?.settings ?? null, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }) }),
+    ...createDiagnosticsExport({
+      dialog,
+      shell,
+      window: () => mainWindow,
+      defaultDir: app.getPath('documents'),
+      log: rootLog,
+      bundleOptions: async () => ({
+        dataDir,
+        crashDumpsDir: crash.crashDumpsDir,
+        sessionHistory: sessionStates,
+        versions: { app: app.getVersion() },
+        knownSecrets: [options.secrets?.load()],
+        settings: (await companion?.api.getSnapshot())?.settings ?? null,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      }),
+    }),
   };
 
   const options = companionOptions(dataDir, ports);
@@ -153,14 +177,17 @@ async function start(): Promise<void> {
   tray.update(session, language);
   // Keep the OS login item in line with the settings; a dev checkout never registers itself.
   if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(core.settings.startAtLogin, core.settings.startHidden));
-  core.api.onEvent((event) => {
-    if (event.type === 'session') session = event.session;
-    else if (event.type === 'settings') {
-      language = event.settings.language;
-      portProblem = undefined;
-    } else return;
-    tray?.update(session, language, portProblem);
-  }, ['session', 'settings']);
+  core.api.onEvent(
+    (event) => {
+      if (event.type === 'session') session = event.session;
+      else if (event.type === 'settings') {
+        language = event.settings.language;
+        portProblem = undefined;
+      } else return;
+      tray?.update(session, language, portProblem);
+    },
+    ['session', 'settings'],
+  );
 
   registerIpc({
     api: core.api,

@@ -39,7 +39,8 @@ const WORDS = {
       SERVICE_URL_MISSING: 'Service URL missing: enter it in Settings',
       DEMO_UNAVAILABLE: 'Demo mode unavailable: choose an environment in Settings',
     },
-    portInUse: (port: number, role: PortRole) => `Port ${port} is in use (another Tableside?): change it in Settings → ${role === 'webhook' ? 'Webhook port' : 'Local POS API port'}`,
+    portInUse: (port: number, role: PortRole) =>
+      `Port ${port} is in use (another Tableside?): change it in Settings → ${role === 'webhook' ? 'Webhook port' : 'Local POS API port'}`,
   },
   cs: {
     open: 'Otevřít Tableside',
@@ -59,11 +60,19 @@ const WORDS = {
       SERVICE_URL_MISSING: 'Chybí adresa služby: zadejte ji v Nastavení',
       DEMO_UNAVAILABLE: 'Demo režim není k dispozici: zvolte prostředí v Nastavení',
     },
-    portInUse: (port: number, role: PortRole) => `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → ${role === 'webhook' ? 'Port pro webhooky' : 'Port místního POS API'}`,
+    portInUse: (port: number, role: PortRole) =>
+      `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → ${role === 'webhook' ? 'Port pro webhooky' : 'Port místního POS API'}`,
   },
 } satisfies Record<
   Language,
-  { open: string; reconnect: string; quit: string; status: Record<SessionStatus, string>; problem: Record<SessionProblem, string>; portInUse: (port: number, role: PortRole) => string }
+  {
+    open: string;
+    reconnect: string;
+    quit: string;
+    status: Record<SessionStatus, string>;
+    problem: Record<SessionProblem, string>;
+    portInUse: (port: number, role: PortRole) => string;
+  }
 >;
 
 export interface TrayLook {
@@ -81,7 +90,11 @@ function problemText(words: (typeof WORDS)[Language], session: Pick<SessionView,
   return session?.problem ? words.problem[session.problem] : null;
 }
 
-export function trayLook(session: Pick<SessionView, 'status' | 'restaurantName' | 'problem'> | null, language: Language = 'en', startup?: StartupProblem): TrayLook {
+export function trayLook(
+  session: Pick<SessionView, 'status' | 'restaurantName' | 'problem'> | null,
+  language: Language = 'en',
+  startup?: StartupProblem,
+): TrayLook {
   const words = WORDS[language];
   const status: SessionStatus = session?.status ?? 'connecting';
   const problem = problemText(words, session, startup);

@@ -1,7 +1,15 @@
 import electronUpdater, { type AppUpdater, type UpdateCheckResult } from 'electron-updater';
 import { systemClock, type Clock } from '../base/clock.js';
 import type { Logger } from '../base/log.js';
-import { QuietWindowError, createUpdatePolicy, parseQuietWindow, type BusyCheck, type UpdatePolicy, type UpdateStatus, type UpdaterPort } from '../features/updates/index.js';
+import {
+  QuietWindowError,
+  createUpdatePolicy,
+  parseQuietWindow,
+  type BusyCheck,
+  type UpdatePolicy,
+  type UpdateStatus,
+  type UpdaterPort,
+} from '../features/updates/index.js';
 
 /**
  * The shell's side of updates: electron-updater's autoUpdater (generic provider, NSIS differential

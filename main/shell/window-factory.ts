@@ -70,7 +70,12 @@ export function guardWindow(win: BrowserWindow, options: WindowFactoryOptions): 
     if (decision === 'print-sheet') {
       return {
         action: 'allow',
-        overrideBrowserWindowOptions: { width: 900, height: 1100, autoHideMenuBar: true, webPreferences: hardenedWebPreferences(options.preloadPath, options.devTools) },
+        overrideBrowserWindowOptions: {
+          width: 900,
+          height: 1100,
+          autoHideMenuBar: true,
+          webPreferences: hardenedWebPreferences(options.preloadPath, options.devTools),
+        },
       };
     }
     if (decision === 'external') void shell.openExternal(url);

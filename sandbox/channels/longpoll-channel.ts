@@ -136,12 +136,9 @@ export class LongPollChannel implements PosChannel {
         return true;
       case 'close-4503':
         this.held = null;
-        this.answer(
-          poll,
-          503,
-          JSON.stringify({ code: 'SERVICE_RESTARTING', message: 'The service is restarting: retry in 2 minutes.' }),
-          { 'retry-after': String(RESTART_RETRY_MS / 1000) },
-        );
+        this.answer(poll, 503, JSON.stringify({ code: 'SERVICE_RESTARTING', message: 'The service is restarting: retry in 2 minutes.' }), {
+          'retry-after': String(RESTART_RETRY_MS / 1000),
+        });
         return true;
       case 'close-1001':
         // Long-poll has no close frame: end the poll and free the slot, as a service going away would.

@@ -54,7 +54,9 @@ describe('getBill answers in the guest flow (WebSocket POS)', () => {
   });
 
   it('the same bad bill in the list and in getBill: the list is refused first', async () => {
-    const out = await payWith((book) => (m, a) => (m === 'getTableContents' ? { result: [badPrice] } : m === 'getBill' ? { result: badPrice } : book.handle(m, a)));
+    const out = await payWith(
+      (book) => (m, a) => (m === 'getTableContents' ? { result: [badPrice] } : m === 'getBill' ? { result: badPrice } : book.handle(m, a)),
+    );
     const e = out.ok ? null : (out.e as SandboxRequestError);
     expect(e?.status).toBe(502);
     expect(e?.body).toMatchObject({ code: 'BAD_POS_ANSWER', message: expect.stringMatching(/^getTableContents failed: .*\[0\]\.items\[0\]\.price/) });

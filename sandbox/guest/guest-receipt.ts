@@ -26,7 +26,8 @@ export interface GuestReceiptResult {
  */
 export async function guestReceipt(core: SandboxCore, input: unknown): Promise<GuestReceiptResult> {
   const req = GuestReceiptRequest.safeParse(input);
-  if (!req.success) throw new SandboxError('BAD_REQUEST', { detail: input === undefined ? 'body: a JSON object is required' : 'paymentId: must be a payment id' });
+  if (!req.success)
+    throw new SandboxError('BAD_REQUEST', { detail: input === undefined ? 'body: a JSON object is required' : 'paymentId: must be a payment id' });
   const { paymentId } = req.data;
   const rec = core.state.payments.get(paymentId);
   if (!rec) throw new SandboxError('BAD_REQUEST', { detail: `paymentId: "${paymentId}" is not a payment of this sandbox` });

@@ -13,7 +13,10 @@ export const GuestPayRequest = z.object({
   restaurantId: z.string().min(1).optional(),
   idBill: Id.optional(),
   /** Items and quantities to pay; default: everything unpaid on the bill. */
-  items: z.array(z.object({ id: Id, quantity: NonNegativeDecimal })).min(1, 'must name at least one item').optional(),
+  items: z
+    .array(z.object({ id: Id, quantity: NonNegativeDecimal }))
+    .min(1, 'must name at least one item')
+    .optional(),
   tip: NonNegativeDecimal.optional(),
   captureMode: z.enum(['auto', 'manual']).optional().default('auto'),
   outcome: z.enum(['paid', 'declined']).optional().default('paid'),

@@ -41,10 +41,14 @@ function buildOrder(r: Restaurant, req: ReturnType<typeof GuestOrderRequest.pars
   const items = req.items.map((line, n) => {
     const item = orderableItem(r, line.id);
     if (!item) throw new SandboxError('NOT_ON_MENU', { detail: `items[${n}].id: "${line.id}" is not on the menu the POS pushed`, items: [line.id] });
-    if (!item.available) throw new SandboxError('NOT_ON_MENU', { detail: `items[${n}].id: "${item.name}" is marked unavailable on the pushed menu`, items: [line.id] });
-    return line.note ? { id: item.id, name: item.name, price: item.price, quantity: line.quantity, note: line.note } : { id: item.id, name: item.name, price: item.price, quantity: line.quantity };
+    if (!item.available)
+      throw new SandboxError('NOT_ON_MENU', { detail: `items[${n}].id: "${item.name}" is marked unavailable on the pushed menu`, items: [line.id] });
+    return line.note
+      ? { id: item.id, name: item.name, price: item.price, quantity: line.quantity, note: line.note }
+      : { id: item.id, name: item.name, price: item.price, quantity: line.quantity };
   });
-  const delivery: Order['delivery'] = req.idTable !== undefined ? { type: req.delivery, idTable: req.idTable } : { type: 'byCustomer', pickupAt: req.pickupAt ?? null };
+  const delivery: Order['delivery'] =
+    req.idTable !== undefined ? { type: req.delivery, idTable: req.idTable } : { type: 'byCustomer', pickupAt: req.pickupAt ?? null };
   const order: Order = { id: newId(), currency: req.currency, delivery, items };
   if (req.note) order.note = req.note;
   if (req.customerName) order.customer = { name: req.customerName };
@@ -131,7 +135,14 @@ async function payInAdvance(core: SandboxCore, r: Restaurant, so: ServiceOrder, 
 }
 
 function result(so: ServiceOrder | null, idOrder: string, outcome: GuestOrderResult['outcome'], steps: GuestStep[], error?: MethodError): GuestOrderResult {
-  const out: GuestOrderResult = { idOrder, outcome, billId: so?.guest?.billId ?? null, total: so?.guest?.prepared?.total ?? null, order: so ? structuredClone(so) : null, steps };
+  const out: GuestOrderResult = {
+    idOrder,
+    outcome,
+    billId: so?.guest?.billId ?? null,
+    total: so?.guest?.prepared?.total ?? null,
+    order: so ? structuredClone(so) : null,
+    steps,
+  };
   if (error) out.error = error;
   return out;
 }
@@ -146,7 +157,8 @@ export async function guestOrder(core: SandboxCore, input: unknown): Promise<Gue
 
   const prepareAnswer = await callPos(core, r.id, 'orderPrepare', [order], steps);
   const prepared = isError(prepareAnswer) ? null : parseWith(PreparedOrder, prepareAnswer.result);
-  if (!prepared?.ok) return result(null, order.id, 'refused', steps, answerError('orderPrepare', prepareAnswer, prepared && !prepared.ok ? prepared.error : null));
+  if (!prepared?.ok)
+    return result(null, order.id, 'refused', steps, answerError('orderPrepare', prepareAnswer, prepared && !prepared.ok ? prepared.error : null));
   // The POS prices the order (it may give discounts): the guest confirms what it answered.
   order.items = prepared.value.items.map((i) => ({ ...i, name: i.name || (orderableItem(r, i.id)?.name ?? '') }));
 

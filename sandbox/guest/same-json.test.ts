@@ -16,7 +16,15 @@ describe('sameJson', () => {
     expect(sameJson(base, { ...base, n: '1' })).toBe(false);
     expect(sameJson(base, { id: 'B1', items: base.items })).toBe(false);
     expect(sameJson(base, { ...base, extra: undefined })).toBe(false);
-    expect(sameJson(base, { ...base, items: [{ id: 'beer', quantity: '2' }, { id: 'beer', quantity: '2' }] })).toBe(false);
+    expect(
+      sameJson(base, {
+        ...base,
+        items: [
+          { id: 'beer', quantity: '2' },
+          { id: 'beer', quantity: '2' },
+        ],
+      }),
+    ).toBe(false);
     expect(sameJson([1, 2], [2, 1])).toBe(false);
     expect(sameJson([], {})).toBe(false);
     expect(sameJson({}, [])).toBe(false);

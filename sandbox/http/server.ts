@@ -20,7 +20,10 @@ const ERROR_REPLIES: { [C in SandboxErrorCode]: (p: SandboxErrorParams[C]) => Re
   NO_POS_CONNECTION: () => errorReply(409, 'NO_POS_CONNECTION', message('noConnection', 'en')),
   // The body carries the POS's own code, so the caller sees why the POS failed.
   POS_CALL_FAILED: (p) => ({ status: 502, body: { code: p.error.code, message: `${p.method} failed: ${p.error.message}`, steps: p.steps } }),
-  BILL_NOT_FOUND: (p) => ({ status: 404, body: { code: 'BILL_NOT_FOUND', message: `idBill: bill "${p.idBill}" is not open on table "${p.idTable}"`, steps: p.steps } }),
+  BILL_NOT_FOUND: (p) => ({
+    status: 404,
+    body: { code: 'BILL_NOT_FOUND', message: `idBill: bill "${p.idBill}" is not open on table "${p.idTable}"`, steps: p.steps },
+  }),
   NO_OPEN_BILL: (p) => ({ status: 404, body: { code: 'NO_OPEN_BILL', message: `idTable: table "${p.idTable}" has no open bill`, steps: p.steps } }),
   NOTHING_TO_PAY: (p) => errorReply(409, 'NOTHING_TO_PAY', `idBill: bill ${p.idBill} has nothing left to pay`),
   NOT_ON_MENU: (p) => ({ status: 409, body: { code: 'NOT_ON_MENU', message: p.detail, items: p.items } }),
@@ -85,7 +88,8 @@ export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
     const lang = langOf(req.headers['accept-language']);
     // The demo sandbox listens on the LAN so a phone can open the guest pages; its control routes
     // (guest payments, faults, the clock) stay with this computer, never another host on the network.
-    if (url.pathname.startsWith('/sandbox/') && !fromThisComputer(req.socket.remoteAddress)) return writeReply(res, errorReply(403, 'FORBIDDEN', message('localOnly', lang)));
+    if (url.pathname.startsWith('/sandbox/') && !fromThisComputer(req.socket.remoteAddress))
+      return writeReply(res, errorReply(403, 'FORBIDDEN', message('localOnly', lang)));
     const candidates = routes.map((r) => ({ r, params: match(r.path, url.pathname) })).filter((c) => c.params);
     if (candidates.length === 0) return writeReply(res, errorReply(404, 'NOT_FOUND', message('notFound', lang)));
     const hit = candidates.find((c) => c.r.method === req.method);

@@ -6,7 +6,13 @@ import { badRequest, must, ok } from '../http/replies.js';
 import { openRoute, type RouteFactory } from '../http/route-types.js';
 
 const RestaurantCreate = z.object({ name: z.string().min(1, 'must not be empty').max(200), apiKey: ApiKey.optional() });
-const ClockAdvance = z.object({ advanceMs: z.number().int('must be a whole number of ms').min(0, 'must not be negative').max(10 * 365 * 24 * 3600 * 1000) });
+const ClockAdvance = z.object({
+  advanceMs: z
+    .number()
+    .int('must be a whole number of ms')
+    .min(0, 'must not be negative')
+    .max(10 * 365 * 24 * 3600 * 1000),
+});
 
 /** The control API under /sandbox/: no POS auth (the server binds 127.0.0.1 unless told otherwise). */
 export const controlRoutes: RouteFactory = () => [

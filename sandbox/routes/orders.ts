@@ -80,7 +80,9 @@ export const orderRoutes: RouteFactory = (core) => [
     const req = must(parseWith(OrderStatusQuery, ctx.body), ctx.lang, ctx.body === undefined);
     const so = ctx.restaurant.orders.get(req.idOrder);
     // An order placed by a guest but not yet decided has no status the wire can say: 404 as unknown.
-    return so?.status ? ok({ idOrder: so.idOrder, status: so.status }) : errorReply(404, 'ORDER_NOT_FOUND', `idOrder: no order "${req.idOrder}" for this restaurant`);
+    return so?.status
+      ? ok({ idOrder: so.idOrder, status: so.status })
+      : errorReply(404, 'ORDER_NOT_FOUND', `idOrder: no order "${req.idOrder}" for this restaurant`);
   }),
 
   openRoute('POST', '/sandbox/guest/order', async (ctx) => ok(await guestOrder(ctx.core, ctx.body))),

@@ -89,7 +89,8 @@ export class WebhookChannel implements PosChannel {
       const same = again.outcome !== 'retry' && JSON.stringify(again.outcome) === JSON.stringify(outcome);
       this.log.note(id, same ? 'replay answered the stored outcome' : 'replay answered differently');
     }
-    if ('error' in outcome && ['TIMEOUT', 'CONNECTION_LOST', 'WEBHOOK_FAILED'].includes(outcome.error.code) && isCall) this.core.state.counters.callsFailed += 1;
+    if ('error' in outcome && ['TIMEOUT', 'CONNECTION_LOST', 'WEBHOOK_FAILED'].includes(outcome.error.code) && isCall)
+      this.core.state.counters.callsFailed += 1;
     return outcome;
   }
 
@@ -105,7 +106,14 @@ export class WebhookChannel implements PosChannel {
     return null;
   }
 
-  private async attempt(id: string, event: string, args: unknown[], n: number, defect: SigningDefect | 'stale-created' | 'past-expires' | null, replay = false): Promise<Attempt> {
+  private async attempt(
+    id: string,
+    event: string,
+    args: unknown[],
+    n: number,
+    defect: SigningDefect | 'stale-created' | 'past-expires' | null,
+    replay = false,
+  ): Promise<Attempt> {
     const nowS = Math.floor(this.core.clock.now() / 1000);
     const budgetS = Math.ceil(this.options.budgetMs / 1000);
     const created = defect === 'stale-created' ? nowS - 120 : nowS;
@@ -113,7 +121,15 @@ export class WebhookChannel implements PosChannel {
     const plain = { id, event, created, expires, args };
     const decorate = n === 1 && !replay && this.core.faults.take(this.restaurantId, 'unknown-fields', `webhook ${event}`, this.core.nowIso());
     const body = JSON.stringify(decorate ? withUnknownFields(plain) : plain);
-    const signed = await signDelivery({ url: this.webhookUrl, body, apiKey: this.apiKey, posId: this.posId, created, expires, defect: defect === 'wrong-digest' || defect === 'wrong-signature' ? defect : null });
+    const signed = await signDelivery({
+      url: this.webhookUrl,
+      body,
+      apiKey: this.apiKey,
+      posId: this.posId,
+      created,
+      expires,
+      defect: defect === 'wrong-digest' || defect === 'wrong-signature' ? defect : null,
+    });
     const entry: DeliveryLogEntry = { id, event, attempt: n, status: null, ms: 0, defect, replay, note: null };
     this.log.add(entry);
     const started = performance.now();
@@ -148,12 +164,18 @@ export class WebhookChannel implements PosChannel {
     const json = parseJson(text);
     if (res.status !== 200) {
       const msg = json.ok ? (json.value as { message?: unknown } | null)?.message : null;
-      return { status: res.status, outcome: { error: { code: 'WEBHOOK_REJECTED', message: `The POS answered ${res.status} to ${event}${typeof msg === 'string' ? `: ${msg}` : ''}` } } };
+      return {
+        status: res.status,
+        outcome: { error: { code: 'WEBHOOK_REJECTED', message: `The POS answered ${res.status} to ${event}${typeof msg === 'string' ? `: ${msg}` : ''}` } },
+      };
     }
     const answer = json.ok ? parseWith(WebhookAnswer, json.value) : json;
     if (!answer.ok) {
       entry.note = `bad answer: ${answer.error}`;
-      if (event !== 'error') void this.deliver('error', [{ code: 'INVALID_RESPONSE', message: `Your answer to delivery ${id} (${event}) was not {"result"} or {"error"}: ${answer.error}` }]);
+      if (event !== 'error')
+        void this.deliver('error', [
+          { code: 'INVALID_RESPONSE', message: `Your answer to delivery ${id} (${event}) was not {"result"} or {"error"}: ${answer.error}` },
+        ]);
       return { status: 200, outcome: { error: { code: 'INVALID_RESPONSE', message: `The POS's answer to ${event} was malformed: ${answer.error}` } } };
     }
     if (event !== 'ping' && event !== 'error') this.core.state.counters.responsesReceived += 1;
@@ -162,15 +184,21 @@ export class WebhookChannel implements PosChannel {
 
   private stale(entry: DeliveryLogEntry, event: string): Attempt {
     entry.note = 'stale: no answer within the budget';
-    return { status: null, outcome: { error: { code: METHOD_ERROR.TIMEOUT, message: `The POS did not answer ${event} within ${this.options.budgetMs} ms (stale delivery).` } } };
+    return {
+      status: null,
+      outcome: { error: { code: METHOD_ERROR.TIMEOUT, message: `The POS did not answer ${event} within ${this.options.budgetMs} ms (stale delivery).` } },
+    };
   }
 
   private awaitReply(id: string, deadline: number): Promise<CallOutcome | null> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        resolve(null);
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.waiting.delete(id);
+          resolve(null);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.waiting.set(id, (o) => {
         clearTimeout(timer);
         resolve(o);

@@ -28,7 +28,10 @@ export class WebhookHub {
       this.core.channels.clearFallback(old);
       old.close('a new webhook URL was configured');
     }
-    const ch = new WebhookChannel(this.core, restaurant.id, posId, webhookUrl, restaurant.apiKey, { budgetMs: this.settings.budgetMs, pingIntervalMs: this.settings.pingIntervalMs });
+    const ch = new WebhookChannel(this.core, restaurant.id, posId, webhookUrl, restaurant.apiKey, {
+      budgetMs: this.settings.budgetMs,
+      pingIntervalMs: this.settings.pingIntervalMs,
+    });
     this.channels.set(restaurant.id, ch);
     this.core.channels.setFallback(ch);
     this.core.log(`webhook configured restaurant=${restaurant.id} url=${webhookUrl}`);

@@ -22,15 +22,26 @@ async function floorErrors(file: string, code: string): Promise<string[]> {
 describe('the floors of main/ in the lint', () => {
   it('the project lint applies the floors rule to every file of main/', async () => {
     const eslint = new ESLint({ cwd: ROOT });
-    for (const file of ['main/base/clock.ts', 'main/store/index.ts', 'main/features/bills/views.ts', 'main/adapters/pos-api/index.ts', 'main/app/companion.ts', 'main/headless/cli.ts']) {
+    for (const file of [
+      'main/base/clock.ts',
+      'main/store/index.ts',
+      'main/features/bills/views.ts',
+      'main/adapters/pos-api/index.ts',
+      'main/app/companion.ts',
+      'main/headless/cli.ts',
+    ]) {
       const config = (await eslint.calculateConfigForFile(join(ROOT, file))) as { rules: Record<string, unknown> };
       expect(config.rules['layers/floors'], file).toEqual([2]);
     }
   });
 
   it('refuses an import that runs up a floor, a type-only one included', async () => {
-    expect(await floorErrors('main/features/bills/x.ts', "import { startPosApi } from '../../adapters/pos-api/index.js';\nexport const f = startPosApi;\n")).toEqual([
-      expect.stringMatching(/^layers\/floors: main\/features\/bills\/x\.ts is on the features floor and may not import main\/adapters\/pos-api\/index\.js on the adapters floor/),
+    expect(
+      await floorErrors('main/features/bills/x.ts', "import { startPosApi } from '../../adapters/pos-api/index.js';\nexport const f = startPosApi;\n"),
+    ).toEqual([
+      expect.stringMatching(
+        /^layers\/floors: main\/features\/bills\/x\.ts is on the features floor and may not import main\/adapters\/pos-api\/index\.js on the adapters floor/,
+      ),
     ]);
     expect(await floorErrors('main/base/x.ts', "import type { BillStore } from '../store/index.js';\nexport type S = BillStore;\n")).toHaveLength(1);
     expect(await floorErrors('main/store/x.ts', "export { createCompanion } from '../app/companion.js';\n")).toHaveLength(1);
@@ -38,7 +49,17 @@ describe('the floors of main/ in the lint', () => {
   });
 
   it('lets a file import its own floor and the floors below', async () => {
-    expect(await floorErrors('main/adapters/x.ts', "import { ok } from '../base/command-result.js';\nimport { billViews } from '../features/bills/views.js';\nimport type { BillStore } from '../store/index.js';\nexport const all = [ok, billViews] as const;\nexport type S = BillStore;\n")).toEqual([]);
-    expect(await floorErrors('main/features/receipts/x.ts', "import { createOrderStatusSender } from '../orders/index.js';\nexport const s = createOrderStatusSender;\n")).toEqual([]);
+    expect(
+      await floorErrors(
+        'main/adapters/x.ts',
+        "import { ok } from '../base/command-result.js';\nimport { billViews } from '../features/bills/views.js';\nimport type { BillStore } from '../store/index.js';\nexport const all = [ok, billViews] as const;\nexport type S = BillStore;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await floorErrors(
+        'main/features/receipts/x.ts',
+        "import { createOrderStatusSender } from '../orders/index.js';\nexport const s = createOrderStatusSender;\n",
+      ),
+    ).toEqual([]);
   });
 });

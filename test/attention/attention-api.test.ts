@@ -54,7 +54,9 @@ describe('GET /v1/attention and POST /v1/attention/{id}/resolve, over real HTTP'
     const after = await a.call<AttentionEntry[]>('GET', '/attention');
     expect(after.json.map((e) => e.kind)).toEqual(['capture', 'service-error']);
     const events = await a.call<{ kind: string; billId: string; data: Record<string, unknown> }[]>('GET', `/events?after=${seq}`);
-    expect(events.json).toMatchObject([{ kind: 'attention.resolved', billId: 'b2', data: { entryId: 'settled-bill:b2', action: 'acknowledge', note: 'checked with the manager' } }]);
+    expect(events.json).toMatchObject([
+      { kind: 'attention.resolved', billId: 'b2', data: { entryId: 'settled-bill:b2', action: 'acknowledge', note: 'checked with the manager' } },
+    ]);
     expect((await a.call('POST', `/attention/${id}/resolve`, {})).status).toBe(404);
   });
 

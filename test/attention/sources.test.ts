@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { acknowledge, findEntry, listAttention, LOCK_LIMIT_MS, recordCapture, recordRefundFailure, releaseLock, SILENCE_LIMIT_MS } from '../../main/features/attention/index.js';
+import {
+  acknowledge,
+  findEntry,
+  listAttention,
+  LOCK_LIMIT_MS,
+  recordCapture,
+  recordRefundFailure,
+  releaseLock,
+  SILENCE_LIMIT_MS,
+} from '../../main/features/attention/index.js';
 import { MAX_SERVICE_ERRORS } from '../../main/features/attention/sources/service-error.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
@@ -73,13 +82,20 @@ describe('Needs attention: an unsettled payment and a lock held too long', () =>
     expect(kinds()).toEqual([]); // not too early
     clock.advance(1);
     expect(kinds()).toEqual([['unsettled-payment', 'unsettled-payment:p1']]); // not too late
-    expect(findEntry(store.read, clock.now(), 'unsettled-payment:p1')).toMatchObject({ amount: '62.50', detail: { state: 'STARTED' }, actions: ['retry-recovery'] });
+    expect(findEntry(store.read, clock.now(), 'unsettled-payment:p1')).toMatchObject({
+      amount: '62.50',
+      detail: { state: 'STARTED' },
+      actions: ['retry-recovery'],
+    });
 
     clock.advance(LOCK_LIMIT_MS - SILENCE_LIMIT_MS - 1);
     expect(kinds()).toEqual([['unsettled-payment', 'unsettled-payment:p1']]);
     clock.advance(1);
     expect(kinds()).toEqual([['lock-held', 'lock-held:p1']]);
-    expect(findEntry(store.read, clock.now(), 'lock-held:p1')).toMatchObject({ actions: ['release-lock', 'retry-recovery'], since: new Date(clock.now() - LOCK_LIMIT_MS).toISOString() });
+    expect(findEntry(store.read, clock.now(), 'lock-held:p1')).toMatchObject({
+      actions: ['release-lock', 'retry-recovery'],
+      since: new Date(clock.now() - LOCK_LIMIT_MS).toISOString(),
+    });
   });
 
   it('paymentProcessed starts the silence again; paymentClosed settles it', () => {
@@ -117,7 +133,16 @@ describe('Needs attention: bills closed with an amount due', () => {
     const { store, clock, list } = setup();
     store.closeBill('b1', { method: 'written-off', note: 'guest left' });
     const [entry] = list();
-    expect(entry).toMatchObject({ id: 'settled-bill:b1', kind: 'settled-bill', tableName: 'Table t1', billName: 'Window', amount: '434.00', currency: 'CZK', detail: { method: 'written-off', note: 'guest left' }, actions: ['acknowledge'] });
+    expect(entry).toMatchObject({
+      id: 'settled-bill:b1',
+      kind: 'settled-bill',
+      tableName: 'Table t1',
+      billName: 'Window',
+      amount: '434.00',
+      currency: 'CZK',
+      detail: { method: 'written-off', note: 'guest left' },
+      actions: ['acknowledge'],
+    });
     clock.advance(MIN);
     expect(acknowledge(store, clock.now(), { entryId: 'settled-bill:b1', note: '  manager knows  ' })).toMatchObject({ ok: true });
     expect(list()).toEqual([]);
@@ -146,8 +171,20 @@ describe('Needs attention: refused refunds', () => {
     recordRefundFailure(store, 'p1', { status: 410, code: 'GONE' });
     const entries = list();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'refund-refused', paymentId: 'p1', amount: '189.00', tip: '11.00', detail: { code: 'GONE' }, actions: ['acknowledge'] });
-    expect(store.eventsAfter(0, 100).filter((e) => e.kind === 'refund.refused').map((e) => e.data.code)).toEqual(['CONFLICT', 'GONE']);
+    expect(entries[0]).toMatchObject({
+      kind: 'refund-refused',
+      paymentId: 'p1',
+      amount: '189.00',
+      tip: '11.00',
+      detail: { code: 'GONE' },
+      actions: ['acknowledge'],
+    });
+    expect(
+      store
+        .eventsAfter(0, 100)
+        .filter((e) => e.kind === 'refund.refused')
+        .map((e) => e.data.code),
+    ).toEqual(['CONFLICT', 'GONE']);
     store.refundPayment('p1');
     expect(list()).toEqual([]);
   });
@@ -200,7 +237,11 @@ describe('Needs attention: the list', () => {
     store.closeBill('b2', { method: 'cash' });
     expect(list().map((e) => e.kind)).toEqual(['service-error', 'capture', 'settled-bill']);
     expect(list()[1]!.amount).toBe('20.165'); // never rounded
-    expect(acknowledge(store, clock.now(), { entryId: 'capture:p1', note: 'later' })).toMatchObject({ ok: false, code: 'ACTION_REQUIRED', params: { action: 'capture' } });
+    expect(acknowledge(store, clock.now(), { entryId: 'capture:p1', note: 'later' })).toMatchObject({
+      ok: false,
+      code: 'ACTION_REQUIRED',
+      params: { action: 'capture' },
+    });
     expect(list()).toHaveLength(3);
   });
 

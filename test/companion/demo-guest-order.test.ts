@@ -28,7 +28,10 @@ beforeAll(async () => {
   await companion.start();
   await waitFor(() => companion.session().status === 'connected', 'a connected demo session');
   // The seeded menu reaches the sandbox with the first grouped push.
-  await waitFor(async () => (await sandboxJson<{ restaurants: { pushedMenus: unknown[] }[] }>('/sandbox/state')).restaurants[0]!.pushedMenus.length > 0, 'the demo menu pushed');
+  await waitFor(
+    async () => (await sandboxJson<{ restaurants: { pushedMenus: unknown[] }[] }>('/sandbox/state')).restaurants[0]!.pushedMenus.length > 0,
+    'the demo menu pushed',
+  );
 });
 
 afterAll(async () => {
@@ -58,11 +61,18 @@ describe('demo mode: a guest orders', () => {
   });
 
   it('a pickup order is paid in advance; ACCEPTED, READY, COMPLETE reach the service once each and it closes the order', async () => {
-    const r = await companion.api.guestOrder({ pickupAt: '2026-11-22T18:30:00+01:00', items: [{ id: 'm-goulash', quantity: '1' }, { id: 'm-espresso', quantity: '2' }] });
+    const r = await companion.api.guestOrder({
+      pickupAt: '2026-11-22T18:30:00+01:00',
+      items: [
+        { id: 'm-goulash', quantity: '1' },
+        { id: 'm-espresso', quantity: '2' },
+      ],
+    });
     expect(r).toMatchObject({ ok: true, value: { outcome: 'placed', billId: null, total: '327' } });
     if (!r.ok) return;
     expect(await orderIn(r.value.orderId)).toMatchObject({ deliveryType: 'byCustomer', paid: true, status: 'NEW' });
-    for (const status of ['ACCEPTED', 'READY', 'COMPLETE'] as const) expect((await companion.api.setOrderStatus({ orderId: r.value.orderId, status })).ok).toBe(true);
+    for (const status of ['ACCEPTED', 'READY', 'COMPLETE'] as const)
+      expect((await companion.api.setOrderStatus({ orderId: r.value.orderId, status })).ok).toBe(true);
     const closed = await waitFor(async () => {
       const o = await orderIn(r.value.orderId);
       return o?.closedState === 'COMPLETED' ? o : null;
@@ -93,7 +103,11 @@ describe('demo mode: nobody decides', () => {
     const billOf = async () => (await companion.api.getSnapshot()).bills.find((b) => b.id === table.value.billId);
     expect((await billOf())?.items.map((i) => i.name)).toEqual(['Garlic soup']);
 
-    const moved = await fetch(`${companion.sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 10 * 60_000 }) });
+    const moved = await fetch(`${companion.sandboxUrl}/sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 10 * 60_000 }),
+    });
     expect(moved.status).toBe(200);
     for (const id of [table.value.orderId, pickup.value.orderId]) {
       const closed = await waitFor(async () => {
@@ -106,8 +120,11 @@ describe('demo mode: nobody decides', () => {
     const atService = await sandboxJson<ServiceOrder>(`/sandbox/orders/${pickup.value.orderId}`);
     expect(atService.guest).toMatchObject({ closed: { state: 'CANCELLED', cause: 'NO_DECISION' }, payment: { state: 'REFUNDED' } });
     // The orders decided on before stay as they were.
-    expect((await sandboxJson<ServiceOrder[]>('/sandbox/orders')).filter((o) => o.guest?.closed?.cause === 'NO_DECISION').map((o) => o.idOrder).sort()).toEqual(
-      [table.value.orderId, pickup.value.orderId].sort(),
-    );
+    expect(
+      (await sandboxJson<ServiceOrder[]>('/sandbox/orders'))
+        .filter((o) => o.guest?.closed?.cause === 'NO_DECISION')
+        .map((o) => o.idOrder)
+        .sort(),
+    ).toEqual([table.value.orderId, pickup.value.orderId].sort());
   });
 });

@@ -26,7 +26,9 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function sandboxTill(secrets: SecretStore | undefined): Promise<{ service: RecordingService; demo: ReturnType<typeof countingDemo>; dir: string; companion: Awaited<ReturnType<typeof createCompanion>> }> {
+async function sandboxTill(
+  secrets: SecretStore | undefined,
+): Promise<{ service: RecordingService; demo: ReturnType<typeof countingDemo>; dir: string; companion: Awaited<ReturnType<typeof createCompanion>> }> {
   const service = await startRecordingService();
   cleanups.push(() => service.close());
   const dir = dataDir();

@@ -32,10 +32,14 @@ describe('menu and order commands', () => {
     expect(accepted).toMatchObject({ ok: true, value: { id: 'c1', status: 'ACCEPTED' } });
     expect(live.pos.events.some((e) => e.type === 'order' && e.order.id === 'c1' && e.order.status === 'ACCEPTED')).toBe(true);
     // The decision reaches the service through the link's status sender; the cashier can read it back.
-    await waitUntil(async () => {
-      const held = await api.getServiceOrderStatus({ orderId: 'c1' });
-      return held.ok && held.value.status === 'ACCEPTED';
-    }, 'the service to hold ACCEPTED', 10_000);
+    await waitUntil(
+      async () => {
+        const held = await api.getServiceOrderStatus({ orderId: 'c1' });
+        return held.ok && held.value.status === 'ACCEPTED';
+      },
+      'the service to hold ACCEPTED',
+      10_000,
+    );
     expect(await api.getServiceOrderStatus({ orderId: 'nope' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
 
     expect(await api.setOrdersPaused({ paused: true })).toEqual({ ok: true, value: { paused: true } });

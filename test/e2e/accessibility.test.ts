@@ -96,7 +96,12 @@ let tabRun = 0;
  * Marks every enabled, visible control inside `scope` and tabs forward until each had the focus;
  * `onFocus` sees the ring of each control of the scope as it gets the focus.
  */
-async function tabReachesAll(page: Page, scope: Locator, maxPresses: number, onFocus?: (ring: Ring, name: string) => void): Promise<{ total: number; missed: string[] }> {
+async function tabReachesAll(
+  page: Page,
+  scope: Locator,
+  maxPresses: number,
+  onFocus?: (ring: Ring, name: string) => void,
+): Promise<{ total: number; missed: string[] }> {
   const run = `r${++tabRun}-`;
   const total = await scope.evaluate((root, prefix) => {
     for (const old of root.ownerDocument.querySelectorAll<typeof root>('[data-a11y-target]')) delete old.dataset.a11yTarget;
@@ -116,7 +121,10 @@ async function tabReachesAll(page: Page, scope: Locator, maxPresses: number, onF
     const focused = await page.locator('body').evaluate((body) => {
       const el = body.ownerDocument.activeElement;
       const label = el ? (el.getAttribute('aria-label') ?? el.closest('label')?.textContent?.trim() ?? el.textContent?.trim() ?? '') : '';
-      return { mark: el?.getAttribute('data-a11y-target') ?? null, name: el ? `${el.tagName}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${label.slice(0, 40)}"` : '' };
+      return {
+        mark: el?.getAttribute('data-a11y-target') ?? null,
+        name: el ? `${el.tagName}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${label.slice(0, 40)}"` : '',
+      };
     });
     if (focused.mark === null || !focused.mark.startsWith(run)) continue;
     seen.add(focused.mark);
@@ -163,7 +171,14 @@ describe('accessibility in Chromium at 1366x768', () => {
     await sandbox.fault('abandon-payment');
     await sandbox.guestPay({ idTable: 't2' });
     expect((await sandbox.guestPay({ idTable: 't7', captureMode: 'manual' })).outcome).toBe('authorized');
-    for (const [id, state] of [['t1', 'partly-paid'], ['t3', 'paid'], ['t2', 'in-payment'], ['t7', 'capture-needed'], ['t11', 'open'], ['t4', 'free']] as const) {
+    for (const [id, state] of [
+      ['t1', 'partly-paid'],
+      ['t3', 'paid'],
+      ['t2', 'in-payment'],
+      ['t7', 'capture-needed'],
+      ['t11', 'open'],
+      ['t4', 'free'],
+    ] as const) {
       await page.locator(`[data-table-id="${id}"].state-${state}`).waitFor();
     }
   });
@@ -222,7 +237,15 @@ describe('accessibility in Chromium at 1366x768', () => {
 
   it('a refunded notice keeps its "refunded" mark at 14 px', async () => {
     await tab(page, 'Payments').click();
-    const row = paymentRow(page, await page.locator('tr[data-payment-id]').filter({ hasText: /Table 3/ }).first().getAttribute('data-payment-id').then((id) => id ?? ''));
+    const row = paymentRow(
+      page,
+      await page
+        .locator('tr[data-payment-id]')
+        .filter({ hasText: /Table 3/ })
+        .first()
+        .getAttribute('data-payment-id')
+        .then((id) => id ?? ''),
+    );
     await row.getByRole('button', { name: /Cancel payment/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this payment?' });
     await dialog.getByRole('button', { name: 'Cancel payment' }).click();
@@ -269,7 +292,10 @@ describe('accessibility in Chromium at 1366x768', () => {
       const panel = page.locator('.tab-panel');
       const result = await tabReachesAll(page, panel, 200, (ring, control) => {
         // The ring drawn, whatever selector draws it (a date field's focus sits in its own parts, so Chromium never says :focus-visible for it).
-        if (ring.outlineStyle === 'none' || ring.outlineWidth < 2 || ringContrast(ring) < 3) weak.push(`${name}: ${control} (${ring.outlineStyle} ${ring.outlineWidth}px ${ring.outlineColour} on ${ring.cardColour}/${ring.behindColour}, focus-visible ${ring.focusVisible})`);
+        if (ring.outlineStyle === 'none' || ring.outlineWidth < 2 || ringContrast(ring) < 3)
+          weak.push(
+            `${name}: ${control} (${ring.outlineStyle} ${ring.outlineWidth}px ${ring.outlineColour} on ${ring.cardColour}/${ring.behindColour}, focus-visible ${ring.focusVisible})`,
+          );
       });
       expect({ view: name, missed: result.missed }).toEqual({ view: name, missed: [] });
     }
@@ -277,7 +303,8 @@ describe('accessibility in Chromium at 1366x768', () => {
     const notices = page.getByRole('region', { name: 'Notifications' });
     await page.getByRole('tab').first().focus();
     const fromNotices = await tabReachesAll(page, notices, 60, (ring, control) => {
-      if (ring.outlineStyle === 'none' || ringContrast(ring) < 3) weak.push(`notices: ${control} (${ring.outlineColour} on ${ring.cardColour}/${ring.behindColour})`);
+      if (ring.outlineStyle === 'none' || ringContrast(ring) < 3)
+        weak.push(`notices: ${control} (${ring.outlineColour} on ${ring.cardColour}/${ring.behindColour})`);
     });
     expect(fromNotices.missed).toEqual([]);
     expect(weak).toEqual([]);

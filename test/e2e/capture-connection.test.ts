@@ -32,7 +32,10 @@ describe('capture needed and the connection banner at 1366x768', () => {
     const authorized = await sandbox.guestPay({ idTable: 't7', captureMode: 'manual' });
     expect(authorized.outcome).toBe('authorized');
     const card = tableCard(page, 'Table 7');
-    await page.locator('.table-card.state-capture-needed', { hasText: 'Capture needed' }).filter({ hasText: /^Table 7\s/ }).waitFor();
+    await page
+      .locator('.table-card.state-capture-needed', { hasText: 'Capture needed' })
+      .filter({ hasText: /^Table 7\s/ })
+      .waitFor();
     expect(await card.getAttribute('class')).toContain('state-capture-needed');
     await card.click();
     const payments = billPanel(page, 'Table 7').getByRole('region', { name: 'Payments on this bill' });
@@ -42,7 +45,10 @@ describe('capture needed and the connection banner at 1366x768', () => {
     await payments.getByRole('button', { name: /^Capture 567\.00\sCZK at Table 7$/ }).click();
     await payments.getByText('Capture needed').waitFor({ state: 'detached' });
     // The card follows the table's own event, which may come a frame after the payment's: wait for it.
-    await page.locator('.table-card:not(.state-capture-needed)').filter({ hasText: /^Table 7\s/ }).waitFor();
+    await page
+      .locator('.table-card:not(.state-capture-needed)')
+      .filter({ hasText: /^Table 7\s/ })
+      .waitFor();
     expect(await card.getAttribute('class')).not.toContain('state-capture-needed');
   });
 

@@ -12,7 +12,9 @@ import { parseCsv } from '../reports/parse-csv.js';
 async function dayFigures(host: Host, pos: PosClient) {
   const report = (await pos.call<DayReport>('GET', '/reports/day')).body;
   const list = (await pos.call<PaymentHistoryEntry[]>('GET', `/payments?from=${report.date}&to=${report.date}`)).body;
-  const csvAnswer = await fetch(`${host.ready.posApi}/payments?from=${report.date}&to=${report.date}&format=csv`, { headers: { authorization: `Bearer ${host.ready.posApiToken}` } });
+  const csvAnswer = await fetch(`${host.ready.posApi}/payments?from=${report.date}&to=${report.date}&format=csv`, {
+    headers: { authorization: `Bearer ${host.ready.posApiToken}` },
+  });
   const rows = parseCsv(await csvAnswer.text());
   const sumList = (states: string[], key: 'amount' | 'tip') => list.filter((e) => states.includes(e.state)).reduce((s, e) => s.plus(e[key]), new Decimal(0));
   const sumCsv = (states: string[], key: string) => rows.filter((r) => states.includes(r.state!)).reduce((s, r) => s.plus(r[key]!), new Decimal(0));
@@ -96,7 +98,9 @@ describe('close of day: the report agrees with the payments; a capture waits in 
     await entry.waitFor();
     expect(await entry.textContent()).toMatch(/Waiting for capture.*Table 7.*567\.00.*tip.*33\.00/s);
     const api = (await pos.call<AttentionEntry[]>('GET', '/attention')).body;
-    expect(api.map((e) => [e.kind, e.paymentId, e.tableName, e.amount, e.tip, e.actions])).toEqual([['capture', waiting, 'Table 7', '567.00', '33.00', ['capture']]]);
+    expect(api.map((e) => [e.kind, e.paymentId, e.tableName, e.amount, e.tip, e.actions])).toEqual([
+      ['capture', waiting, 'Table 7', '567.00', '33.00', ['capture']],
+    ]);
     await screenshot(page, 'attention-capture-1366');
   });
 
@@ -105,7 +109,12 @@ describe('close of day: the report agrees with the payments; a capture waits in 
     await entry.getByRole('button', { name: /^Capture 567\.00/ }).click();
     await entry.waitFor({ state: 'detached' });
     await page.getByText('Nothing needs attention.').waitFor();
-    expect(await page.getByRole('tab', { name: /^Needs attention/ }).locator('.tab-badge').count()).toBe(0);
+    expect(
+      await page
+        .getByRole('tab', { name: /^Needs attention/ })
+        .locator('.tab-badge')
+        .count(),
+    ).toBe(0);
     expect((await pos.call<AttentionEntry[]>('GET', '/attention')).body).toEqual([]);
     await notice(page, /Table 7 paid 567\.00/).waitFor();
 
@@ -115,7 +124,9 @@ describe('close of day: the report agrees with the payments; a capture waits in 
     expectTotalsAgree(figures);
     // The resolution is in the event log for the POS.
     const events = (await pos.call<{ kind: string; paymentId: string | null; data: Record<string, unknown> }[]>('GET', '/events?after=0&limit=1000')).body;
-    expect(events.filter((e) => e.kind === 'attention.resolved')).toMatchObject([{ paymentId: waiting, data: { entryId: `capture:${waiting}`, action: 'capture' } }]);
+    expect(events.filter((e) => e.kind === 'attention.resolved')).toMatchObject([
+      { paymentId: waiting, data: { entryId: `capture:${waiting}`, action: 'capture' } },
+    ]);
     await screenshot(page, 'attention-empty-1366');
   });
 });

@@ -99,9 +99,15 @@ describe('close of day: the day report, the CSV and the printed Z report agree w
     const sum = (key: string, states: string[]) => rows.filter((r) => states.includes(r.state!)).reduce((s, r) => s.plus(r[key]!), new Decimal(0));
     expect(sum('amount', ['paid', 'refunded']).equals(report.amount)).toBe(true);
     expect(sum('tip', ['paid', 'refunded']).equals(report.tips)).toBe(true);
-    expect(sum('amount', ['refunded', 'refund']).plus(sum('tip', ['refunded', 'refund'])).equals(report.refunded)).toBe(true);
+    expect(
+      sum('amount', ['refunded', 'refund'])
+        .plus(sum('tip', ['refunded', 'refund']))
+        .equals(report.refunded),
+    ).toBe(true);
     // The same file as the POS API's CSV.
-    const api = await fetch(`${host.ready.posApi}/payments?from=${report.date}&to=${report.date}`, { headers: { authorization: `Bearer ${host.ready.posApiToken}`, accept: 'text/csv' } });
+    const api = await fetch(`${host.ready.posApi}/payments?from=${report.date}&to=${report.date}`, {
+      headers: { authorization: `Bearer ${host.ready.posApiToken}`, accept: 'text/csv' },
+    });
     expect(await api.text()).toBe(csv);
 
     // The summary on the page says the same.

@@ -39,7 +39,10 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     await shown.waitFor();
     expect(await shown.textContent()).toContain('20.00 tip');
     // autoCloseBills (on by default): the fully paid bill closes itself; the free card shows what was paid.
-    await tableCard(page, 'Table 3').locator('.badge').filter({ hasText: /^Free$/ }).waitFor();
+    await tableCard(page, 'Table 3')
+      .locator('.badge')
+      .filter({ hasText: /^Free$/ })
+      .waitFor();
     expect(await tableCard(page, 'Table 3').textContent()).toContain('296.00');
     await screenshot(page, 'notifications');
 
@@ -56,7 +59,10 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     await notice(page, 'Table 1 paid 124.00 of 1,295.00 CZK, 1,171.00 left').waitFor();
 
     const card = tableCard(page, 'Table 1');
-    await card.locator('.badge').filter({ hasText: /^Partly paid$/ }).waitFor();
+    await card
+      .locator('.badge')
+      .filter({ hasText: /^Partly paid$/ })
+      .waitFor();
     expect(await card.textContent()).toContain('1,171.00 CZK');
 
     await card.click();
@@ -101,7 +107,10 @@ describe('demo mode: guests pay, the cashier sees it', () => {
     await expect(billTotal(panel, 'Due').textContent()).resolves.toBe('628.00 CZK');
     await expect(billTotal(panel, 'Paid').textContent()).resolves.toBe('0.00 CZK');
     for (const item of ['Homemade lemonade', 'Svíčková']) {
-      const cells = await panel.getByRole('row', { name: new RegExp(item) }).locator('td').allTextContents();
+      const cells = await panel
+        .getByRole('row', { name: new RegExp(item) })
+        .locator('td')
+        .allTextContents();
       expect(cells.slice(4, 6)).toEqual(['0', '0']);
     }
     expect((await pos.bill('b-t2')).totals.due).toBe('628.00');

@@ -80,14 +80,20 @@ describe('the cashier page while hidden', () => {
     const pos = new PosClient(host.ready.posApi, host.ready.posApiToken);
     await pos.putTable('h1', '31', 'Hall');
     await pos.putBill('hb1', 'h1', [{ id: 'soup', name: 'Garlic soup', price: '79.00', quantity: '2' }]);
-    await tableCard(page, 'Table 31').locator('.badge').filter({ hasText: /^Open$/ }).waitFor();
+    await tableCard(page, 'Table 31')
+      .locator('.badge')
+      .filter({ hasText: /^Open$/ })
+      .waitFor();
 
     const hiddenAt = await toldMain('hidden');
     const paid = await sandbox.guestPay({ idTable: 'h1' });
     expect(paid.outcome).toBe('paid');
     // Notices still reach the hidden page (their sound, the OS notification).
     await notice(page, 'Table 31 paid 158.00 CZK').waitFor();
-    await tableCard(witness, 'Table 31').locator('.badge').filter({ hasText: /^Free$/ }).waitFor();
+    await tableCard(witness, 'Table 31')
+      .locator('.badge')
+      .filter({ hasText: /^Free$/ })
+      .waitFor();
     // The hidden page still shows the table as it was.
     expect(await tableCard(page, 'Table 31').locator('.badge').textContent()).toBe('Open');
 
@@ -97,11 +103,17 @@ describe('the cashier page while hidden', () => {
     expect(frames.received.some((f) => f.at > hiddenAt && f.at < shownAt && f.json.event?.type === 'notice')).toBe(true);
 
     // Shown: the snapshot read again brings the payment.
-    await tableCard(page, 'Table 31').locator('.badge').filter({ hasText: /^Free$/ }).waitFor();
+    await tableCard(page, 'Table 31')
+      .locator('.badge')
+      .filter({ hasText: /^Free$/ })
+      .waitFor();
     expect(frames.sent.filter((f) => f.json.cmd === 'getSnapshot').length).toBeGreaterThanOrEqual(2);
 
     // And the views flow again.
     await pos.putBill('hb2', 'h1', [{ id: 'tea', name: 'Mint tea', price: '45.00', quantity: '1' }]);
-    await tableCard(page, 'Table 31').locator('.badge').filter({ hasText: /^Open$/ }).waitFor();
+    await tableCard(page, 'Table 31')
+      .locator('.badge')
+      .filter({ hasText: /^Open$/ })
+      .waitFor();
   });
 });

@@ -15,7 +15,8 @@ describe('manager PIN at 1366x768', () => {
   let page: Page;
   const settings = () => page.getByRole('region', { name: 'Settings' });
   const integration = () => page.getByRole('region', { name: 'Integration (manager only)' });
-  const enabledStates = async (form: Locator, labels: string[]) => Promise.all(labels.map((l) => form.getByLabel(new RegExp(`^${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).isEnabled()));
+  const enabledStates = async (form: Locator, labels: string[]) =>
+    Promise.all(labels.map((l) => form.getByLabel(new RegExp(`^${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).isEnabled()));
 
   beforeAll(async () => {
     host = await startHost();

@@ -39,7 +39,9 @@ describe('notices and safe actions at 1366x768 and 1024x768', () => {
     expect(box?.height).toBeLessThanOrEqual(90);
     await screenshot(page, 'notices-1366');
 
-    await noticesRegion(page).getByRole('button', { name: /^Open Table 1: Table 1 paid 62\.00 of/ }).click();
+    await noticesRegion(page)
+      .getByRole('button', { name: /^Open Table 1: Table 1 paid 62\.00 of/ })
+      .click();
     await billPanel(page, 'Table 1').waitFor();
   });
 
@@ -65,7 +67,9 @@ describe('notices and safe actions at 1366x768 and 1024x768', () => {
     const back = dialog.getByRole('button', { name: 'Back' });
     await back.waitFor();
     // Evaluated in the page (a string: this file is typed for Node, without the DOM).
-    const focused = await page.evaluate("(() => { const el = document.activeElement; return el ? [el.tagName, el.textContent, el.closest('[role=dialog]') !== null] : null; })()");
+    const focused = await page.evaluate(
+      "(() => { const el = document.activeElement; return el ? [el.tagName, el.textContent, el.closest('[role=dialog]') !== null] : null; })()",
+    );
     expect(focused).toEqual(['BUTTON', 'Back', true]);
     await screenshot(page, 'dialog-cancel-1366');
     await page.setViewportSize({ width: 1024, height: 768 });

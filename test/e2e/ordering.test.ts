@@ -95,7 +95,11 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
       return items.some((i) => i.id === 'beer') ? items : null;
     }, 'the pushed menu at the service');
     // The store keeps prices as canonical decimals: "59.00" is held and pushed as "59".
-    expect(held.map((i) => [i.id, i.price])).toEqual([['beer', '59'], ['kofola', '39'], ['burger', '229']]);
+    expect(held.map((i) => [i.id, i.price])).toEqual([
+      ['beer', '59'],
+      ['kofola', '39'],
+      ['burger', '229'],
+    ]);
   });
 
   it('a guest orders two beers onto table 5; accepted, the lines are on its bill, and the guest pays them', async () => {
@@ -160,7 +164,11 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
     await tab(page, 'Orders').click();
     const card = inbox().getByRole('article', { name: 'Pickup 18:30' });
     expect(await card.textContent()).toContain('Note: no onion');
-    for (const [button, status] of [['Accept', 'ACCEPTED'], ['Ready', 'READY'], ['Complete', 'COMPLETE']] as const) {
+    for (const [button, status] of [
+      ['Accept', 'ACCEPTED'],
+      ['Ready', 'READY'],
+      ['Complete', 'COMPLETE'],
+    ] as const) {
       await card.getByRole('button', { name: button }).click();
       await serviceSaw(pickup!.id, status);
     }

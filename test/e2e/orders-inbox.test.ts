@@ -11,14 +11,22 @@ import { PosClient } from './helpers/service-clients.js';
 // in-test sandbox: orders arrive by the service's orderStart over WebSocket, the cashier answers
 // them in the page, the service hears each answer; both views fit 1366x768 and 1024x768.
 const MENU = [
-  { id: 'drinks', name: 'Drinks', items: [
-    { id: 'pilsner', name: 'Pilsner Urquell 0.5 l', price: '62.00' },
-    { id: 'kofola', name: 'Kofola', price: '45.00' },
-  ] },
-  { id: 'mains', name: 'Mains', items: [
-    { id: 'svickova', name: 'Svíčková na smetaně s houskovým knedlíkem', price: '259.00' },
-    { id: 'goulash', name: 'Beef goulash', price: '229.00', description: 'with bread dumplings' },
-  ] },
+  {
+    id: 'drinks',
+    name: 'Drinks',
+    items: [
+      { id: 'pilsner', name: 'Pilsner Urquell 0.5 l', price: '62.00' },
+      { id: 'kofola', name: 'Kofola', price: '45.00' },
+    ],
+  },
+  {
+    id: 'mains',
+    name: 'Mains',
+    items: [
+      { id: 'svickova', name: 'Svíčková na smetaně s houskovým knedlíkem', price: '259.00' },
+      { id: 'goulash', name: 'Beef goulash', price: '229.00', description: 'with bread dumplings' },
+    ],
+  },
 ];
 
 const tableOrder = (id: string, table: string, note?: string) => ({
@@ -47,7 +55,8 @@ describe('Order inbox and Menu in the browser', () => {
   let page: Page;
   let pos: PosClient;
   const serviceStatus = (id: string) =>
-    (sandbox.state() as { restaurants: { orders: { idOrder: string; status: string }[] }[] }).restaurants[0]!.orders.find((o) => o.idOrder === id)?.status ?? null;
+    (sandbox.state() as { restaurants: { orders: { idOrder: string; status: string }[] }[] }).restaurants[0]!.orders.find((o) => o.idOrder === id)?.status ??
+    null;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ restaurantName: 'Bistro Orders' });
@@ -68,10 +77,23 @@ describe('Order inbox and Menu in the browser', () => {
   });
 
   it('new orders show in the inbox with table or pickup time, lines and notes, and the tab counts them', async () => {
-    for (const [id, table] of [['o-5', 't5'], ['o-3', 't3'], ['o-8', 't8'], ['o-12', 't12']] as const) {
-      expect(await sandbox.callPos('orderStart', [tableOrder(id, table, id === 'o-5' ? 'We sit by the window' : undefined)])).toMatchObject({ result: { idOrder: id } });
+    for (const [id, table] of [
+      ['o-5', 't5'],
+      ['o-3', 't3'],
+      ['o-8', 't8'],
+      ['o-12', 't12'],
+    ] as const) {
+      expect(await sandbox.callPos('orderStart', [tableOrder(id, table, id === 'o-5' ? 'We sit by the window' : undefined)])).toMatchObject({
+        result: { idOrder: id },
+      });
     }
-    const pickup = { id: 'p-1', currency: 'CZK', delivery: { type: 'byCustomer', pickupAt: '2026-11-22T18:30:00+01:00' }, items: [{ id: 'goulash', name: 'Goulash', quantity: '3' }], customer: { name: 'Eva' } };
+    const pickup = {
+      id: 'p-1',
+      currency: 'CZK',
+      delivery: { type: 'byCustomer', pickupAt: '2026-11-22T18:30:00+01:00' },
+      items: [{ id: 'goulash', name: 'Goulash', quantity: '3' }],
+      customer: { name: 'Eva' },
+    };
     expect(await sandbox.callPos('orderStart', [pickup])).toMatchObject({ result: { idOrder: 'p-1' } });
 
     await tab(page, 'Orders').click();
@@ -96,7 +118,11 @@ describe('Order inbox and Menu in the browser', () => {
     const five = inbox.getByRole('article', { name: 'Table 5' });
     await five.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => serviceStatus('o-5'), { timeout: 10_000 }).toBe('ACCEPTED');
-    for (const [button, status] of [['Preparing', 'PREPARING'], ['Ready', 'READY'], ['Complete', 'COMPLETE']] as const) {
+    for (const [button, status] of [
+      ['Preparing', 'PREPARING'],
+      ['Ready', 'READY'],
+      ['Complete', 'COMPLETE'],
+    ] as const) {
       await five.getByRole('button', { name: button }).click();
       await expect.poll(() => serviceStatus('o-5'), { timeout: 10_000 }).toBe(status);
     }
@@ -114,20 +140,29 @@ describe('Order inbox and Menu in the browser', () => {
     await tab(page, 'Tables').click();
     await page.getByRole('button', { name: /^Table 5\s/ }).click();
     const bill = page.getByRole('complementary', { name: 'Bill of Table 5' });
-    await bill.getByRole('row', { name: /Pilsner Urquell/ }).getByText('Ordered by the guest').waitFor();
+    await bill
+      .getByRole('row', { name: /Pilsner Urquell/ })
+      .getByText('Ordered by the guest')
+      .waitFor();
   });
 
   it('pausing orders makes the service hear ORDERS_PAUSED; the views fit 1024x768', async () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await tab(page, 'Orders').click();
     await page.getByRole('switch', { name: 'Pause orders' }).click();
-    await expect.poll(async () => sandbox.callPos('orderPrepare', [tableOrder('o-x', 't5')]), { timeout: 10_000 }).toMatchObject({ error: { code: 'ORDERS_PAUSED' } });
+    await expect
+      .poll(async () => sandbox.callPos('orderPrepare', [tableOrder('o-x', 't5')]), { timeout: 10_000 })
+      .toMatchObject({ error: { code: 'ORDERS_PAUSED' } });
     await page.getByRole('switch', { name: 'Pause orders' }).click();
     await expect.poll(async () => sandbox.callPos('orderPrepare', [tableOrder('o-x', 't5')]), { timeout: 10_000 }).toMatchObject({ result: { total: '383' } });
     const fit = await noSidewaysScroll(page);
     expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
     expect(fit.pageWidth).toBeLessThanOrEqual(fit.viewport);
-    const accept = await page.getByRole('region', { name: 'Order inbox' }).getByRole('article', { name: 'Table 8' }).getByRole('button', { name: 'Accept' }).boundingBox();
+    const accept = await page
+      .getByRole('region', { name: 'Order inbox' })
+      .getByRole('article', { name: 'Table 8' })
+      .getByRole('button', { name: 'Accept' })
+      .boundingBox();
     expect(accept!.x + accept!.width).toBeLessThanOrEqual(1024);
     await screenshot(page, 'orders-inbox-1024x768');
   });
@@ -138,7 +173,12 @@ describe('Order inbox and Menu in the browser', () => {
     await page.getByText('1 of 4 items').waitFor();
     await page.getByRole('button', { name: 'Mark Svíčková na smetaně s houskovým knedlíkem sold out' }).click();
     await expect
-      .poll(async () => (await pos.call<{ menus: { items: { id: string; available: boolean }[] }[] }>('GET', '/menu')).body.menus[1]!.items.find((i) => i.id === 'svickova')?.available, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await pos.call<{ menus: { items: { id: string; available: boolean }[] }[] }>('GET', '/menu')).body.menus[1]!.items.find((i) => i.id === 'svickova')
+            ?.available,
+        { timeout: 10_000 },
+      )
       .toBe(false);
     await page.getByRole('searchbox', { name: 'Search the menu' }).fill('');
     for (const width of [1024, 1366]) {

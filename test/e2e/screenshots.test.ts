@@ -53,7 +53,8 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
       const style = view.getComputedStyle(el);
       // Skipped: boxes that show what does not fit with an ellipsis, and words for screen readers only (1 px, .sr-only).
       if (style.overflowX === 'visible' || style.textOverflow === 'ellipsis' || el.clientWidth <= 1) continue;
-      if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth} (${style.overflowX})`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth} (${style.overflowX})`);
     }
     return found;
   });
@@ -93,12 +94,15 @@ function everyView(language: Language, sizes: { width: number; height: number }[
 
     // Demo mode: a table's code leads to the sandbox's address (the LAN's when the machine has one),
     // and the QR view names it for the staff's phones (the screenshots below then show the line).
-    it('the QR view names the address phones open: the demo sandbox\'s', async () => {
+    it("the QR view names the address phones open: the demo sandbox's", async () => {
       await tab(page, VIEWS.find((v) => v.file === 'qr')!.tab[language]).click();
       await page.getByRole('button', { name: language === 'en' ? 'Create a code for Bar 2' : 'Vytvořit kód pro Bar 2' }).click();
       const origin = new URL(host.ready.sandbox ?? '').origin;
       const loopback = new URL(origin).hostname.startsWith('127.');
-      const expected = { en: loopback ? `only on this computer (${origin})` : `open these codes at ${origin}.`, cs: loopback ? `jen na tomto počítači (${origin})` : `na adrese ${origin}.` };
+      const expected = {
+        en: loopback ? `only on this computer (${origin})` : `open these codes at ${origin}.`,
+        cs: loopback ? `jen na tomto počítači (${origin})` : `na adrese ${origin}.`,
+      };
       await page.getByRole('note').filter({ hasText: expected[language] }).waitFor();
     });
 

@@ -86,7 +86,11 @@ describe('settings and the API key', () => {
     await expect(settingsForm(page).getByLabel('Environment').inputValue()).resolves.toBe('sandbox');
     await expect(settingsForm(page).getByLabel('Service URL').inputValue()).resolves.toBe(sandbox.url);
     await expect(settingsForm(page).getByLabel('Pos-Id').inputValue()).resolves.toBe(posId);
-    expect(await settingsForm(page).getByText(/^Stored API key:/).textContent()).toBe(storedKey);
+    expect(
+      await settingsForm(page)
+        .getByText(/^Stored API key:/)
+        .textContent(),
+    ).toBe(storedKey);
     await screenshot(page, 'settings');
     await page.close();
   });

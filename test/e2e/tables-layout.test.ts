@@ -14,7 +14,9 @@ const NEW_AREAS: [from: number, to: number, area: string][] = [
 ];
 
 const metrics = (page: Page, selector: string) =>
-  page.locator(selector).evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  page
+    .locator(selector)
+    .evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
 
 async function feedSixtyTables(pos: PosClient): Promise<void> {
   const demo = (await pos.call<{ id: string; name: string; area: string | null }[]>('GET', '/tables')).body;
@@ -61,7 +63,10 @@ describe('Tables with 60 tables at 1366x768 and 1024x768', () => {
     const areas = await page.locator('[data-testid="table-grid"] > section').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     expect(areas).toEqual(['Hall', 'Terrace', 'Bar', 'Garden']);
     // The state word on a card is at least 14 px.
-    const badgePx = await tableCard(page, 'Table 60').locator('.badge').first().evaluate((el) => parseFloat(el.ownerDocument.defaultView?.getComputedStyle(el).fontSize ?? '0'));
+    const badgePx = await tableCard(page, 'Table 60')
+      .locator('.badge')
+      .first()
+      .evaluate((el) => parseFloat(el.ownerDocument.defaultView?.getComputedStyle(el).fontSize ?? '0'));
     expect(badgePx).toBeGreaterThanOrEqual(14);
     await screenshot(page, 'tables-grid-1366x768');
   });
@@ -103,7 +108,11 @@ describe('Tables with 60 tables at 1366x768 and 1024x768', () => {
       ['t60', 0.85, 0.8],
     ];
     for (const [id, x, y] of places) {
-      const answer = await pos.call('PUT', `/tables/${id}`, { name: id === 't60' ? 'Table 60' : id === 't47' ? 'Table 47' : `Table ${id.slice(1)}`, area: id === 't60' ? 'Garden' : id === 't47' ? 'Terrace' : 'Hall', position: { x, y } });
+      const answer = await pos.call('PUT', `/tables/${id}`, {
+        name: id === 't60' ? 'Table 60' : id === 't47' ? 'Table 47' : `Table ${id.slice(1)}`,
+        area: id === 't60' ? 'Garden' : id === 't47' ? 'Terrace' : 'Hall',
+        position: { x, y },
+      });
       expect(answer.status).toBe(200);
     }
     await plan.getByRole('button', { name: /^Table 60\s/ }).waitFor();

@@ -28,7 +28,7 @@ describe('headless flags', () => {
     });
   });
 
-  it('flags pass the Settings screen\'s rules: no key in clear off this machine, no bad Pos-Id or port', () => {
+  it("flags pass the Settings screen's rules: no key in clear off this machine, no bad Pos-Id or port", () => {
     const refused = (argv: string[]) => {
       const parsed = parseHeadlessArgs(argv);
       return parsed.ok ? null : parsed.error;
@@ -57,6 +57,9 @@ describe('headless flags', () => {
   });
 
   it('refuses the key given twice', () => {
-    expect(parseHeadlessArgs(['--api-key', 'a', '--api-key-file', 'f'])).toMatchObject({ ok: false, error: expect.stringContaining('give the API key once') as unknown });
+    expect(parseHeadlessArgs(['--api-key', 'a', '--api-key-file', 'f'])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('give the API key once') as unknown,
+    });
   });
 });

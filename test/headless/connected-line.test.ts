@@ -28,8 +28,19 @@ describe('the headless host says when its link is up', () => {
 
   it('prints {"connected":true,"transport":"ws"} once, not again after a reconnect', async () => {
     const host = await startHeadless([
-      '--data-dir', dataDir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(),
-      '--transport', 'ws', '--pos-api-port', '0', '--no-ui',
+      '--data-dir',
+      dataDir,
+      '--service-url',
+      sandbox.url,
+      '--api-key',
+      sandbox.restaurant.apiKey,
+      '--pos-id',
+      randomUUID(),
+      '--transport',
+      'ws',
+      '--pos-api-port',
+      '0',
+      '--no-ui',
     ]);
     try {
       expect(await host.connected()).toEqual({ connected: true, transport: 'ws' });

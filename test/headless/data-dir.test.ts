@@ -66,7 +66,9 @@ describe('the headless host runs from its data dir', () => {
   it('keeps the data dir 0700 and its secret files 0600, narrowing files that were 0644', async () => {
     const dir = join(tempDir(), 'data');
     mkdirSync(dir, { mode: 0o755 });
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ environment: 'sandbox', serviceUrl: sandbox.url, posId: randomUUID(), posApiPort: 0 }), { mode: 0o644 });
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ environment: 'sandbox', serviceUrl: sandbox.url, posId: randomUUID(), posApiPort: 0 }), {
+      mode: 0o644,
+    });
     writeFileSync(join(dir, 'api-key.txt'), ownKey(), { mode: 0o644 });
     writeFileSync(join(dir, 'pos-api-token'), `${'ab'.repeat(32)}\n`, { mode: 0o644 });
     chmodSync(dir, 0o755);

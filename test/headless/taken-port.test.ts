@@ -61,8 +61,21 @@ describe('a taken port ends the start with one sentence, never a stack', () => {
     const dir = tempDir();
     try {
       const failure = await startHeadless([
-        '--no-ui', '--data-dir', dir, '--pos-api-port', '0', '--service-url', 'http://127.0.0.1:9', '--api-key', 'abcd-abcd-abcd-abcd-abcd',
-        '--transport', 'webhook', '--webhook-port', String(port), '--public-url', `http://127.0.0.1:${port}`,
+        '--no-ui',
+        '--data-dir',
+        dir,
+        '--pos-api-port',
+        '0',
+        '--service-url',
+        'http://127.0.0.1:9',
+        '--api-key',
+        'abcd-abcd-abcd-abcd-abcd',
+        '--transport',
+        'webhook',
+        '--webhook-port',
+        String(port),
+        '--public-url',
+        `http://127.0.0.1:${port}`,
       ]).then(
         () => null,
         (e: Error) => e,

@@ -42,14 +42,24 @@ describe('checkHost', () => {
   });
 
   it('reads the Host of a public URL with its port only when it is not the default', () => {
-    expect(hostsOfUrls('https://Pos.Example.com/tableside/', 'http://tunnel.example:8080', 'https://x.example:443/')).toEqual(['pos.example.com', 'tunnel.example:8080', 'x.example']);
+    expect(hostsOfUrls('https://Pos.Example.com/tableside/', 'http://tunnel.example:8080', 'https://x.example:443/')).toEqual([
+      'pos.example.com',
+      'tunnel.example:8080',
+      'x.example',
+    ]);
     expect(hostsOfUrls('', 'not a url')).toEqual([]);
   });
 });
 
 describe('a guarded server', () => {
   it('defaults to the documented limits: 256 sockets, 30 s idle, 10 s to the first byte and to the headers, 30 s request', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxConnections: 256, idleTimeoutMs: 30_000, firstByteTimeoutMs: 10_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(DEFAULT_LIMITS).toEqual({
+      maxConnections: 256,
+      idleTimeoutMs: 30_000,
+      firstByteTimeoutMs: 10_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+    });
     const s = createGuardedServer(ok);
     expect([s.maxConnections, s.timeout, s.keepAliveTimeout, s.headersTimeout, s.requestTimeout]).toEqual([256, 30_000, 30_000, 10_000, 30_000]);
   });
@@ -115,7 +125,10 @@ describe('a guarded server', () => {
     };
     const port = await start(refuse);
     // Declares 10 MiB, sends 64 KiB, then waits: only the server can end this.
-    const { text } = await exchange(port, Buffer.concat([Buffer.from(`PUT / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 10485760\r\n\r\n`), Buffer.alloc(65_536, 0x61)]));
+    const { text } = await exchange(
+      port,
+      Buffer.concat([Buffer.from(`PUT / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 10485760\r\n\r\n`), Buffer.alloc(65_536, 0x61)]),
+    );
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(headerOf(text, 'connection')).toBe('close');
     expect(read).toBe(0);
@@ -164,10 +177,15 @@ describe('a guarded server', () => {
       guardUpgrade(server!, (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => ws.send('hello'))),
     );
     try {
-      const refused = await exchange(port, `GET / HTTP/1.1\r\nHost: evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      const refused = await exchange(
+        port,
+        `GET / HTTP/1.1\r\nHost: evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
       expect(refused.text).toMatch(/^HTTP\/1\.1 421 /);
       const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-      expect(await new Promise<string>((resolve, reject) => (ws.once('message', (m: Buffer) => resolve(m.toString())), ws.once('error', reject)))).toBe('hello');
+      expect(await new Promise<string>((resolve, reject) => (ws.once('message', (m: Buffer) => resolve(m.toString())), ws.once('error', reject)))).toBe(
+        'hello',
+      );
       ws.close();
       await new Promise((resolve) => ws.once('close', resolve));
     } finally {

@@ -9,7 +9,10 @@ async function waitForStreamEvent(pos: PosApi, match: (e: { kind: string; paymen
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), deadlineMs);
   try {
-    const res = await fetch(`${pos.base}/events?after=0`, { headers: { authorization: `Bearer ${pos.token}`, accept: 'text/event-stream' }, signal: controller.signal });
+    const res = await fetch(`${pos.base}/events?after=0`, {
+      headers: { authorization: `Bearer ${pos.token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -45,7 +48,21 @@ describe('a crash between paymentProcessed and paymentClosed', () => {
 
   it('is settled by recovery when the host restarts: the payment is applied exactly once', async () => {
     const posId = randomUUID();
-    const flags = ['--data-dir', dataDir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', posId, '--transport', 'ws', '--pos-api-port', '0', '--no-ui'];
+    const flags = [
+      '--data-dir',
+      dataDir,
+      '--service-url',
+      sandbox.url,
+      '--api-key',
+      sandbox.restaurant.apiKey,
+      '--pos-id',
+      posId,
+      '--transport',
+      'ws',
+      '--pos-api-port',
+      '0',
+      '--no-ui',
+    ];
     const first = await startHeadless(flags);
     expect(first.ready).toMatchObject({ ready: true, transport: 'ws' });
     expect(first.ready.posApi).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
@@ -104,7 +121,11 @@ describe('the headless host in demo mode', () => {
       const open = (await pos.call('GET', '/bills?state=OPEN')).body as { id: string; tableId: string }[];
       expect(open.length).toBeGreaterThan(0);
       const paid = waitForStreamEvent(pos, (e) => e.kind === 'payment.paid');
-      const res = await fetch(`${host.ready.sandbox}/sandbox/guest/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idTable: open[0]!.tableId }) });
+      const res = await fetch(`${host.ready.sandbox}/sandbox/guest/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idTable: open[0]!.tableId }),
+      });
       expect(res.status).toBe(200);
       await paid;
       expect(host.stderr()).not.toContain(host.ready.posApiToken);

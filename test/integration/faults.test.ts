@@ -15,8 +15,7 @@ const FAULTS: Record<Kind, Fault[]> = {
 const BREAKS_LINK: Fault[] = ['drop', 'close-1001', 'close-4503', 'no-pong'];
 
 type SessionEvent = Extract<CompanionEvent, { type: 'session' }>;
-const lastSession = (pos: Running): SessionEvent['session'] =>
-  pos.events.filter((e): e is SessionEvent => e.type === 'session').at(-1)!.session;
+const lastSession = (pos: Running): SessionEvent['session'] => pos.events.filter((e): e is SessionEvent => e.type === 'session').at(-1)!.session;
 
 /**
  * Moves the companion's clock through every wait of the link until it is connected again, checking

@@ -64,7 +64,9 @@ describe.each<Kind>(['ws', 'longpoll'])('guest payments over %s', (kind) => {
     expect(bill.body.items[0]).toMatchObject({ paidQuantity: '2', lockedQuantity: '0' });
     expect(bill.body.totals).toMatchObject({ paid: '124.00', due: '124.00' });
     const events = await live.pos.pos.call('GET', '/events?after=0');
-    const paidLog = (events.body.events ?? events.body).filter((e: { kind: string; paymentId: string }) => e.kind === 'payment.paid' && e.paymentId === paid.payment.id);
+    const paidLog = (events.body.events ?? events.body).filter(
+      (e: { kind: string; paymentId: string }) => e.kind === 'payment.paid' && e.paymentId === paid.payment.id,
+    );
     expect(paidLog).toHaveLength(1);
     expect(paidEvents(live.pos, paid.payment.id)).toBe(1);
   });

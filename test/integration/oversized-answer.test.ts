@@ -3,7 +3,12 @@ import { MAX_ANSWER_BYTES } from '../../main/base/wire/index.js';
 import { BEER, liveCompanion, type Kind } from './helpers/harness.js';
 
 /** 2,000 lines of long names: a body under the POS API's 1 MiB, whose answer to the service is over what one message carries. */
-const hugeItems = Array.from({ length: 2_000 }, (_, i) => ({ id: `item-${i}`, name: `${'x'.repeat(450)}-${String(i).padStart(5, '0')}`, price: '1.00', quantity: '1' }));
+const hugeItems = Array.from({ length: 2_000 }, (_, i) => ({
+  id: `item-${i}`,
+  name: `${'x'.repeat(450)}-${String(i).padStart(5, '0')}`,
+  price: '1.00',
+  quantity: '1',
+}));
 
 describe.each<Kind>(['ws', 'longpoll'])('an answer too large for one message, over %s', (kind) => {
   const live = liveCompanion(kind);
@@ -12,7 +17,9 @@ describe.each<Kind>(['ws', 'longpoll'])('an answer too large for one message, ov
     await live.pos.pos.seed('huge', 'huge-bill', hugeItems);
     expect(JSON.stringify(hugeItems).length).toBeLessThan(1024 * 1024);
     const scan = await live.sandbox.callPos('getTableContents', ['huge', null]);
-    expect(scan).toMatchObject({ error: { code: 'INTERNAL_ERROR', message: expect.stringContaining(`larger than one message may carry (${MAX_ANSWER_BYTES} bytes)`) } });
+    expect(scan).toMatchObject({
+      error: { code: 'INTERNAL_ERROR', message: expect.stringContaining(`larger than one message may carry (${MAX_ANSWER_BYTES} bytes)`) },
+    });
 
     // Nothing died: the same connection answers the next guest.
     await live.pos.pos.seed('small', 'small-bill', [BEER]);

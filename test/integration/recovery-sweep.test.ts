@@ -60,7 +60,11 @@ describe('the recovery sweep while the link stays up', () => {
       const capture = await fetch(`${sandbox.url}/api/v2/pos/payment/${authorized.payment.id}/capture`, {
         method: 'POST',
         headers: { authorization: `Bearer ${sandbox.restaurant.apiKey}`, 'pos-id': posId, 'content-type': 'application/json' },
-        body: JSON.stringify({ receiptInfo: { billName: 'b1', timestamp: new Date().toISOString(), serial: '1' }, items: [], receiptDeliveryType: 'QERKO_GENERATED' }),
+        body: JSON.stringify({
+          receiptInfo: { billName: 'b1', timestamp: new Date().toISOString(), serial: '1' },
+          items: [],
+          receiptDeliveryType: 'QERKO_GENERATED',
+        }),
       });
       expect(capture.status).toBe(200);
 

@@ -28,8 +28,23 @@ describe('the headless host on the webhook transport', () => {
   it('registers its public URL, names it in the ready line, and takes a guest payment over signed webhooks', async () => {
     const port = await freePort();
     const host = await startHeadless([
-      '--data-dir', dataDir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(),
-      '--transport', 'webhook', '--webhook-port', String(port), '--public-url', `http://127.0.0.1:${port}`, '--pos-api-port', '0', '--no-ui',
+      '--data-dir',
+      dataDir,
+      '--service-url',
+      sandbox.url,
+      '--api-key',
+      sandbox.restaurant.apiKey,
+      '--pos-id',
+      randomUUID(),
+      '--transport',
+      'webhook',
+      '--webhook-port',
+      String(port),
+      '--public-url',
+      `http://127.0.0.1:${port}`,
+      '--pos-api-port',
+      '0',
+      '--no-ui',
     ]);
     try {
       expect(host.ready).toMatchObject({ ready: true, transport: 'webhook', webhook: `http://127.0.0.1:${port}/webhook/default` });

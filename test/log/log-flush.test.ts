@@ -37,7 +37,10 @@ describe('log: the flush timer', () => {
     const written = once(batch.target.stream, 'write');
     vi.advanceTimersByTime(1);
     await written;
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string });
     expect(lines.map((l) => l.msg)).toEqual(['first', 'second']);
     expect(vi.getTimerCount()).toBe(0);
 

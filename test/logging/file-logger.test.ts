@@ -27,7 +27,10 @@ describe('the hosts file logger', () => {
     expect(files[0]!.path.startsWith(logsDir(dataDir))).toBe(true);
     expect(files[0]!.name).toMatch(/^tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/);
     const text = readFileSync(files[0]!.path, 'utf8');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.msg)).toEqual(['with secrets', 'a request', 'last line']);
     expect(lines[0]).toMatchObject({ mod: 'fixture', apiKey: '[secret]', settings: { posApiToken: '[secret]' } });
     expect(lines[1]).toMatchObject({ request: { headers: { authorization: '[secret]', 'x-api-key': '[secret]' } } });

@@ -28,7 +28,21 @@ describe('the headless host writes redacted log files', () => {
   beforeAll(async () => {
     sandbox = await sandboxFor({ apiKey: API_KEY });
     expect(sandbox.restaurant.apiKey).toBe(API_KEY);
-    const flags = ['--data-dir', dataDir, '--service-url', sandbox.url, '--api-key', API_KEY, '--pos-id', randomUUID(), '--transport', 'ws', '--pos-api-port', '0', '--no-ui'];
+    const flags = [
+      '--data-dir',
+      dataDir,
+      '--service-url',
+      sandbox.url,
+      '--api-key',
+      API_KEY,
+      '--pos-id',
+      randomUUID(),
+      '--transport',
+      'ws',
+      '--pos-api-port',
+      '0',
+      '--no-ui',
+    ];
     const host = await startHeadless(flags, { env: { TABLESIDE_LOG_LEVEL: 'debug' } });
     posApiToken = host.ready.posApiToken;
     const pos = new PosApi(host.ready.posApi, posApiToken);
@@ -50,7 +64,10 @@ describe('the headless host writes redacted log files', () => {
     const files = listLogFiles(dataDir);
     expect(files.length).toBeGreaterThanOrEqual(1);
     const text = files.map((f) => readFileSync(f.path, 'utf8')).join('');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; level: number });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; level: number });
     expect(lines.length).toBeGreaterThan(10);
     expect(lines.some((l) => l.level === 20)).toBe(true); // debug lines reached the file
     expect(lines.at(-1)?.msg).toBe('stopped cleanly'); // the last line before exit was flushed

@@ -59,9 +59,19 @@ describe('batchLines: the lines gathered into one write', () => {
         process.exit(0);
       `;
       const { stderr } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir], { cwd: root });
-      const fromStderr = stderr.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { i: number; msg: string });
+      const fromStderr = stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { i: number; msg: string });
       const files = listLogFiles(dataDir);
-      const fromFile = files.map((f) => readFileSync(f.path, 'utf8')).join('').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { i: number; msg: string });
+      const fromFile = files
+        .map((f) => readFileSync(f.path, 'utf8'))
+        .join('')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { i: number; msg: string });
       for (const lines of [fromFile, fromStderr]) {
         expect(lines.map((l) => l.i)).toEqual([0, 1, 2]);
         expect(lines.every((l) => l.msg === 'line before exit')).toBe(true);

@@ -21,14 +21,16 @@ describe('payment recovery on (re)connect', () => {
   afterEach(() => t.cleanup());
 
   /** The injected port: what GET /api/v2/pos/payment/<id> would answer. */
-  const service = (asked: string[]) => async (id: string): Promise<Payment | null> => {
-    asked.push(id);
-    if (id === 'offline') throw new Error('connect ECONNREFUSED 127.0.0.1:443');
-    if (id === 'gone') return null;
-    // A manual-capture payment stays STARTED at the service until the cashier captures it.
-    const state = id === 'paid' ? 'PAID' : id === 'cancelled' ? 'CANCELLED' : 'STARTED';
-    return { ...wirePayment(id, [{ id: 'beer', price: '62.5', quantity: '1' }]), state };
-  };
+  const service =
+    (asked: string[]) =>
+    async (id: string): Promise<Payment | null> => {
+      asked.push(id);
+      if (id === 'offline') throw new Error('connect ECONNREFUSED 127.0.0.1:443');
+      if (id === 'gone') return null;
+      // A manual-capture payment stays STARTED at the service until the cashier captures it.
+      const state = id === 'paid' ? 'PAID' : id === 'cancelled' ? 'CANCELLED' : 'STARTED';
+      return { ...wirePayment(id, [{ id: 'beer', price: '62.5', quantity: '1' }]), state };
+    };
 
   it('settles each pending payment from the service answer and leaves running and unreachable ones', async () => {
     const asked: string[] = [];
@@ -39,7 +41,12 @@ describe('payment recovery on (re)connect', () => {
     expect(t.store.getPayment('cancelled')).toMatchObject({ state: 'CANCELLED', closedState: 'CANCELLED' });
     expect(t.store.getPayment('gone')).toMatchObject({ state: 'CANCELLED', closedState: 'NOT_FOUND' });
     expect(t.store.getBill('b3')?.items[0]?.lockedQuantity).toBe('0');
-    expect(t.store.pendingPayments().map((p) => p.id).sort()).toEqual(['offline', 'running']);
+    expect(
+      t.store
+        .pendingPayments()
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['offline', 'running']);
 
     // A second run (next reconnect) changes nothing for the settled ones and applies nothing twice.
     const seq = lastSeq(t.store);

@@ -19,7 +19,18 @@ function random(seed: number) {
   return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
 }
 
-const NAMES = ['Beer', 'Svíčková na smetaně', 'Say "cheese"', 'back\\slash', 'tab\tand\nnewline', 'ctrl\u0001\u001f', '🍺 pivo', 'line\u2028sep', '</script>', "it's"];
+const NAMES = [
+  'Beer',
+  'Svíčková na smetaně',
+  'Say "cheese"',
+  'back\\slash',
+  'tab\tand\nnewline',
+  'ctrl\u0001\u001f',
+  '🍺 pivo',
+  'line\u2028sep',
+  '</script>',
+  "it's",
+];
 const QUANTITIES = ['1', '2', '3', '10', '1.5', '2.25', '0.5', '0'];
 const MINIMUMS = [undefined, undefined, undefined, '1', '0.5', '2'];
 const PRICES = ['62.50', '189', '0', '12.345', '40'];
@@ -113,7 +124,8 @@ describe('getTableContents written by SQLite (store/bill-json.ts)', () => {
   it('leaves a line it cannot read as a plain decimal to wire-bill.ts (rows written around the store)', async () => {
     t.store.upsertTable({ id: 't1', name: 'One' });
     const odd = ['2.', '02', '1e3', '1.5.1', '+1', ' 1'];
-    for (let k = 0; k < odd.length; k++) t.store.putBill({ id: `b${k}`, tableId: 't1', currency: 'CZK', items: [{ id: 'a', name: 'A', price: '1', quantity: '1' }] });
+    for (let k = 0; k < odd.length; k++)
+      t.store.putBill({ id: `b${k}`, tableId: 't1', currency: 'CZK', items: [{ id: 'a', name: 'A', price: '1', quantity: '1' }] });
     const db = new BetterSqlite3(t.file);
     try {
       const set = db.prepare("UPDATE bill_items SET quantity = ? WHERE billId = ? AND id = 'a'");

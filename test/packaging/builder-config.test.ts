@@ -30,59 +30,88 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('electron-builder.yml', () => {
-  it('passes app-builder-lib schema validation and the project rules', async () => {
-    const result = await check();
-    expect(result.out).toContain('electron-builder.yml: valid');
-    expect(result.code).toBe(0);
-  }, SLOW);
+  it(
+    'passes app-builder-lib schema validation and the project rules',
+    async () => {
+      const result = await check();
+      expect(result.out).toContain('electron-builder.yml: valid');
+      expect(result.code).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('rejects a key the schema does not know, naming it', async () => {
-    const file = path.join(dir, 'bad-key.yml');
-    writeFileSync(file, `${original}\nnotAnOption: true\n`);
-    const result = await check(file);
-    expect(result.code).toBe(1);
-    expect(result.out).toContain('notAnOption');
-  }, SLOW);
+  it(
+    'rejects a key the schema does not know, naming it',
+    async () => {
+      const file = path.join(dir, 'bad-key.yml');
+      writeFileSync(file, `${original}\nnotAnOption: true\n`);
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('notAnOption');
+    },
+    SLOW,
+  );
 
-  it('rejects turning npmRebuild on (it would replace the Node build of better-sqlite3)', async () => {
-    const file = path.join(dir, 'rebuild.yml');
-    writeFileSync(file, original.replace('npmRebuild: false', 'npmRebuild: true'));
-    const result = await check(file);
-    expect(result.code).toBe(1);
-    expect(result.out).toContain('rebuild.yml: npmRebuild is false (keeps the Node build of better-sqlite3)');
-  }, SLOW);
+  it(
+    'rejects turning npmRebuild on (it would replace the Node build of better-sqlite3)',
+    async () => {
+      const file = path.join(dir, 'rebuild.yml');
+      writeFileSync(file, original.replace('npmRebuild: false', 'npmRebuild: true'));
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('rebuild.yml: npmRebuild is false (keeps the Node build of better-sqlite3)');
+    },
+    SLOW,
+  );
 
-  it('rejects a config that would write packages into dist/', async () => {
-    const file = path.join(dir, 'output.yml');
-    writeFileSync(file, original.replace('output: out/packages', 'output: dist'));
-    const result = await check(file);
-    expect(result.code).toBe(1);
-    expect(result.out).toContain('output is not dist/');
-  }, SLOW);
+  it(
+    'rejects a config that would write packages into dist/',
+    async () => {
+      const file = path.join(dir, 'output.yml');
+      writeFileSync(file, original.replace('output: out/packages', 'output: dist'));
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('output is not dist/');
+    },
+    SLOW,
+  );
 
-  it('rejects a config that leaves a fuse open (RunAsNode, NODE_OPTIONS, --inspect) or asar integrity off', async () => {
-    const file = path.join(dir, 'fuses.yml');
-    writeFileSync(
-      file,
-      original
-        .replace('runAsNode: false', 'runAsNode: true')
-        .replace('enableNodeCliInspectArguments: false', 'enableNodeCliInspectArguments: true')
-        .replace('enableEmbeddedAsarIntegrityValidation: true', 'enableEmbeddedAsarIntegrityValidation: false'),
-    );
-    const result = await check(file);
-    expect(result.code).toBe(1);
-    expect(result.out).toContain('fuses.yml: electronFuses.runAsNode is false');
-    expect(result.out).toContain('fuses.yml: electronFuses.enableNodeCliInspectArguments is false');
-    expect(result.out).toContain('fuses.yml: electronFuses.enableEmbeddedAsarIntegrityValidation is true');
-    expect(result.out).not.toContain('electronFuses.onlyLoadAppFromAsar');
-  }, SLOW);
+  it(
+    'rejects a config that leaves a fuse open (RunAsNode, NODE_OPTIONS, --inspect) or asar integrity off',
+    async () => {
+      const file = path.join(dir, 'fuses.yml');
+      writeFileSync(
+        file,
+        original
+          .replace('runAsNode: false', 'runAsNode: true')
+          .replace('enableNodeCliInspectArguments: false', 'enableNodeCliInspectArguments: true')
+          .replace('enableEmbeddedAsarIntegrityValidation: true', 'enableEmbeddedAsarIntegrityValidation: false'),
+      );
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('fuses.yml: electronFuses.runAsNode is false');
+      expect(result.out).toContain('fuses.yml: electronFuses.enableNodeCliInspectArguments is false');
+      expect(result.out).toContain('fuses.yml: electronFuses.enableEmbeddedAsarIntegrityValidation is true');
+      expect(result.out).not.toContain('electronFuses.onlyLoadAppFromAsar');
+    },
+    SLOW,
+  );
 
-  it('rejects an update feed over plain http and a package without differential updates', async () => {
-    const file = path.join(dir, 'publish.yml');
-    writeFileSync(file, original.replace('url: https://updates.tableside.invalid/', 'url: http://updates.tableside.invalid/').replace('differentialPackage: store-asar', 'differentialPackage: false'));
-    const result = await check(file);
-    expect(result.code).toBe(1);
-    expect(result.out).toContain('publish.yml: publish is one generic provider with an https url');
-    expect(result.out).toContain('publish.yml: nsis builds a differential-aware package');
-  }, SLOW);
+  it(
+    'rejects an update feed over plain http and a package without differential updates',
+    async () => {
+      const file = path.join(dir, 'publish.yml');
+      writeFileSync(
+        file,
+        original
+          .replace('url: https://updates.tableside.invalid/', 'url: http://updates.tableside.invalid/')
+          .replace('differentialPackage: store-asar', 'differentialPackage: false'),
+      );
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('publish.yml: publish is one generic provider with an https url');
+      expect(result.out).toContain('publish.yml: nsis builds a differential-aware package');
+    },
+    SLOW,
+  );
 });

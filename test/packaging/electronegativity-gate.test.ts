@@ -122,17 +122,25 @@ describe('electronegativity gate', () => {
   });
 
   it('says an unmatched entry marked onlyOnline was not run (offline it cannot match), instead of calling it stale', async () => {
-    write([], [], [
-      { check: 'AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK', file: '*', onlyOnline: true, reason: REASON },
-      { check: 'CSP_GLOBAL_CHECK', file: 'renderer/index.html', reason: REASON },
-    ]);
+    write(
+      [],
+      [],
+      [
+        { check: 'AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK', file: '*', onlyOnline: true, reason: REASON },
+        { check: 'CSP_GLOBAL_CHECK', file: 'renderer/index.html', reason: REASON },
+      ],
+    );
     const result = await gate(['check', reports, '--triage', triage]);
     expect(result.code).toBe(0);
     expect(result.out).toContain('triage entry not matched (its check needs network access: not run here, or fixed): AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK *');
     expect(result.out).not.toContain('stale triage entry (no longer found): AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK');
     expect(result.out).toContain('stale triage entry (no longer found): CSP_GLOBAL_CHECK renderer/index.html');
     // When the check did run (online) and found something, the entry covers it as before.
-    write([], [{ check: 'AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK', uri: 'package.json' }], [{ check: 'AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK', file: '*', onlyOnline: true, reason: REASON }]);
+    write(
+      [],
+      [{ check: 'AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK', uri: 'package.json' }],
+      [{ check: 'AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK', file: '*', onlyOnline: true, reason: REASON }],
+    );
     const online = await gate(['check', reports, '--triage', triage]);
     expect(online.code).toBe(0);
     expect(online.out).not.toContain('not matched');

@@ -39,7 +39,10 @@ describe('payment links in demo mode (the real companion, embedded sandbox)', ()
     expect(link.url.startsWith(`${embedded!.url}/link/`)).toBe(true);
     expect(held()).toEqual([expect.objectContaining({ id: link.id, amount: '1250.00', currency: 'CZK' })]);
 
-    expect(await runCommand(companion.api, 'listPaymentLinks', undefined)).toMatchObject({ ok: true, value: { links: [{ id: link.id, state: 'active' }], checkFailed: null } });
+    expect(await runCommand(companion.api, 'listPaymentLinks', undefined)).toMatchObject({
+      ok: true,
+      value: { links: [{ id: link.id, state: 'active' }], checkFailed: null },
+    });
     // The argument schema refuses a wrong type before the core sees it; the core words the amount's rules.
     expect(await runCommand(companion.api, 'createPaymentLink', { amount: 12 })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
     expect(await runCommand(companion.api, 'createPaymentLink', { amount: '12.999' })).toMatchObject({
@@ -50,6 +53,9 @@ describe('payment links in demo mode (the real companion, embedded sandbox)', ()
     expect(held()).toEqual([]);
     expect(await runCommand(companion.api, 'listPaymentLinks', undefined)).toMatchObject({ ok: true, value: { links: [] } });
     // No desktop shell here: printing answers UNSUPPORTED and the page prints itself.
-    expect(await runCommand(companion.api, 'printPaymentLink', { linkId: link.id, mode: 'dialog' })).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED' } });
+    expect(await runCommand(companion.api, 'printPaymentLink', { linkId: link.id, mode: 'dialog' })).toMatchObject({
+      ok: false,
+      error: { code: 'UNSUPPORTED' },
+    });
   });
 });

@@ -43,7 +43,10 @@ describe('the POS API holds against abuse', () => {
 
   it('keeps an event stream whose heartbeats come faster than the idle timeout', async () => {
     a = await startApi({ heartbeatMs: 50, limits: { idleTimeoutMs: 300 } });
-    const res = await fetch(`${a.api.url}/events`, { headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream' }, signal: AbortSignal.timeout(15_000) });
+    const res = await fetch(`${a.api.url}/events`, {
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(15_000),
+    });
     const reader = res.body!.getReader();
     const started = Date.now();
     let heartbeats = 0;

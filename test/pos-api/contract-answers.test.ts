@@ -69,7 +69,9 @@ describe('the POS API answers as its served document says', () => {
         expect(got.text.length, where).toBeGreaterThan(0);
         continue;
       }
-      const validate = ajv.getSchema(`pos-api#/paths/${pointer(call.route)}/${call.method.toLowerCase()}/responses/${got.status}/content/${pointer('application/json')}/schema`);
+      const validate = ajv.getSchema(
+        `pos-api#/paths/${pointer(call.route)}/${call.method.toLowerCase()}/responses/${got.status}/content/${pointer('application/json')}/schema`,
+      );
       expect(validate, where).toBeDefined();
       const body: unknown = JSON.parse(got.text);
       expect(validate!(body), `${where}: ${JSON.stringify(validate!.errors)}\n${got.text.slice(0, 2000)}`).toBe(true);
@@ -85,7 +87,9 @@ describe('the POS API answers as its served document says', () => {
     for (const call of refusals) {
       const got = await answer(s, call);
       expect(got.status).toBe(call.status);
-      const validate = ajv.getSchema(`pos-api#/paths/${pointer(call.route)}/${call.method.toLowerCase()}/responses/${call.status}/content/${pointer('application/json')}/schema`);
+      const validate = ajv.getSchema(
+        `pos-api#/paths/${pointer(call.route)}/${call.method.toLowerCase()}/responses/${call.status}/content/${pointer('application/json')}/schema`,
+      );
       expect(validate!(JSON.parse(got.text)), JSON.stringify(validate!.errors)).toBe(true);
     }
   });

@@ -112,7 +112,13 @@ export const SCENARIO: ScenarioCall[] = [
   { method: 'DELETE', route: '/v1/bills/{id}', path: '/v1/bills/b2', body: { settlement: { method: 'cash', note: 'paid at the bar' } }, status: 200 },
   { method: 'GET', route: '/v1/attention', path: '/v1/attention', status: 200 },
   { method: 'GET', route: '/v1/attention', path: '/v1/attention?kind=settled-bill', status: 200 },
-  { method: 'POST', route: '/v1/attention/{id}/resolve', path: `/v1/attention/${encodeURIComponent('settled-bill:b2')}/resolve`, body: { note: 'counted' }, status: 200 },
+  {
+    method: 'POST',
+    route: '/v1/attention/{id}/resolve',
+    path: `/v1/attention/${encodeURIComponent('settled-bill:b2')}/resolve`,
+    body: { note: 'counted' },
+    status: 200,
+  },
   { method: 'GET', route: '/v1/events', path: '/v1/events?after=0&limit=1000', status: 200 },
   { method: 'GET', route: '/v1/events', path: '/v1/events?after=0', accept: 'text/event-stream', status: 200 },
 ];

@@ -54,14 +54,23 @@ describe('the POS API refuses what it cannot keep exactly', () => {
     // The limits themselves pass, exactly as sent.
     expect((await a.call('PUT', '/bills/b1', bill([{ ...good, price: '0.01', quantity: '0.125', minQuantity: '0.005' }]))).status).toBe(201);
     expect(a.store.getBill('b1')).not.toBeNull();
-    expect(await tableContents()).toEqual([expect.objectContaining({ items: [expect.objectContaining({ price: '0.01', quantity: '0.125', minQuantity: '0.005' })] })]);
+    expect(await tableContents()).toEqual([
+      expect.objectContaining({ items: [expect.objectContaining({ price: '0.01', quantity: '0.125', minQuantity: '0.005' })] }),
+    ]);
   });
 
   it('refuses numbers beyond the wire: 16 digits, a line or a bill total of 10^15 or more, negatives, JSON numbers, exponents', async () => {
     await refused(bill([{ ...good, price: '9999999999999999' }]), 'items[0].price', /at most 15 digits/);
     await refused(bill([{ ...good, quantity: '99999999999999999999999' }]), 'items[0].quantity', /at most 15 digits/);
     await refused(bill([{ ...good, price: '999999999999999', quantity: '2' }]), 'items[0].quantity', /price × quantity/);
-    await refused(bill([{ ...good, price: '600000000000000', quantity: '1' }, { ...good, id: 'b', price: '500000000000000', quantity: '1' }]), 'items', /bill total/);
+    await refused(
+      bill([
+        { ...good, price: '600000000000000', quantity: '1' },
+        { ...good, id: 'b', price: '500000000000000', quantity: '1' },
+      ]),
+      'items',
+      /bill total/,
+    );
     await refused(bill([{ ...good, price: '-1' }]), 'items[0].price', /negative/);
     await refused(bill([{ ...good, price: 62.5 }]), 'items[0].price', /string/);
     await refused(bill([{ ...good, quantity: '1e3' }]), 'items[0].quantity', /decimal string/);

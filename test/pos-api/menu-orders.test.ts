@@ -3,7 +3,12 @@ import type { MenuEntry, OrderView } from '../../preload/contract.js';
 import { MENU, order, pickupOrder } from '../store/menu-helpers.js';
 import { startApi, type ApiError } from './helpers.js';
 
-type MenuState = { menus: { id: string; items: { id: string; price: string; available: boolean }[] }[]; version: number; pushedVersion: number; ordersPaused: boolean };
+type MenuState = {
+  menus: { id: string; items: { id: string; price: string; available: boolean }[] }[];
+  version: number;
+  pushedVersion: number;
+  ordersPaused: boolean;
+};
 
 describe('POS API: menu and orders over real HTTP', () => {
   let s: Awaited<ReturnType<typeof startApi>>;
@@ -25,14 +30,30 @@ describe('POS API: menu and orders over real HTTP', () => {
 
   it('refuses more than 5,000 items with 400 before anything is stored, and names bad fields', async () => {
     const items = Array.from({ length: 5001 }, (_, i) => ({ id: `i${i}`, name: `Item ${i}`, price: '10' }));
-    const big = await s.call('PUT', '/menu', { menus: [{ id: 'a', name: 'A', items: items.slice(0, 3000) }, { id: 'b', name: 'B', items: items.slice(3000) }] });
+    const big = await s.call('PUT', '/menu', {
+      menus: [
+        { id: 'a', name: 'A', items: items.slice(0, 3000) },
+        { id: 'b', name: 'B', items: items.slice(3000) },
+      ],
+    });
     expect(big.status).toBe(400);
     expect(big.json.error).toMatchObject({ code: 'BAD_REQUEST', field: 'menus' });
     expect(big.json.error.message).toMatch(/5001 items in all; the service takes at most 5000/);
     expect(s.store.menus()).toEqual([]);
     const price = await s.call('PUT', '/menu', { menus: [{ id: 'a', name: 'A', items: [{ id: 'x', name: 'X', price: '1.005' }] }] });
     expect(price.json.error.field).toBe('menus[0].items[0].price');
-    const dup = await s.call('PUT', '/menu', { menus: [{ id: 'a', name: 'A', items: [{ id: 'x', name: 'X', price: '1' }, { id: 'x', name: 'Y', price: '2' }] }] });
+    const dup = await s.call('PUT', '/menu', {
+      menus: [
+        {
+          id: 'a',
+          name: 'A',
+          items: [
+            { id: 'x', name: 'X', price: '1' },
+            { id: 'x', name: 'Y', price: '2' },
+          ],
+        },
+      ],
+    });
     expect([dup.status, dup.json.error.field]).toEqual([400, 'menus[0].items[1].id']);
     expect(s.store.menus()).toEqual([]);
   });

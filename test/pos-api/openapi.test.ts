@@ -12,7 +12,11 @@ describe('the OpenAPI document', () => {
   it('describes every route the server serves, and nothing it does not', () => {
     const served = ROUTES.map((r) => `${r.method} ${r.path}`).sort();
     const documented = Object.entries(paths)
-      .flatMap(([path, ops]) => Object.keys(ops).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)).map((m) => `${m.toUpperCase()} ${path}`))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k))
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      )
       .sort();
     expect(documented).toEqual(served);
   });
@@ -21,7 +25,10 @@ describe('the OpenAPI document', () => {
     for (const route of ROUTES) {
       const op = paths[route.path]![route.method.toLowerCase()]!;
       const statuses = Object.keys(op.responses ?? {});
-      expect(statuses.some((s) => s.startsWith('2')), `${route.method} ${route.path}`).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        `${route.method} ${route.path}`,
+      ).toBe(true);
       if (!route.public) expect(statuses, `${route.method} ${route.path}`).toContain('401');
       // The guard answers a foreign Host before any route, the public one included.
       expect(statuses, `${route.method} ${route.path}`).toContain('421');

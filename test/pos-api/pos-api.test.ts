@@ -70,8 +70,34 @@ describe('the local POS API over HTTP', () => {
     expect((await a.call<{ id: string }>('PUT', '/tables/t%2F2', { name: 'Slash' })).json.id).toBe('t/2');
     const tables = await a.call<TableView[]>('GET', '/tables');
     expect(tables.json).toEqual([
-      { id: 't1', name: 'Window seat', area: null, state: 'free', due: '0', currency: null, openBillIds: [], order: 1, position: null, lastPaid: null, lockedSince: null, awaitingCapture: false },
-      { id: 't/2', name: 'Slash', area: null, state: 'free', due: '0', currency: null, openBillIds: [], order: 2, position: null, lastPaid: null, lockedSince: null, awaitingCapture: false },
+      {
+        id: 't1',
+        name: 'Window seat',
+        area: null,
+        state: 'free',
+        due: '0',
+        currency: null,
+        openBillIds: [],
+        order: 1,
+        position: null,
+        lastPaid: null,
+        lockedSince: null,
+        awaitingCapture: false,
+      },
+      {
+        id: 't/2',
+        name: 'Slash',
+        area: null,
+        state: 'free',
+        due: '0',
+        currency: null,
+        openBillIds: [],
+        order: 2,
+        position: null,
+        lastPaid: null,
+        lockedSince: null,
+        awaitingCapture: false,
+      },
     ]);
     expect((await a.call('PUT', '/bills/b1', beerBill())).status).toBe(201);
     const busy = await a.call('DELETE', '/tables/t1');
@@ -137,7 +163,11 @@ describe('the local POS API over HTTP', () => {
     const locked = await a.call('PUT', '/bills/b1', beerBill({ items: [{ id: 'beer', name: 'Beer', price: '62.50', quantity: '2' }] }));
     expect(locked.status).toBe(409);
     expect(locked.json.error.message).toMatch(/Soup/);
-    const replaced = await a.call<BillDetail>('PUT', '/bills/b1', beerBill({ items: [...beerBill().items, { id: 'tea', name: 'Tea', price: '30', quantity: '1' }] }));
+    const replaced = await a.call<BillDetail>(
+      'PUT',
+      '/bills/b1',
+      beerBill({ items: [...beerBill().items, { id: 'tea', name: 'Tea', price: '30', quantity: '1' }] }),
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.json.items.map((i) => i.id)).toEqual(['beer', 'soup', 'tea']);
 

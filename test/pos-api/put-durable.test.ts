@@ -35,7 +35,10 @@ describe('PUT /v1/bills/{id}: its fsync runs off the event loop, and the POS is 
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ tableId: 't1', currency: 'CZK', items: [{ id: 'beer', name: 'Beer', price: '62.50', quantity }] }),
       });
-    for (const [quantity, status] of [['2', 201], ['3', 200]] as const) {
+    for (const [quantity, status] of [
+      ['2', 201],
+      ['3', 200],
+    ] as const) {
       const before = counter.readCompleted();
       const res = await put(quantity);
       // Read the moment the answer arrived: the child's fsync of this commit has returned by then.

@@ -29,7 +29,14 @@ async function startReportsApi(options: { dayEndsAt?: () => string; now?: () => 
 function seedDay(t: ReturnType<typeof reportStore>): void {
   pay(t, { id: 'p1', table: garden, price: '125.50', tip: '12.25', provider: 'Visa', at: prague(2026, 11, 21, 12) });
   pay(t, { id: 'p2', table: bar, price: '0.1', tip: '0.2', provider: 'Mastercard', at: prague(2026, 11, 21, 13) });
-  pay(t, { id: 'p3', table: { id: 'q1', area: 'Bar', name: 'Table "Q", by the door' }, price: '10.005', tip: '0', provider: 'Visa', at: prague(2026, 11, 21, 14) });
+  pay(t, {
+    id: 'p3',
+    table: { id: 'q1', area: 'Bar', name: 'Table "Q", by the door' },
+    price: '10.005',
+    tip: '0',
+    provider: 'Visa',
+    at: prague(2026, 11, 21, 14),
+  });
   pay(t, { id: 'p4', table: garden, price: '66', tip: '4', provider: 'Visa', at: prague(2026, 11, 21, 15) });
   pay(t, { id: 'd1', table: bar, price: '999', outcome: 'DECLINED', at: prague(2026, 11, 21, 16) });
   refund(t, 'p4', prague(2026, 11, 21, 17));
@@ -75,14 +82,20 @@ describe('POS API: the day report and the payment history (CSV)', () => {
     const refunds = (r: { [k: string]: string }) => r.state === 'refunded' || r.state === 'refund';
     expect(sum(rows, 'amount', paid).toFixed()).toBe(new Decimal(report.amount).toFixed());
     expect(sum(rows, 'tip', paid).toFixed()).toBe(new Decimal(report.tips).toFixed());
-    expect(sum(rows, 'amount', refunds).plus(sum(rows, 'tip', refunds)).toFixed()).toBe(new Decimal(report.refunded).toFixed());
+    expect(
+      sum(rows, 'amount', refunds)
+        .plus(sum(rows, 'tip', refunds))
+        .toFixed(),
+    ).toBe(new Decimal(report.refunded).toFixed());
     expect(rows.filter(paid).length).toBe(report.count);
 
     // format=csv answers the same file; JSON lists the same payments.
     expect((await a.call('/payments?from=2026-11-21&to=2026-11-21&format=csv')).text).toBe(res.text);
     const json = (await a.call<PaymentHistoryEntry[]>('/payments?from=2026-11-21&to=2026-11-21')).json();
     expect(json.map((e) => [e.paymentId, e.amount, e.tip])).toEqual(rows.map((r) => [r.paymentId, r.amount, r.tip]));
-    expect((await a.call<PaymentHistoryEntry[]>('/payments?from=2026-11-21&state=refunded,declined&tableId=b1')).json().map((e) => e.paymentId)).toEqual(['d1']);
+    expect((await a.call<PaymentHistoryEntry[]>('/payments?from=2026-11-21&state=refunded,declined&tableId=b1')).json().map((e) => e.paymentId)).toEqual([
+      'd1',
+    ]);
   });
 
   it('reads the dayEndsAt option per request: with midnight, 02:00 on the 22nd is the 22nd', async () => {

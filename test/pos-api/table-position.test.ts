@@ -46,7 +46,9 @@ describe('POS API: table position on the floor plan and the POS order', () => {
   });
 
   it('documents position in the OpenAPI document as fractions of the plan', async () => {
-    const doc = (await a.call<{ components: { schemas: Record<string, { properties: Record<string, unknown>; description?: string }> } }>('GET', '/openapi.json')).json;
+    const doc = (
+      await a.call<{ components: { schemas: Record<string, { properties: Record<string, unknown>; description?: string }> } }>('GET', '/openapi.json')
+    ).json;
     expect(doc.components.schemas.TableInput?.properties.position).toBeDefined();
     expect(doc.components.schemas.PlanPosition?.properties).toMatchObject({ x: { minimum: 0, maximum: 1 }, y: { minimum: 0, maximum: 1 } });
     expect(doc.components.schemas.PlanPosition?.description).toMatch(/fractions/i);

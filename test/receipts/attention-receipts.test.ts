@@ -38,8 +38,11 @@ describe('Needs attention: receipts not yet with the service', () => {
     expect(list()).toMatchObject([{ detail: { state: 'refused', code: '404' } }]);
     expect(acknowledge(t.store, t.clock.now(), { entryId: 'receipt-pending:p1', note: 'POS sent it again by hand' })).toMatchObject({ ok: true });
     expect(list()).toEqual([]);
-    expect(t.store.eventsAfter(0).filter((e) => e.kind === 'attention.resolved').map((e) => e.data)).toEqual([
-      expect.objectContaining({ entryId: 'receipt-pending:p1', kind: 'receipt-pending', action: 'acknowledge', note: 'POS sent it again by hand' }),
-    ]);
+    expect(
+      t.store
+        .eventsAfter(0)
+        .filter((e) => e.kind === 'attention.resolved')
+        .map((e) => e.data),
+    ).toEqual([expect.objectContaining({ entryId: 'receipt-pending:p1', kind: 'receipt-pending', action: 'acknowledge', note: 'POS sent it again by hand' })]);
   });
 });

@@ -79,7 +79,10 @@ describe('POSTPONED receipts: the main POS gives the fiscal receipt', () => {
     await proxy.down();
     await until(() => first.companion.session().status !== 'connected', 'the link to notice the service is down');
     expect((await first.pos.call('PUT', `/payments/${paymentId}/receipt`, fiscalReceipt())).status).toBe(201);
-    await until(async () => ((await first.pos.call('GET', `/payments/${paymentId}/receipt`)).body as PaymentReceiptView).delivery.attempts >= 1, 'a failed attempt');
+    await until(
+      async () => ((await first.pos.call('GET', `/payments/${paymentId}/receipt`)).body as PaymentReceiptView).delivery.attempts >= 1,
+      'a failed attempt',
+    );
     const waiting = (await first.pos.call('GET', `/payments/${paymentId}/receipt`)).body as PaymentReceiptView;
     expect(waiting.delivery).toMatchObject({ state: 'sending', deliveredAt: null, lastError: 'NETWORK_ERROR' });
     await stopOne(first.companion);
@@ -99,7 +102,10 @@ describe('POSTPONED receipts: the main POS gives the fiscal receipt', () => {
     // The cashier's view of it, through the same core (the command the dialog runs).
     expect(await second.companion.api.getPaymentReceipt({ paymentId })).toEqual({ ok: true, value: delivered });
     expect(await second.companion.api.printReceipt({ paymentId, mode: 'dialog' })).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED' } });
-    expect(await second.companion.api.getPaymentReceipt({ paymentId: 'nope' })).toMatchObject({ ok: false, error: { code: 'RECEIPT_NOT_FOUND', action: 'getPaymentReceipt' } });
+    expect(await second.companion.api.getPaymentReceipt({ paymentId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'RECEIPT_NOT_FOUND', action: 'getPaymentReceipt' },
+    });
 
     // The guest's receipt page and the service's own question now get the POS's receipt.
     expect(await sandbox.guestReceipt({ paymentId })).toMatchObject({ source: 'provided', receipt: fiscalReceipt() });

@@ -29,7 +29,7 @@ describe('receipts in the store (migration 009)', () => {
     expect(processed?.data).toMatchObject({ receiptDeliveryType: 'POSTPONED', captureMode: 'auto' });
   });
 
-  it('QERKO_GENERATED mode keeps today\'s receipt, and a POS receipt for it is refused with NOT_POSTPONED', () => {
+  it("QERKO_GENERATED mode keeps today's receipt, and a POS receipt for it is refused with NOT_POSTPONED", () => {
     t = receiptStore('QERKO_GENERATED');
     expect(paidPayment(t.store).receiptDeliveryType).toBe('QERKO_GENERATED');
     expect(code(() => t.store.giveReceipt('p1', fiscalReceipt()))).toBe('NOT_POSTPONED');
@@ -44,11 +44,25 @@ describe('receipts in the store (migration 009)', () => {
     expect(t.store.giveReceipt('p1', fiscalReceipt()).repeated).toBe(false);
     expect(t.store.giveReceipt('p1', fiscalReceipt()).repeated).toBe(true);
     expect(code(() => t.store.giveReceipt('p1', fiscalReceipt('FP-OTHER')))).toBe('RECEIPT_ALREADY_GIVEN');
-    expect(t.store.eventsAfter(0).filter((e) => e.kind === 'payment.receipt').map((e) => e.data)).toEqual([{ delivery: 'pending', serial: 'FP-2026-0042' }]);
+    expect(
+      t.store
+        .eventsAfter(0)
+        .filter((e) => e.kind === 'payment.receipt')
+        .map((e) => e.data),
+    ).toEqual([{ delivery: 'pending', serial: 'FP-2026-0042' }]);
 
     const store = t.reopen();
     expect(store.pendingReceiptDeliveries()).toEqual([
-      { paymentId: 'p1', receipt: fiscalReceipt(), receivedAt: '2026-11-22T20:16:00.000Z', deliveredAt: null, attempts: 0, lastAttemptAt: null, lastError: null, refusedCode: null },
+      {
+        paymentId: 'p1',
+        receipt: fiscalReceipt(),
+        receivedAt: '2026-11-22T20:16:00.000Z',
+        deliveredAt: null,
+        attempts: 0,
+        lastAttemptAt: null,
+        lastError: null,
+        refusedCode: null,
+      },
     ]);
     store.receiptFailed('p1', '503', false);
     expect(store.pendingReceiptDeliveries()[0]).toMatchObject({ attempts: 1, lastError: '503', refusedCode: null });
@@ -86,11 +100,19 @@ describe('receipts in the store (migration 009)', () => {
     expect(getPostponedReceipt(t.store, log, ['nope'])).toMatchObject({ error: { code: 'PAYMENT_NOT_FOUND' } });
   });
 
-  it('the receipt view: the companion\'s receipt, then the POS\'s with its delivery; money exact', () => {
+  it("the receipt view: the companion's receipt, then the POS's with its delivery; money exact", () => {
     t = receiptStore();
     paidPayment(t.store);
-    expect(receiptView(t.store, 'p1')).toMatchObject({ source: 'companion', receiptDeliveryType: 'POSTPONED', total: '125.00', delivery: { state: 'waiting-for-pos' } });
-    t.store.giveReceipt('p1', fiscalReceipt('FP-1', { items: [{ id: 'cheese', name: 'Cheese', price: '240.00', quantity: '0.125', tags: [] }], finalPrice: undefined }));
+    expect(receiptView(t.store, 'p1')).toMatchObject({
+      source: 'companion',
+      receiptDeliveryType: 'POSTPONED',
+      total: '125.00',
+      delivery: { state: 'waiting-for-pos' },
+    });
+    t.store.giveReceipt(
+      'p1',
+      fiscalReceipt('FP-1', { items: [{ id: 'cheese', name: 'Cheese', price: '240.00', quantity: '0.125', tags: [] }], finalPrice: undefined }),
+    );
     expect(receiptView(t.store, 'p1')).toMatchObject({
       source: 'pos',
       serial: 'FP-1',

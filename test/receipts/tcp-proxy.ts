@@ -47,7 +47,11 @@ export class TcpProxy {
 }
 
 /** Bounded waiting on an async condition (no fixed sleeps): polls until it holds or the deadline passes. */
-export async function until<T>(check: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -27,7 +27,16 @@ describe('day report: the summary arithmetic over the store', () => {
     pay(t, { id: 'p1', table: garden, price: '0.1', tip: '0.1', at: prague(2026, 11, 21, 12) });
     pay(t, { id: 'p2', table: garden, price: '0.2', tip: '0.2', at: prague(2026, 11, 21, 13) });
     const report = dayReport(t.store, { date: '2026-11-21', dayEndsAt: '04:00', defaultCurrency: 'CZK' });
-    expect(report).toMatchObject({ date: '2026-11-21', currency: 'CZK', count: 2, amount: '0.30', tips: '0.30', refunded: '0.00', net: '0.60', tipShare: '1.0000' });
+    expect(report).toMatchObject({
+      date: '2026-11-21',
+      currency: 'CZK',
+      count: 2,
+      amount: '0.30',
+      tips: '0.30',
+      refunded: '0.00',
+      net: '0.60',
+      tipShare: '1.0000',
+    });
   });
 
   it('splits by provider and area, averages the tip share, and leaves out what was not paid', () => {
@@ -90,7 +99,13 @@ describe('day report: the summary arithmetic over the store', () => {
   it('a refund on the same day cancels out in net', () => {
     pay(t, { id: 'p1', table: garden, price: '10', tip: '1', at: prague(2026, 11, 21, 12) });
     refund(t, 'p1', prague(2026, 11, 21, 13));
-    expect(dayReport(t.store, { date: '2026-11-21', dayEndsAt: '04:00', defaultCurrency: 'CZK' })).toMatchObject({ count: 1, amount: '10.00', tips: '1.00', refunded: '11.00', net: '0.00' });
+    expect(dayReport(t.store, { date: '2026-11-21', dayEndsAt: '04:00', defaultCurrency: 'CZK' })).toMatchObject({
+      count: 1,
+      amount: '10.00',
+      tips: '1.00',
+      refunded: '11.00',
+      net: '0.00',
+    });
   });
 
   it('ends the day at 04:00, not midnight: 03:59 belongs to the day before', () => {
@@ -135,7 +150,8 @@ describe('day report: the summary arithmetic over the store', () => {
     pay(t, { id: 'pay-bbb', table: bar, price: '80', at: prague(2026, 11, 21, 13) });
     pay(t, { id: 'pay-ccc', table: bar, price: '80', outcome: 'DECLINED', at: prague(2026, 11, 21, 14) });
     refund(t, 'pay-bbb', prague(2026, 11, 21, 15));
-    const ids = (filter: Parameters<typeof paymentsOfDays>[2]) => paymentsOfDays(t.store, { from: '2026-11-21', to: '2026-11-21', dayEndsAt: '04:00' }, filter).map((e) => e.paymentId);
+    const ids = (filter: Parameters<typeof paymentsOfDays>[2]) =>
+      paymentsOfDays(t.store, { from: '2026-11-21', to: '2026-11-21', dayEndsAt: '04:00' }, filter).map((e) => e.paymentId);
     expect(ids({ states: ['paid'] })).toEqual(['pay-aaa']);
     expect(ids({ states: ['refunded'] })).toEqual(['pay-bbb']);
     expect(ids({ states: ['declined'] })).toEqual(['pay-ccc']);

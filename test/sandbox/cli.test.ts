@@ -10,7 +10,10 @@ const cli = (...args: string[]) => ['--import', 'tsx', 'sandbox/cli.ts', ...args
 
 describe('sandbox CLI', () => {
   it('prints the ready line first, answers who-am-i 401 without a key and 200 with it, and stops on SIGTERM', async () => {
-    const { child, ready } = await spawnReady(NODE, cli('--port', '0', '--api-key', 'abcd-1234-efgh-5678-ijkl', '--restaurant', 'Bistro CLI', '--service-name', 'qerko', '--poll-hold-ms', '1000'));
+    const { child, ready } = await spawnReady(
+      NODE,
+      cli('--port', '0', '--api-key', 'abcd-1234-efgh-5678-ijkl', '--restaurant', 'Bistro CLI', '--service-name', 'qerko', '--poll-hold-ms', '1000'),
+    );
     env.defer(() => void stopChild(child, 'SIGKILL'));
     expect(ready).toEqual({
       ready: true,

@@ -116,10 +116,17 @@ describe('core refusals as HTTP answers', () => {
   it('NOT_ON_MENU answers 409 with the items a guest order names off the pushed menu', async () => {
     const sb = await env.start();
     await withPos(sb, () => ({ error: { code: 'METHOD_NOT_SUPPORTED', message: 'none' } }));
-    await expectBoth(sb, '/sandbox/guest/order', { idTable: 'T1', items: [{ id: 'beer', quantity: '1' }] }, () => sb.guestOrder({ idTable: 'T1', items: [{ id: 'beer', quantity: '1' }] }), 409, {
-      code: 'NOT_ON_MENU',
-      message: 'items: the POS has pushed no menu yet (update-menus)',
-      items: ['beer'],
-    });
+    await expectBoth(
+      sb,
+      '/sandbox/guest/order',
+      { idTable: 'T1', items: [{ id: 'beer', quantity: '1' }] },
+      () => sb.guestOrder({ idTable: 'T1', items: [{ id: 'beer', quantity: '1' }] }),
+      409,
+      {
+        code: 'NOT_ON_MENU',
+        message: 'items: the POS has pushed no menu yet (update-menus)',
+        items: ['beer'],
+      },
+    );
   });
 });

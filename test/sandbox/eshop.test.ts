@@ -19,11 +19,15 @@ describe('/api/v2/eshop', () => {
     expect((link.json as { paymentUrl: string }).paymentUrl).toContain(order.id);
     expect((await posFetch(creds, `/api/v2/eshop/order/pay-by-payment-gateway?idOrder=${order.id}`)).status).toBe(200);
     expect((await posFetch(creds, '/api/v2/eshop/order/pay-by-payment-gateway')).status).toBe(400);
-    expect(((await posFetch(creds, '/api/v2/eshop/order/process', { method: 'POST', body: { idOrder: order.id } })).json as { state: string }).state).toBe('PAID');
+    expect(((await posFetch(creds, '/api/v2/eshop/order/process', { method: 'POST', body: { idOrder: order.id } })).json as { state: string }).state).toBe(
+      'PAID',
+    );
     expect(((await posFetch(creds, `/api/v2/eshop/order/${m}/${order.id}`)).json as { state: string }).state).toBe('PAID');
     expect((await posFetch(creds, `/api/v2/eshop/order/${m}/${order.id}/subscription-payments`)).status).toBe(200);
     expect((await posFetch(creds, `/api/v2/eshop/order/${m}/${order.id}`, { method: 'DELETE' })).status).toBe(409);
-    expect(((await posFetch(creds, `/api/v2/eshop/order/${m}/${order.id}/refund-payments`, { method: 'POST' })).json as { state: string }).state).toBe('REFUNDED');
+    expect(((await posFetch(creds, `/api/v2/eshop/order/${m}/${order.id}/refund-payments`, { method: 'POST' })).json as { state: string }).state).toBe(
+      'REFUNDED',
+    );
     expect((await posFetch(creds, `/api/v2/eshop/order/${m}/${order.id}/terminate-subscription`, { method: 'POST' })).json).toEqual({ status: 'Accepted' });
     expect(((await posFetch(creds, `/api/v2/eshop/order/${m}/b1`, { method: 'DELETE' })).json as { state: string }).state).toBe('CANCELLED');
     expect((await posFetch(creds, `/api/v2/eshop/order/${m}/nope`)).status).toBe(404);

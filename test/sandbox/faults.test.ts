@@ -23,7 +23,9 @@ describe('fault injection (POST /sandbox/faults)', () => {
     const { sb, pos } = await wsSetup();
     expect((await control(sb.url, '/sandbox/faults', { kind: 'drop' })).status).toBe(200);
     expect((await pos.closed).code).toBe(1006);
-    expect(faults(sb)).toEqual([expect.objectContaining({ kind: 'drop', remaining: 0, applied: [expect.objectContaining({ detail: expect.stringMatching(/^ws /) })] })]);
+    expect(faults(sb)).toEqual([
+      expect.objectContaining({ kind: 'drop', remaining: 0, applied: [expect.objectContaining({ detail: expect.stringMatching(/^ws /) })] }),
+    ]);
   });
 
   it.each([

@@ -89,7 +89,11 @@ describe.each(transports)('guest flow over %s', (transport) => {
     expect(r.outcome).toBe('authorized');
     expect(r.payment.state).toBe('STARTED');
     expect(book.closedCalls).toEqual([]);
-    const receipt = { receiptInfo: { billName: 'B1', timestamp: new Date().toISOString(), serial: 'R1' }, items: r.payment.items, receiptDeliveryType: 'QERKO_GENERATED' };
+    const receipt = {
+      receiptInfo: { billName: 'B1', timestamp: new Date().toISOString(), serial: 'R1' },
+      items: r.payment.items,
+      receiptDeliveryType: 'QERKO_GENERATED',
+    };
     const cap = await posFetch(creds, `/api/v2/pos/payment/${r.payment.id}/capture`, { method: 'POST', body: receipt });
     expect(cap.status).toBe(200);
     expect(cap.json).toEqual({ status: 'Accepted' });
@@ -106,7 +110,12 @@ describe.each(transports)('guest flow over %s', (transport) => {
     const r = res.json as GuestPayResult;
     expect(r.outcome).toBe('cancelled');
     expect(r.payment.state).toBe('CANCELLED');
-    expect(r.steps.at(-1)).toEqual({ method: 'paymentStart', ms: expect.any(Number), ok: false, error: { code: 'ITEMS_CHANGED', message: expect.any(String) } });
+    expect(r.steps.at(-1)).toEqual({
+      method: 'paymentStart',
+      ms: expect.any(Number),
+      ok: false,
+      error: { code: 'ITEMS_CHANGED', message: expect.any(String) },
+    });
     expect(book.closedCalls).toEqual([]); // an explicit refusal locked nothing
   });
 

@@ -16,7 +16,11 @@ describe('long-poll /api/v2/pos/poll', () => {
   it('answers the noop keep-alive after the hold time, on POST, GET and the //poll path', async () => {
     const sb = await env.start({ pollHoldMs: 200 });
     const creds = credsOf(sb);
-    for (const [method, path] of [['POST', '/api/v2/pos/poll'], ['GET', '/api/v2/pos/poll'], ['POST', '/api/v2/pos//poll']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/v2/pos/poll'],
+      ['GET', '/api/v2/pos/poll'],
+      ['POST', '/api/v2/pos//poll'],
+    ] as const) {
       const res = await posFetch(creds, path, { method });
       expect([res.status, res.json]).toEqual([200, KEEPALIVE]);
     }
@@ -71,7 +75,11 @@ describe('long-poll /api/v2/pos/poll', () => {
     const creds = credsOf(sb);
     // A raw request whose socket the POS destroys as soon as the call arrived.
     const written = new Promise<{ uuid: string }>((resolve, reject) => {
-      const req = request(`${sb.url}/api/v2/pos/poll`, { method: 'POST', agent: false, headers: { authorization: `Bearer ${creds.apiKey}`, 'pos-id': creds.posId } });
+      const req = request(`${sb.url}/api/v2/pos/poll`, {
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${creds.apiKey}`, 'pos-id': creds.posId },
+      });
       req.on('response', (res) => {
         let text = '';
         res.on('data', (d: Buffer) => {

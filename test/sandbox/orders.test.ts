@@ -19,7 +19,10 @@ async function connected(transport: (typeof transports)[number], options = {}) {
   const handler = (m: string, a: unknown[]) => kitchen.handle(m, a);
   const pos = transport === 'ws' ? await WsPos.connect({ ...creds, handler }) : new PollingPos(creds, handler);
   env.defer(() => (pos instanceof WsPos ? pos.close() : pos.stop()));
-  await waitFor(async () => ((await control(sb.url, '/sandbox/state')).json as { connections: { live: boolean }[] }).connections.some((c) => c.live), 'a live POS');
+  await waitFor(
+    async () => ((await control(sb.url, '/sandbox/state')).json as { connections: { live: boolean }[] }).connections.some((c) => c.live),
+    'a live POS',
+  );
   expect((await posFetch(creds, '/api/v2/pos/update-menus', { method: 'POST', body: kitchen.wireMenus() })).status).toBe(200);
   return { sb, creds, kitchen, pos };
 }
@@ -40,7 +43,10 @@ describe.each(transports)('guest orders over %s', (transport) => {
     expect(res.status).toBe(200);
     const r = res.json as GuestOrderResult;
     expect(r).toMatchObject({ outcome: 'placed', billId: 'bill-5', total: '125' });
-    expect(r.steps.map((s) => [s.method, s.ok])).toEqual([['orderPrepare', true], ['orderStart', true]]);
+    expect(r.steps.map((s) => [s.method, s.ok])).toEqual([
+      ['orderPrepare', true],
+      ['orderStart', true],
+    ]);
     const started = (await pos.waitForCall('orderStart')).args[0];
     expect(started).toMatchObject({ id: r.idOrder, currency: 'CZK', delivery: { type: 'toBill', idTable: '5' }, note: 'quickly please' });
     expect((started as { items: unknown[] }).items).toEqual([{ id: 'beer', name: 'Beer 0.5 l', price: '62.50', quantity: '2', note: 'cold' }]);
@@ -60,14 +66,24 @@ describe.each(transports)('guest orders over %s', (transport) => {
 
   it('orders for pickup: paid in advance, orderMarkAsPaid with the payment, every status counted once', async () => {
     const { sb, creds, kitchen, pos } = await connected(transport);
-    const r = await sb.guestOrder({ pickupAt: '2026-11-22T18:30:00+01:00', items: [{ id: 'goulash', quantity: '1' }, { id: 'soup', quantity: '2' }], customerName: 'Eva' });
+    const r = await sb.guestOrder({
+      pickupAt: '2026-11-22T18:30:00+01:00',
+      items: [
+        { id: 'goulash', quantity: '1' },
+        { id: 'soup', quantity: '2' },
+      ],
+      customerName: 'Eva',
+    });
     expect(r.outcome).toBe('placed');
     expect(r.billId).toBeNull();
     expect(r.steps.map((s) => s.method)).toEqual(['orderPrepare', 'orderStart', 'orderMarkAsPaid']);
     const paid = (await pos.waitForCall('orderMarkAsPaid')).args as [string, { state: string; parts: { total: string }[]; idBill: string }];
     expect(paid[0]).toBe(r.idOrder);
     expect(paid[1]).toMatchObject({ state: 'PAID', idBill: r.idOrder, parts: [{ total: '347' }] });
-    expect(r.order?.guest).toMatchObject({ order: { delivery: { type: 'byCustomer', pickupAt: '2026-11-22T18:30:00+01:00' }, customer: { name: 'Eva' } }, receipt: { receiptInfo: { serial: '1' } } });
+    expect(r.order?.guest).toMatchObject({
+      order: { delivery: { type: 'byCustomer', pickupAt: '2026-11-22T18:30:00+01:00' }, customer: { name: 'Eva' } },
+      receipt: { receiptInfo: { serial: '1' } },
+    });
     for (const s of ['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE']) expect((await sendStatus(creds, r.idOrder, s)).status).toBe(200);
     await pos.waitForCall('orderClose');
     expect(kitchen.closes).toEqual([{ id: r.idOrder, state: 'COMPLETED' }]);
@@ -106,9 +122,7 @@ describe('guest orders: decisions and deadlines', () => {
     const moved = await control(sb.url, '/sandbox/clock', { advanceMs: 1 });
     expect(moved.status).toBe(200);
     await pos.waitForCall('orderClose', 2);
-    expect(kitchen.closes.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
-      [pickup.idOrder, table.idOrder].sort().map((id) => ({ id, state: 'CANCELLED' })),
-    );
+    expect(kitchen.closes.sort((a, b) => a.id.localeCompare(b.id))).toEqual([pickup.idOrder, table.idOrder].sort().map((id) => ({ id, state: 'CANCELLED' })));
     const byId = new Map(sb.orders().map((o) => [o.idOrder, o]));
     expect(byId.get(pickup.idOrder)?.guest).toMatchObject({ closed: { state: 'CANCELLED', cause: 'NO_DECISION' }, payment: { state: 'REFUNDED' } });
     expect(byId.get(table.idOrder)?.guest?.closed?.cause).toBe('NO_DECISION');
@@ -133,16 +147,31 @@ describe('guest orders: decisions and deadlines', () => {
   it('refuses bad requests with 400 naming the field, items off the pushed menu with 409 NOT_ON_MENU, and 409 without a POS connection', async () => {
     const { sb, creds } = await connected('ws');
     const bad = async (body: unknown) => (await control(sb.url, '/sandbox/guest/order', body)).json as { code: string; message: string };
-    expect(await bad({ items: [{ id: 'beer', quantity: '1' }] })).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^idTable: give either idTable/) });
+    expect(await bad({ items: [{ id: 'beer', quantity: '1' }] })).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^idTable: give either idTable/),
+    });
     expect((await bad({ idTable: '5', pickupAt: '2026-11-22T18:30:00+01:00', items: [{ id: 'beer', quantity: '1' }] })).message).toMatch(/^idTable: /);
     expect((await bad({ pickupAt: 'at six', items: [{ id: 'beer', quantity: '1' }] })).message).toMatch(/^pickupAt: /);
-    expect(await bad({ idTable: '5', items: [{ id: 'wine', quantity: '1' }] })).toEqual({ code: 'NOT_ON_MENU', message: 'items[0].id: "wine" is not on the menu the POS pushed', items: ['wine'] });
+    expect(await bad({ idTable: '5', items: [{ id: 'wine', quantity: '1' }] })).toEqual({
+      code: 'NOT_ON_MENU',
+      message: 'items[0].id: "wine" is not on the menu the POS pushed',
+      items: ['wine'],
+    });
     expect((await bad({ idTable: '5', items: [{ id: 'beer', quantity: '0' }] })).message).toMatch(/^items\[0\]\.quantity: must be more than 0/);
-    await posFetch(creds, '/api/v2/pos/upload-menu-items', { method: 'POST', body: { items: [{ id: 'beer', name: 'Beer 0.5 l', price: '62.50', available: false }] } });
-    expect((await bad({ idTable: '5', items: [{ id: 'beer', quantity: '1' }] })).message).toBe('items[0].id: "Beer 0.5 l" is marked unavailable on the pushed menu');
+    await posFetch(creds, '/api/v2/pos/upload-menu-items', {
+      method: 'POST',
+      body: { items: [{ id: 'beer', name: 'Beer 0.5 l', price: '62.50', available: false }] },
+    });
+    expect((await bad({ idTable: '5', items: [{ id: 'beer', quantity: '1' }] })).message).toBe(
+      'items[0].id: "Beer 0.5 l" is marked unavailable on the pushed menu',
+    );
 
     const other = sb.createRestaurant('Empty');
-    await expect(sb.guestOrder({ restaurantId: other.id, idTable: '1', items: [{ id: 'beer', quantity: '1' }] })).rejects.toMatchObject({ status: 409, body: { code: 'NOT_ON_MENU' } });
+    await expect(sb.guestOrder({ restaurantId: other.id, idTable: '1', items: [{ id: 'beer', quantity: '1' }] })).rejects.toMatchObject({
+      status: 409,
+      body: { code: 'NOT_ON_MENU' },
+    });
     const lonely = await env.start();
     await posFetch(credsOf(lonely), '/api/v2/pos/update-menus', { method: 'POST', body: new OrderKitchen().wireMenus() });
     const err = await lonely.guestOrder({ idTable: '5', items: [{ id: 'beer', quantity: '1' }] }).catch((e: unknown) => e);
@@ -160,7 +189,10 @@ describe('guest orders: faults', () => {
     expect(kitchen.started.size).toBe(1);
     await sendStatus(creds, r.idOrder, 'REJECTED', 'Sold out');
     await pos.waitForCall('orderClose', 2);
-    expect(kitchen.closes).toEqual([{ id: r.idOrder, state: 'CANCELLED' }, { id: r.idOrder, state: 'CANCELLED' }]);
+    expect(kitchen.closes).toEqual([
+      { id: r.idOrder, state: 'CANCELLED' },
+      { id: r.idOrder, state: 'CANCELLED' },
+    ]);
     // The next order is sent once: the fault was one-shot.
     const next = await sb.guestOrder({ idTable: '2', items: [{ id: 'beer', quantity: '1' }] });
     expect(next.steps.map((s) => s.method)).toEqual(['orderPrepare', 'orderStart']);

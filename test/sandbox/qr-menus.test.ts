@@ -70,7 +70,12 @@ describe('menus, order status, resources', () => {
     expect((over.json as { message: string }).message).toMatch(/^items: at most 5000/);
     const overMenus = await posFetch(creds, '/api/v2/pos/update-menus', {
       method: 'POST',
-      body: { menus: [{ id: 'a', name: 'A', items: full }, { id: 'b', name: 'B', items: [item(1)] }] },
+      body: {
+        menus: [
+          { id: 'a', name: 'A', items: full },
+          { id: 'b', name: 'B', items: [item(1)] },
+        ],
+      },
     });
     expect(overMenus.status).toBe(400);
     const badPrice = await posFetch(creds, '/api/v2/pos/upload-menu-items', { method: 'POST', body: { items: [{ ...item(1), price: 10.5 }] } });
@@ -84,7 +89,10 @@ describe('menus, order status, resources', () => {
     const creds = credsOf(sb);
     const up = await posFetch(creds, '/api/v2/pos/update-tablepay-order-status', { method: 'POST', body: { idOrder: 'o1', status: 'READY' } });
     expect(up.status).toBe(200);
-    expect((await posFetch(creds, '/api/v2/pos/get-tablepay-order-status', { method: 'POST', body: { idOrder: 'o1' } })).json).toEqual({ idOrder: 'o1', status: 'READY' });
+    expect((await posFetch(creds, '/api/v2/pos/get-tablepay-order-status', { method: 'POST', body: { idOrder: 'o1' } })).json).toEqual({
+      idOrder: 'o1',
+      status: 'READY',
+    });
     expect((await posFetch(creds, '/api/v2/pos/get-tablepay-order-status', { method: 'POST', body: { idOrder: 'o2' } })).status).toBe(404);
     const bad = await posFetch(creds, '/api/v2/pos/update-tablepay-order-status', { method: 'POST', body: { idOrder: 'o1', status: 'EATEN' } });
     expect((bad.json as { message: string }).message).toMatch(/^status: /);

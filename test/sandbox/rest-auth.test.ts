@@ -28,7 +28,9 @@ describe('sandbox REST: authentication and request handling', () => {
 
   it('writes the 401 message in Czech for Accept-Language: cs, never echoing the key', async () => {
     const sb = await env.start();
-    const res = await posFetch({ ...credsOf(sb), apiKey: 'wxyz-wxyz-wxyz-wxyz-wxyz' }, '/api/v2/pos/who-am-i', { headers: { 'accept-language': 'cs-CZ,cs;q=0.9' } });
+    const res = await posFetch({ ...credsOf(sb), apiKey: 'wxyz-wxyz-wxyz-wxyz-wxyz' }, '/api/v2/pos/who-am-i', {
+      headers: { 'accept-language': 'cs-CZ,cs;q=0.9' },
+    });
     expect(res.status).toBe(401);
     expect((res.json as { message: string }).message).toMatch(/Neplatný API klíč/);
     expect(res.text).not.toContain('wxyz-wxyz');

@@ -17,7 +17,11 @@ describe('REST client: QR codes, menus, orders, resources against the sandbox', 
     expect(qr.idTable).toBe('T1');
     expect(value(await fx.client.createQrCode('T1'))).toEqual(qr);
     value(await fx.client.createQrCode('T2'));
-    expect(value(await fx.client.listQrCodes()).map((q) => q.idTable).sort()).toEqual(['T1', 'T2']);
+    expect(
+      value(await fx.client.listQrCodes())
+        .map((q) => q.idTable)
+        .sort(),
+    ).toEqual(['T1', 'T2']);
     expect(value(await fx.client.getQrCode('T1'))).toEqual(qr);
 
     const png = value(await fx.client.qrImage(qr.code));
@@ -53,7 +57,9 @@ describe('REST client: QR codes, menus, orders, resources against the sandbox', 
     const spread = [0, 1, 2].map((n) => ({ id: `menu${n}`, name: `Menu ${n}`, items: items(2000, `m${n}-`) }));
     const refused = await fx.client.updateMenus(spread);
     expect(refused).toMatchObject({ ok: false, status: 400, code: 'BAD_REQUEST' });
-    expect(!refused.ok && refused.message).toMatch(/^The payment service refused the request: menus: at most 5000 items in all, got 6000\. Correct it and try again\.$/);
+    expect(!refused.ok && refused.message).toMatch(
+      /^The payment service refused the request: menus: at most 5000 items in all, got 6000\. Correct it and try again\.$/,
+    );
     expect(restaurant()).toMatchObject({ menus: 1, menuItems: 5000 });
   });
 

@@ -13,8 +13,16 @@ describe('REST client: every /api/v2/eshop path against the sandbox', () => {
     const merchant = fx.sandbox.restaurant.id;
     const order = value(await fx.client.createOrder({ amount: '250.00', currency: 'CZK', description: 'Dinner voucher' }));
     expect(order).toMatchObject({ idMerchant: merchant, amount: '250.00', currency: 'CZK', state: 'CREATED' });
-    const batch = value(await fx.client.createOrderBatch([{ amount: '10', currency: 'CZK' }, { id: 'fixed-id', amount: '20', currency: 'EUR' }]));
-    expect(batch.map((o) => [o.amount, o.currency])).toEqual([['10', 'CZK'], ['20', 'EUR']]);
+    const batch = value(
+      await fx.client.createOrderBatch([
+        { amount: '10', currency: 'CZK' },
+        { id: 'fixed-id', amount: '20', currency: 'EUR' },
+      ]),
+    );
+    expect(batch.map((o) => [o.amount, o.currency])).toEqual([
+      ['10', 'CZK'],
+      ['20', 'EUR'],
+    ]);
     expect(batch[1]!.id).toBe('fixed-id');
 
     const link = value(await fx.client.payByPaymentGateway(order.id));

@@ -19,7 +19,12 @@ describe('REST client: payments and credentials against the sandbox', () => {
     expect(value(await fx.client.whoAmI())).toEqual({ id: fx.sandbox.restaurant.id, name: fx.sandbox.restaurant.name });
     const bad = fx.clientWith({ apiKey: 'zzzz-yyyy-xxxx-wwww-vvvv' });
     // Our advice first, then the service's own words.
-    expect(await bad.whoAmI()).toEqual({ ok: false, status: 401, code: 'UNAUTHORIZED', message: expect.stringMatching(/^The API key or Pos-Id was rejected: check them in Settings\. The service says: "Invalid API key or Pos-Id/) });
+    expect(await bad.whoAmI()).toEqual({
+      ok: false,
+      status: 401,
+      code: 'UNAUTHORIZED',
+      message: expect.stringMatching(/^The API key or Pos-Id was rejected: check them in Settings\. The service says: "Invalid API key or Pos-Id/),
+    });
     expect(MESSAGES.rejected).toBe('The API key or Pos-Id was rejected: check them in Settings.');
     expect(fx.sink.text()).not.toContain('zzzz-yyyy-xxxx-wwww-vvvv');
     expect(fx.sink.text()).not.toContain(fx.sandbox.restaurant.apiKey);

@@ -49,7 +49,9 @@ describe('Export diagnostics in the Electron shell', () => {
   it('offers a dated zip name in Documents; a cancelled dialog writes nothing', async () => {
     fake().saveDialogAnswer = { canceled: true };
     expect(await exporter().exportDiagnostics()).toEqual({ ok: true, value: { file: null } });
-    const asked = fake().log.filter((e) => e[0] === 'showSaveDialog').at(-1)?.[1] as { defaultPath: string; filters: unknown };
+    const asked = fake()
+      .log.filter((e) => e[0] === 'showSaveDialog')
+      .at(-1)?.[1] as { defaultPath: string; filters: unknown };
     expect(asked.defaultPath).toBe(path.join(dataDir, 'Documents', 'tableside-diagnostics-2026-11-21-23-05-09.zip'));
     expect(asked.filters).toEqual([{ name: 'Zip', extensions: ['zip'] }]);
   });
@@ -75,7 +77,11 @@ describe('Export diagnostics in the Electron shell', () => {
   it('opens <userData>/logs in the file manager, and says where it is when that fails', async () => {
     fake().openPathAnswer = '';
     expect(await exporter().openLogs()).toEqual({ ok: true, value: { path: path.join(dataDir, 'logs') } });
-    expect(fake().log.filter((e) => e[0] === 'openPath').at(-1)?.[1]).toBe(path.join(dataDir, 'logs'));
+    expect(
+      fake()
+        .log.filter((e) => e[0] === 'openPath')
+        .at(-1)?.[1],
+    ).toBe(path.join(dataDir, 'logs'));
     fake().openPathAnswer = 'Failed to open path';
     expect(await exporter().openLogs()).toMatchObject({ ok: false, error: { code: 'LOGS_NOT_OPENED' } });
   });

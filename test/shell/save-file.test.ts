@@ -34,7 +34,12 @@ describe('Export CSV from the shell (issue 13)', () => {
   });
 
   it('writes nothing when the cashier cancels, and says what to do when the folder cannot be written', async () => {
-    const cancelled = createSaveTextFile({ showSaveDialog: async () => ({ canceled: true, filePath: '' }), parent: () => null, startDir: () => dir, log: silentLogger() });
+    const cancelled = createSaveTextFile({
+      showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+      parent: () => null,
+      startDir: () => dir,
+      log: silentLogger(),
+    });
     expect(await cancelled({ fileName: 'x.csv', text: csv, kind: 'csv' })).toEqual({ ok: true, value: { path: null } });
     const broken = createSaveTextFile({
       showSaveDialog: async () => ({ canceled: false, filePath: path.join(dir, 'no-such-folder', 'x.csv') }),

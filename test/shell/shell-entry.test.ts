@@ -20,7 +20,15 @@ interface Report {
   window: { url: string; webPreferences: Record<string, unknown> };
   tray: { icon: string; tooltip: string; menu: string[] };
   channels: number;
-  guards: { navigationPrevented: boolean; ownPagePrevented: boolean; openEvil: string; openPrint: string; printPreload: string | null; openAllowListed: string; externalOpened: string[] };
+  guards: {
+    navigationPrevented: boolean;
+    ownPagePrevented: boolean;
+    openEvil: string;
+    openPrint: string;
+    printPreload: string | null;
+    openAllowListed: string;
+    externalOpened: string[];
+  };
   csp: { responseHeaders: Record<string, string[]> };
   snapshotDemo: boolean;
   foreign: unknown;
@@ -158,7 +166,9 @@ describe('the Electron entry with the real core', () => {
   it('exports diagnostics through IPC to the file chosen in the save dialog, and opens the logs folder', () => {
     const file = path.join(dir, 'out', 'support.zip');
     expect(report.diagnostics.result).toEqual({ ok: true, value: { file } });
-    expect(report.diagnostics.entries).toEqual(expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'session-states.json']));
+    expect(report.diagnostics.entries).toEqual(
+      expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'session-states.json']),
+    );
     expect(report.diagnostics.entries.some((e) => e.startsWith('logs/'))).toBe(true);
     expect(report.diagnostics.logsDir).toBe(path.join(dir, 'logs'));
     expect(report.diagnostics.openLogs).toEqual({ ok: true, value: { path: path.join(dir, 'logs') } });

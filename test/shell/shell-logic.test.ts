@@ -16,7 +16,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('CSP', () => {
   it('replaces any page CSP with ours and keeps the other headers', () => {
-    const out = withCsp({ 'content-security-policy': ["default-src *"], 'Content-Type': 'text/html' });
+    const out = withCsp({ 'content-security-policy': ['default-src *'], 'Content-Type': 'text/html' });
     expect(out).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [APP_CSP] });
     expect(withCsp(undefined)).toEqual({ 'Content-Security-Policy': [APP_CSP] });
   });

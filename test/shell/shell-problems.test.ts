@@ -50,19 +50,30 @@ afterAll(async () => {
 });
 
 describe('the app shell when the till cannot connect by itself', () => {
-  it('a sandbox install without its key stays on the sandbox and the tray asks for the key', async () => {
-    const report = await driveShell({ environment: 'sandbox', serviceUrl: 'https://sandbox.example.com', posId: randomUUID(), posApiPort: 0 }, 'API key missing');
-    expect(report.error).toBeUndefined();
-    expect(report.tray.tooltip).toBe('Tableside: API key missing: enter it again in Settings');
-    expect(report.tray.icon).toMatch(/tray-rejected\.png$/);
-    expect(report.dialogs).toEqual([]);
-    expect(report.exit).toBe(0);
-  }, SLOW);
+  it(
+    'a sandbox install without its key stays on the sandbox and the tray asks for the key',
+    async () => {
+      const report = await driveShell(
+        { environment: 'sandbox', serviceUrl: 'https://sandbox.example.com', posId: randomUUID(), posApiPort: 0 },
+        'API key missing',
+      );
+      expect(report.error).toBeUndefined();
+      expect(report.tray.tooltip).toBe('Tableside: API key missing: enter it again in Settings');
+      expect(report.tray.icon).toMatch(/tray-rejected\.png$/);
+      expect(report.dialogs).toEqual([]);
+      expect(report.exit).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('a taken POS API port is named in the tray, without a dialog', async () => {
-    const report = await driveShell({ posApiPort: port }, `Port ${port}`);
-    expect(report.error).toBeUndefined();
-    expect(report.tray.tooltip).toBe(`Tableside: Port ${port} is in use (another Tableside?): change it in Settings → Local POS API port`);
-    expect(report.dialogs).toEqual([]);
-  }, SLOW);
+  it(
+    'a taken POS API port is named in the tray, without a dialog',
+    async () => {
+      const report = await driveShell({ posApiPort: port }, `Port ${port}`);
+      expect(report.error).toBeUndefined();
+      expect(report.tray.tooltip).toBe(`Tableside: Port ${port} is in use (another Tableside?): change it in Settings → Local POS API port`);
+      expect(report.dialogs).toEqual([]);
+    },
+    SLOW,
+  );
 });

@@ -63,23 +63,31 @@ afterAll(async () => {
 }, SLOW);
 
 describe('npm start without the Electron binary', () => {
-  it('says so in one line, then starts the browser mode and prints its URL', async () => {
-    const open = await nextLine((l) => l.startsWith('Open Tableside in your browser: '), 'UI URL line');
-    expect(lines[0]).toBe('Electron is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); starting the browser mode instead.');
-    const url = open.slice('Open Tableside in your browser: '.length);
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}$/);
-    // The printed URL is exchanged once for the cookie (303 to the address without the token).
-    const exchange = await fetch(url, { redirect: 'manual' });
-    expect(exchange.status).toBe(303);
-    const cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const page = await fetch(new URL(exchange.headers.get('location') ?? '', url), { headers: { cookie } });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
-    expect((await fetch(new URL(url).origin)).status).toBe(403);
-  }, SLOW);
+  it(
+    'says so in one line, then starts the browser mode and prints its URL',
+    async () => {
+      const open = await nextLine((l) => l.startsWith('Open Tableside in your browser: '), 'UI URL line');
+      expect(lines[0]).toBe('Electron is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); starting the browser mode instead.');
+      const url = open.slice('Open Tableside in your browser: '.length);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}$/);
+      // The printed URL is exchanged once for the cookie (303 to the address without the token).
+      const exchange = await fetch(url, { redirect: 'manual' });
+      expect(exchange.status).toBe(303);
+      const cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const page = await fetch(new URL(exchange.headers.get('location') ?? '', url), { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      expect((await fetch(new URL(url).origin)).status).toBe(403);
+    },
+    SLOW,
+  );
 
-  it('stops cleanly on SIGTERM', async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  }, SLOW);
+  it(
+    'stops cleanly on SIGTERM',
+    async () => {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+    SLOW,
+  );
 });

@@ -45,7 +45,13 @@ function fakeWindows() {
 }
 
 const ports = (printer: string | null, hiddenWindow: () => BrowserWindow) =>
-  createPrintPorts({ origins: { rendererDir: path.join(dir, 'renderer'), devUrl: null }, dataDir: dir, hiddenWindow, printer: async () => printer, log: silentLogger() });
+  createPrintPorts({
+    origins: { rendererDir: path.join(dir, 'renderer'), devUrl: null },
+    dataDir: dir,
+    hiddenWindow,
+    printer: async () => printer,
+    log: silentLogger(),
+  });
 
 describe('kitchen ticket printing', () => {
   it('loads print.html?ticket=<orderId> and prints silently to the printer from Settings', async () => {

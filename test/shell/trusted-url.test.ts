@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { appPageOf, appPageUrl, decideWindowOpen, isAllowedExternal, isNavigationAllowed, isTrustedSender, printSheetUrl, type AppOrigins } from '../../main/shell/trusted-url.js';
+import {
+  appPageOf,
+  appPageUrl,
+  decideWindowOpen,
+  isAllowedExternal,
+  isNavigationAllowed,
+  isTrustedSender,
+  printSheetUrl,
+  type AppOrigins,
+} from '../../main/shell/trusted-url.js';
 
 const rendererDir = path.resolve('/opt/Tableside/resources/app.asar/dist/renderer');
 const packaged: AppOrigins = { rendererDir, devUrl: null };

@@ -37,7 +37,13 @@ function windowAwayFromNow(): string {
 }
 
 beforeAll(async () => {
-  const needed = ['dist/main/shell/main.js', 'dist/main/shell/updates.js', 'dist/main/features/updates/index.js', 'dist/preload/channels.js', 'dist/main/app/companion.js'];
+  const needed = [
+    'dist/main/shell/main.js',
+    'dist/main/shell/updates.js',
+    'dist/main/features/updates/index.js',
+    'dist/preload/channels.js',
+    'dist/main/app/companion.js',
+  ];
   if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-updates-entry-'));
   writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ posApiPort: 0, updateUrl: FEED, quietWindow: windowAwayFromNow() }));

@@ -116,7 +116,13 @@ describe('the shell wires electron-updater to the policy', () => {
     start(URL_, '11:00-13:00');
     await clock.advanceAsync(0);
     expect(calls('quitAndInstall')).toHaveLength(1);
-    expect(policy?.status()).toEqual({ kind: 'failed', code: 'update.install-failed', runningVersion: '0.1.0', version: '1.2.0', cause: 'ERR_UPDATER_INSTALL' });
+    expect(policy?.status()).toEqual({
+      kind: 'failed',
+      code: 'update.install-failed',
+      runningVersion: '0.1.0',
+      version: '1.2.0',
+      cause: 'ERR_UPDATER_INSTALL',
+    });
     expect(autoUpdater.autoInstallOnAppQuit).toBe(false);
   });
 
@@ -152,7 +158,9 @@ describe('the shell wires electron-updater to the policy', () => {
     fake.feed = { version: '1.2.0' };
     start(URL_, '3am-5am', createLogger({ destination: sink, level: 'info' }));
     await clock.advanceAsync(0);
-    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ code: 'update.quiet-window-invalid', used: DEFAULT_QUIET_WINDOW }));
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ code: 'update.quiet-window-invalid', used: DEFAULT_QUIET_WINDOW }),
+    );
     await clock.advanceAsync(local(3, 0, 22) - clock.now());
     expect(calls('quitAndInstall')).toHaveLength(1);
   });
@@ -176,9 +184,21 @@ describe('the tray shows the update', () => {
   }
 
   it('"Restart now to update" appears once the update is downloaded and installs during service', async () => {
-    const tray = createAppTray('/assets', { open: () => undefined, reconnect: () => undefined, quit: () => undefined, restartToUpdate: () => void policy?.restartNow() });
+    const tray = createAppTray('/assets', {
+      open: () => undefined,
+      reconnect: () => undefined,
+      quit: () => undefined,
+      restartToUpdate: () => void policy?.restartNow(),
+    });
     fake.feed = { version: '1.2.0' };
-    policy = startUpdates({ updateUrl: URL_, quietWindow: '03:00-05:00', clock, log: silentLogger(), busyChecks: [{ name: 'payment', busy: () => paymentBusy }], onStatus: (s) => tray.setUpdate(s) });
+    policy = startUpdates({
+      updateUrl: URL_,
+      quietWindow: '03:00-05:00',
+      clock,
+      log: silentLogger(),
+      busyChecks: [{ name: 'payment', busy: () => paymentBusy }],
+      onStatus: (s) => tray.setUpdate(s),
+    });
     expect(trayMenu().some((i) => i.label?.startsWith('Restart now'))).toBe(false);
     await clock.advanceAsync(0);
     const restart = trayMenu().find((i) => i.label === 'Restart now to update to 1.2.0');

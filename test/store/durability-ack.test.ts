@@ -19,7 +19,12 @@ interface Line {
  * Runs durability-ack-child.ts with the fsync counter preloaded; `onLine` sees each stdout line
  * as it comes (and may kill the child). Resolves with the lines once the child has ended.
  */
-function runChild(file: string, guests: number, counter: FsyncCounter, onLine: (line: Line, kill: () => void) => void): Promise<{ lines: Line[]; signal: string | null }> {
+function runChild(
+  file: string,
+  guests: number,
+  counter: FsyncCounter,
+  onLine: (line: Line, kill: () => void) => void,
+): Promise<{ lines: Line[]; signal: string | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'durability-ack-child.ts'), file, String(guests)], {
     env: { ...process.env, ...counter.env },
     stdio: ['ignore', 'pipe', 'pipe'],

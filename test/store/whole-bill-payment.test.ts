@@ -20,11 +20,22 @@ describe('a guest paying a long bill whole', () => {
     const heard: StoreEvent[] = [];
     store.onEvent((events) => heard.push(...events));
     store.upsertTable({ id: 't1', name: 'Long table' });
-    const items = Array.from({ length: LINES }, (_, i) => ({ id: `i${i}`, name: `Dish ${i}`, price: `${10 + i}.50`, quantity: String(1 + (i % 3)), tags: i % 2 === 0 ? ['kitchen'] : [] }));
+    const items = Array.from({ length: LINES }, (_, i) => ({
+      id: `i${i}`,
+      name: `Dish ${i}`,
+      price: `${10 + i}.50`,
+      quantity: String(1 + (i % 3)),
+      tags: i % 2 === 0 ? ['kitchen'] : [],
+    }));
     store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items });
     const total = items.reduce((sum, i) => sum + Number(i.price) * Number(i.quantity), 0);
 
-    store.startPayment(wirePayment('p1', items.map((i) => ({ id: i.id, price: i.price, quantity: i.quantity }))));
+    store.startPayment(
+      wirePayment(
+        'p1',
+        items.map((i) => ({ id: i.id, price: i.price, quantity: i.quantity })),
+      ),
+    );
     const byKey = (runs: { source: string }[]) => runs.filter((r) => /FROM bill_items WHERE billId = \? AND id = \?/.test(r.source)).length;
     const wholeReads = (runs: { source: string }[]) => runs.filter((r) => /FROM bill_items WHERE billId = \? ORDER BY position/.test(r.source)).length;
 

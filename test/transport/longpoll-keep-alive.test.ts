@@ -94,6 +94,8 @@ describe('long-poll: the work of one poll once the link is up', () => {
     expect(clock.pending()).toBe(1); // the held third poll: its time-out alone
     expect(clock.nextTimerAt()).toBeGreaterThan(clock.now() + 1_000);
     // The headers of every poll are the same as the first one's (built once, sent each time).
-    expect(service.polls.map((p) => [p.headers.authorization, p.headers['pos-id'], p.url])).toEqual(Array(3).fill([`Bearer ${FIXED_KEY}`, fx.posId, '/api/v2/pos/poll']));
+    expect(service.polls.map((p) => [p.headers.authorization, p.headers['pos-id'], p.url])).toEqual(
+      Array(3).fill([`Bearer ${FIXED_KEY}`, fx.posId, '/api/v2/pos/poll']),
+    );
   });
 });

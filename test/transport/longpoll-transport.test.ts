@@ -228,7 +228,9 @@ describe('long-poll transport against the sandbox', () => {
   it('shows offline while the service cannot be reached, backing off 1 s then 2 s, and connects once it is up', async () => {
     fx = new Fixture();
     const port = await freePort();
-    const t = fx.track(createLongPollTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }));
+    const t = fx.track(
+      createLongPollTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }),
+    );
     await t.start();
     const first = await waitForState(t, 'offline');
     expect(first).toMatchObject({ attempt: 1, nextTryAt: fx.clock.now() + 1000 });

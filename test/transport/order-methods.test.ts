@@ -65,14 +65,21 @@ describe.each<TransportKind>(['ws', 'longpoll', 'webhook'])('order methods over 
     expect(await sandbox.callPos('orderPrepare', [order('x1')])).toEqual({
       result: { items: [{ id: 'beer', name: 'Beer 0.5 l', price: '62.5', quantity: '2' }], total: '125' },
     });
-    const sold = await sandbox.callPos('orderPrepare', [order('x1', { items: [{ id: 'schnitzel', name: '', quantity: '1' }, { id: 'ghost', name: '', quantity: '1' }] })]);
+    const sold = await sandbox.callPos('orderPrepare', [
+      order('x1', {
+        items: [
+          { id: 'schnitzel', name: '', quantity: '1' },
+          { id: 'ghost', name: '', quantity: '1' },
+        ],
+      }),
+    ]);
     expect(sold).toMatchObject({ error: { code: 'ITEM_UNAVAILABLE', items: ['schnitzel', 'ghost'] } });
     expect(await pos.call('PUT', '/ordering', { paused: true })).toMatchObject({ status: 200 });
     expect(await sandbox.callPos('orderPrepare', [order('x1')])).toMatchObject({ error: { code: 'ORDERS_PAUSED' } });
     await pos.call('PUT', '/ordering', { paused: false });
   });
 
-  it('orderStart twice is one order on table 5\'s bill; orderClose CANCELLED takes the lines off again', async () => {
+  it("orderStart twice is one order on table 5's bill; orderClose CANCELLED takes the lines off again", async () => {
     const first = (await sandbox.callPos('orderStart', [order(`o-${kind}`)])) as { result: { idOrder: string; billId: string } };
     expect(first.result.idOrder).toBe(`o-${kind}`);
     expect(await sandbox.callPos('orderStart', [order(`o-${kind}`)])).toEqual(first);

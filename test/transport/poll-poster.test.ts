@@ -90,7 +90,8 @@ async function started(secure = false): Promise<number> {
   return service.start();
 }
 
-const ok = (text: string, extra = ''): string => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n${extra}\r\n${text}`;
+const ok = (text: string, extra = ''): string =>
+  `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n${extra}\r\n${text}`;
 
 describe('poll poster: the request on the wire', () => {
   it('writes the request line, the headers built once, and the body with its byte length', async () => {
@@ -143,7 +144,14 @@ describe('poll poster: answers framed every way HTTP/1.1 allows', () => {
     poster = createPollPoster(`http://127.0.0.1:${port}/api/v2/pos/poll`, AUTH);
     const poll = poster.post(null);
     const { socket } = await service.request(1);
-    await RawService.answer(socket, 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n8;ext=1\r\n{"uui', 'd":\r\n', '7\r\n"c2"}  \r', '\n0\r\nX-Trailer: 1\r\n', '\r\n');
+    await RawService.answer(
+      socket,
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n8;ext=1\r\n{"uui',
+      'd":\r\n',
+      '7\r\n"c2"}  \r',
+      '\n0\r\nX-Trailer: 1\r\n',
+      '\r\n',
+    );
     expect((await poll.reply).text).toBe('{"uuid":"c2"}  ');
     const again = poster.post(null);
     expect((await service.request(2)).socket).toBe(socket);
@@ -157,7 +165,11 @@ describe('poll poster: answers framed every way HTTP/1.1 allows', () => {
     const poll = poster.post(null);
     const { socket } = await service.request(1);
     const refusal = '{"code":"SERVICE_RESTARTING"}';
-    await RawService.answer(socket, 'HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n', `HTTP/1.1 503 Service Unavailable\r\nRetry-After: 120\r\nConnection: close\r\nContent-Length: ${refusal.length}\r\n\r\n${refusal}`);
+    await RawService.answer(
+      socket,
+      'HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n',
+      `HTTP/1.1 503 Service Unavailable\r\nRetry-After: 120\r\nConnection: close\r\nContent-Length: ${refusal.length}\r\n\r\n${refusal}`,
+    );
     expect(await poll.reply).toEqual({ status: 503, text: refusal, retryAfter: '120' });
     await closed(socket);
     const next = poster.post(null);

@@ -93,7 +93,10 @@ describe('close codes and statuses', () => {
     expect(classifyClose(open, 4401, '', '', undefined)).toEqual({ kind: 'rejected' });
     expect(classifyClose(open, 4409, '', '', undefined)).toEqual({ kind: 'conflict' });
     expect(classifyClose(open, 1006, '', '', undefined).kind).toBe('dropped');
-    expect(classifyClose({ ...open, opened: false }, 1006, '', 'connect ECONNREFUSED', undefined)).toEqual({ kind: 'unreachable', detail: 'connect ECONNREFUSED' });
+    expect(classifyClose({ ...open, opened: false }, 1006, '', 'connect ECONNREFUSED', undefined)).toEqual({
+      kind: 'unreachable',
+      detail: 'connect ECONNREFUSED',
+    });
   });
   it('maps handshake and poll statuses, honouring Retry-After unless a delay is injected', () => {
     expect(classifyHttpStatus(401, null, undefined)).toEqual({ kind: 'rejected' });

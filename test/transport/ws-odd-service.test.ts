@@ -57,7 +57,15 @@ describe('WebSocket transport against an odd service', () => {
   it('a service that never sends auth-response but keeps the link open is taken as accepting after 5 s (not 4.999 s)', async () => {
     const serviceUrl = await start(() => undefined);
     fx = new Fixture();
-    const t = createWsTransport({ ...fx.timing, serviceUrl, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher, pingIntervalMs: 3_600_000, pongTimeoutMs: 3_600_000 });
+    const t = createWsTransport({
+      ...fx.timing,
+      serviceUrl,
+      apiKey: FIXED_KEY,
+      posId: fx.posId,
+      dispatcher: fx.dispatcher,
+      pingIntervalMs: 3_600_000,
+      pongTimeoutMs: 3_600_000,
+    });
     transport = t;
     const connected = new Promise<void>((resolve) => t.onConnected(resolve));
     await t.start();

@@ -157,7 +157,10 @@ describe('WebSocket transport against the sandbox', () => {
     // The first ping goes out on open; its pong proves the link and gives the first round trip.
     await waitForState(t, (s) => s.rttMs !== null);
     fx.sandbox.injectFault({ kind: 'no-pong' });
-    await waitUntil(() => (fx.sandbox.state() as { faults: { kind: string; applied: unknown[] }[] }).faults.some((f) => f.kind === 'no-pong' && f.applied.length > 0), 'the sandbox to stop answering pings');
+    await waitUntil(
+      () => (fx.sandbox.state() as { faults: { kind: string; applied: unknown[] }[] }).faults.some((f) => f.kind === 'no-pong' && f.applied.length > 0),
+      'the sandbox to stop answering pings',
+    );
     await fx.clock.advanceAsync(20_000 + 4_999);
     expect(t.state().status).toBe('connected');
     await fx.clock.advanceAsync(1);
@@ -224,7 +227,9 @@ describe('WebSocket transport against the sandbox', () => {
   it('shows offline while the service cannot be reached, backing off 1 s then 2 s, and connects once it is up', async () => {
     fx = new Fixture();
     const port = await freePort();
-    const t = fx.track(createWsTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}/`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }));
+    const t = fx.track(
+      createWsTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}/`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }),
+    );
     await t.start();
     const first = await waitForState(t, 'offline');
     expect(first).toMatchObject({ attempt: 1, nextTryAt: fx.clock.now() + 1000 });
@@ -247,7 +252,9 @@ describe('WebSocket transport against the sandbox', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
     try {
-      const t = fx.track(createWsTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }));
+      const t = fx.track(
+        createWsTransport({ ...fx.timing, serviceUrl: `http://127.0.0.1:${port}`, apiKey: FIXED_KEY, posId: fx.posId, dispatcher: fx.dispatcher }),
+      );
       await t.start();
       await waitUntil(() => sockets.length === 1, 'the handshake to reach the server');
       await fx.clock.advanceAsync(9_999);

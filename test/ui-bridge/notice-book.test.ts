@@ -83,7 +83,9 @@ describe('a damaged notices file', () => {
     const aside = `notices.json.damaged-${clock.now()}`;
     expect(readdirSync(dir)).toEqual([aside]);
     expect(readFileSync(path.join(dir, aside), 'utf8')).toBe('[{"id": "paid:p1", "kind": ');
-    expect(warnings()).toEqual([expect.objectContaining({ movedTo: path.join(dir, aside), msg: 'notices file unreadable: moved aside, starting without old notices' })]);
+    expect(warnings()).toEqual([
+      expect.objectContaining({ movedTo: path.join(dir, aside), msg: 'notices file unreadable: moved aside, starting without old notices' }),
+    ]);
     notices.add(notice('paid:p2'));
     notices.flush();
     expect(saved().map((n) => n.id)).toEqual(['paid:p2']);
@@ -96,7 +98,10 @@ describe('a damaged notices file', () => {
     mkdirSync(file());
     expect(book().open()).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual([`notices.json.damaged-${clock.now() - 1000}`, `notices.json.damaged-${clock.now()}`]);
-    expect(warnings().map((w) => w.msg)).toEqual(['notices file unreadable: moved aside, starting without old notices', 'notices file unreadable: moved aside, starting without old notices']);
+    expect(warnings().map((w) => w.msg)).toEqual([
+      'notices file unreadable: moved aside, starting without old notices',
+      'notices file unreadable: moved aside, starting without old notices',
+    ]);
   });
 
   it('keeps the notices that parse and drops the others with one warning', () => {

@@ -105,7 +105,13 @@ describe('views in the contract shapes', () => {
 
   it('pages bills in id order after a cursor, per filter, stable when a bill closes between pages', () => {
     const { store, clock } = t;
-    for (const [bill, table] of [['b3', 't1'], ['b1', 't1'], ['b5', 't2'], ['b2', 't2'], ['b4', 't1']] as const) {
+    for (const [bill, table] of [
+      ['b3', 't1'],
+      ['b1', 't1'],
+      ['b5', 't2'],
+      ['b2', 't2'],
+      ['b4', 't1'],
+    ] as const) {
       seedBill(store, bill, table);
       clock.advance(1000);
     }

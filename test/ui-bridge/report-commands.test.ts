@@ -22,7 +22,8 @@ describe('report commands (the renderer side of the day report)', () => {
   });
   afterEach(() => t.cleanup());
 
-  const commands = (shell = {}, dayEndsAt = '04:00') => createReportCommands({ store: t.store, clock: t.clock, log: silentLogger(), shell, defaultCurrency: 'CZK', dayEndsAt: () => dayEndsAt });
+  const commands = (shell = {}, dayEndsAt = '04:00') =>
+    createReportCommands({ store: t.store, clock: t.clock, log: silentLogger(), shell, defaultCurrency: 'CZK', dayEndsAt: () => dayEndsAt });
 
   it('reports the current restaurant day by default and lists its payments with filters', async () => {
     const c = commands();
@@ -48,14 +49,20 @@ describe('report commands (the renderer side of the day report)', () => {
       },
     });
     const result = await electron.exportPaymentsCsv({ from: '2026-11-21', to: '2026-11-21' });
-    expect(result).toMatchObject({ ok: true, value: { delivery: 'saved', path: '/home/cashier/tableside-payments-2026-11-21.csv', fileName: 'tableside-payments-2026-11-21.csv' } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { delivery: 'saved', path: '/home/cashier/tableside-payments-2026-11-21.csv', fileName: 'tableside-payments-2026-11-21.csv' },
+    });
     expect(saved[0]!.text).toBe(result.ok ? result.value.csv : '');
     expect(parseCsv(saved[0]!.text).map((r) => [r.paymentId, r.state, r.amount])).toEqual([
       ['p1', 'paid', '100.00'],
       ['p2', 'refunded', '50.00'],
     ]);
     const cancelled = commands({ saveTextFile: async () => ({ ok: true as const, value: { path: null } }) });
-    expect(await cancelled.exportPaymentsCsv({ from: '2026-11-21', to: '2026-11-21' })).toMatchObject({ ok: true, value: { delivery: 'cancelled', path: null } });
+    expect(await cancelled.exportPaymentsCsv({ from: '2026-11-21', to: '2026-11-21' })).toMatchObject({
+      ok: true,
+      value: { delivery: 'cancelled', path: null },
+    });
     const browser = await commands().exportPaymentsCsv({ from: '2026-11-21', to: '2026-11-21' });
     expect(browser).toMatchObject({ ok: true, value: { delivery: 'download', path: null } });
     expect(browser.ok && browser.value.csv).toBe(saved[0]!.text);

@@ -91,7 +91,10 @@ describe('views pushed to a live screen', () => {
     t.store.upsertTable({ id: 't9', name: 'Table 9b', area: null });
     t.store.deleteTable('t9');
     t.clock.advance(VIEW_PUSH_MS);
-    expect(heard.filter((e) => e.type === 'table-removed' || (e.type === 'table' && e.table.id === 't9')).map((e) => e.type)).toEqual(['table', 'table-removed']);
+    expect(heard.filter((e) => e.type === 'table-removed' || (e.type === 'table' && e.table.id === 't9')).map((e) => e.type)).toEqual([
+      'table',
+      'table-removed',
+    ]);
   });
 
   it('with no screen attached nothing is read or kept for later; stop cancels a pending push', () => {
@@ -169,4 +172,3 @@ describe('typed listeners', () => {
     expect(heard[0]?.type === 'table' && heard[0].table.due).toBe('483.00');
   });
 });
-

@@ -379,9 +379,17 @@ describe('failures leave the running version', () => {
   it('a failed check says so with the updater code, installs nothing, and the next check tries again', async () => {
     policy = makePolicy();
     policy.start();
-    updater.lastCheck().reject(Object.assign(new Error('net::ERR_NAME_NOT_RESOLVED https://user:secret@updates.example/'), { code: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' }));
+    updater
+      .lastCheck()
+      .reject(Object.assign(new Error('net::ERR_NAME_NOT_RESOLVED https://user:secret@updates.example/'), { code: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' }));
     await clock.advanceAsync(0);
-    expect(policy.status()).toEqual({ kind: 'failed', code: 'update.check-failed', runningVersion: '0.1.0', version: null, cause: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' });
+    expect(policy.status()).toEqual({
+      kind: 'failed',
+      code: 'update.check-failed',
+      runningVersion: '0.1.0',
+      version: null,
+      cause: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND',
+    });
     expect(JSON.stringify(policy.status())).not.toContain('secret');
     await clock.advanceAsync(CHECK_EVERY_MS);
     expect(updater.checks).toHaveLength(2);
@@ -394,7 +402,13 @@ describe('failures leave the running version', () => {
     await clock.advanceAsync(0);
     updater.lastDownload().reject(Object.assign(new Error('sha512 checksum mismatch'), { code: 'ERR_CHECKSUM_MISMATCH' }));
     await clock.advanceAsync(0);
-    expect(policy.status()).toEqual({ kind: 'failed', code: 'update.download-failed', runningVersion: '0.1.0', version: '1.2.0', cause: 'ERR_CHECKSUM_MISMATCH' });
+    expect(policy.status()).toEqual({
+      kind: 'failed',
+      code: 'update.download-failed',
+      runningVersion: '0.1.0',
+      version: '1.2.0',
+      cause: 'ERR_CHECKSUM_MISMATCH',
+    });
     expect(updater.installOnQuit).toBe(false);
     await clock.advanceAsync(local(4, 0, 0, 22) - clock.now());
     expect(updater.installs).toBe(0);

@@ -7,7 +7,8 @@ import { API_KEY, POS_ID, ReceiverHarness } from './helpers/receiver-harness.js'
 /** Our signature code against the independent `http-message-signatures` library, both ways. */
 const FIELDS = ['@method', '@path', 'content-type', 'content-digest'];
 const verifier = { id: POS_ID, algs: ['hmac-sha256'], verify: createVerifier(API_KEY, 'hmac-sha256') };
-const libVerify = (url: string, headers: Record<string, string>) => httpbis.verifyMessage({ keyLookup: async () => verifier }, { method: 'POST', url, headers });
+const libVerify = (url: string, headers: Record<string, string>) =>
+  httpbis.verifyMessage({ keyLookup: async () => verifier }, { method: 'POST', url, headers });
 
 let h: ReceiverHarness;
 beforeEach(async () => {
@@ -35,7 +36,11 @@ describe('library signs, our receiver verifies', () => {
         params: ['created', 'expires', 'keyid', 'alg'],
         paramValues: { created: new Date(now * 1000), expires: new Date((now + 15) * 1000) },
       },
-      { method: 'POST', url: h.transport.webhookUrl, headers: { 'content-type': 'application/json', 'content-digest': contentDigestHeader(body), 'signature-sha256': bodySignature(API_KEY, body) } },
+      {
+        method: 'POST',
+        url: h.transport.webhookUrl,
+        headers: { 'content-type': 'application/json', 'content-digest': contentDigestHeader(body), 'signature-sha256': bodySignature(API_KEY, body) },
+      },
     );
     const res = await h.post({ headers: signed.headers, body });
     expect(res).toEqual({ status: 200, body: { result: [{ id: 'b1', table: 't7' }] } });
@@ -49,9 +54,15 @@ describe('library signs, our receiver verifies', () => {
     expect((await h.post(good)).status).toBe(200);
     const msg = (headers: Record<string, string>) => ({ method: 'POST', target: new URL(h.transport.webhookUrl).pathname, headers });
     const digest = await signDelivery({ ...base, defect: 'wrong-digest' });
-    expect(verifyWebhookRequest(msg(digest.headers), Buffer.from(body), { secret: API_KEY, nowMs: h.clock.now() })).toMatchObject({ ok: false, rejection: { status: 401, code: 'BAD_DIGEST' } });
+    expect(verifyWebhookRequest(msg(digest.headers), Buffer.from(body), { secret: API_KEY, nowMs: h.clock.now() })).toMatchObject({
+      ok: false,
+      rejection: { status: 401, code: 'BAD_DIGEST' },
+    });
     const sig = await signDelivery({ ...base, defect: 'wrong-signature' });
-    expect(verifyWebhookRequest(msg(sig.headers), Buffer.from(body), { secret: API_KEY, nowMs: h.clock.now() })).toMatchObject({ ok: false, rejection: { status: 401, code: 'BAD_SIGNATURE' } });
+    expect(verifyWebhookRequest(msg(sig.headers), Buffer.from(body), { secret: API_KEY, nowMs: h.clock.now() })).toMatchObject({
+      ok: false,
+      rejection: { status: 401, code: 'BAD_SIGNATURE' },
+    });
   });
 });
 
@@ -69,8 +80,17 @@ describe('we sign, the library verifies', () => {
 
   it('the sandbox deliveries verify with httpbis.verifyMessage', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const d = await signDelivery({ url: 'http://127.0.0.1:4000/webhook/m-1', body: '{"id":"x"}', apiKey: API_KEY, posId: POS_ID, created: now, expires: now + 15 });
+    const d = await signDelivery({
+      url: 'http://127.0.0.1:4000/webhook/m-1',
+      body: '{"id":"x"}',
+      apiKey: API_KEY,
+      posId: POS_ID,
+      created: now,
+      expires: now + 15,
+    });
     expect(await libVerify('http://127.0.0.1:4000/webhook/m-1', d.headers)).toBe(true);
-    expect(d.headers['signature-input']).toBe(`sig1=("@method" "@path" "content-type" "content-digest");created=${now};expires=${now + 15};keyid="${POS_ID}";alg="hmac-sha256"`);
+    expect(d.headers['signature-input']).toBe(
+      `sig1=("@method" "@path" "content-type" "content-digest");created=${now};expires=${now + 15};keyid="${POS_ID}";alg="hmac-sha256"`,
+    );
   });
 });

@@ -24,7 +24,14 @@ const path = () => new URL(h.transport.url).pathname;
 /** Headers for `body` signed with `secret` (the attacker's guess when it is not API_KEY). */
 function signedHeaders(body: string | Uint8Array, opts: { secret?: string; keyid?: string; created?: number; expires?: number } = {}): Record<string, string> {
   const now = h.nowS();
-  return signWebhookRequest({ target: path(), body, secret: opts.secret ?? API_KEY, keyid: opts.keyid ?? POS_ID, created: opts.created ?? now, expires: opts.expires ?? now + 15 });
+  return signWebhookRequest({
+    target: path(),
+    body,
+    secret: opts.secret ?? API_KEY,
+    keyid: opts.keyid ?? POS_ID,
+    created: opts.created ?? now,
+    expires: opts.expires ?? now + 15,
+  });
 }
 
 function deliveryBody(extra: Record<string, unknown> = {}): string {
@@ -82,7 +89,12 @@ describe('the body is read only after the headers are authenticated', () => {
   it('an upload without any signature is refused before a byte of its body arrives', async () => {
     const head = requestHead(h.transport.url, { 'content-type': 'application/json', 'content-length': String(MIB) });
     const a = await stalledUpload(h.transport.url, head, Buffer.alloc(0));
-    expect(a).toMatchObject({ status: 401, closed: true, headers: { connection: 'close' }, body: { code: 'BAD_DIGEST', message: 'Content-Digest header is missing.' } });
+    expect(a).toMatchObject({
+      status: 401,
+      closed: true,
+      headers: { connection: 'close' },
+      body: { code: 'BAD_DIGEST', message: 'Content-Digest header is missing.' },
+    });
     expectNothingRan();
   });
 
@@ -105,7 +117,12 @@ describe('the body is read only after the headers are authenticated', () => {
     h.clock.advance(15_000 - 1);
     expect(bodyBytes().buffered).toBe(10);
     h.clock.advance(1);
-    expect(await answer).toMatchObject({ status: 410, closed: true, headers: { connection: 'close' }, body: { code: 'EXPIRED', message: 'The delivery expired while its body was still coming.' } });
+    expect(await answer).toMatchObject({
+      status: 410,
+      closed: true,
+      headers: { connection: 'close' },
+      body: { code: 'EXPIRED', message: 'The delivery expired while its body was still coming.' },
+    });
     await until(() => bodyBytes().buffered === 0, 'the read to end');
     expectNothingRan();
   });
@@ -132,7 +149,11 @@ describe('keyid and Pos-Id', () => {
     const body = Buffer.from(deliveryBody());
     const headers: Record<string, string | Buffer> = { ...signedHeaders(body) };
     const input = headers['signature-input'] as string;
-    headers['signature-input'] = Buffer.concat([Buffer.from(input.replace(`keyid="${POS_ID}"`, 'keyid="'), 'latin1'), Buffer.from([0xc3, 0x28]), Buffer.from(input.slice(input.indexOf('";alg')), 'latin1')]);
+    headers['signature-input'] = Buffer.concat([
+      Buffer.from(input.replace(`keyid="${POS_ID}"`, 'keyid="'), 'latin1'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(input.slice(input.indexOf('";alg')), 'latin1'),
+    ]);
     const a = await rawPost(headers, body);
     expect(a).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: 'Signature-Input (its keyid) is not valid UTF-8.' } });
     expectNothingRan();

@@ -75,7 +75,10 @@ describe('replays', () => {
     const req = h.signed('getBill', ['b1', null], { id: 'd-restart' });
     expect((await h.post(req)).status).toBe(200);
     await h.restart();
-    expect(await h.post(h.signed('getBill', ['b1', null], { id: 'd-restart' }))).toEqual({ status: 200, body: { error: { code: 'BILL_CLOSED', message: 'Bill b1 is closed.' } } });
+    expect(await h.post(h.signed('getBill', ['b1', null], { id: 'd-restart' }))).toEqual({
+      status: 200,
+      body: { error: { code: 'BILL_CLOSED', message: 'Bill b1 is closed.' } },
+    });
     expect(h.dispatcher.calls).toHaveLength(1);
   });
 
@@ -232,7 +235,12 @@ describe('the link loop (configure on the shared driver and clock)', () => {
     await h.clock.advanceAsync(5_000);
     expect(h.transport.state()).toMatchObject({ stale: true, sentence: 'No health check from the service for 3 minutes: check the public URL/tunnel.' });
     expect((await h.post(h.signed('ping', []))).status).toBe(200);
-    expect(h.transport.state()).toMatchObject({ status: 'connected', stale: false, lastMessageAt: h.clock.now(), sentence: 'Connected to the payment service over webhooks.' });
+    expect(h.transport.state()).toMatchObject({
+      status: 'connected',
+      stale: false,
+      lastMessageAt: h.clock.now(),
+      sentence: 'Connected to the payment service over webhooks.',
+    });
   });
 
   it('stop closes the receiver and leaves no timer on the clock', async () => {

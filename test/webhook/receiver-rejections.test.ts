@@ -14,11 +14,30 @@ afterEach(async () => {
 /** Flips one character of `text` at `index` to another character of the same alphabet. */
 function flip(text: string, index: number): string {
   const c = text[index]!;
-  const alt = /[0-9]/.test(c) ? (c === '0' ? '1' : '0') : /[a-z]/.test(c) ? (c === 'a' ? 'b' : 'a') : /[A-Z]/.test(c) ? (c === 'A' ? 'B' : 'A') : c === '+' ? '/' : '+';
+  const alt = /[0-9]/.test(c)
+    ? c === '0'
+      ? '1'
+      : '0'
+    : /[a-z]/.test(c)
+      ? c === 'a'
+        ? 'b'
+        : 'a'
+      : /[A-Z]/.test(c)
+        ? c === 'A'
+          ? 'B'
+          : 'A'
+        : c === '+'
+          ? '/'
+          : '+';
   return text.slice(0, index) + alt + text.slice(index + 1);
 }
 
-async function expectRejected(req: { headers: Record<string, string>; body: string | Uint8Array }, status: number, code: string, message: RegExp): Promise<void> {
+async function expectRejected(
+  req: { headers: Record<string, string>; body: string | Uint8Array },
+  status: number,
+  code: string,
+  message: RegExp,
+): Promise<void> {
   const res = await h.post(req);
   expect(res.status).toBe(status);
   expect(res.body).toEqual({ code, message: expect.stringMatching(message) });
@@ -65,7 +84,12 @@ describe('one byte flipped', () => {
     const digest = req.headers['content-digest']!;
     // The last base64 character before '=' also carries padding bits: flip the one before it.
     for (const at of [9, 20, digest.length - 4]) {
-      await expectRejected({ headers: { ...req.headers, 'content-digest': flip(digest, at) }, body: req.body }, 401, 'BAD_SIGNATURE', /signature sig1 does not match/);
+      await expectRejected(
+        { headers: { ...req.headers, 'content-digest': flip(digest, at) }, body: req.body },
+        401,
+        'BAD_SIGNATURE',
+        /signature sig1 does not match/,
+      );
     }
   });
 
@@ -87,7 +111,12 @@ describe('one byte flipped', () => {
     const req = h.signed('getTableList', []);
     const hex = req.headers['signature-sha256']!;
     for (const at of [0, 31, 63]) {
-      await expectRejected({ headers: { ...req.headers, 'signature-sha256': flip(hex, at) }, body: req.body }, 401, 'BAD_SIGNATURE', /Signature-SHA256 does not match the body/);
+      await expectRejected(
+        { headers: { ...req.headers, 'signature-sha256': flip(hex, at) }, body: req.body },
+        401,
+        'BAD_SIGNATURE',
+        /Signature-SHA256 does not match the body/,
+      );
     }
   });
 
@@ -95,7 +124,14 @@ describe('one byte flipped', () => {
     const req = h.signed('getTableList', []);
     const other = await import('../../main/adapters/connection/webhook-signing/index.js');
     const now = h.nowS();
-    const wrong = other.signWebhookRequest({ target: '/webhook/default', body: req.body, secret: 'zzzz-zzzz-zzzz-zzzz-zzzz', keyid: 'x', created: now, expires: now + 15 });
+    const wrong = other.signWebhookRequest({
+      target: '/webhook/default',
+      body: req.body,
+      secret: 'zzzz-zzzz-zzzz-zzzz-zzzz',
+      keyid: 'x',
+      created: now,
+      expires: now + 15,
+    });
     await expectRejected({ headers: wrong, body: req.body }, 401, 'BAD_SIGNATURE', /signature sig1 does not match/);
   });
 });

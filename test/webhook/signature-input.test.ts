@@ -2,7 +2,8 @@ import { parseDictionary, serializeInnerList, type InnerList } from 'structured-
 import { describe, expect, it } from 'vitest';
 import { parseSignatureInput, serializeSignatureParams } from '../../main/adapters/connection/webhook-signing/signature-input.js';
 
-const SIGNED = '("@method" "@path" "content-type" "content-digest");created=1618884473;expires=1618884773;keyid="6f1c1c9e-3b7a-4a51-9a0e-2d4c6f1e8a10";alg="hmac-sha256"';
+const SIGNED =
+  '("@method" "@path" "content-type" "content-digest");created=1618884473;expires=1618884773;keyid="6f1c1c9e-3b7a-4a51-9a0e-2d4c6f1e8a10";alg="hmac-sha256"';
 
 /** Members in the serialized form (the fast path), and every near miss that must take the general parser. */
 const HEADERS = [
@@ -68,7 +69,13 @@ describe('parseSignatureInput', () => {
   });
 
   it('serializes a list it did not read the general way (a list made by a signer)', () => {
-    const list: InnerList = [[['@method', new Map()]], new Map<string, number | string>([['created', 1], ['keyid', 'k']])];
+    const list: InnerList = [
+      [['@method', new Map()]],
+      new Map<string, number | string>([
+        ['created', 1],
+        ['keyid', 'k'],
+      ]),
+    ];
     expect(serializeSignatureParams(list)).toBe('("@method");created=1;keyid="k"');
   });
 });

@@ -40,7 +40,12 @@ describe('RFC 9421 Appendix B.2.5 (hmac-sha256, test-shared-secret)', () => {
   });
 
   it('signs to the RFC value', () => {
-    const signed = signMessage(RFC_REQUEST, { label: 'sig-b25', components: ['date', '@authority', 'content-type'], params: { created: 1618884473, keyid: 'test-shared-secret' }, secret: SHARED_SECRET });
+    const signed = signMessage(RFC_REQUEST, {
+      label: 'sig-b25',
+      components: ['date', '@authority', 'content-type'],
+      params: { created: 1618884473, keyid: 'test-shared-secret' },
+      secret: SHARED_SECRET,
+    });
     expect(signed).toEqual({ signatureInput: B25_INPUT, signature: B25_SIGNATURE });
   });
 
@@ -50,16 +55,28 @@ describe('RFC 9421 Appendix B.2.5 (hmac-sha256, test-shared-secret)', () => {
       label: 'sig-b25',
       params: { created: 1618884473, keyid: 'test-shared-secret' },
     });
-    expect(verifyMessageSignature(RFC_REQUEST, { signatureInput: B25_INPUT, signature: B25_SIGNATURE, secret: 'test-shared-secret' })).toEqual({ ok: false, reason: 'signature sig-b25 does not match' });
+    expect(verifyMessageSignature(RFC_REQUEST, { signatureInput: B25_INPUT, signature: B25_SIGNATURE, secret: 'test-shared-secret' })).toEqual({
+      ok: false,
+      reason: 'signature sig-b25 does not match',
+    });
     const changed = { ...RFC_REQUEST, headers: { ...RFC_REQUEST.headers, date: 'Tue, 20 Apr 2021 02:07:56 GMT' } };
-    expect(verifyMessageSignature(changed, { signatureInput: B25_INPUT, signature: B25_SIGNATURE, secret: SHARED_SECRET })).toEqual({ ok: false, reason: 'signature sig-b25 does not match' });
+    expect(verifyMessageSignature(changed, { signatureInput: B25_INPUT, signature: B25_SIGNATURE, secret: SHARED_SECRET })).toEqual({
+      ok: false,
+      reason: 'signature sig-b25 does not match',
+    });
   });
 
   it('names what is wrong with unusable input', () => {
     const base = { signature: B25_SIGNATURE, secret: SHARED_SECRET };
     expect(verifyMessageSignature(RFC_REQUEST, { ...base, signatureInput: undefined })).toEqual({ ok: false, reason: 'Signature-Input header is missing' });
-    expect(verifyMessageSignature(RFC_REQUEST, { ...base, signatureInput: 'sig-b25=("date"' })).toEqual({ ok: false, reason: 'Signature-Input is not a valid structured-field dictionary' });
-    expect(verifyMessageSignature(RFC_REQUEST, { ...base, signatureInput: B25_INPUT, requiredComponents: ['content-digest'] })).toEqual({ ok: false, reason: 'signature sig-b25 does not cover "content-digest"' });
+    expect(verifyMessageSignature(RFC_REQUEST, { ...base, signatureInput: 'sig-b25=("date"' })).toEqual({
+      ok: false,
+      reason: 'Signature-Input is not a valid structured-field dictionary',
+    });
+    expect(verifyMessageSignature(RFC_REQUEST, { ...base, signatureInput: B25_INPUT, requiredComponents: ['content-digest'] })).toEqual({
+      ok: false,
+      reason: 'signature sig-b25 does not cover "content-digest"',
+    });
     const noDate = { ...RFC_REQUEST, headers: { ...RFC_REQUEST.headers, date: undefined } };
     expect(verifyMessageSignature(noDate, { ...base, signatureInput: B25_INPUT })).toEqual({ ok: false, reason: 'signed header "date" is missing' });
   });
@@ -76,10 +93,14 @@ describe('RFC 9530 Content-Digest examples', () => {
   });
 
   it('verifies every known algorithm listed and ignores unknown ones', () => {
-    const both = 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:, sha-512=:WZDPaVn/7XgHaAy8pmojAkGWoRx2UFChF41A2svX+TaPm+AbwAgBWnrIiYllu7BNNyealdVLvRwEmTHWXvJwew==:';
+    const both =
+      'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:, sha-512=:WZDPaVn/7XgHaAy8pmojAkGWoRx2UFChF41A2svX+TaPm+AbwAgBWnrIiYllu7BNNyealdVLvRwEmTHWXvJwew==:';
     expect(verifyContentDigest(both, hello)).toEqual({ ok: true });
     expect(verifyContentDigest(`md5=:AAAA:, ${both}`, hello)).toEqual({ ok: true });
-    expect(verifyContentDigest('sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:, sha-512=:AAAA:', hello)).toEqual({ ok: false, reason: 'Content-Digest sha-512 does not match the body' });
+    expect(verifyContentDigest('sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:, sha-512=:AAAA:', hello)).toEqual({
+      ok: false,
+      reason: 'Content-Digest sha-512 does not match the body',
+    });
   });
 
   it('refuses a missing, malformed, unsupported or wrong digest', () => {
@@ -87,7 +108,10 @@ describe('RFC 9530 Content-Digest examples', () => {
     expect(verifyContentDigest('sha-256=:X48E9', hello)).toEqual({ ok: false, reason: 'Content-Digest is not a valid structured-field dictionary' });
     expect(verifyContentDigest('sha-256="X48E9"', hello)).toEqual({ ok: false, reason: 'Content-Digest sha-256 must be a byte sequence (:base64:)' });
     expect(verifyContentDigest('md5=:AAAA:', hello)).toEqual({ ok: false, reason: 'Content-Digest lists no supported algorithm (sha-256 or sha-512)' });
-    expect(verifyContentDigest('sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:', `${hello} `)).toEqual({ ok: false, reason: 'Content-Digest sha-256 does not match the body' });
+    expect(verifyContentDigest('sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:', `${hello} `)).toEqual({
+      ok: false,
+      reason: 'Content-Digest sha-256 does not match the body',
+    });
   });
 });
 

@@ -28,26 +28,47 @@ describe('POST /api/v4/pos/*', () => {
 
   it('configure: echoes the URL; 400 names a missing or bad webhookUrl; unknown fields ignored', async () => {
     sb = await startSandbox({ apiKey: KEY, webhookPingMs: 0 });
-    expect(await post('/api/v4/pos/configure', { webhookUrl: 'https://pos.example.com/webhook/m-1', extra: 1 })).toEqual({ status: 200, json: { webhookUrl: 'https://pos.example.com/webhook/m-1' } });
-    expect(await post('/api/v4/pos/configure', {})).toMatchObject({ status: 400, json: { code: 'BAD_REQUEST', message: expect.stringMatching(/^webhookUrl: /) } });
-    expect(await post('/api/v4/pos/configure', { webhookUrl: 'ftp://pos.example.com/x' })).toEqual({ status: 400, json: { code: 'BAD_REQUEST', message: 'webhookUrl: must be an http or https URL' } });
+    expect(await post('/api/v4/pos/configure', { webhookUrl: 'https://pos.example.com/webhook/m-1', extra: 1 })).toEqual({
+      status: 200,
+      json: { webhookUrl: 'https://pos.example.com/webhook/m-1' },
+    });
+    expect(await post('/api/v4/pos/configure', {})).toMatchObject({
+      status: 400,
+      json: { code: 'BAD_REQUEST', message: expect.stringMatching(/^webhookUrl: /) },
+    });
+    expect(await post('/api/v4/pos/configure', { webhookUrl: 'ftp://pos.example.com/x' })).toEqual({
+      status: 400,
+      json: { code: 'BAD_REQUEST', message: 'webhookUrl: must be an http or https URL' },
+    });
     const state = sb.state() as { connections: { kind: string; webhookUrl?: string }[] };
     expect(state.connections).toEqual([expect.objectContaining({ kind: 'webhook', webhookUrl: 'https://pos.example.com/webhook/m-1', live: true })]);
   });
 
   it('reply: 400 without exactly one of result/error, 404 for a delivery nobody waits for', async () => {
     sb = await startSandbox({ apiKey: KEY, webhookPingMs: 0 });
-    expect(await post('/api/v4/pos/reply', { id: 'd1' })).toEqual({ status: 400, json: { code: 'BAD_REQUEST', message: 'result, error: exactly one of them is required' } });
+    expect(await post('/api/v4/pos/reply', { id: 'd1' })).toEqual({
+      status: 400,
+      json: { code: 'BAD_REQUEST', message: 'result, error: exactly one of them is required' },
+    });
     expect(await post('/api/v4/pos/reply', { id: 'd1', result: 1, error: { code: 'X', message: 'y' } })).toMatchObject({ status: 400 });
     expect(await post('/api/v4/pos/reply', { result: null })).toMatchObject({ status: 400, json: { message: expect.stringMatching(/^id: /) } });
-    expect(await post('/api/v4/pos/reply', { id: 'd1', result: null })).toMatchObject({ status: 404, json: { code: 'DELIVERY_NOT_FOUND', message: expect.stringContaining('"d1"') } });
+    expect(await post('/api/v4/pos/reply', { id: 'd1', result: null })).toMatchObject({
+      status: 404,
+      json: { code: 'DELIVERY_NOT_FOUND', message: expect.stringContaining('"d1"') },
+    });
   });
 
   it('get-payment: 400 without paymentId, 404 unknown, 401 without auth', async () => {
     sb = await startSandbox({ apiKey: KEY });
-    expect(await post('/api/v4/pos/get-payment', {})).toMatchObject({ status: 400, json: { code: 'BAD_REQUEST', message: expect.stringMatching(/^paymentId: /) } });
+    expect(await post('/api/v4/pos/get-payment', {})).toMatchObject({
+      status: 400,
+      json: { code: 'BAD_REQUEST', message: expect.stringMatching(/^paymentId: /) },
+    });
     expect(await post('/api/v4/pos/get-payment')).toMatchObject({ status: 400 });
-    expect(await post('/api/v4/pos/get-payment', { paymentId: 'nope' })).toEqual({ status: 404, json: { code: 'PAYMENT_NOT_FOUND', message: 'paymentId: no payment "nope"' } });
+    expect(await post('/api/v4/pos/get-payment', { paymentId: 'nope' })).toEqual({
+      status: 404,
+      json: { code: 'PAYMENT_NOT_FOUND', message: 'paymentId: no payment "nope"' },
+    });
     const res = await fetch(`${sb.url}/api/v4/pos/get-payment`, { method: 'POST', body: '{"paymentId":"nope"}' });
     expect(res.status).toBe(401);
   });

@@ -8,7 +8,10 @@ export const EVENTS_PAGE_DEFAULT = 500;
 export const EVENTS_PAGE_MAX = 1000;
 
 export const EventsQuery = z.object({
-  after: documented(z.string().regex(/^\d{1,15}$/, 'must be a sequence number from 0 to 999999999999999'), { default: '0', description: 'The last sequence number already seen' })
+  after: documented(z.string().regex(/^\d{1,15}$/, 'must be a sequence number from 0 to 999999999999999'), {
+    default: '0',
+    description: 'The last sequence number already seen',
+  })
     .optional()
     .transform((s) => Number(s ?? '0')),
   limit: documented(z.string().regex(/^\d{1,4}$/, `must be a number from 1 to ${EVENTS_PAGE_MAX}`), {
@@ -74,7 +77,13 @@ export const eventRoute: Route<BillStore> = route({
     'When the token is regenerated every open stream ends; reconnect with the new token and Last-Event-ID.',
   query: EventsQuery,
   requestHeaders: { 'Last-Event-ID': 'Stream only: resume after this sequence number (instead of `after`)' },
-  responses: { 200: { description: 'Events in order', body: z.array(EventResponse), alternatives: { 'text/event-stream': { example: 'id: 1\nevent: table.upserted\ndata: {"seq":1,…}\n\n' } } } },
+  responses: {
+    200: {
+      description: 'Events in order',
+      body: z.array(EventResponse),
+      alternatives: { 'text/event-stream': { example: 'id: 1\nevent: table.upserted\ndata: {"seq":1,…}\n\n' } },
+    },
+  },
   errors: { 400: 'Bad `after` or `limit`' },
 })((ctx, { query: q }) => {
   if (ctx.wantsStream) {
@@ -82,6 +91,8 @@ export const eventRoute: Route<BillStore> = route({
     return 'stream';
   }
   // The log's own records: each field listed, so a field the store adds stays off /v1.
-  const events = ctx.store.eventsAfter(q.after, q.limit).map((e) => ({ seq: e.seq, at: e.at, kind: e.kind, tableId: e.tableId, billId: e.billId, paymentId: e.paymentId, data: e.data }));
+  const events = ctx.store
+    .eventsAfter(q.after, q.limit)
+    .map((e) => ({ seq: e.seq, at: e.at, kind: e.kind, tableId: e.tableId, billId: e.billId, paymentId: e.paymentId, data: e.data }));
   return { status: 200, body: events };
 });

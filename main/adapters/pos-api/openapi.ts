@@ -50,7 +50,14 @@ const COMPONENTS = '#/components/schemas/';
  * use references. `rename` maps a definition's name to its component's.
  */
 function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output') {
-  const json = z.toJSONSchema(z.object(schemas), { target: 'draft-2020-12', io, metadata: apiDocs, unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as {
+  const json = z.toJSONSchema(z.object(schemas), {
+    target: 'draft-2020-12',
+    io,
+    metadata: apiDocs,
+    unrepresentable: 'any',
+    reused: 'inline',
+    cycles: 'ref',
+  }) as {
     properties: Record<string, JsonSchema>;
     $defs?: Record<string, JsonSchema>;
   };
@@ -123,10 +130,13 @@ export function openApiDocument(routes: readonly Route<unknown>[]): OpenApiDocum
     for (const [status, answer] of Object.entries(c.responses)) {
       const content: Record<string, unknown> = {};
       if (answer.body) content['application/json'] = { schema: answerSchemas[`${i}.${status}`] };
-      for (const [type, alt] of Object.entries(answer.alternatives ?? {})) content[type] = { schema: { type: 'string' }, ...(alt.example === undefined ? {} : { example: alt.example }) };
+      for (const [type, alt] of Object.entries(answer.alternatives ?? {}))
+        content[type] = { schema: { type: 'string' }, ...(alt.example === undefined ? {} : { example: alt.example }) };
       responses[status] = {
         description: answer.description,
-        ...(answer.headers ? { headers: Object.fromEntries(Object.entries(answer.headers).map(([h, d]) => [h, { description: d.description, schema: { type: 'string' } }])) } : {}),
+        ...(answer.headers
+          ? { headers: Object.fromEntries(Object.entries(answer.headers).map(([h, d]) => [h, { description: d.description, schema: { type: 'string' } }])) }
+          : {}),
         ...(Object.keys(content).length > 0 ? { content } : {}),
       };
     }

@@ -67,7 +67,10 @@ function loadNotices(file: string, clock: Clock, log: Logger): Notice[] {
       renameSync(file, aside);
       log.warn({ mod: MOD, err: (e as Error).message, movedTo: aside }, 'notices file unreadable: moved aside, starting without old notices');
     } catch (moveError) {
-      log.warn({ mod: MOD, err: (e as Error).message, moveErr: (moveError as Error).message }, 'notices file unreadable and could not be moved aside; starting without old notices');
+      log.warn(
+        { mod: MOD, err: (e as Error).message, moveErr: (moveError as Error).message },
+        'notices file unreadable and could not be moved aside; starting without old notices',
+      );
     }
     return [];
   }

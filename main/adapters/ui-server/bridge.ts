@@ -31,7 +31,8 @@ export function parseBridgeRequest(text: string): ParsedRequest {
   const json = parseJson(text);
   if (!json.ok) return { ok: false, id: null, fault: 'bad-json', message: `The frame is ${json.error}.` };
   const value = json.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, id: null, fault: 'not-an-object', message: 'The frame must be a JSON object.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, id: null, fault: 'not-an-object', message: 'The frame must be a JSON object.' };
   const record = value as Record<string, unknown>;
   const id = record.id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { ok: false, id: null, fault: 'bad-id', message: 'id: must be a whole number.' };
@@ -86,7 +87,8 @@ export function attachBridge(socket: WebSocket, raw: Duplex, api: CompanionApi, 
     }
     const { request } = parsed;
     if (request.cmd === 'setShown') {
-      if (typeof request.input !== 'boolean') return send({ id: request.id, error: { code: 'BAD_REQUEST', message: 'input: must be true (the page is shown) or false (hidden).' } });
+      if (typeof request.input !== 'boolean')
+        return send({ id: request.id, error: { code: 'BAD_REQUEST', message: 'input: must be true (the page is shown) or false (hidden).' } });
       page.setShown(socket, request.input);
       return send({ id: request.id, result: null });
     }

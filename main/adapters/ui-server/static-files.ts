@@ -51,13 +51,7 @@ export function resolveStaticPath(root: string, pathname: string): string | null
 }
 
 /** Streams the file at pathname, or answers 404. Returns the status it sent. */
-export async function sendStatic(
-  root: string,
-  pathname: string,
-  res: ServerResponse,
-  headers: Record<string, string>,
-  headOnly: boolean,
-): Promise<number> {
+export async function sendStatic(root: string, pathname: string, res: ServerResponse, headers: Record<string, string>, headOnly: boolean): Promise<number> {
   const candidate = resolveStaticPath(root, pathname);
   const file = candidate === null ? null : await existingFileUnder(root, candidate);
   if (file === null) {

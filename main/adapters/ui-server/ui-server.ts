@@ -15,7 +15,8 @@ import { createUiAuth, originAllowed, sessionCookie, type PageAccess } from './u
  * traded for a cookie on first use (ui-auth.ts); every request without the cookie is refused (403).
  */
 
-export const UI_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+export const UI_CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 export interface UiServerOptions {
   api: CompanionApi;
@@ -95,20 +96,23 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     });
   });
 
-  server.on('upgrade', guardUpgrade(server, (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://ui.invalid');
-    const reject = (status: number, reason: string): void => {
-      log.warn({ mod: 'ui-server', path: url.pathname, status }, 'bridge upgrade refused');
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    };
-    if (url.pathname !== BRIDGE_PATH) return reject(404, 'Not Found');
-    if (!auth.hasCookie(req) || !originAllowed(req, origins)) return reject(403, 'Forbidden');
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const detach = attachBridge(ws, socket, api, log);
-      detachers.add(detach);
-      ws.on('close', () => detachers.delete(detach));
-    });
-  }));
+  server.on(
+    'upgrade',
+    guardUpgrade(server, (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const url = new URL(req.url ?? '/', 'http://ui.invalid');
+      const reject = (status: number, reason: string): void => {
+        log.warn({ mod: 'ui-server', path: url.pathname, status }, 'bridge upgrade refused');
+        socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      };
+      if (url.pathname !== BRIDGE_PATH) return reject(404, 'Not Found');
+      if (!auth.hasCookie(req) || !originAllowed(req, origins)) return reject(403, 'Forbidden');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const detach = attachBridge(ws, socket, api, log);
+        detachers.add(detach);
+        ws.on('close', () => detachers.delete(detach));
+      });
+    }),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

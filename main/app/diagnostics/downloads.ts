@@ -20,7 +20,11 @@ export function diagnosticsDownloads(options: SupportBundleOptions & { log: Logg
       await flushLogger(options.log);
       const latest = listLogFiles(options.dataDir).at(-1);
       if (!latest) return null;
-      return { fileName: latest.name, contentType: 'text/plain; charset=utf-8', body: Buffer.from(scrubText(readFileSync(latest.path, 'utf8'), bundleSecrets(options))) };
+      return {
+        fileName: latest.name,
+        contentType: 'text/plain; charset=utf-8',
+        body: Buffer.from(scrubText(readFileSync(latest.path, 'utf8'), bundleSecrets(options))),
+      };
     },
     [DIAGNOSTICS_PATHS.bundle]: async () => {
       await flushLogger(options.log);

@@ -58,7 +58,8 @@ export function scrubBytes(bytes: Buffer, secrets: readonly string[]): Buffer {
     for (const form of secretForms(secret)) {
       for (const encoding of ['utf8', 'utf16le'] as const) {
         const needle = Buffer.from(form, encoding);
-        for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length)) bytes.fill(encoding === 'utf8' ? 0x2a : 0, at, at + needle.length);
+        for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length))
+          bytes.fill(encoding === 'utf8' ? 0x2a : 0, at, at + needle.length);
       }
     }
   }

@@ -32,8 +32,11 @@ export function recordSessionStates<T>(
   history: StateHistory<T> = createStateHistory<T>(),
 ): StateHistory<T> {
   // Session events only: this history shows no views, so it must not make the core build them.
-  api.onEvent((event) => {
-    if (event.type === 'session' && event.session !== undefined) history.record(event.session);
-  }, ['session']);
+  api.onEvent(
+    (event) => {
+      if (event.type === 'session' && event.session !== undefined) history.record(event.session);
+    },
+    ['session'],
+  );
   return history;
 }

@@ -45,7 +45,10 @@ export async function buildSupportBundle(options: SupportBundleOptions): Promise
   const secrets = bundleSecrets(options);
   const text = (value: string) => strToU8(scrubText(value, secrets));
   const json = (value: unknown) => text(`${JSON.stringify(maskSecrets(value), null, 2)}\n`);
-  const database = readDatabaseReport(options.databaseFile ?? join(options.dataDir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const database = readDatabaseReport(
+    options.databaseFile ?? join(options.dataDir, DATABASE_FILE),
+    options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
+  );
   const { events, ...databaseSummary } = database;
   const files: AsyncZippable = {
     'versions.json': json(collectVersions(options.versions)),
@@ -107,9 +110,13 @@ export function minidumps(dir: string): { name: string; path: string }[] {
     for (const entry of entries) {
       const path = join(at, entry.name);
       if (entry.isDirectory() && depth < 3) walk(path, depth + 1);
-      else if (entry.isFile() && entry.name.endsWith('.dmp')) found.push({ name: relative(dir, path).replaceAll('\\', '/'), path, mtimeMs: statSync(path).mtimeMs });
+      else if (entry.isFile() && entry.name.endsWith('.dmp'))
+        found.push({ name: relative(dir, path).replaceAll('\\', '/'), path, mtimeMs: statSync(path).mtimeMs });
     }
   };
   walk(dir, 0);
-  return found.sort((a, b) => b.mtimeMs - a.mtimeMs).slice(0, BUNDLE_MINIDUMPS).map(({ name, path }) => ({ name, path }));
+  return found
+    .sort((a, b) => b.mtimeMs - a.mtimeMs)
+    .slice(0, BUNDLE_MINIDUMPS)
+    .map(({ name, path }) => ({ name, path }));
 }

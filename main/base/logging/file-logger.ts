@@ -9,7 +9,17 @@ import { pino } from 'pino';
 // Imported, not required at run time: the headless bundle carries it (and the few date-fns
 // functions it uses) inside, instead of loading date-fns's hundreds of files at each start.
 import buildRoll, { type RollingFile } from 'pino-roll';
-import { batchLines, fdStream, flushPeriodically, LOG_MAX_WRITE_BYTES, loggerSettings, resilientSink, type LineSink, type Logger, type SinkHealth } from '../log.js';
+import {
+  batchLines,
+  fdStream,
+  flushPeriodically,
+  LOG_MAX_WRITE_BYTES,
+  loggerSettings,
+  resilientSink,
+  type LineSink,
+  type Logger,
+  type SinkHealth,
+} from '../log.js';
 
 /**
  * The hosts' logger: the same JSON lines as createLogger (stderr, redacted), also written to

@@ -71,7 +71,12 @@ export function eshopEndpoints(http: ServiceHttp): EshopEndpoints {
     async createOrderBatch(orders: z.input<typeof EshopOrderCreate>[]): Promise<ServiceResult<EshopOrder[]>> {
       const input = checkInput(BatchInput, { orders });
       if (!input.ok) return input;
-      const answer = await http.json({ method: 'POST', path: ESHOP_PATHS.orderBatch, body: input.value, answer: z.union([z.array(EshopOrder), z.object({ orders: z.array(EshopOrder) })]) });
+      const answer = await http.json({
+        method: 'POST',
+        path: ESHOP_PATHS.orderBatch,
+        body: input.value,
+        answer: z.union([z.array(EshopOrder), z.object({ orders: z.array(EshopOrder) })]),
+      });
       return answer.ok ? { ok: true, value: Array.isArray(answer.value) ? answer.value : answer.value.orders } : answer;
     },
     /** POST .../pay-by-payment-gateway {idOrder}: the URL to send the customer to. */
@@ -107,7 +112,12 @@ export function eshopEndpoints(http: ServiceHttp): EshopEndpoints {
     async getSubscriptionPayments(r: OrderRef): Promise<ServiceResult<z.infer<typeof SubscriptionPayments>>> {
       const input = ref(r);
       if (!input.ok) return input;
-      return http.json({ method: 'GET', path: `${ESHOP_PATHS.orderOf(r.idMerchant, r.idOrder)}/subscription-payments`, answer: SubscriptionPayments, wording: ORDER_WORDING });
+      return http.json({
+        method: 'GET',
+        path: `${ESHOP_PATHS.orderOf(r.idMerchant, r.idOrder)}/subscription-payments`,
+        answer: SubscriptionPayments,
+        wording: ORDER_WORDING,
+      });
     },
     /** POST .../refund-payments {amount?}: without an amount the whole order is refunded. */
     async refundPayments(r: OrderRef, refund: { amount?: string } = {}): Promise<ServiceResult<EshopOrder>> {
@@ -115,12 +125,24 @@ export function eshopEndpoints(http: ServiceHttp): EshopEndpoints {
       if (!input.ok) return input;
       const body = checkInput(RefundInput, refund);
       if (!body.ok) return body;
-      return http.json({ method: 'POST', path: `${ESHOP_PATHS.orderOf(r.idMerchant, r.idOrder)}/refund-payments`, body: body.value, answer: EshopOrder, wording: ORDER_WORDING });
+      return http.json({
+        method: 'POST',
+        path: `${ESHOP_PATHS.orderOf(r.idMerchant, r.idOrder)}/refund-payments`,
+        body: body.value,
+        answer: EshopOrder,
+        wording: ORDER_WORDING,
+      });
     },
     async terminateSubscription(r: OrderRef): Promise<ServiceResult<StatusReply>> {
       const input = ref(r);
       if (!input.ok) return input;
-      return http.json({ method: 'POST', path: `${ESHOP_PATHS.orderOf(r.idMerchant, r.idOrder)}/terminate-subscription`, body: {}, answer: StatusReply, wording: ORDER_WORDING });
+      return http.json({
+        method: 'POST',
+        path: `${ESHOP_PATHS.orderOf(r.idMerchant, r.idOrder)}/terminate-subscription`,
+        body: {},
+        answer: StatusReply,
+        wording: ORDER_WORDING,
+      });
     },
     /** Apple-style payment session: request and answer are opaque to Tableside, passed through. */
     createApplePaySession(request: Record<string, unknown> = {}): Promise<ServiceResult<unknown>> {

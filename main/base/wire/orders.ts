@@ -26,7 +26,10 @@ export const Order = z.object({
   }),
   items: z.array(OrderItem).min(1, 'an order needs at least one item').max(200),
   note: z.string().max(1000).nullable().optional(),
-  customer: z.object({ name: z.string().max(200).nullable().optional() }).nullable().optional(),
+  customer: z
+    .object({ name: z.string().max(200).nullable().optional() })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -7,10 +7,7 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => {
-      const path = issue.path.reduce<string>(
-        (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
-        '',
-      );
+      const path = issue.path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
       return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');

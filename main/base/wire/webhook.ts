@@ -11,10 +11,7 @@ export const WebhookDelivery = z.object({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
-export const WebhookAnswer = z.union([
-  z.object({ error: MethodError }),
-  z.object({ result: z.unknown() }).transform((r) => ({ result: r.result ?? null })),
-]);
+export const WebhookAnswer = z.union([z.object({ error: MethodError }), z.object({ result: z.unknown() }).transform((r) => ({ result: r.result ?? null }))]);
 export type WebhookAnswer = { result: unknown } | { error: z.infer<typeof MethodError> };
 
 export const WebhookReply = z.object({
@@ -41,4 +38,20 @@ export const WEBHOOK_ALG = 'hmac-sha256';
 export const WEBHOOK_BUDGET_MS = 15_000;
 export const WEBHOOK_CREATED_TOLERANCE_S = 60;
 export const WEBHOOK_MAX_ATTEMPTS = 3;
-export const WEBHOOK_EVENTS = ['ping', 'error', 'noop', 'getTableList', 'getTableContents', 'getBill', 'paymentStart', 'paymentProcessed', 'paymentClosed', 'getPostponedReceipt', 'getMealMenus', 'orderPrepare', 'orderStart', 'orderMarkAsPaid', 'orderClose'] as const;
+export const WEBHOOK_EVENTS = [
+  'ping',
+  'error',
+  'noop',
+  'getTableList',
+  'getTableContents',
+  'getBill',
+  'paymentStart',
+  'paymentProcessed',
+  'paymentClosed',
+  'getPostponedReceipt',
+  'getMealMenus',
+  'orderPrepare',
+  'orderStart',
+  'orderMarkAsPaid',
+  'orderClose',
+] as const;

@@ -21,12 +21,7 @@ export const MethodCallResponseFrame = z.object({
   error: MethodError.optional(),
 });
 
-export const WsFrame = z.discriminatedUnion('type', [
-  AuthRequestFrame,
-  AuthResponseFrame,
-  MethodCallRequestFrame,
-  MethodCallResponseFrame,
-]);
+export const WsFrame = z.discriminatedUnion('type', [AuthRequestFrame, AuthResponseFrame, MethodCallRequestFrame, MethodCallResponseFrame]);
 export type WsFrame = z.infer<typeof WsFrame>;
 export type AuthRequestFrame = z.infer<typeof AuthRequestFrame>;
 export type MethodCallRequestFrame = z.infer<typeof MethodCallRequestFrame>;

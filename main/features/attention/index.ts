@@ -1,6 +1,15 @@
 /** Needs attention: everything not settled and what resolves it. See README.md. */
 export { listAttention, findEntry, sourceOf } from './attention-list.js';
-export { acknowledge, releaseLock, retryRecovery, recordCapture, recordRefundFailure, MAX_NOTE_LENGTH, type AttentionRefusal, type AttentionResult } from './attention-actions.js';
+export {
+  acknowledge,
+  releaseLock,
+  retryRecovery,
+  recordCapture,
+  recordRefundFailure,
+  MAX_NOTE_LENGTH,
+  type AttentionRefusal,
+  type AttentionResult,
+} from './attention-actions.js';
 export { createAttentionCommands, type AttentionCommandDeps } from './attention-commands.js';
 export { createAttentionWatcher, ATTENTION_PUSH_MS, ATTENTION_RECHECK_MS, type AttentionWatcher } from './attention-watcher.js';
 export { ATTENTION_SOURCES } from './registry.js';

@@ -21,10 +21,20 @@ export const AttentionQuery = z.object({
 /** POST /v1/attention/{id}/resolve: the note is optional; an empty body acknowledges without one. */
 export const ResolveInput = named(
   'ResolveAttentionInput',
-  z.object({ note: documented(z.string().max(MAX_NOTE_LENGTH, `at most ${MAX_NOTE_LENGTH} characters`), { description: "The manager's note, kept with the resolution" }).optional() }).strict(),
+  z
+    .object({
+      note: documented(z.string().max(MAX_NOTE_LENGTH, `at most ${MAX_NOTE_LENGTH} characters`), {
+        description: "The manager's note, kept with the resolution",
+      }).optional(),
+    })
+    .strict(),
 );
 
-const ExactMoney = documented(z.string(), { pattern: '^-?\\d+\\.\\d{2,}$', description: 'Money with at least 2 decimal places, never rounded', examples: ['125.00', '20.165'] });
+const ExactMoney = documented(z.string(), {
+  pattern: '^-?\\d+\\.\\d{2,}$',
+  description: 'Money with at least 2 decimal places, never rounded',
+  examples: ['125.00', '20.165'],
+});
 
 export const AttentionEntryResponse = named(
   'AttentionEntry',
@@ -104,6 +114,10 @@ export const attentionRoutes: Route<BillStore>[] = [
     if (result.ok) return { status: 200, body: toEntryResponse(result.value) };
     if (result.code === 'NOT_FOUND') throw new HttpError(404, 'NOT_FOUND', `Entry ${params.id!} is not in Needs attention (resolved already, or never was).`);
     // Captures, locks and unsettled payments are resolved by their action, in the app.
-    throw new HttpError(409, 'ACTION_REQUIRED', `This entry is resolved by its action (${String(result.params?.action)}) in Tableside's Needs attention, not acknowledged.`);
+    throw new HttpError(
+      409,
+      'ACTION_REQUIRED',
+      `This entry is resolved by its action (${String(result.params?.action)}) in Tableside's Needs attention, not acknowledged.`,
+    );
   }),
 ];

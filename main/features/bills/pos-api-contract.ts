@@ -38,7 +38,11 @@ function decimalWith(places: number) {
             : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-  return documented(schema, { pattern: valid.source, description: `A decimal string, at most ${places} decimal places`, examples: [places === PRICE_PLACES ? '62.50' : '0.5'] });
+  return documented(schema, {
+    pattern: valid.source,
+    description: `A decimal string, at most ${places} decimal places`,
+    examples: [places === PRICE_PLACES ? '62.50' : '0.5'],
+  });
 }
 
 export const Price = decimalWith(PRICE_PLACES);
@@ -105,7 +109,8 @@ function checkTotals(items: { price: string; quantity: string }[], ctx: z.Refine
       ctx.addIssue({ code: 'custom', path: ['items', i, 'quantity'], message: `price × quantity must stay under 10^${WIRE_INTEGER_DIGITS}` });
     }
   });
-  if (total.greaterThanOrEqualTo(WIRE_LIMIT)) ctx.addIssue({ code: 'custom', path: ['items'], message: `the bill total must stay under 10^${WIRE_INTEGER_DIGITS}` });
+  if (total.greaterThanOrEqualTo(WIRE_LIMIT))
+    ctx.addIssue({ code: 'custom', path: ['items'], message: `the bill total must stay under 10^${WIRE_INTEGER_DIGITS}` });
 }
 
 export const BillInput = named(
@@ -132,7 +137,9 @@ export const BillsQuery = z.object({
   tableId: Id.optional(),
   state: z.enum(['OPEN', 'PAID', 'CLOSED']).optional(),
   after: documented(Id, { description: 'Last bill id of the previous page' }).optional(),
-  limit: documented(z.string().regex(/^\d{1,4}$/, `must be a number from 1 to ${BILLS_PAGE_MAX}`), { description: `Page size, 1 to ${BILLS_PAGE_MAX} (default ${BILLS_PAGE_DEFAULT})` })
+  limit: documented(z.string().regex(/^\d{1,4}$/, `must be a number from 1 to ${BILLS_PAGE_MAX}`), {
+    description: `Page size, 1 to ${BILLS_PAGE_MAX} (default ${BILLS_PAGE_DEFAULT})`,
+  })
     .optional()
     .transform((s) => (s === undefined ? BILLS_PAGE_DEFAULT : Number(s)))
     .refine((n) => n >= 1 && n <= BILLS_PAGE_MAX, `must be a number from 1 to ${BILLS_PAGE_MAX}`),
@@ -144,10 +151,7 @@ export const Money = documented(z.string(), { description: 'Money with 2 decimal
 const DecimalText = documented(z.string(), { pattern: '^\\d{1,15}(\\.\\d{1,6})?$', examples: ['62.50'] });
 export const DateTime = documented(z.string(), { format: 'date-time' });
 
-export const TableResponse = named(
-  'Table',
-  z.object({ id: z.string(), name: z.string(), area: z.string().nullable() }),
-);
+export const TableResponse = named('Table', z.object({ id: z.string(), name: z.string(), area: z.string().nullable() }));
 export type TableResponse = z.infer<typeof TableResponse>;
 
 export const TableViewResponse = named(
@@ -162,7 +166,9 @@ export const TableViewResponse = named(
     openBillIds: z.array(z.string()),
     order: documented(z.number().int(), { description: 'The order the table was first created in (1, 2, ...); lists are sorted by it.' }),
     position: PlanPosition.nullable(),
-    lastPaid: documented(z.object({ amount: Money, currency: z.string(), at: DateTime }).nullable(), { description: "The table's latest paid payment (also on bills since closed)." }),
+    lastPaid: documented(z.object({ amount: Money, currency: z.string(), at: DateTime }).nullable(), {
+      description: "The table's latest paid payment (also on bills since closed).",
+    }),
     lockedSince: documented(DateTime.nullable(), { description: 'Start of the oldest payment still holding items of this table.' }),
     awaitingCapture: documented(z.boolean(), { description: 'A manual-capture payment on this table is authorised and waits for capture.' }),
   }),
@@ -225,7 +231,11 @@ export const PaymentResponse = named(
 );
 export type PaymentResponse = z.infer<typeof PaymentResponse>;
 
-export const BillDetailResponse = named('BillDetail', BillResponse.extend({ payments: z.array(PaymentResponse) }), 'A bill with its items, totals and payments');
+export const BillDetailResponse = named(
+  'BillDetail',
+  BillResponse.extend({ payments: z.array(PaymentResponse) }),
+  'A bill with its items, totals and payments',
+);
 export type BillDetailResponse = z.infer<typeof BillDetailResponse>;
 
 // The answers are written field by field: a field added to a view for a screen stays off /v1.

@@ -90,7 +90,12 @@ export const billRoutes: Route<BillStore>[] = [
     const more = page.length > q.limit;
     const bills = (more ? page.slice(0, q.limit) : page).map(toBillResponse);
     if (!more) return { status: 200, body: bills };
-    const next = new URLSearchParams({ ...(q.tableId ? { tableId: q.tableId } : {}), ...(q.state ? { state: q.state } : {}), after: bills.at(-1)!.id, limit: String(q.limit) });
+    const next = new URLSearchParams({
+      ...(q.tableId ? { tableId: q.tableId } : {}),
+      ...(q.state ? { state: q.state } : {}),
+      after: bills.at(-1)!.id,
+      limit: String(q.limit),
+    });
     return { status: 200, body: bills, headers: { link: `</v1/bills?${next.toString()}>; rel="next"` } };
   }),
   route({
@@ -100,7 +105,10 @@ export const billRoutes: Route<BillStore>[] = [
     params: IdParams,
     body: BillInput,
     responses: { 200: { description: 'Replaced', body: BillDetailResponse }, 201: { description: 'Created', body: BillDetailResponse } },
-    errors: { 400: 'Bad input; `field` names it (also: unknown tableId)', 409: 'The change would take away paid or locked quantity, change a locked price, or the bill is closed' },
+    errors: {
+      400: 'Bad input; `field` names it (also: unknown tableId)',
+      409: 'The change would take away paid or locked quantity, change a locked price, or the bill is closed',
+    },
   })(async ({ store }, { params, body: input }) => {
     const existed = store.read.bills.get(params.id!) !== null; // its row, not its lines
     // The POS's most frequent write: its fsync runs on the threadpool, not on the event loop (a
@@ -122,7 +130,8 @@ export const billRoutes: Route<BillStore>[] = [
     method: 'DELETE',
     path: '/v1/bills/{id}',
     summary: 'Close a bill',
-    description: 'With an amount still due, the optional body says how it was settled; it is kept with the bill and in the bill.closed event (data.settlement, data.due).',
+    description:
+      'With an amount still due, the optional body says how it was settled; it is kept with the bill and in the bill.closed event (data.settlement, data.due).',
     params: IdParams,
     body: CloseBillInput,
     bodyOptional: true,

@@ -72,10 +72,36 @@ type SeedItem = { menu: string; quantity: string };
 
 /** Open bills on a few tables: one large shared one to split, a couple of small ones. */
 const BILLS: { tableId: string; items: SeedItem[] }[] = [
-  { tableId: 't1', items: [{ menu: 'm-pilsner', quantity: '4' }, { menu: 'm-goulash', quantity: '2' }, { menu: 'm-schnitzel', quantity: '2' }, { menu: 'm-strudel', quantity: '1' }] },
-  { tableId: 't2', items: [{ menu: 'm-lemonade', quantity: '2' }, { menu: 'm-svickova', quantity: '2' }] },
-  { tableId: 't3', items: [{ menu: 'm-espresso', quantity: '2' }, { menu: 'm-strudel', quantity: '2' }] },
-  { tableId: 't7', items: [{ menu: 'm-pilsner', quantity: '6' }, { menu: 'm-fries', quantity: '3' }] },
+  {
+    tableId: 't1',
+    items: [
+      { menu: 'm-pilsner', quantity: '4' },
+      { menu: 'm-goulash', quantity: '2' },
+      { menu: 'm-schnitzel', quantity: '2' },
+      { menu: 'm-strudel', quantity: '1' },
+    ],
+  },
+  {
+    tableId: 't2',
+    items: [
+      { menu: 'm-lemonade', quantity: '2' },
+      { menu: 'm-svickova', quantity: '2' },
+    ],
+  },
+  {
+    tableId: 't3',
+    items: [
+      { menu: 'm-espresso', quantity: '2' },
+      { menu: 'm-strudel', quantity: '2' },
+    ],
+  },
+  {
+    tableId: 't7',
+    items: [
+      { menu: 'm-pilsner', quantity: '6' },
+      { menu: 'm-fries', quantity: '3' },
+    ],
+  },
   { tableId: 't11', items: [{ menu: 'm-pilsner', quantity: '2' }] },
 ];
 

@@ -34,7 +34,10 @@ export const MenuInput = named(
         .superRefine((menus, ctx) => {
           const count = menus.reduce((n, m) => n + m.items.length, 0);
           if (count > MAX_MENU_ITEMS) {
-            ctx.addIssue({ code: 'custom', message: `${count} items in all; the service takes at most ${MAX_MENU_ITEMS}: remove or merge items and send again` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `${count} items in all; the service takes at most ${MAX_MENU_ITEMS}: remove or merge items and send again`,
+            });
           }
         }),
       { description: `At most ${MAX_MENU_ITEMS.toLocaleString('en')} items in all` },
@@ -61,7 +64,10 @@ export const OrdersQuery = z.object({ status: z.enum(ORDER_STATES).optional() })
 export const OrderStatusInput = named(
   'OrderStatusInput',
   z
-    .object({ status: z.enum(STAFF_STATES), reason: documented(z.string().trim().max(500), { description: 'Required with REJECTED; the guest sees it' }).optional() })
+    .object({
+      status: z.enum(STAFF_STATES),
+      reason: documented(z.string().trim().max(500), { description: 'Required with REJECTED; the guest sees it' }).optional(),
+    })
     .refine((b) => b.status !== 'REJECTED' || (b.reason ?? '') !== '', { message: 'a rejected order needs a reason the guest will see', path: ['reason'] }),
 );
 
@@ -139,7 +145,15 @@ function menuBody({ store }: RouteContext<BillStore>): MenuStateResponse {
   const menus = wireMenus(store.menus()).map((m) => ({
     id: m.id,
     name: m.name,
-    items: m.items.map((i) => ({ id: i.id, name: i.name, price: i.price, tags: i.tags, available: i.available, category: i.category ?? undefined, description: i.description ?? undefined })),
+    items: m.items.map((i) => ({
+      id: i.id,
+      name: i.name,
+      price: i.price,
+      tags: i.tags,
+      available: i.available,
+      category: i.category ?? undefined,
+      description: i.description ?? undefined,
+    })),
   }));
   return { menus, version, pushedVersion: pushed, ordersPaused: store.ordersPaused() };
 }

@@ -85,7 +85,13 @@ export const toReceiptResponse = (v: PaymentReceiptView): PaymentReceiptResponse
   tip: v.tip,
   paid: v.paid,
   fiscalInfo: v.fiscalInfo,
-  delivery: { state: v.delivery.state, attempts: v.delivery.attempts, lastError: v.delivery.lastError, receivedAt: v.delivery.receivedAt, deliveredAt: v.delivery.deliveredAt },
+  delivery: {
+    state: v.delivery.state,
+    attempts: v.delivery.attempts,
+    lastError: v.delivery.lastError,
+    receivedAt: v.delivery.receivedAt,
+    deliveredAt: v.delivery.deliveredAt,
+  },
 });
 
 /** The store's refusals keep their own code (NOT_POSTPONED, RECEIPT_ALREADY_GIVEN, PAYMENT_NOT_PAID): the POS acts on it. */

@@ -21,7 +21,10 @@ const rangeEndText = (description: string) =>
     if (isCalendarDate(s)) return { date: s };
     const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) ? Date.parse(s) : Number.NaN;
     if (Number.isFinite(ms)) return { ms };
-    ctx.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD (a restaurant day) or an ISO 8601 time with its offset, e.g. 2026-11-21T18:00:00+01:00' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a date YYYY-MM-DD (a restaurant day) or an ISO 8601 time with its offset, e.g. 2026-11-21T18:00:00+01:00',
+    });
     return z.NEVER;
   });
 
@@ -32,8 +35,12 @@ export const HistoryQuery = z.object({
   from: rangeEndText(
     'First restaurant day YYYY-MM-DD (from its start, the `dayEndsAt` setting, default 04:00 local time), or an ISO 8601 time with its offset. Default: `to`, else the current restaurant day.',
   ).optional(),
-  to: rangeEndText('Last restaurant day YYYY-MM-DD (included, to its end at `dayEndsAt` the next morning), or an ISO 8601 time (excluded). Default: `from`. At most 366 days after `from`.').optional(),
-  format: documented(z.enum(['json', 'csv'], { error: 'must be json or csv' }), { description: 'csv or json (default: by the Accept header, else json)' }).optional(),
+  to: rangeEndText(
+    'Last restaurant day YYYY-MM-DD (included, to its end at `dayEndsAt` the next morning), or an ISO 8601 time (excluded). Default: `from`. At most 366 days after `from`.',
+  ).optional(),
+  format: documented(z.enum(['json', 'csv'], { error: 'must be json or csv' }), {
+    description: 'csv or json (default: by the Accept header, else json)',
+  }).optional(),
   state: documented(z.string(), { description: `Comma-separated states to keep (${HISTORY_STATES.join(', ')}); refunded also keeps refund` })
     .optional()
     .transform((s, ctx) => {
@@ -61,7 +68,8 @@ export const MAX_RANGE_DAYS = 366;
 
 const ExactMoney = documented(z.string(), {
   pattern: '^-?\\d+\\.\\d{2,}$',
-  description: 'Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly',
+  description:
+    'Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly',
   examples: ['125.00', '10.015'],
 });
 const DateTime = documented(z.string(), { format: 'date-time' });
@@ -86,7 +94,11 @@ export const PaymentHistoryEntryResponse = named(
 export type PaymentHistoryEntryResponse = z.infer<typeof PaymentHistoryEntryResponse>;
 
 const split = <K extends 'provider' | 'area'>(key: K) =>
-  z.object({ [key]: z.string().nullable(), count: z.number().int(), amount: ExactMoney, tips: ExactMoney } as { [P in K]: z.ZodNullable<z.ZodString> } & { count: z.ZodNumber; amount: typeof ExactMoney; tips: typeof ExactMoney });
+  z.object({ [key]: z.string().nullable(), count: z.number().int(), amount: ExactMoney, tips: ExactMoney } as { [P in K]: z.ZodNullable<z.ZodString> } & {
+    count: z.ZodNumber;
+    amount: typeof ExactMoney;
+    tips: typeof ExactMoney;
+  });
 
 export const DayReportResponse = named(
   'DayReport',
@@ -161,7 +173,8 @@ const dateOf = (end: RangeEnd | undefined, r: ReportContext, fallback: string) =
   end === undefined ? fallback : 'date' in end ? end.date : restaurantDate(end.ms, r.dayEndsAt);
 
 /** The CSV alternative of GET /v1/payments, for its contract. */
-export const PAYMENTS_CSV_EXAMPLE = 'paymentId,time,table,bill,state,amount,tip,currency,provider\r\np-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa\r\n';
+export const PAYMENTS_CSV_EXAMPLE =
+  'paymentId,time,table,bill,state,amount,tip,currency,provider\r\np-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa\r\n';
 
 /**
  * GET /v1/payments with `from`/`to` (or asking for CSV): the payment history of a range, JSON or
@@ -171,7 +184,11 @@ export function historyReply(ctx: RouteContext<BillStore>, q: HistoryQuery): { s
   const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/.test(ctx.accept));
   if (q.from === undefined && q.to === undefined && !csv) return null;
   const r = ctx.reports;
-  const entries = listPayments(ctx.store.read, rangeOf(q, r), { ...(q.state ? { states: q.state } : {}), ...(q.tableId ? { tableId: q.tableId } : {}), ...(q.search ? { search: q.search } : {}) });
+  const entries = listPayments(ctx.store.read, rangeOf(q, r), {
+    ...(q.state ? { states: q.state } : {}),
+    ...(q.tableId ? { tableId: q.tableId } : {}),
+    ...(q.search ? { search: q.search } : {}),
+  });
   if (!csv) return { status: 200, body: entries.map(toHistoryEntryResponse) };
   const today = restaurantDate(r.now, r.dayEndsAt);
   const first = dateOf(q.from ?? q.to, r, today);

@@ -93,7 +93,10 @@ export function loadSettings(dataDir: string, log?: Logger, now = Date.now()): L
     if (parsed.success) (good as Record<string, unknown>)[key] = parsed.data;
     else {
       kept[key] = value;
-      log?.warn({ mod: 'settings', field: key }, `settings.json: ${key} is not valid here (${parsed.error.issues[0]?.message ?? 'invalid'}); the default is used and the value kept in the file`);
+      log?.warn(
+        { mod: 'settings', field: key },
+        `settings.json: ${key} is not valid here (${parsed.error.issues[0]?.message ?? 'invalid'}); the default is used and the value kept in the file`,
+      );
     }
   }
   const posId = good.posId ?? read?.salvaged;

@@ -24,7 +24,10 @@ describe('browser-mode bridge messages', () => {
       id: 2,
       error: { code: 'BAD_INPUT', message: 'billId: required' },
     });
-    expect(decodeServerMessage('{"id":null,"error":{"code":"BAD_REQUEST","message":"id: must be a whole number."}}')).toMatchObject({ kind: 'error', id: null });
+    expect(decodeServerMessage('{"id":null,"error":{"code":"BAD_REQUEST","message":"id: must be a whole number."}}')).toMatchObject({
+      kind: 'error',
+      id: null,
+    });
     const event = { type: 'table-removed', seq: 4, tableId: 't1' };
     expect(decodeServerMessage(JSON.stringify({ event }))).toEqual({ kind: 'event', event });
   });

@@ -27,8 +27,10 @@ export const attentionCs: Translations<typeof attentionEn> = {
     'refund-refused': 'Platební služba odmítla vrátit {{money}} ({{code}}). Vraťte peníze jinak a pak potvrďte.',
     'service-error': 'Platební služba hlásí: {{message}}',
     serviceErrorWithCode: 'Platební služba hlásí {{code}}: {{message}}',
-    'receipt-pending': 'Platební služba zatím nepřijala účtenku hlavní pokladny na {{money}}; Tableside ji posílá dál ({{attempts}} pokusů, naposledy: {{code}}).',
-    receiptRefused: 'Platební služba odmítla účtenku hlavní pokladny na {{money}} ({{code}}). Hlavní pokladna musí poslat opravenou; po jejím odeslání potvrďte.',
+    'receipt-pending':
+      'Platební služba zatím nepřijala účtenku hlavní pokladny na {{money}}; Tableside ji posílá dál ({{attempts}} pokusů, naposledy: {{code}}).',
+    receiptRefused:
+      'Platební služba odmítla účtenku hlavní pokladny na {{money}} ({{code}}). Hlavní pokladna musí poslat opravenou; po jejím odeslání potvrďte.',
   },
   refusal: {
     GONE: 'uplynula 3hodinová lhůta pro vrácení',

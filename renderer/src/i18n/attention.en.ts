@@ -24,8 +24,10 @@ export const attentionEn = {
     'refund-refused': 'The payment service refused to refund {{money}} ({{code}}). Refund it another way, then acknowledge.',
     'service-error': 'The payment service reported: {{message}}',
     serviceErrorWithCode: 'The payment service reported {{code}}: {{message}}',
-    'receipt-pending': 'The payment service has not accepted the main POS’s receipt for {{money}} yet; Tableside keeps sending it ({{attempts}} attempts, last: {{code}}).',
-    receiptRefused: 'The payment service refused the main POS’s receipt for {{money}} ({{code}}). The main POS must send a corrected one; acknowledge once it did.',
+    'receipt-pending':
+      'The payment service has not accepted the main POS’s receipt for {{money}} yet; Tableside keeps sending it ({{attempts}} attempts, last: {{code}}).',
+    receiptRefused:
+      'The payment service refused the main POS’s receipt for {{money}} ({{code}}). The main POS must send a corrected one; acknowledge once it did.',
   },
   /** Why the service refused a refund, by its code (others show the code). */
   refusal: {

@@ -249,7 +249,8 @@ export const cs: Translations = {
     'bridge-offline': 'Spojení s Tableside je přerušené. Chvíli počkejte: obnoví se samo, pak to zkuste znovu.',
     'bridge-timeout': 'Tableside neodpověděl včas. Zkuste to znovu.',
     'bridge-failed': 'Tableside to nemohl provést ({{message}}). Zkuste to znovu; pokud se to opakuje, restartujte aplikaci.',
-    KEY_REQUIRED_FOR_NEW_URL: 'Nová adresa služby potřebuje svůj API klíč: zadejte klíč té služby spolu s adresou. Uložený klíč se na jinou adresu nikdy neposílá.',
+    KEY_REQUIRED_FOR_NEW_URL:
+      'Nová adresa služby potřebuje svůj API klíč: zadejte klíč té služby spolu s adresou. Uložený klíč se na jinou adresu nikdy neposílá.',
     KEY_MISSING: 'Zadejte API klíč z administrace platební služby.',
     'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
   },

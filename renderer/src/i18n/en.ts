@@ -248,7 +248,8 @@ export const en = {
     'bridge-offline': 'The link to Tableside is down. Wait a moment: it reconnects by itself, then try again.',
     'bridge-timeout': 'Tableside did not answer in time. Try again.',
     'bridge-failed': 'Tableside could not run that ({{message}}). Try again; if it repeats, restart the app.',
-    KEY_REQUIRED_FOR_NEW_URL: 'A new service URL needs its API key: enter the key from that service together with the URL. The stored key is never sent to another address.',
+    KEY_REQUIRED_FOR_NEW_URL:
+      'A new service URL needs its API key: enter the key from that service together with the URL. The stored key is never sent to another address.',
     KEY_MISSING: "Enter the API key from the service's administration console.",
     'copy-failed': 'Could not copy. Select the token and copy it with Ctrl+C.',
   },

@@ -46,7 +46,10 @@ describe('translations', () => {
         const first = within(screen.getByRole('tabpanel')).queryAllByRole('button')[0];
         if (first) await user.click(first);
         const words = document.body.textContent?.match(/[a-zA-Z]+(\.[a-zA-Z-]+)+/g) ?? [];
-        expect(words.filter((w) => allKeys.has(w)), name).toEqual([]);
+        expect(
+          words.filter((w) => allKeys.has(w)),
+          name,
+        ).toEqual([]);
       }
       await user.click(screen.getByRole('tab', { name: TABS[language][0] }));
       await discardUnsaved();

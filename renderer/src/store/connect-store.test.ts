@@ -8,7 +8,15 @@ import { createAppStore, type AppState } from './app-store';
 import { connectStore } from './connect-store';
 import { animationFrameScheduler, manualFrames } from './frame-scheduler';
 
-const data = (s: AppState) => ({ seq: s.seq, tables: s.tables, bills: s.bills, payments: s.payments, notices: s.notices, session: s.session, settings: s.settings });
+const data = (s: AppState) => ({
+  seq: s.seq,
+  tables: s.tables,
+  bills: s.bills,
+  payments: s.payments,
+  notices: s.notices,
+  session: s.session,
+  settings: s.settings,
+});
 
 describe('connectStore', () => {
   it('replays events that arrive before the snapshot, and unsubscribes', async () => {

@@ -33,7 +33,9 @@ describe('orders slice', () => {
     store.getState().applySnapshot(snapshotFixture(now));
     const newer = orderFixture(now, { id: 'o1', status: 'PREPARING', updated: new Date(now + 2000).toISOString() });
     store.getState().applyEvent({ type: 'order', seq: 11, order: newer });
-    store.getState().applyEvent({ type: 'order', seq: 12, order: orderFixture(now, { id: 'o1', status: 'ACCEPTED', updated: new Date(now + 1000).toISOString() }) });
+    store
+      .getState()
+      .applyEvent({ type: 'order', seq: 12, order: orderFixture(now, { id: 'o1', status: 'ACCEPTED', updated: new Date(now + 1000).toISOString() }) });
     expect(store.getState().orders.o1?.status).toBe('PREPARING');
     store.getState().applyEvent({ type: 'order', seq: 13, order: orderFixture(now, { id: 'o2', closedState: 'CANCELLED' }) });
     expect(newOrderCount(store.getState().orders)).toBe(0);
@@ -42,7 +44,9 @@ describe('orders slice', () => {
   it('a menu event replaces the menu and the pause flag', () => {
     const store = createAppStore();
     store.getState().applySnapshot(snapshotFixture());
-    store.getState().applyEvent({ type: 'menu', seq: 11, menu: [{ id: 'x', name: 'Kofola', price: '45', category: 'Drinks', available: false }], ordersPaused: true });
+    store
+      .getState()
+      .applyEvent({ type: 'menu', seq: 11, menu: [{ id: 'x', name: 'Kofola', price: '45', category: 'Drinks', available: false }], ordersPaused: true });
     expect(store.getState().menu.map((m) => m.id)).toEqual(['x']);
     expect(store.getState().ordersPaused).toBe(true);
   });

@@ -152,7 +152,15 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     ],
     payments: [
       paymentFixture(now, { id: 'p1' }),
-      paymentFixture(now, { id: 'p2', state: 'CANCELLED', closedState: 'CANCELLED', created: iso(now - 20 * 60_000), cancellableUntil: null, amount: '80', tip: '0' }),
+      paymentFixture(now, {
+        id: 'p2',
+        state: 'CANCELLED',
+        closedState: 'CANCELLED',
+        created: iso(now - 20 * 60_000),
+        cancellableUntil: null,
+        amount: '80',
+        tip: '0',
+      }),
       paymentFixture(now, {
         id: 'p3',
         tableId: 't2',

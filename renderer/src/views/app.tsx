@@ -55,7 +55,11 @@ function AppShell() {
   }, [language, i18n]);
 
   if (!loaded) {
-    return <p className="loading" role={failed ? 'alert' : 'status'}>{t(failed ? 'app.loadFailed' : 'app.loading')}</p>;
+    return (
+      <p className="loading" role={failed ? 'alert' : 'status'}>
+        {t(failed ? 'app.loadFailed' : 'app.loading')}
+      </p>
+    );
   }
   const shown = tab === 'demo' && !demo ? 'tables' : tab;
   return (

@@ -21,7 +21,8 @@ export const tableCard = (page: Page, label: string): Locator => page.getByRole(
 export const billPanel = (page: Page, label: string): Locator => page.getByRole('complementary', { name: `Bill of ${label}` });
 
 /** The dd after a totals term ("Due", "Paid", ...) in an open bill. */
-export const billTotal = (panel: Locator, term: string): Locator => panel.locator('dl.totals dt', { hasText: new RegExp(`^${escape(term)}$`) }).locator('xpath=following-sibling::dd[1]');
+export const billTotal = (panel: Locator, term: string): Locator =>
+  panel.locator('dl.totals dt', { hasText: new RegExp(`^${escape(term)}$`) }).locator('xpath=following-sibling::dd[1]');
 
 export const noticesRegion = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' });
 

@@ -33,7 +33,11 @@ function builtAt(): number {
  * missing or older than renderer/, so the tests never drive a stale page.
  */
 export function ensureRendererBuilt(): void {
-  const sources = Math.max(newestMtime(join(root, 'renderer/src')), statSync(join(root, 'renderer/index.html')).mtimeMs, statSync(join(root, 'renderer/print.html')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(join(root, 'renderer/src')),
+    statSync(join(root, 'renderer/index.html')).mtimeMs,
+    statSync(join(root, 'renderer/print.html')).mtimeMs,
+  );
   if (builtAt() >= sources) return;
   execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'renderer/vite.config.mjs', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }

@@ -116,7 +116,9 @@ export async function statusesSeen(page: Page): Promise<string[]> {
 
 /** Waits until the status bar has left `status` at least once since the recorder was installed. */
 export async function waitForStatusLeft(page: Page, status: string, timeoutMs: number): Promise<void> {
-  await page.waitForFunction((cls) => ((globalThis as unknown as PageGlobals).__statusSeen ?? []).some((c) => c !== cls), `status-bar status-${status}`, { timeout: timeoutMs });
+  await page.waitForFunction((cls) => ((globalThis as unknown as PageGlobals).__statusSeen ?? []).some((c) => c !== cls), `status-bar status-${status}`, {
+    timeout: timeoutMs,
+  });
 }
 
 /** Waits until the status bar, after some change, shows `status` again. */
@@ -133,6 +135,8 @@ export async function waitForStatusBack(page: Page, status: string, timeoutMs: n
 
 /** The print sheet says it is done: body[data-ready] is 'true' (drawn) or 'error'. */
 export async function waitForSheetReady(page: Page, timeoutMs = 30_000): Promise<{ ready: string; error: string | null }> {
-  await page.waitForFunction(() => ['true', 'error'].includes((globalThis as unknown as PageGlobals).document.body.dataset.ready ?? ''), undefined, { timeout: timeoutMs });
+  await page.waitForFunction(() => ['true', 'error'].includes((globalThis as unknown as PageGlobals).document.body.dataset.ready ?? ''), undefined, {
+    timeout: timeoutMs,
+  });
   return page.evaluate<{ ready: string; error: string | null }>(`({ ready: document.body.dataset.ready, error: document.body.dataset.error ?? null })`);
 }

@@ -50,7 +50,14 @@ export async function startCompanion(
     dataDir,
     apiKey: options.apiKey ?? sandbox.restaurant.apiKey,
     // autoCloseBills off unless asked: these tests follow a bill through PAID (the setting has its own tests).
-    settings: { environment: 'sandbox', serviceUrl: sandbox.url, transport, posApiPort: 0, posId: options.posId ?? randomUUID(), autoCloseBills: options.autoCloseBills ?? false },
+    settings: {
+      environment: 'sandbox',
+      serviceUrl: sandbox.url,
+      transport,
+      posApiPort: 0,
+      posId: options.posId ?? randomUUID(),
+      autoCloseBills: options.autoCloseBills ?? false,
+    },
     log: silentLogger(),
     ...(options.clock ? { clock: options.clock, tuning: MANUAL } : { tuning: FAST }),
   });

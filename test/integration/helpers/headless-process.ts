@@ -73,7 +73,11 @@ function lineQueue(child: ChildProcess, exited: Promise<number | null>, stderr: 
 /** `npm run headless` as a real child process; resolves with its ready line (the first stdout line). */
 export async function startHeadless(args: string[], options: HeadlessOptions = {}): Promise<Headless> {
   const entry = options.entry ? [options.entry] : options.built ? ['dist/main/headless/headless.bundle.mjs'] : ['--import', 'tsx', 'main/headless/cli.ts'];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   // 'close', not 'exit': by then stdout has been read to its end, so lines() is complete.

@@ -42,7 +42,9 @@ describe('a client generated from the served POS API document', () => {
 
     expect((await client.GET('/v1/openapi.json')).data?.openapi).toBe('3.1.0');
     expect((await client.GET('/v1/payments')).data).toEqual([]);
-    expect((await client.PUT('/v1/tables/{id}', { ...id('t1'), body: { name: 'Table 1', area: 'Garden', position: { x: 0.25, y: 0.5 } } })).response.status).toBe(201);
+    expect(
+      (await client.PUT('/v1/tables/{id}', { ...id('t1'), body: { name: 'Table 1', area: 'Garden', position: { x: 0.25, y: 0.5 } } })).response.status,
+    ).toBe(201);
     expect((await client.PUT('/v1/tables/{id}', { ...id('t5'), body: { name: 'Table 5' } })).data).toEqual({ id: 't5', name: 'Table 5', area: null });
     await client.PUT('/v1/tables/{id}', { ...id('gone'), body: { name: 'Gone' } });
     expect((await client.DELETE('/v1/tables/{id}', id('gone'))).response.status).toBe(204);
@@ -65,7 +67,11 @@ describe('a client generated from the served POS API document', () => {
     expect(entries.map((p) => ('paymentId' in p ? p.paymentId : p.id))).toEqual(['p-post', 'p-service']);
     const csv = await client.GET('/v1/payments', { params: { query: { from: '2026-11-22', format: 'csv' } }, parseAs: 'text' });
     expect(csv.data?.split('\r\n')[0]).toBe('paymentId,time,table,bill,state,amount,tip,currency,provider');
-    expect((await client.GET('/v1/reports/day', { params: { query: { date: '2026-11-22' } } })).data).toMatchObject({ date: '2026-11-22', count: 2, amount: '102.50' });
+    expect((await client.GET('/v1/reports/day', { params: { query: { date: '2026-11-22' } } })).data).toMatchObject({
+      date: '2026-11-22',
+      count: 2,
+      amount: '102.50',
+    });
     expect((await client.GET('/v1/payments/{id}/receipt', id('p-post'))).data?.delivery.state).toBe('waiting-for-pos');
     expect((await client.PUT('/v1/payments/{id}/receipt', { ...id('p-post'), body: fiscalReceipt() })).response.status).toBe(201);
     expect((await client.PUT('/v1/menu', { body: { menus: MENU } })).data?.version).toBe(1);
@@ -88,7 +94,10 @@ describe('a client generated from the served POS API document', () => {
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     await stream.data?.cancel();
 
-    expect(urls.every((u) => u.startsWith('/v1/') && !u.startsWith('/v1/v1/')), urls.join(' ')).toBe(true);
+    expect(
+      urls.every((u) => u.startsWith('/v1/') && !u.startsWith('/v1/v1/')),
+      urls.join(' '),
+    ).toBe(true);
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect([...called].sort()).toEqual(documented.sort());
   });

@@ -61,7 +61,12 @@ export class BillBook {
       case 'noop':
         return { result: null };
       case 'getTableContents':
-        return { result: [...this.bills.entries()].filter(([, b]) => b.tableId === args[0]).map(([id]) => this.wire(id)).filter((b) => b.items.length > 0) };
+        return {
+          result: [...this.bills.entries()]
+            .filter(([, b]) => b.tableId === args[0])
+            .map(([id]) => this.wire(id))
+            .filter((b) => b.items.length > 0),
+        };
       case 'getBill':
         return this.bills.has(String(args[0])) ? { result: this.wire(String(args[0])) } : { error: { code: 'BILL_NOT_FOUND', message: 'no such bill' } };
       case 'paymentStart':

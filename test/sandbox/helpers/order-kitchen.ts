@@ -47,7 +47,9 @@ export class OrderKitchen {
         const [id, payment] = args as [string, { id: string }];
         if (!this.started.has(id)) return { error: { code: 'ORDER_NOT_FOUND', message: `no order ${id}` } };
         this.paid.set(id, payment);
-        return { result: { receiptInfo: { billName: null, timestamp: '2026-11-22T18:00:00+01:00', serial: '1' }, items: [], receiptDeliveryType: 'QERKO_GENERATED' } };
+        return {
+          result: { receiptInfo: { billName: null, timestamp: '2026-11-22T18:00:00+01:00', serial: '1' }, items: [], receiptDeliveryType: 'QERKO_GENERATED' },
+        };
       }
       case 'orderClose':
         this.closes.push({ id: String(args[0]), state: String(args[1]) });

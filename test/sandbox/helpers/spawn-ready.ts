@@ -5,7 +5,11 @@ import { createInterface } from 'node:readline';
  * Spawns a process that prints a JSON ready line first (the sandbox CLI, the headless host) and
  * resolves with that object. Rejects if the process exits first or prints something else.
  */
-export function spawnReady(command: string, args: string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<{ child: ChildProcess; ready: Record<string, unknown>; stderr: () => string }> {
+export function spawnReady(
+  command: string,
+  args: string[],
+  opts: { cwd?: string; timeoutMs?: number } = {},
+): Promise<{ child: ChildProcess; ready: Record<string, unknown>; stderr: () => string }> {
   const child = spawn(command, args, { cwd: opts.cwd ?? process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));

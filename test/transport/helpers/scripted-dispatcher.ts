@@ -93,7 +93,15 @@ export class ScriptedDispatcher implements MethodDispatcher {
         const payment = this.payments.get(a[0] as string);
         if (!payment) return fail(METHOD_ERROR.PAYMENT_NOT_FOUND, 'no such payment');
         const now = new Date().toISOString();
-        return { result: { receiptInfo: { billName: null, timestamp: now, serial: `R-${a[0] as string}` }, items: [], taxInfo: [], fiscalInfo: null, receiptDeliveryType: 'QERKO_GENERATED' } };
+        return {
+          result: {
+            receiptInfo: { billName: null, timestamp: now, serial: `R-${a[0] as string}` },
+            items: [],
+            taxInfo: [],
+            fiscalInfo: null,
+            receiptDeliveryType: 'QERKO_GENERATED',
+          },
+        };
       }
       case 'paymentClosed':
         return this.close(a[0] as string, a[1] as string);
@@ -130,7 +138,13 @@ export class ScriptedDispatcher implements MethodDispatcher {
 
   private view(entry: BillEntry): Bill {
     const items: Item[] = entry.bill.items
-      .map((i) => ({ ...i, quantity: new Decimal(i.quantity).minus(entry.paid.get(i.id) ?? 0).minus(entry.locked.get(i.id) ?? 0).toString() }))
+      .map((i) => ({
+        ...i,
+        quantity: new Decimal(i.quantity)
+          .minus(entry.paid.get(i.id) ?? 0)
+          .minus(entry.locked.get(i.id) ?? 0)
+          .toString(),
+      }))
       .filter((i) => new Decimal(i.quantity).greaterThan(0));
     return { ...entry.bill, items };
   }

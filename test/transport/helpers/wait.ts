@@ -1,11 +1,7 @@
 import type { LinkState, LinkStatus, Transport } from '../../../main/adapters/connection/transport/types.js';
 
 /** Resolves when the transport reaches a state matching `status` (now or later); bounded by a deadline. */
-export function waitForState(
-  transport: Transport,
-  status: LinkStatus | ((s: LinkState) => boolean),
-  timeoutMs = 15_000,
-): Promise<LinkState> {
+export function waitForState(transport: Transport, status: LinkStatus | ((s: LinkState) => boolean), timeoutMs = 15_000): Promise<LinkState> {
   const matches = typeof status === 'function' ? status : (s: LinkState) => s.status === status;
   return new Promise((resolve, reject) => {
     const now = transport.state();

@@ -47,7 +47,10 @@ export class CallRunner {
     const bytes = Buffer.byteLength(result instanceof RawJson ? result.json : (JSON.stringify(result) ?? ''));
     if (bytes <= MAX_ANSWER_BYTES) return answer;
     this.log.error({ method, callId: answer.uuid, bytes, limit: MAX_ANSWER_BYTES }, 'answer too large to send: answered with an error');
-    return { uuid: answer.uuid, error: { code: METHOD_ERROR.INTERNAL_ERROR, message: `${method}: the answer is larger than one message may carry (${MAX_ANSWER_BYTES} bytes)` } };
+    return {
+      uuid: answer.uuid,
+      error: { code: METHOD_ERROR.INTERNAL_ERROR, message: `${method}: the answer is larger than one message may carry (${MAX_ANSWER_BYTES} bytes)` },
+    };
   }
 
   /**

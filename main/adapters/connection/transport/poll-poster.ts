@@ -58,7 +58,13 @@ export function createPollPoster(url: string, headers: Record<string, string>): 
   // time-outs besides it, which would drop a poll the service may hold for its whole hold time.
   const open = async (): Promise<Client> => {
     const { Client } = await loadUndici();
-    return new Client(target.origin, { pipelining: 1, headersTimeout: 0, bodyTimeout: 0, maxResponseSize: MAX_POLL_ANSWER_BYTES, maxHeaderSize: MAX_POLL_HEAD_BYTES });
+    return new Client(target.origin, {
+      pipelining: 1,
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      maxResponseSize: MAX_POLL_ANSWER_BYTES,
+      maxHeaderSize: MAX_POLL_HEAD_BYTES,
+    });
   };
   let client: Promise<Client> | null = null;
   return {

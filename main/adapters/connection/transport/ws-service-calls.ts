@@ -21,12 +21,7 @@ export class OutgoingCalls {
 
   constructor(private readonly clock: Clock) {}
 
-  call(
-    send: ((frame: MethodCallRequestFrame) => boolean) | null,
-    method: string,
-    args: unknown[],
-    timeoutMs = METHOD_CALL_TIMEOUT_MS,
-  ): Promise<MethodOutcome> {
+  call(send: ((frame: MethodCallRequestFrame) => boolean) | null, method: string, args: unknown[], timeoutMs = METHOD_CALL_TIMEOUT_MS): Promise<MethodOutcome> {
     if (!send) return Promise.resolve(notConnected());
     const uuid = randomUUID();
     return new Promise<MethodOutcome>((resolve) => {

@@ -13,7 +13,16 @@ export {
 } from './content-digest.js';
 export { bodySignature, verifyBodySignature, isBodySignatureForm } from './body-signature.js';
 export { signatureBase, componentValue, type HttpRequestParts, type BaseResult } from './signature-base.js';
-export { signMessage, verifyMessageSignature, hmacSha256, HMAC_SHA256, type SignatureParams, type SignOptions, type VerifyOptions, type SignatureCheck } from './message-signature.js';
+export {
+  signMessage,
+  verifyMessageSignature,
+  hmacSha256,
+  HMAC_SHA256,
+  type SignatureParams,
+  type SignOptions,
+  type VerifyOptions,
+  type SignatureCheck,
+} from './message-signature.js';
 export { verifyWebhookHeaders } from './verify-webhook-headers.js';
 export {
   verifyWebhookRequest,

@@ -91,7 +91,8 @@ function checkOne(msg: HttpRequestParts, label: string, input: Dictionary, sigs:
   }
   const params = readParams(member[1]);
   if (typeof params === 'string') return { ok: false, reason: params };
-  if (params.alg !== undefined && params.alg !== HMAC_SHA256) return { ok: false, reason: `signature ${label} uses alg ${params.alg}, expected ${HMAC_SHA256}` };
+  if (params.alg !== undefined && params.alg !== HMAC_SHA256)
+    return { ok: false, reason: `signature ${label} uses alg ${params.alg}, expected ${HMAC_SHA256}` };
   const sig = sigs.get(label);
   if (sig === undefined) return { ok: false, reason: `Signature has no ${label} entry` };
   if (!(sig[0] instanceof ArrayBuffer)) return { ok: false, reason: `Signature ${label} must be a byte sequence (:base64:)` };

@@ -18,7 +18,6 @@ function isUtf8Header(value: string | undefined): boolean {
   return value === undefined || Buffer.byteLength(value, 'utf8') === value.length || isUtf8(Buffer.from(value, 'latin1'));
 }
 
-
 function checkIds(msg: HttpRequestParts, posId: string | undefined): HeadersVerification | null {
   const input = header(msg, WEBHOOK_HEADERS.signatureInput);
   const posIdHeader = header(msg, POS_ID_HEADER);
@@ -51,7 +50,8 @@ export function verifyWebhookHeaders(msg: HttpRequestParts, options: WebhookVeri
   if (!signature.ok) return reject(401, 'BAD_SIGNATURE', `${signature.reason}.`);
   const params = signature.params;
   if (params.alg !== WEBHOOK_ALG) return reject(401, 'BAD_SIGNATURE', `Signature-Input must carry alg="${WEBHOOK_ALG}".`);
-  if (options.posId !== undefined && params.keyid !== options.posId) return reject(401, 'BAD_SIGNATURE', 'The signature keyid is not this POS (keyid must be the Pos-Id).');
+  if (options.posId !== undefined && params.keyid !== options.posId)
+    return reject(401, 'BAD_SIGNATURE', 'The signature keyid is not this POS (keyid must be the Pos-Id).');
   if (params.created === undefined || params.expires === undefined) return reject(401, 'BAD_SIGNATURE', 'Signature-Input must carry created and expires.');
   const bodySig = header(msg, WEBHOOK_HEADERS.signatureSha256);
   if (bodySig === undefined) return reject(401, 'BAD_SIGNATURE', 'Signature-SHA256 header is missing.');

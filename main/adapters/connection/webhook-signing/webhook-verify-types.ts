@@ -46,7 +46,11 @@ export const reject = (status: WebhookRejection['status'], code: WebhookRejectio
 export function timing(created: number, expires: number, nowS: number, toleranceS: number, where: string): { ok: false; rejection: WebhookRejection } | null {
   if (expires <= nowS) return reject(410, 'EXPIRED', `The delivery expired ${nowS - expires} s ago (${where} expires=${expires}, now=${nowS}).`);
   if (Math.abs(created - nowS) > toleranceS) {
-    return reject(410, 'CREATED_OUT_OF_WINDOW', `created is ${created - nowS} s from now, more than ${toleranceS} s (${where} created=${created}, now=${nowS}): check the clocks.`);
+    return reject(
+      410,
+      'CREATED_OUT_OF_WINDOW',
+      `created is ${created - nowS} s from now, more than ${toleranceS} s (${where} created=${created}, now=${nowS}): check the clocks.`,
+    );
   }
   return null;
 }

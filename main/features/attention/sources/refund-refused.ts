@@ -16,6 +16,5 @@ export const refundRefusedSource: AttentionSource = {
   kind: 'refund-refused',
   triggers: ['refund.refused', 'payment.refunded', 'attention.resolved'],
   acknowledgeable: true,
-  list: (read) =>
-    read.attention.select<SourceRow & { code: string }>(SQL).map((row) => toEntry('refund-refused', row, ['acknowledge'], { code: row.code })),
+  list: (read) => read.attention.select<SourceRow & { code: string }>(SQL).map((row) => toEntry('refund-refused', row, ['acknowledge'], { code: row.code })),
 };

@@ -69,7 +69,9 @@ export function AttentionItem({ entry, now }: { entry: AttentionEntry; now: numb
         <strong>{title}</strong>
         <span className="attention-table">{table}</span>
         {entry.amount !== null && <span className="attention-amount">{entryMoney(entry, i18n.language)}</span>}
-        {entry.tip !== null && entry.tip !== '0.00' && <span className="attention-tip">{t('attention.tip', { money: formatMoney(entry.tip, entry.currency, i18n.language) })}</span>}
+        {entry.tip !== null && entry.tip !== '0.00' && (
+          <span className="attention-tip">{t('attention.tip', { money: formatMoney(entry.tip, entry.currency, i18n.language) })}</span>
+        )}
         <time dateTime={entry.since}>{t('attention.since', { time: formatSince(entry.since, i18n.language, now) })}</time>
       </div>
       <p>{explainEntry(t, i18n, entry)}</p>

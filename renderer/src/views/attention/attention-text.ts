@@ -37,9 +37,15 @@ export function explainEntry(t: TFunction, i18n: I18n, entry: AttentionEntry): s
       return t('attention.explain.refund-refused', { money, code: d.code && i18n.exists(reason) ? t(reason) : (d.code ?? '') });
     }
     case 'service-error':
-      return d.code ? t('attention.explain.serviceErrorWithCode', { code: d.code, message: d.message ?? '' }) : t('attention.explain.service-error', { message: d.message ?? '' });
+      return d.code
+        ? t('attention.explain.serviceErrorWithCode', { code: d.code, message: d.message ?? '' })
+        : t('attention.explain.service-error', { message: d.message ?? '' });
     case 'receipt-pending':
-      return t(d.state === 'refused' ? 'attention.explain.receiptRefused' : 'attention.explain.receipt-pending', { money, attempts: d.attempts ?? '0', code: d.code ?? '' });
+      return t(d.state === 'refused' ? 'attention.explain.receiptRefused' : 'attention.explain.receipt-pending', {
+        money,
+        attempts: d.attempts ?? '0',
+        code: d.code ?? '',
+      });
     default:
       return t(`attention.explain.${entry.kind}`, { money });
   }

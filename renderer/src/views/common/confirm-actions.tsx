@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
  * While the command runs the confirming button is aria-disabled rather than disabled: a
  * disabled button drops the focus to the page, and after a failure it must stay in the dialog.
  */
-export function ConfirmActions(props: { label: string; onConfirm?: () => unknown; pending: boolean; danger?: boolean; onBack: () => void; backLabel?: string }) {
+export function ConfirmActions(props: {
+  label: string;
+  onConfirm?: () => unknown;
+  pending: boolean;
+  danger?: boolean;
+  onBack: () => void;
+  backLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="actions">

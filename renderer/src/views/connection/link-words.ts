@@ -16,7 +16,9 @@ export function linkKind(session: SessionView): LinkKind {
       return session.cause === 'webhook-url' ? 'webhook-url' : 'credentials';
     case 'connecting':
       // A retry keeps the cause of its outage (main/transport/link-state.ts); the first try has none.
-      return session.attempt > 0 && session.cause ? linkKind({ ...session, status: session.cause === 'unreachable' ? 'offline' : 'reconnecting' }) : 'connecting';
+      return session.attempt > 0 && session.cause
+        ? linkKind({ ...session, status: session.cause === 'unreachable' ? 'offline' : 'reconnecting' })
+        : 'connecting';
     default:
       return session.status;
   }

@@ -120,7 +120,13 @@ function MenuRow({ entry, lang, value, onChange }: { entry: MenuEntry; lang: str
       </td>
       <td>{formatMoney(entry.price, null, lang)}</td>
       <td>
-        <input className="qty" inputMode="decimal" aria-label={t('demoOrder.quantityOf', { name: entry.name })} value={value} onChange={(e) => onChange(e.target.value)} />
+        <input
+          className="qty"
+          inputMode="decimal"
+          aria-label={t('demoOrder.quantityOf', { name: entry.name })}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </td>
     </tr>
   );

@@ -94,7 +94,13 @@ export function useDemoOrder(): DemoOrder {
   const tableMap = useAppState((s) => s.tables);
   const menu = useAppState((s) => s.menu);
   const tables = useMemo(() => sortedTables(tableMap), [tableMap]);
-  const [choice, setChoice] = useState<DemoOrderChoice>(() => ({ where: 'table', tableId: '', pickupTime: defaultPickupTime(new Date()), quantities: {}, note: '' }));
+  const [choice, setChoice] = useState<DemoOrderChoice>(() => ({
+    where: 'table',
+    tableId: '',
+    pickupTime: defaultPickupTime(new Date()),
+    quantities: {},
+    note: '',
+  }));
   const [outcome, setOutcome] = useState<string | null>(null);
   const command = useCommand();
   const update = (patch: Partial<DemoOrderChoice>) => setChoice((c) => ({ ...c, ...patch }));

@@ -32,10 +32,7 @@ export function nudge(from: PlanPoint | null, key: string, step = 0.02): PlanPoi
  * Starts tracking a press on a card. `onMove` follows a drag (to draw the card under the pointer),
  * `onDrop` gets the release point of a drag; a press that did not move is left to the click.
  */
-export function startPress(
-  e: ReactPointerEvent<HTMLElement>,
-  handlers: { onMove(x: number, y: number): void; onDrop(x: number, y: number): void },
-): void {
+export function startPress(e: ReactPointerEvent<HTMLElement>, handlers: { onMove(x: number, y: number): void; onDrop(x: number, y: number): void }): void {
   if (e.button !== 0) return;
   const el = e.currentTarget;
   const start = { x: e.clientX, y: e.clientY };

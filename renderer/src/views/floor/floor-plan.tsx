@@ -58,7 +58,13 @@ export function FloorPlan({ filter, now }: { filter: TableFilter; now: number })
   const dragged = useRef<string | null>(null);
   // Where a table is drawn while it is dragged or until its new place comes back from main.
   const [moving, setMoving] = useState<Record<string, PlanPoint>>({});
-  const shown = useMemo(() => Object.values(tables).sort(byPosOrder).filter((tb) => matchesFilter(tb, filter, now)), [tables, filter, now]);
+  const shown = useMemo(
+    () =>
+      Object.values(tables)
+        .sort(byPosOrder)
+        .filter((tb) => matchesFilter(tb, filter, now)),
+    [tables, filter, now],
+  );
 
   const place = async (table: TableView, at: PlanPoint | null) => {
     if (at) setMoving((m) => ({ ...m, [table.id]: at }));

@@ -18,7 +18,14 @@ export function DeleteLinkDialog(props: { link: PaymentLinkView; command: Comman
           {wordLinkError(t, i18n, error)}
         </p>
       )}
-      <ConfirmActions label={t('links.deleteDialog.yes')} danger pending={pending} onConfirm={props.onConfirm} onBack={props.onClose} backLabel={t('links.deleteDialog.keep')} />
+      <ConfirmActions
+        label={t('links.deleteDialog.yes')}
+        danger
+        pending={pending}
+        onConfirm={props.onConfirm}
+        onBack={props.onClose}
+        backLabel={t('links.deleteDialog.keep')}
+      />
     </Dialog>
   );
 }

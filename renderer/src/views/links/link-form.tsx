@@ -37,7 +37,14 @@ export function LinkForm({ links }: { links: PaymentLinks }) {
       <div className="link-form-row">
         <label>
           {t('links.form.amount')}
-          <input inputMode="decimal" required autoComplete="off" value={amount} aria-invalid={field === 'amount' || undefined} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            inputMode="decimal"
+            required
+            autoComplete="off"
+            value={amount}
+            aria-invalid={field === 'amount' || undefined}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </label>
         <label>
           {t('links.form.currency')}

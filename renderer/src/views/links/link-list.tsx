@@ -50,18 +50,18 @@ const LinkRow = memo(function LinkRow({ link, shown, actions }: { link: PaymentL
       </td>
       <td>
         <div className="row-actions">
-        <button type="button" aria-label={t('links.showOf', { link: label })} onClick={() => actions.onShow(link.id)}>
-          {t('links.show')}
-        </button>
-        <button type="button" aria-label={t('links.copyOf', { link: label })} onClick={() => actions.onCopy(link.url)}>
-          {t('links.copy')}
-        </button>
-        <button type="button" aria-label={t('links.printOf', { link: label })} disabled={link.state === 'gone'} onClick={() => actions.onPrint(link.id)}>
-          {t('links.print')}
-        </button>
-        <button type="button" className="danger" aria-label={t('links.deleteOf', { link: label })} onClick={() => actions.onDelete(link)}>
-          {t('links.delete')}
-        </button>
+          <button type="button" aria-label={t('links.showOf', { link: label })} onClick={() => actions.onShow(link.id)}>
+            {t('links.show')}
+          </button>
+          <button type="button" aria-label={t('links.copyOf', { link: label })} onClick={() => actions.onCopy(link.url)}>
+            {t('links.copy')}
+          </button>
+          <button type="button" aria-label={t('links.printOf', { link: label })} disabled={link.state === 'gone'} onClick={() => actions.onPrint(link.id)}>
+            {t('links.print')}
+          </button>
+          <button type="button" className="danger" aria-label={t('links.deleteOf', { link: label })} onClick={() => actions.onDelete(link)}>
+            {t('links.delete')}
+          </button>
         </div>
       </td>
     </tr>

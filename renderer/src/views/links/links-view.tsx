@@ -52,10 +52,18 @@ export function LinksView() {
         </div>
         {links.list === null && !links.listing.error && <p role="status">{t('links.list.loading')}</p>}
         <CommandErrorText error={links.listing.error} />
-        {failed && <p className="error">{t('links.checkFailed', { reason: wordError(t, i18n, { code: failed.code, message: '', ...(failed.params ? { params: failed.params } : {}) }) })}</p>}
+        {failed && (
+          <p className="error">
+            {t('links.checkFailed', { reason: wordError(t, i18n, { code: failed.code, message: '', ...(failed.params ? { params: failed.params } : {}) }) })}
+          </p>
+        )}
         {links.list && <LinkList links={links.list.links} shownId={links.shown?.id ?? null} actions={rowActions} />}
         {actions.done && <p role="status">{actions.done}</p>}
-        {actions.copyError && <p role="alert" className="error">{actions.copyError}</p>}
+        {actions.copyError && (
+          <p role="alert" className="error">
+            {actions.copyError}
+          </p>
+        )}
         <CommandErrorText error={actions.command.error} />
       </div>
       <LinkPreview link={links.shown} onCopy={(url) => void copy(url)} onPrint={(id) => void print(id)} />

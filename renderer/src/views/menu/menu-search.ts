@@ -3,7 +3,10 @@
 import type { MenuEntry } from '../../../../preload/contract';
 
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a search, folded; none = everything matches. */

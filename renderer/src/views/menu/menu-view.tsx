@@ -25,7 +25,13 @@ export function MenuView() {
         <h2>{t('orders.menu.title')}</h2>
         {menu.length > 0 && (
           <>
-            <input type="search" aria-label={t('orders.menu.search')} placeholder={t('orders.menu.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input
+              type="search"
+              aria-label={t('orders.menu.search')}
+              placeholder={t('orders.menu.search')}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
             <span className="menu-count" role="status">
               {t('orders.menu.count', { shown: shown.length, total: menu.length })}
             </span>

@@ -39,13 +39,19 @@ describe('Notices that lead somewhere (issue 12)', () => {
 
   it('opens its table on click and on Enter: the Tables tab with that table selected', async () => {
     const now = Date.now();
-    const snapshot = withNotices(now, { id: 'paid:p7', tableId: 't3', tableName: '12' }, { id: 'paid:p9', tableId: 't2', tableName: '2', at: new Date(now).toISOString() });
+    const snapshot = withNotices(
+      now,
+      { id: 'paid:p7', tableId: 't3', tableName: '12' },
+      { id: 'paid:p9', tableId: 't2', tableName: '2', at: new Date(now).toISOString() },
+    );
     const { user, store } = await renderApp({ snapshot });
     await user.click(screen.getByRole('tab', { name: /Payments/ }));
     await user.click(within(panel()).getByRole('button', { name: /Table 12 paid/ }));
     expect(store.getState().tab).toBe('tables');
     expect(store.getState().selectedTableId).toBe('t3');
-    within(panel()).getByRole('button', { name: /Table 2 paid/ }).focus();
+    within(panel())
+      .getByRole('button', { name: /Table 2 paid/ })
+      .focus();
     await user.keyboard('{Enter}');
     expect(store.getState().selectedTableId).toBe('t2');
   });
@@ -70,7 +76,9 @@ describe('Notices that lead somewhere (issue 12)', () => {
   it('a capture notice offers Capture right there', async () => {
     const now = Date.now();
     const snapshot = withNotices(now, { id: 'capture:p3', kind: 'capture', paymentId: 'p3', tableId: 't2', tableName: '8', amount: '1137.00', tip: '0.00' });
-    snapshot.payments = [paymentFixture(now, { id: 'p3', tableId: 't2', tableName: '8', amount: '1137.00', state: 'PROCESSED', captureMode: 'manual', captured: false })];
+    snapshot.payments = [
+      paymentFixture(now, { id: 'p3', tableId: 't2', tableName: '8', amount: '1137.00', state: 'PROCESSED', captureMode: 'manual', captured: false }),
+    ];
     const { user, api } = await renderApp({ snapshot });
     expect(panel()).toHaveTextContent(/Table 8: capture 1[\s,]?137\.00 CZK/);
     await user.click(within(panel()).getByRole('button', { name: /^Capture 1[\s,]?137\.00 CZK at Table 8$/ }));

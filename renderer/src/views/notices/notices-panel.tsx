@@ -80,7 +80,12 @@ const NoticeRow = memo(function NoticeRow({ notice, disabled, onAcknowledge }: {
       <span className="notice-time">{formatClock(notice.at, i18n.language)}</span>
       {tableId ? (
         // Named "Open Table 5: <text>": says what a click does, and never reads as the table's own card.
-        <button type="button" className="notice-text notice-open" aria-label={`${t('actions.notice.open', { table: tableLabel(t, notice.tableName) })}: ${text}`} onClick={open}>
+        <button
+          type="button"
+          className="notice-text notice-open"
+          aria-label={`${t('actions.notice.open', { table: tableLabel(t, notice.tableName) })}: ${text}`}
+          onClick={open}
+        >
           {text}
         </button>
       ) : (

@@ -18,7 +18,15 @@ export function PauseSwitch() {
   };
   return (
     <div className="pause-orders">
-      <button type="button" role="switch" aria-checked={paused} aria-describedby="pause-orders-hint" className={paused ? 'switch on' : 'switch'} disabled={pending} onClick={() => void toggle()}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={paused}
+        aria-describedby="pause-orders-hint"
+        className={paused ? 'switch on' : 'switch'}
+        disabled={pending}
+        onClick={() => void toggle()}
+      >
         <span className="switch-knob" aria-hidden="true" />
         {t('orders.pause')}
       </button>

@@ -27,8 +27,16 @@ export function DaySummaryPanel({ report }: { report: DayReport }) {
         ))}
       </dl>
       <div className="day-splits">
-        <SplitTable caption={t('history.summary.byProvider')} rows={report.byProvider.map((s) => ({ ...s, name: s.provider ?? t('history.summary.unknownProvider') }))} money={money} />
-        <SplitTable caption={t('history.summary.byArea')} rows={report.byArea.map((s) => ({ ...s, name: s.area ?? t('history.summary.noArea') }))} money={money} />
+        <SplitTable
+          caption={t('history.summary.byProvider')}
+          rows={report.byProvider.map((s) => ({ ...s, name: s.provider ?? t('history.summary.unknownProvider') }))}
+          money={money}
+        />
+        <SplitTable
+          caption={t('history.summary.byArea')}
+          rows={report.byArea.map((s) => ({ ...s, name: s.area ?? t('history.summary.noArea') }))}
+          money={money}
+        />
       </div>
     </section>
   );

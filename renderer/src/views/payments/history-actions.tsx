@@ -43,7 +43,13 @@ export function HistoryActions({ date }: { date: string }) {
     if (!result.ok) return;
     const { delivery, fileName, csv, path } = result.value;
     if (delivery === 'download') download(fileName, csv);
-    setDone(delivery === 'saved' ? t('history.exported', { path }) : delivery === 'cancelled' ? t('history.exportCancelled') : t('history.downloaded', { file: fileName }));
+    setDone(
+      delivery === 'saved'
+        ? t('history.exported', { path })
+        : delivery === 'cancelled'
+          ? t('history.exportCancelled')
+          : t('history.downloaded', { file: fileName }),
+    );
   };
 
   const print = async () => {

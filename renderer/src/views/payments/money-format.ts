@@ -35,7 +35,11 @@ export function shiftDate(date: string, days: number): string {
 /** "2026-11-21" as the language writes a date ("21. 11. 2026", "21/11/2026"). */
 export function formatDay(date: string, language: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
 }

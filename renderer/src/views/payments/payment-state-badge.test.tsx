@@ -35,7 +35,15 @@ function renderWith(ui: React.ReactNode, language: 'en' | 'cs' = 'en') {
 }
 
 const now = Date.now();
-const authorised = paymentFixture(now, { id: 'p3', tableId: 't2', tableName: '2', state: 'PROCESSED', captureMode: 'manual', captured: false, amount: '54.00' });
+const authorised = paymentFixture(now, {
+  id: 'p3',
+  tableId: 't2',
+  tableName: '2',
+  state: 'PROCESSED',
+  captureMode: 'manual',
+  captured: false,
+  amount: '54.00',
+});
 
 describe('Payment state badge (issue 12)', () => {
   it('an authorised manual-capture payment is "Capture needed", never "Processing"', () => {

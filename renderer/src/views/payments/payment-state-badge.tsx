@@ -34,10 +34,19 @@ export function CaptureButton({ payment }: { payment: PaymentView }) {
   const api = useApi();
   const { run, error, pending } = useCommand();
   if (!needsCapture(payment)) return null;
-  const label = t('actions.capture.actionFor', { amount: formatMoney(payment.amount, payment.currency, i18n.language), table: tableLabel(t, payment.tableName) });
+  const label = t('actions.capture.actionFor', {
+    amount: formatMoney(payment.amount, payment.currency, i18n.language),
+    table: tableLabel(t, payment.tableName),
+  });
   return (
     <>
-      <button type="button" className="capture" aria-label={label} disabled={pending} onClick={() => void run(() => api.capturePayment({ paymentId: payment.id }))}>
+      <button
+        type="button"
+        className="capture"
+        aria-label={label}
+        disabled={pending}
+        onClick={() => void run(() => api.capturePayment({ paymentId: payment.id }))}
+      >
         {t('actions.capture.action')}
       </button>
       <CommandErrorText error={error} />

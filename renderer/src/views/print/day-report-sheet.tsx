@@ -36,7 +36,11 @@ export function DayReportSheet({ api, date, onReady, onError }: { api: Companion
   if (error) {
     // A refusal in the cashier's words; anything else (the bridge itself failed) is a defect.
     const reason = failure instanceof SheetCommandError ? failure.error : { code: 'bridge-failed', message: error };
-    return <p role="alert" className="error">{t('history.report.failed', { message: wordError(t, i18n, reason) })}</p>;
+    return (
+      <p role="alert" className="error">
+        {t('history.report.failed', { message: wordError(t, i18n, reason) })}
+      </p>
+    );
   }
   if (!loaded) return <p role="status">{t('app.loading')}</p>;
   const { report, entries } = loaded;

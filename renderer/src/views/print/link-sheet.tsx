@@ -54,7 +54,12 @@ export function LinkSheet({ api, linkId, onReady, onError, browserActions }: Lin
     };
   }, [api, linkId, i18n, onError]);
 
-  if (error) return <p role="alert" className="error">{t('words.print.failed', { reason: error })}</p>;
+  if (error)
+    return (
+      <p role="alert" className="error">
+        {t('words.print.failed', { reason: error })}
+      </p>
+    );
   if (!loaded) return <p role="status">{t('app.loading')}</p>;
   const { link, restaurant } = loaded;
   return (

@@ -77,7 +77,12 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
   }, [sheet, ready]);
 
   const toolbar = browserActions && <PrintToolbar actions={browserActions} />;
-  if (error) return <p role="alert" className="error">{t('words.print.failed', { reason: error })}</p>;
+  if (error)
+    return (
+      <p role="alert" className="error">
+        {t('words.print.failed', { reason: error })}
+      </p>
+    );
   if (!sheet) return <p role="status">{t('app.loading')}</p>;
   return (
     <div className="sheet">
@@ -95,4 +100,3 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
     </div>
   );
 }
-

@@ -36,7 +36,11 @@ export function ReceiptSheet({ api, paymentId, onReady, onError, browserActions 
 
   if (error) {
     const known = i18n.exists(`receipts.errors.${error}`);
-    return <p role="alert" className="error">{known ? t(`receipts.errors.${error}`) : t('receipts.sheet.failed', { message: error })}</p>;
+    return (
+      <p role="alert" className="error">
+        {known ? t(`receipts.errors.${error}`) : t('receipts.sheet.failed', { message: error })}
+      </p>
+    );
   }
   if (!loaded) return <p role="status">{t('receipts.loading')}</p>;
   return (

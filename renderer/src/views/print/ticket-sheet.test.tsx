@@ -13,7 +13,16 @@ function renderTicket(orderId: string, language: 'en' | 'cs' = 'en') {
   snapshot.settings.language = language;
   snapshot.orders = [
     orderFixture(now, { id: 'o1', status: 'ACCEPTED' }),
-    orderFixture(now, { id: 'o2', status: 'ACCEPTED', deliveryType: 'byCustomer', tableId: null, tableName: null, pickupAt: '2026-11-22T17:30:00Z', customerName: 'Eva', note: null }),
+    orderFixture(now, {
+      id: 'o2',
+      status: 'ACCEPTED',
+      deliveryType: 'byCustomer',
+      tableId: null,
+      tableName: null,
+      pickupAt: '2026-11-22T17:30:00Z',
+      customerName: 'Eva',
+      note: null,
+    }),
   ];
   const api = createFakeApi(snapshot);
   const events: string[] = [];

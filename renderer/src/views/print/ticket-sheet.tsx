@@ -49,7 +49,12 @@ export function TicketSheet({ api, orderId, onReady, onError, browserActions }: 
   }, [loaded, onReady, onError]);
 
   if (!loaded) return <p role="status">{t('orders.ticket.loading')}</p>;
-  if (!loaded.order) return <p role="alert" className="error">{t('orders.ticket.notFound')}</p>;
+  if (!loaded.order)
+    return (
+      <p role="alert" className="error">
+        {t('orders.ticket.notFound')}
+      </p>
+    );
   const order = loaded.order;
   return (
     <div className="ticket-page">

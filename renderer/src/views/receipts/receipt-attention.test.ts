@@ -27,7 +27,9 @@ describe('Needs attention words for a receipt not yet with the service (receipts
       'The payment service has not accepted the main POS’s receipt for 125.00 CZK yet; Tableside keeps sending it (3 attempts, last: 503).',
     );
     const cs = createI18n('cs');
-    expect(plain(explainEntry(cs.t, cs, entry({ state: 'sending', attempts: '3', code: '503' })))).toContain('Tableside ji posílá dál (3 pokusů, naposledy: 503)');
+    expect(plain(explainEntry(cs.t, cs, entry({ state: 'sending', attempts: '3', code: '503' })))).toContain(
+      'Tableside ji posílá dál (3 pokusů, naposledy: 503)',
+    );
     expect(cs.t('attention.kind.receipt-pending')).toBe('Účtenka zatím není u platební služby');
   });
 

@@ -56,17 +56,23 @@ export function ReceiptBody({ receipt: r, showDelivery = true }: { receipt: Paym
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>{t('receipts.total')}</th>
+            <th scope="row" colSpan={3}>
+              {t('receipts.total')}
+            </th>
             <td className="amount">{money(r.total)}</td>
           </tr>
           {r.tip !== '0.00' && (
             <>
               <tr>
-                <th scope="row" colSpan={3}>{t('receipts.tip')}</th>
+                <th scope="row" colSpan={3}>
+                  {t('receipts.tip')}
+                </th>
                 <td className="amount">{money(r.tip)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={3}>{t('receipts.totalWithTip')}</th>
+                <th scope="row" colSpan={3}>
+                  {t('receipts.totalWithTip')}
+                </th>
                 <td className="amount">{money(r.paid)}</td>
               </tr>
             </>

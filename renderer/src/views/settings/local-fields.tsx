@@ -34,7 +34,13 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
       {/* Day report (issue 13) */}
       <label>
         {t('history.dayEndsAt')}
-        <input inputMode="numeric" placeholder="04:00" value={draft.dayEndsAt} onChange={(e) => set('dayEndsAt', e.target.value)} aria-describedby="day-ends-at-hint" />
+        <input
+          inputMode="numeric"
+          placeholder="04:00"
+          value={draft.dayEndsAt}
+          onChange={(e) => set('dayEndsAt', e.target.value)}
+          aria-describedby="day-ends-at-hint"
+        />
       </label>
       <small id="day-ends-at-hint" className="muted">
         {t('history.dayEndsAtHint')}

@@ -43,7 +43,15 @@ function UnlockForm({ unlock }: { unlock: ManagerUnlock }) {
       <div className="field-row">
         <label>
           {t('safety.pin.label')}
-          <input type="password" inputMode="numeric" autoComplete="off" className="pin" value={pin} onChange={(e) => setPin(e.target.value)} onKeyDown={onEnter(submit)} />
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            className="pin"
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+            onKeyDown={onEnter(submit)}
+          />
         </label>
         <button type="button" disabled={unlock.command.pending} onClick={submit}>
           {t('safety.pin.unlock')}
@@ -72,11 +80,27 @@ function ChoosePin({ unlock }: { unlock: ManagerUnlock }) {
       <div className="field-row">
         <label>
           {t('safety.pin.newPin')}
-          <input type="password" inputMode="numeric" autoComplete="new-password" className="pin" value={pin} onChange={(e) => setPin(e.target.value)} onKeyDown={onEnter(submit)} />
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            className="pin"
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+            onKeyDown={onEnter(submit)}
+          />
         </label>
         <label>
           {t('safety.pin.repeat')}
-          <input type="password" inputMode="numeric" autoComplete="new-password" className="pin" value={repeat} onChange={(e) => setRepeat(e.target.value)} onKeyDown={onEnter(submit)} />
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            className="pin"
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+            onKeyDown={onEnter(submit)}
+          />
         </label>
         <button type="button" disabled={unlock.command.pending} onClick={submit}>
           {t('safety.pin.set')}

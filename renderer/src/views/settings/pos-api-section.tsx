@@ -43,18 +43,18 @@ export function PosApiSection({ token, unlock }: { token: string; unlock: Manage
       {unlock.locked ? (
         <p className="muted">{t('safety.pin.tokenHidden')}</p>
       ) : (
-      <div className="field-row">
-        <label>
-          {t('settings.posApiToken')}
-          <input readOnly value={token} className="mono" />
-        </label>
-        <button type="button" onClick={() => void copy()}>
-          {t('settings.copy')}
-        </button>
-        <button type="button" onClick={() => openDialog({ kind: 'regenerate-token' })}>
-          {t('settings.regenerate')}
-        </button>
-      </div>
+        <div className="field-row">
+          <label>
+            {t('settings.posApiToken')}
+            <input readOnly value={token} className="mono" />
+          </label>
+          <button type="button" onClick={() => void copy()}>
+            {t('settings.copy')}
+          </button>
+          <button type="button" onClick={() => openDialog({ kind: 'regenerate-token' })}>
+            {t('settings.regenerate')}
+          </button>
+        </div>
       )}
       {copied && <p role="status">{t('settings.copied')}</p>}
       <CommandErrorText error={error} />

@@ -25,7 +25,12 @@ export function UnsavedSettingsDialog({ form }: { form: SettingsForm }) {
         <button type="button" data-autofocus onClick={stay}>
           {t('actions.unsaved.stay')}
         </button>
-        <button type="button" className="primary" aria-disabled={form.command.pending || undefined} onClick={() => void (form.command.pending ? null : saveAndLeave())}>
+        <button
+          type="button"
+          className="primary"
+          aria-disabled={form.command.pending || undefined}
+          onClick={() => void (form.command.pending ? null : saveAndLeave())}
+        >
           {t('actions.unsaved.save')}
         </button>
         <button type="button" className="danger" onClick={leave}>

@@ -34,10 +34,18 @@ describe('Add item from the menu', () => {
     const { user, form } = await openForm(MENU);
     const list = within(form).getByLabelText('Menu');
     expect(within(list).getByRole('option', { name: 'Kofola (sold out) (45.00)' })).toBeDisabled();
-    expect(within(list).getAllByRole('group').map((g) => g.getAttribute('label'))).toEqual(['Drinks', 'Food']);
+    expect(
+      within(list)
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('label')),
+    ).toEqual(['Drinks', 'Food']);
     await user.selectOptions(within(form).getByLabelText('Category'), 'Food');
     expect(list).toHaveValue('m2');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Free text…', 'Goulash (216.00)', 'Svíčková (259.00)']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Free text…', 'Goulash (216.00)', 'Svíčková (259.00)']);
     // A search whose only match is sold out picks nothing.
     await user.selectOptions(within(form).getByLabelText('Category'), '');
     await user.type(within(form).getByRole('searchbox'), 'Kofola');

@@ -15,24 +15,24 @@ export function BillItems({ bill, editable }: { bill: BillView; editable: boolea
   return (
     <>
       <div className="table-scroll">
-      <table className="items">
-        <thead>
-          <tr>
-            <th>{t('bill.item')}</th>
-            <th>{t('bill.quantity')}</th>
-            <th>{t('bill.unitPrice')}</th>
-            <th>{t('bill.lineTotal')}</th>
-            <th>{t('bill.paidQty')}</th>
-            <th>{t('bill.lockedQty')}</th>
-            {editable && <th>{t('bill.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {bill.items.map((item) => (
-            <ItemRow key={`${item.id}:${item.quantity}`} bill={bill} item={item} editable={editable} command={command} />
-          ))}
-        </tbody>
-      </table>
+        <table className="items">
+          <thead>
+            <tr>
+              <th>{t('bill.item')}</th>
+              <th>{t('bill.quantity')}</th>
+              <th>{t('bill.unitPrice')}</th>
+              <th>{t('bill.lineTotal')}</th>
+              <th>{t('bill.paidQty')}</th>
+              <th>{t('bill.lockedQty')}</th>
+              {editable && <th>{t('bill.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {bill.items.map((item) => (
+              <ItemRow key={`${item.id}:${item.quantity}`} bill={bill} item={item} editable={editable} command={command} />
+            ))}
+          </tbody>
+        </table>
       </div>
       <CommandErrorText error={command.error} />
     </>
@@ -74,7 +74,12 @@ function ItemRow({ bill, item, editable, command }: { bill: BillView; item: Bill
     <tr className={[isZero(item.lockedQuantity) ? '' : 'locked', isGuestLine(item) ? 'by-guest' : ''].filter(Boolean).join(' ') || undefined}>
       <td>
         {item.name}
-        {isGuestLine(item) && <> <GuestMark /></>}
+        {isGuestLine(item) && (
+          <>
+            {' '}
+            <GuestMark />
+          </>
+        )}
       </td>
       <td>
         {editable ? (

@@ -12,7 +12,9 @@ function waitingSnapshot() {
   const snapshot = snapshotFixture(now);
   snapshot.tables = snapshot.tables.map((t) => (t.id === 't2' ? tableFixture({ ...t, state: 'in-payment', awaitingCapture: true }) : t));
   snapshot.bills = snapshot.bills.map((b) => (b.id === 'b2' ? { ...b, paymentIds: ['p3'] } : b));
-  snapshot.payments = snapshot.payments.map((p) => (p.id === 'p3' ? paymentFixture(now, { ...p, state: 'PROCESSED', captureMode: 'manual', captured: false }) : p));
+  snapshot.payments = snapshot.payments.map((p) =>
+    p.id === 'p3' ? paymentFixture(now, { ...p, state: 'PROCESSED', captureMode: 'manual', captured: false }) : p,
+  );
   return snapshot;
 }
 

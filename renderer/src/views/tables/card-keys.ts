@@ -10,9 +10,7 @@ function cardsIn(root: HTMLElement): HTMLElement[] {
 /** The card straight below (down) or above (up); null when there is no other row that way. */
 function verticalNeighbour(cards: HTMLElement[], from: HTMLElement, down: boolean): HTMLElement | null {
   const a = from.getBoundingClientRect();
-  const rows = cards
-    .map((c) => ({ c, r: c.getBoundingClientRect() }))
-    .filter(({ r }) => (down ? r.top > a.top + 1 : r.top < a.top - 1));
+  const rows = cards.map((c) => ({ c, r: c.getBoundingClientRect() })).filter(({ r }) => (down ? r.top > a.top + 1 : r.top < a.top - 1));
   if (rows.length === 0) return null;
   const rowTop = down ? Math.min(...rows.map(({ r }) => r.top)) : Math.max(...rows.map(({ r }) => r.top));
   const row = rows.filter(({ r }) => Math.abs(r.top - rowTop) <= 1);
@@ -36,7 +34,9 @@ function target(cards: HTMLElement[], index: number, key: string): HTMLElement |
     case 'ArrowUp': {
       const down = key === 'ArrowDown';
       // Without layout (no geometry: every card at 0,0) a vertical key steps like a horizontal one.
-      return verticalNeighbour(cards, current, down) ?? (cards.every((c) => c.getBoundingClientRect().top === 0) ? (cards[index + (down ? 1 : -1)] ?? null) : null);
+      return (
+        verticalNeighbour(cards, current, down) ?? (cards.every((c) => c.getBoundingClientRect().top === 0) ? (cards[index + (down ? 1 : -1)] ?? null) : null)
+      );
     }
     default:
       return null;
@@ -44,7 +44,10 @@ function target(cards: HTMLElement[], index: number, key: string): HTMLElement |
 }
 
 /** Moves focus for an arrow key pressed on a card; true when the key was used. */
-export function moveBetweenCards(root: HTMLElement, event: { key: string; target: EventTarget | null; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): boolean {
+export function moveBetweenCards(
+  root: HTMLElement,
+  event: { key: string; target: EventTarget | null; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean },
+): boolean {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
   const cards = cardsIn(root);
   const index = cards.indexOf(event.target as HTMLElement);

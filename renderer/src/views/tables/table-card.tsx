@@ -34,7 +34,10 @@ function CardAmount({ table, now }: { table: TableView; now: number }) {
   const paid = recentPaid(table, now);
   if (paid) {
     return (
-      <span className="card-paid" title={t('tablesUi.paidAt', { amount: `${formatAmount(paid.amount, i18n.language)} ${paid.currency}`, time: formatClock(paid.at, i18n.language) })}>
+      <span
+        className="card-paid"
+        title={t('tablesUi.paidAt', { amount: `${formatAmount(paid.amount, i18n.language)} ${paid.currency}`, time: formatClock(paid.at, i18n.language) })}
+      >
         <span className="amount">{`\u2713\u00a0${formatAmount(paid.amount, i18n.language)}`}</span>{' '}
         <span className="paid-time">{t('tablesUi.paidTime', { time: formatClock(paid.at, i18n.language) })}</span>
       </span>
@@ -76,12 +79,10 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
   return (
     <>
       <span className="card-top">
-        <span className="table-name">{tableLabel(t, table.name)}</span>{' '}
-        <CardAmount table={table} now={now} />
+        <span className="table-name">{tableLabel(t, table.name)}</span> <CardAmount table={table} now={now} />
       </span>{' '}
       <span className="card-badges">
-        <StateBadge table={table} />{' '}
-        {attention && <span className="badge badge-attention">{t('tablesUi.attention')}</span>}
+        <StateBadge table={table} /> {attention && <span className="badge badge-attention">{t('tablesUi.attention')}</span>}
         {offline && <span className="badge badge-offline">{t('safety.connection.cardOffline')}</span>}
       </span>
     </>

@@ -31,8 +31,16 @@ export function findTable(tables: readonly TableView[], typed: string): TableVie
   return (
     tables.find((t) => folded(t.name) === text) ??
     tables.find((t) => folded(t.name).startsWith(text)) ??
-    tables.find((t) => folded(t.name).split(' ').some((word) => word === text)) ??
-    tables.find((t) => folded(t.name).split(' ').some((word) => word.startsWith(text))) ??
+    tables.find((t) =>
+      folded(t.name)
+        .split(' ')
+        .some((word) => word === text),
+    ) ??
+    tables.find((t) =>
+      folded(t.name)
+        .split(' ')
+        .some((word) => word.startsWith(text)),
+    ) ??
     null
   );
 }

@@ -31,7 +31,16 @@ describe('Tables view: side sheet and compact cards (issue 12)', () => {
     pushEvents({
       type: 'table',
       seq: 11,
-      table: tableFixture({ id: 't1', order: 1, name: '1', area: 'Terrace', state: 'paid', due: '0', currency: 'CZK', lastPaid: { amount: '412.50', currency: 'CZK', at } }),
+      table: tableFixture({
+        id: 't1',
+        order: 1,
+        name: '1',
+        area: 'Terrace',
+        state: 'paid',
+        due: '0',
+        currency: 'CZK',
+        lastPaid: { amount: '412.50', currency: 'CZK', at },
+      }),
     });
     const paid = card(TABLE_1);
     expect(paid).toHaveTextContent('Paid');
@@ -51,9 +60,50 @@ describe('Tables view: side sheet and compact cards (issue 12)', () => {
     const now = Date.now();
     const { pushEvents } = await renderApp();
     pushEvents(
-      { type: 'table', seq: 11, table: tableFixture({ id: 't2', order: 2, name: '2', area: 'Terrace', state: 'open', due: '324.00', currency: 'CZK', openBillIds: ['b2'], awaitingCapture: true }) },
-      { type: 'table', seq: 12, table: tableFixture({ id: 't4', order: 4, name: 'Bar 1', state: 'in-payment', due: '60', currency: 'CZK', openBillIds: ['b4'], lockedSince: new Date(now - 6 * 60_000).toISOString() }) },
-      { type: 'table', seq: 13, table: tableFixture({ id: 't3', order: 3, name: '12', area: 'Hall', state: 'in-payment', due: '100', currency: 'CZK', openBillIds: ['b3'], lockedSince: new Date(now - 60_000).toISOString() }) },
+      {
+        type: 'table',
+        seq: 11,
+        table: tableFixture({
+          id: 't2',
+          order: 2,
+          name: '2',
+          area: 'Terrace',
+          state: 'open',
+          due: '324.00',
+          currency: 'CZK',
+          openBillIds: ['b2'],
+          awaitingCapture: true,
+        }),
+      },
+      {
+        type: 'table',
+        seq: 12,
+        table: tableFixture({
+          id: 't4',
+          order: 4,
+          name: 'Bar 1',
+          state: 'in-payment',
+          due: '60',
+          currency: 'CZK',
+          openBillIds: ['b4'],
+          lockedSince: new Date(now - 6 * 60_000).toISOString(),
+        }),
+      },
+      {
+        type: 'table',
+        seq: 13,
+        table: tableFixture({
+          id: 't3',
+          order: 3,
+          name: '12',
+          area: 'Hall',
+          state: 'in-payment',
+          due: '100',
+          currency: 'CZK',
+          openBillIds: ['b3'],
+          lockedSince: new Date(now - 60_000).toISOString(),
+        }),
+      },
     );
     expect(card(/Table 2/)).toHaveTextContent('Needs attention');
     expect(card(/Bar 1/)).toHaveTextContent('Needs attention');
@@ -163,7 +213,9 @@ describe('Tables view: floor plan (issue 12)', () => {
     expect(api.callsOf('setTablePosition')).toEqual([{ tableId: 't2', position: { x: 0.27, y: 0.5 } }]);
 
     // An unplaced table gets its first place in the middle of the plan.
-    within(tray).getByRole('button', { name: /Table 12/ }).focus();
+    within(tray)
+      .getByRole('button', { name: /Table 12/ })
+      .focus();
     await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
     expect(api.callsOf('setTablePosition')[1]).toEqual({ tableId: 't3', position: { x: 0.5, y: 0.52 } });
 

@@ -15,7 +15,14 @@ export function v4ClientOver(client: Pick<ServiceClient, 'configure' | 'whoAmIV4
   };
 }
 
-export function createV4ServiceClient(options: { serviceUrl: string; apiKey: string; posId: string; timeoutMs?: number; clock?: Clock; log?: Logger }): V4ServiceClient {
+export function createV4ServiceClient(options: {
+  serviceUrl: string;
+  apiKey: string;
+  posId: string;
+  timeoutMs?: number;
+  clock?: Clock;
+  log?: Logger;
+}): V4ServiceClient {
   return v4ClientOver(
     createServiceClient({
       baseUrl: options.serviceUrl,
