@@ -1,21 +1,21 @@
 import { systemClock, type Clock } from '../base/clock.js';
 import type { Logger } from '../base/log.js';
 import type { Payment as WirePayment, Receipt } from '../base/wire/index.js';
-import { attentionWrites } from './attention-store.js';
-import * as billOps from './bill-ops.js';
-import { createCheckpointer, type CheckpointLimits, type CheckpointEvent } from './checkpointer.js';
-import { closeDatabase, openDatabase } from './database.js';
-import type { StoreWrite } from './durability.js';
-import type { EventListener } from './event-outbox.js';
-import { menuOrderReads, menuOrderWrites } from './menu-order-store.js';
-import * as paymentOps from './payment-ops.js';
-import type { ReceiptMode } from './receipt-records.js';
-import { receiptReads, receiptWrites } from './receipt-store.js';
-import type { PaymentLinkRecord } from './payment-links-repo.js';
-import type { BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './records.js';
-import * as tableOps from './table-ops.js';
-import type { PlanPoint } from './table-ops.js';
-import { createTransactions } from './transactions.js';
+import { attentionWrites } from './attention/attention-store.js';
+import * as billOps from './bills-and-tables/bill-ops.js';
+import { createCheckpointer, type CheckpointLimits, type CheckpointEvent } from './engine/checkpointer.js';
+import { closeDatabase, openDatabase } from './engine/database.js';
+import type { StoreWrite } from './engine/durability.js';
+import type { EventListener } from './engine/event-outbox.js';
+import { menuOrderReads, menuOrderWrites } from './orders-and-menu/menu-order-store.js';
+import * as paymentOps from './payments/payment-ops.js';
+import type { ReceiptMode } from './receipts/receipt-records.js';
+import { receiptReads, receiptWrites } from './receipts/receipt-store.js';
+import type { PaymentLinkRecord } from './payment-links/payment-links-repo.js';
+import type { BillWithItems, PaymentRecord, PutBillInput, StoreEvent, TableRecord } from './shared/records.js';
+import * as tableOps from './bills-and-tables/table-ops.js';
+import type { PlanPoint } from './bills-and-tables/table-ops.js';
+import { createTransactions } from './engine/transactions.js';
 
 type Transactions = ReturnType<typeof createTransactions>;
 
@@ -181,4 +181,4 @@ export function createBillStore(options: {
 }
 
 export type BillStore = ReturnType<typeof createBillStore>;
-export type { StoreWrite } from './durability.js';
+export type { StoreWrite } from './engine/durability.js';

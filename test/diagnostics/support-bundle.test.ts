@@ -7,7 +7,7 @@ import { buildSupportBundle, createStateHistory, secretForms } from '../../main/
 import { createFileLogger, flushLogger } from '../../main/base/logging/file-logger.js';
 import { loadOrCreateToken } from '../../main/adapters/pos-api/token.js';
 import { createBillStore } from '../../main/store/index.js';
-import { SCHEMA_VERSION } from '../../main/store/migrations/index.js';
+import { SCHEMA_VERSION } from '../../main/store/engine/migrations/index.js';
 
 /**
  * The support bundle built from a real data folder: a SQLite store with 1,500 events, rotating log

@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../main/base/clock.js';
 import { createLogger } from '../../main/base/log.js';
-import { createCheckpointer, WORKER_IDLE_MS, type CheckpointEvent, type CheckpointLimits } from '../../main/store/checkpointer.js';
+import { createCheckpointer, WORKER_IDLE_MS, type CheckpointEvent, type CheckpointLimits } from '../../main/store/engine/checkpointer.js';
 import { closeDatabase, createBillStore, openDatabase, type BillStore } from '../../main/store/index.js';
-import { openWalIndex } from '../../main/store/wal-index.js';
+import { openWalIndex } from '../../main/store/engine/wal-index.js';
 import { tempDir } from './helpers.js';
 
 const KIB = 1024;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../main/base/clock.js';
 import { createBillStore, type BillStore } from '../../main/store/index.js';
-import { MIGRATIONS, type Migration } from '../../main/store/migrations/index.js';
+import { MIGRATIONS, type Migration } from '../../main/store/engine/migrations/index.js';
 import type { Payment } from '../../main/base/wire/index.js';
 
 /** A real store on a fresh SQLite file in a temp dir; `cleanup` closes it and removes the dir. */

@@ -1,10 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
 import { createBillStore } from '../../main/store/index.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
-import { migration010 } from '../../main/store/migrations/010-payment-links.js';
+import { MIGRATIONS } from '../../main/store/engine/migrations/index.js';
+import { migration010 } from '../../main/store/engine/migrations/010-payment-links.js';
 import { ManualClock } from '../../main/base/clock.js';
 import { tempDir } from './helpers.js';
 

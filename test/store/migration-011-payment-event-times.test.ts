@@ -1,9 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/database.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
 import { createBillStore } from '../../main/store/index.js';
-import { migration011 } from '../../main/store/migrations/011-payment-event-times.js';
+import { migration011 } from '../../main/store/engine/migrations/011-payment-event-times.js';
 import { BACK_TO_V11, seedBill, upgradeFixture, wirePayment } from './helpers.js';
 
 /** Entries of one index, counted from its b-tree pages (SQLite's dbstat table). */

@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ATTENTION_SOURCES } from '../../main/features/attention/registry.js';
 import { SERVICE_ERROR_SQL } from '../../main/features/attention/sources/service-error.js';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/events-repo.js';
-import { HISTORY_ACTIVITY_SQL } from '../../main/store/history-repo.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/events-and-history/events-repo.js';
+import { HISTORY_ACTIVITY_SQL } from '../../main/store/events-and-history/history-repo.js';
 import { createBillStore } from '../../main/store/index.js';
-import { PENDING_PAYMENTS_SQL } from '../../main/store/payments-repo.js';
-import { TABLE_HOLDS_SQL } from '../../main/store/tables-repo.js';
-import type { SqlParams } from '../../main/store/attention-repo.js';
-import { migration012 } from '../../main/store/migrations/012-payment-times.js';
+import { PENDING_PAYMENTS_SQL } from '../../main/store/payments/payments-repo.js';
+import { TABLE_HOLDS_SQL } from '../../main/store/bills-and-tables/tables-repo.js';
+import type { SqlParams } from '../../main/store/attention/attention-repo.js';
+import { migration012 } from '../../main/store/engine/migrations/012-payment-times.js';
 import { BACK_TO_V11, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 /** Entries of one index, counted from its b-tree pages (SQLite's dbstat table). */

@@ -3,9 +3,9 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/database.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
 import { createBillStore } from '../../main/store/index.js';
-import { migration013 } from '../../main/store/migrations/013-event-log-rowid.js';
+import { migration013 } from '../../main/store/engine/migrations/013-event-log-rowid.js';
 import { BACK_TO_V12, lastSeq, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 type EventRow = { seq: number; at: string; kind: string; tableId: string | null; billId: string | null; paymentId: string | null; data: string };

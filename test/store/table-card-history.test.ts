@@ -2,9 +2,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { ACTIVE_BILLS_OF_TABLE_SQL } from '../../main/store/bills-repo.js';
+import { ACTIVE_BILLS_OF_TABLE_SQL } from '../../main/store/bills-and-tables/bills-repo.js';
 import { createBillStore, type BillStore } from '../../main/store/index.js';
-import { FEW_BILLS, RECENT_PAID_PAYMENTS, RECENT_PAID_SQL, TABLE_HOLDS_SQL } from '../../main/store/tables-repo.js';
+import { FEW_BILLS, RECENT_PAID_PAYMENTS, RECENT_PAID_SQL, TABLE_HOLDS_SQL } from '../../main/store/bills-and-tables/tables-repo.js';
 import { tableView, tableViews } from '../../main/features/bills/views.js';
 import { tempDir, wirePayment } from './helpers.js';
 

@@ -1,0 +1,39 @@
+import type { AttentionResolution } from './attention-repo.js';
+import { StoreError } from '../../base/store-error.js';
+import type { createTransactions } from '../engine/transactions.js';
+
+type Transactions = ReturnType<typeof createTransactions>;
+
+/** What a resolution is about, for its event (the POS's stream filters by table, bill, payment). */
+export interface ResolutionSubject {
+  tableId?: string | null;
+  billId?: string | null;
+  paymentId?: string | null;
+}
+
+/** Needs attention (issue 13): each write one transaction with its event (main/attention says when). */
+export function attentionWrites({ write }: Transactions) {
+  return {
+    /** Records how an entry was resolved; an `acknowledge` takes it off the list. */
+    resolveAttention: (r: AttentionResolution, subject: ResolutionSubject = {}): void =>
+      write('resolveAttention', (tx) => {
+        tx.attention.addResolution(tx, r);
+        tx.emit({
+          kind: 'attention.resolved',
+          tableId: subject.tableId ?? null,
+          billId: subject.billId ?? null,
+          paymentId: subject.paymentId ?? null,
+          data: { entryId: r.entryId, kind: r.kind, action: r.action, note: r.note },
+        });
+      }),
+    /** The service refused to refund (cancel) a payment: kept until acknowledged or refunded after all. */
+    recordRefundRefusal: (paymentId: string, code: string): void =>
+      write('recordRefundRefusal', (tx) => {
+        const p = tx.payments.get(paymentId);
+        if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${paymentId} is unknown here.`, 'paymentId');
+        tx.attention.addRefundRefusal(tx, paymentId, code);
+        const bill = tx.bills.get(p.billId);
+        tx.emit({ kind: 'refund.refused', tableId: bill?.tableId ?? null, billId: p.billId, paymentId, data: { code } });
+      }),
+  };
+}
