@@ -1,5 +1,15 @@
-/** The bill store's public face: the facade, its records, errors and the schema helpers. */
-export { createBillStore, type BillStore, type StoreWrite } from './bill-store.js';
+/** The bill store's public face: its opening, each domain's interface, its records, errors and the schema helpers. */
+export { openStore, join, type Store, type StoreOptions } from './open-store.js';
+export type { BillsStore } from './bills-and-tables/bills-store.js';
+export type { PaymentsStore } from './payments/payments-store.js';
+export type { OrdersStore } from './orders-and-menu/menu-order-store.js';
+export type { ReceiptsStore } from './receipts/receipt-store.js';
+export type { AttentionStore } from './attention/attention-store.js';
+export type { PaymentLinksStore } from './payment-links/payment-links-store.js';
+export type { EventsStore } from './events-and-history/events-store.js';
+export type { StoreEngine } from './engine/open-engine.js';
+export type { StoreWrite } from './engine/durability.js';
+export type { EventListener } from './engine/event-outbox.js';
 export type { ReadTx } from './engine/tx.js';
 export { StoreError, isStoreError, type StoreErrorCode } from '../base/store-error.js';
 export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_VERSION } from './engine/database.js';

@@ -18,7 +18,7 @@ export type SqlParams = Record<string, string | number | null>;
  * new kind of entry is one file there; each statement is prepared once and must be a read
  * (better-sqlite3's `readonly`), so a source can never write.
  */
-export function createAttentionReader(db: Database) {
+export function createAttentionReader(db: Database): AttentionReader {
   const prepared = new Map<string, Statement<[SqlParams], unknown>>();
   const statement = (sql: string) => {
     let stmt = prepared.get(sql);
@@ -44,7 +44,7 @@ export function createAttentionReader(db: Database) {
 }
 
 /** Needs attention, write half: each function takes the transaction it writes in. */
-export function createAttentionWriter(db: Database) {
+export function createAttentionWriter(db: Database): AttentionWriter {
   const insertResolution = db.prepare(
     'INSERT INTO attention_resolutions (entryId, kind, action, note, resolvedAt) VALUES (@entryId, @kind, @action, @note, @resolvedAt)',
   );
@@ -59,5 +59,12 @@ export function createAttentionWriter(db: Database) {
   };
 }
 
-export type AttentionReader = ReturnType<typeof createAttentionReader>;
-export type AttentionWriter = ReturnType<typeof createAttentionWriter>;
+export interface AttentionReader {
+  select<Row>(sql: string, params?: SqlParams): Row[];
+  /** Every resolution recorded for an entry, oldest first. */
+  resolutionsOf(entryId: string): (AttentionResolution & { resolvedAt: string })[];
+}
+export interface AttentionWriter {
+  addResolution(tx: WriteTx, r: AttentionResolution): void;
+  addRefundRefusal(tx: WriteTx, paymentId: string, code: string): void;
+}

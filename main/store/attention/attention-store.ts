@@ -1,8 +1,6 @@
 import type { AttentionResolution } from './attention-repo.js';
 import { StoreError } from '../../base/store-error.js';
-import type { createTransactions } from '../engine/transactions.js';
-
-type Transactions = ReturnType<typeof createTransactions>;
+import type { Transactions } from '../engine/transactions.js';
 
 /** What a resolution is about, for its event (the POS's stream filters by table, bill, payment). */
 export interface ResolutionSubject {
@@ -11,11 +9,17 @@ export interface ResolutionSubject {
   paymentId?: string | null;
 }
 
-/** Needs attention (issue 13): each write one transaction with its event (main/attention says when). */
-export function attentionWrites({ write }: Transactions) {
+/** Needs attention: each write one transaction with its event (main/features/attention says when). */
+export interface AttentionStore {
+  /** Records how an entry was resolved; an `acknowledge` takes it off the list. */
+  resolveAttention(r: AttentionResolution, subject?: ResolutionSubject): void;
+  /** The service refused to refund (cancel) a payment: kept until acknowledged or refunded after all. */
+  recordRefundRefusal(paymentId: string, code: string): void;
+}
+
+export function createAttentionStore({ write }: Transactions): AttentionStore {
   return {
-    /** Records how an entry was resolved; an `acknowledge` takes it off the list. */
-    resolveAttention: (r: AttentionResolution, subject: ResolutionSubject = {}): void =>
+    resolveAttention: (r, subject = {}) =>
       write('resolveAttention', (tx) => {
         tx.attention.addResolution(tx, r);
         tx.emit({
@@ -26,8 +30,7 @@ export function attentionWrites({ write }: Transactions) {
           data: { entryId: r.entryId, kind: r.kind, action: r.action, note: r.note },
         });
       }),
-    /** The service refused to refund (cancel) a payment: kept until acknowledged or refunded after all. */
-    recordRefundRefusal: (paymentId: string, code: string): void =>
+    recordRefundRefusal: (paymentId, code) =>
       write('recordRefundRefusal', (tx) => {
         const p = tx.payments.get(paymentId);
         if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${paymentId} is unknown here.`, 'paymentId');

@@ -132,7 +132,7 @@ function byFilter<P extends unknown[]>(db: Database, where: (clause: string) => 
 export const ACTIVE_BILLS_OF_TABLE_SQL = `SELECT ${BILL_COLUMNS} FROM bills WHERE tableId = ? AND state IN ('OPEN', 'PAID') ORDER BY created, id`;
 
 /** Bills and their items, read half. Items are indexed by (billId, position), bills by (tableId, state). */
-export function createBillsReader(db: Database) {
+export function createBillsReader(db: Database): BillsReader {
   const getBill = db.prepare<[string], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE id = ?`);
   // Raw rows (arrays): better-sqlite3 builds no keyed object per row, which costs more than the
   // query itself on a 20-line bill. Column order: see itemFromRaw.
@@ -236,7 +236,7 @@ const billParams = (b: BillRecord) =>
   });
 
 /** Bills and their items, write half: each function takes the transaction it writes in. */
-export function createBillsWriter(db: Database) {
+export function createBillsWriter(db: Database): BillsWriter {
   const insertBill = db.prepare(
     `INSERT INTO bills (${BILL_COLUMNS}) VALUES (@id, @tableId, @name, @currency, @state, @allowTip, @allowPartialPayment, @denyDiscounts, @additionalData, @created, @updated)`,
   );
@@ -286,5 +286,46 @@ export function createBillsWriter(db: Database) {
   };
 }
 
-export type BillsReader = ReturnType<typeof createBillsReader>;
-export type BillsWriter = ReturnType<typeof createBillsWriter>;
+export interface BillsReader {
+  get(id: string): BillRecord | null;
+  getWithItems(id: string): BillWithItems | null;
+  /** One line of a bill, by key: a payment moves a few lines of a long bill. */
+  item(billId: string, itemId: string): ItemRecord | null;
+  items(billId: string): ItemRecord[];
+  /** Each line's id and counts with its price: all a payment moves, settles and totals (no names, no tags). */
+  lineCounts(billId: string): LineCounts[];
+  /** Every bill the filter names, oldest first. */
+  list(filter?: BillFilter): BillRecord[];
+  /** The same, with each bill's items. */
+  listWithItems(filter?: BillFilter): BillWithItems[];
+  /** One page in bill-id order, with items; a stable cursor even when bills close between pages. */
+  page(filter: BillPage): BillWithItems[];
+  openCountOnTable(tableId: string): number;
+  /**
+   * The table's open bills with their items (orderStart picks the bill an order's lines join): the bills by
+   * (tableId, state), then each bill's items by (billId, position). Two index walks, no sort;
+   * cheaper than one join that repeats the bill's columns on every item row.
+   */
+  openBillsWithItems(tableId: string): BillWithItems[];
+  /** The same bills as the guest app's JSON, written by SQLite where no line was touched (bill-json.ts). */
+  openBillsJson(tableId: string): OpenBillJson[];
+  /**
+   * The table's bills not yet closed (OPEN and PAID), with items, oldest first. `known`: bills
+   * already read with their items in this same turn (nothing committed in between), used as they are.
+   */
+  activeOfTable(tableId: string, known?: ReadonlyMap<string, BillWithItems>): BillWithItems[];
+  /** Every bill not yet closed, oldest first, with its lines' counts only: the input of the Tables grid. */
+  activeWithCounts(): BillWithCounts[];
+}
+export interface BillsWriter {
+  insert(_tx: WriteTx, bill: BillRecord): void;
+  update(_tx: WriteTx, bill: BillRecord): void;
+  /** Sets the state, updated at the transaction's time. */
+  setState(tx: WriteTx, id: string, state: BillState): void;
+  /** How a bill closed with an amount due was settled (migration 005). */
+  setSettlement(_tx: WriteTx, id: string, s: { method: string; note: string | null; due: string }): void;
+  insertItem(_tx: WriteTx, billId: string, i: ItemRecord): void;
+  updateItem(_tx: WriteTx, billId: string, i: ItemRecord): void;
+  deleteItem(_tx: WriteTx, billId: string, itemId: string): void;
+  setItemCounts(_tx: WriteTx, billId: string, itemId: string, paid: string, locked: string): void;
+}

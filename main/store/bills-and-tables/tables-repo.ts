@@ -93,7 +93,7 @@ function factsOf(last: LastPaidRow | undefined, hold: HoldRow | undefined): Tabl
  * remembered, and a read inside a transaction never uses them (it may see a payment of its own not
  * committed yet). Kept apart from the reader, whose users only read.
  */
-export function createLastPaidMemory() {
+export function createLastPaidMemory(): LastPaidMemory {
   const remembered = new Map<string, LastPaidRow | null>();
   return {
     /** The table's remembered last paid payment, else `read()`'s (remembered when committed). */
@@ -122,13 +122,17 @@ export function createLastPaidMemory() {
     },
   };
 }
-export type LastPaidMemory = ReturnType<typeof createLastPaidMemory>;
+export interface LastPaidMemory {
+  /** The table's remembered last paid payment, else `read()`'s (remembered when committed). */
+  recall(id: string, inTransaction: boolean, read: () => LastPaidRow | undefined): LastPaidRow | undefined;
+  heard(events: readonly StoreEvent[]): void;
+}
 
 /**
  * Restaurant tables, read half: prepared once, plain reads; rules live in bill-ops.ts. `memory` is
  * the connection's one LastPaidMemory, whose `heard` its commits reach (transactions.ts).
  */
-export function createTablesReader(db: Database, memory: LastPaidMemory) {
+export function createTablesReader(db: Database, memory: LastPaidMemory): TablesReader {
   const get = db.prepare<[string], TableRow>(`SELECT ${COLUMNS} FROM tables WHERE id = ?`);
   const list = db.prepare<[], TableRow>(`SELECT ${COLUMNS} FROM tables ORDER BY position, id`);
   const lastPaidOfTable = db.prepare<[string], LastPaidRow>(LAST_PAID_OF_TABLE_SQL);
@@ -192,7 +196,7 @@ export function createTablesReader(db: Database, memory: LastPaidMemory) {
 }
 
 /** Restaurant tables, write half: each function takes the transaction it writes in. */
-export function createTablesWriter(db: Database) {
+export function createTablesWriter(db: Database): TablesWriter {
   const exists = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM tables WHERE id = ?');
   const nextPosition = db.prepare<[], { p: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS p FROM tables');
   const insert = db.prepare('INSERT INTO tables (id, name, area, position) VALUES (?, ?, ?, ?)');
@@ -220,5 +224,21 @@ export function createTablesWriter(db: Database) {
   };
 }
 
-export type TablesReader = ReturnType<typeof createTablesReader>;
-export type TablesWriter = ReturnType<typeof createTablesWriter>;
+export interface TablesReader {
+  get(id: string): PlacedTable | null;
+  list(): PlacedTable[];
+  paymentFacts(id: string): TablePaymentFacts;
+  /**
+   * The facts of every table with any (the whole grid's snapshot): the last paid payments already
+   * known; for the others one walk of the recent paid payments (made when the first is asked for),
+   * and each table it did not meet from its own history.
+   */
+  allPaymentFacts(): Map<string, TablePaymentFacts>;
+}
+export interface TablesWriter {
+  /** Returns true when the table is new. */
+  upsert(_tx: WriteTx, table: TableRecord): boolean;
+  /** Places the table on the floor plan (fractions 0..1), or takes it off with null. */
+  setPlan(_tx: WriteTx, id: string, plan: { x: number; y: number } | null): boolean;
+  remove(_tx: WriteTx, id: string): boolean;
+}

@@ -7,6 +7,25 @@ export type EventListener = (events: StoreEvent[]) => void;
 /** A relaxed commit is made durable by the next durable one, or by a sync this long after it. */
 export const DURABLE_WITHIN_MS = 50;
 
+export interface EventOutbox {
+  /**
+   * After every commit, with its events; `durable` false for a relaxed commit, 'syncing' for one
+   * whose fsync is under way (its caller calls durableThrough or syncFailed after it).
+   */
+  committed(events: StoreEvent[], durable: boolean | 'syncing'): void;
+  /** The highest sequence number committed so far: what an fsync started now will cover. */
+  lastCommittedSeq(): number;
+  /** An fsync covering every commit up to `seq` is done: their held events are told, in order. */
+  durableThrough(seq: number): void;
+  /** A commit's fsync failed: its held events wait for the sync DURABLE_WITHIN_MS from now (or an earlier durable commit). */
+  syncFailed(): void;
+  /** The lowest sequence number that is not durable yet, or null when all are. */
+  firstHeldSeq(): number | null;
+  onCommit(listener: EventListener): () => void;
+  onEvent(listener: EventListener): () => void;
+  close(): void;
+}
+
 /**
  * Who hears of committed events, and when. Commit listeners (our own caches) hear right after
  * every commit. Event listeners (the renderer, notices, the POS's SSE stream) and readers of the
@@ -18,7 +37,7 @@ export const DURABLE_WITHIN_MS = 50;
  * A group commit whose WAL fsync runs off the event loop (`'syncing'`, transactions.ts) holds its
  * events the same way, without that timer: `durableThrough` releases them when its fsync is done.
  */
-export function createEventOutbox(options: { sync: () => void; clock: Clock; log?: Logger | undefined }) {
+export function createEventOutbox(options: { sync: () => void; clock: Clock; log?: Logger | undefined }): EventOutbox {
   const { clock } = options;
   const commitListeners = new Set<EventListener>();
   const listeners = new Set<EventListener>();

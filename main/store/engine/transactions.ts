@@ -2,54 +2,30 @@ import type { Database } from 'better-sqlite3';
 import { resolve } from 'node:path';
 import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
-import { createAttentionReader, createAttentionWriter } from '../attention/attention-repo.js';
-import { createBillsReader, createBillsWriter } from '../bills-and-tables/bills-repo.js';
 import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durability.js';
-import { createEventOutbox } from './event-outbox.js';
-import { createEventsReader, createEventsWriter } from '../events-and-history/events-repo.js';
-import { createHistoryReader } from '../events-and-history/history-repo.js';
-import { createMenuReader, createMenuWriter } from '../orders-and-menu/menu-repo.js';
-import { createOrdersReader, createOrdersWriter } from '../orders-and-menu/orders-repo.js';
-import { createPaymentsReader, createPaymentsWriter } from '../payments/payments-repo.js';
-import { createPaymentLinksReader, createPaymentLinksWriter } from '../payment-links/payment-links-repo.js';
+import { createEventOutbox, type EventOutbox } from './event-outbox.js';
+import type { EventsReader } from '../events-and-history/events-repo.js';
 import type { NewEvent, StoreEvent } from '../shared/records.js';
-import { createReceiptsReader, createReceiptsWriter } from '../receipts/receipts-repo.js';
-import { createLastPaidMemory, createTablesReader, createTablesWriter } from '../bills-and-tables/tables-repo.js';
-import { asWriteTx, type ReadTx, type WriteTx } from './tx.js';
+import { asWriteTx, type ReadTx, type Repos, type WriteTx } from './tx.js';
 import { createWalSync, type WalSync } from './wal-sync.js';
 
-/** Each repository's reader and writer half, prepared once on the connection. */
-function createRepos(db: Database) {
-  const lastPaid = createLastPaidMemory();
-  const read = {
-    tables: createTablesReader(db, lastPaid),
-    bills: createBillsReader(db),
-    payments: createPaymentsReader(db),
-    history: createHistoryReader(db),
-    menu: createMenuReader(db),
-    orders: createOrdersReader(db),
-    attention: createAttentionReader(db),
-    receipts: createReceiptsReader(db),
-    paymentLinks: createPaymentLinksReader(db),
-  };
-  const events = createEventsReader(db);
-  const both = {
-    tables: Object.assign({}, read.tables, createTablesWriter(db)),
-    bills: Object.assign({}, read.bills, createBillsWriter(db)),
-    payments: Object.assign({}, read.payments, createPaymentsWriter(db)),
-    events: Object.assign({}, events, createEventsWriter(db)),
-    menu: Object.assign({}, read.menu, createMenuWriter(db)),
-    orders: Object.assign({}, read.orders, createOrdersWriter(db)),
-    attention: Object.assign({}, read.attention, createAttentionWriter(db)),
-    receipts: Object.assign({}, read.receipts, createReceiptsWriter(db)),
-    // Payment links (issue 13).
-    paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
-  };
-  return { read: read satisfies ReadTx, events, both, lastPaid };
+/** What the transaction wrapper offers the domains' stores. */
+export interface Transactions {
+  /** The repositories' reader halves (no writes: those need a WriteTx). */
+  read: ReadTx;
+  events: EventsReader;
+  outbox: EventOutbox;
+  /** One write in one transaction with its events. */
+  write<T>(name: StoreWrite, fn: (tx: WriteTx) => T): T;
+  /** Several writes, each a savepoint, in one commit. */
+  group<T>(fn: () => T, writes?: readonly StoreWrite[]): T;
+  /** As `group`, its fsync on the threadpool: `durable` resolves once it is done. */
+  groupThenSync<T>(fn: () => T, writes: readonly StoreWrite[]): { result: T; durable: Promise<void> };
+  closeWal(): void;
 }
 
 /** Resolves once an fsync of the WAL covers every commit so far, and tells their held events then. */
-function durableAfter(walSync: WalSync, outbox: ReturnType<typeof createEventOutbox>): Promise<void> {
+function durableAfter(walSync: WalSync, outbox: EventOutbox): Promise<void> {
   const through = outbox.lastCommittedSeq();
   return walSync.sync().then(
     () => outbox.durableThrough(through),
@@ -67,13 +43,12 @@ function durableAfter(walSync: WalSync, outbox: ReturnType<typeof createEventOut
  * events after the commit (event-outbox.ts), never of a rolled-back change. `afterCommit` runs
  * after every commit (checkpointer.ts: whether the WAL needs a checkpoint); it must not throw.
  */
-export function createTransactions(db: Database, clock: Clock, log: Logger | undefined, afterCommit: () => void = () => undefined) {
-  const repos = createRepos(db);
+export function createTransactions(db: Database, repos: Repos, clock: Clock, log: Logger | undefined, afterCommit: () => void = () => undefined): Transactions {
   const walSync = createWalSync(resolve(db.name));
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
   // The tables reader remembers each table's last paid payment; every commit's events keep that true.
-  outbox.onCommit((events) => repos.lastPaid.heard(events));
+  outbox.onCommit((events) => repos.heard(events));
   /** Set while group() runs: writes become savepoints of its one transaction. */
   let group: { events: StoreEvent[]; relaxed: boolean } | null = null;
 

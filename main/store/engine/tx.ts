@@ -7,7 +7,7 @@ import type { OrdersReader, OrdersWriter } from '../orders-and-menu/orders-repo.
 import type { PaymentsReader, PaymentsWriter } from '../payments/payments-repo.js';
 import type { ReceiptsReader, ReceiptsWriter } from '../receipts/receipts-repo.js';
 import type { PaymentLinksReader, PaymentLinksWriter } from '../payment-links/payment-links-repo.js';
-import type { NewEvent } from '../shared/records.js';
+import type { NewEvent, StoreEvent } from '../shared/records.js';
 import type { TablesReader, TablesWriter } from '../bills-and-tables/tables-repo.js';
 
 /** What anyone may read: the repositories' reader halves (prepared statements, no writes). */
@@ -30,13 +30,8 @@ export interface ReadTx {
 /** Only `asWriteTx` mints it, and only the transaction wrapper (transactions.ts) calls that. */
 declare const WRITE_TX: unique symbol;
 
-/**
- * What a write sees inside its one transaction: the readers plus the writer halves. Every writer
- * function takes the WriteTx as its first argument, so a write outside a transaction (with a
- * ReadTx, the database, or a hand-made object) does not compile (Signal-Desktop's WritableDB).
- */
-export interface WriteTx {
-  readonly [WRITE_TX]: true;
+/** The repositories a write works with: each reader half with its writer half. */
+export interface WriteRepos {
   tables: TablesReader & TablesWriter;
   bills: BillsReader & BillsWriter;
   payments: PaymentsReader & PaymentsWriter;
@@ -46,11 +41,29 @@ export interface WriteTx {
   paymentLinks: PaymentLinksReader & PaymentLinksWriter;
   events: EventsReader & EventsWriter;
   attention: AttentionReader & AttentionWriter;
+}
+
+/**
+ * What a write sees inside its one transaction: the readers plus the writer halves. Every writer
+ * function takes the WriteTx as its first argument, so a write outside a transaction (with a
+ * ReadTx, the database, or a hand-made object) does not compile (Signal-Desktop's WritableDB).
+ */
+export interface WriteTx extends WriteRepos {
+  readonly [WRITE_TX]: true;
   /** Commit time of this transaction, ISO 8601 UTC, and as ms epoch. */
   now: string;
   nowMs: number;
   /** Appends an event in this transaction; listeners hear of it after the commit. */
   emit(event: NewEvent): void;
+}
+
+/** The repositories prepared on one connection (main/store/repos.ts makes them). */
+export interface Repos {
+  read: ReadTx;
+  events: EventsReader;
+  both: WriteRepos;
+  /** Hears every commit's events right after it (a repository's memory of what is committed). */
+  heard(events: readonly StoreEvent[]): void;
 }
 
 /** Brands a transaction's handle. Call it only where the transaction has begun (transactions.ts). */

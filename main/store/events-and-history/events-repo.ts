@@ -20,7 +20,7 @@ export const LAST_CLOSE_OF_BILL_SQL =
   "SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE billId = ? AND kind = 'bill.closed' ORDER BY seq DESC LIMIT 1";
 
 /** The append-only event log and processed webhook deliveries, read half. */
-export function createEventsReader(db: Database) {
+export function createEventsReader(db: Database): EventsReader {
   const after = db.prepare<[number, number], EventRow>(
     'SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
   );
@@ -43,7 +43,7 @@ export function createEventsReader(db: Database) {
 }
 
 /** The event log, deliveries and named counters, write half: each function takes its transaction. */
-export function createEventsWriter(db: Database) {
+export function createEventsWriter(db: Database): EventsWriter {
   const append = db.prepare('INSERT INTO events (at, kind, tableId, billId, paymentId, data) VALUES (?, ?, ?, ?, ?, ?)');
   const putDelivery = db.prepare('INSERT OR IGNORE INTO deliveries (id, outcome, at) VALUES (?, ?, ?)');
   const pruneDeliveries = db.prepare('DELETE FROM deliveries WHERE at < ?');
@@ -70,5 +70,17 @@ export function createEventsWriter(db: Database) {
   };
 }
 
-export type EventsReader = ReturnType<typeof createEventsReader>;
-export type EventsWriter = ReturnType<typeof createEventsWriter>;
+export interface EventsReader {
+  lastCloseOfBill(billId: string): StoreEvent | null;
+  after(seq: number, limit: number): StoreEvent[];
+  getDelivery(id: string): { outcome: unknown; at: string } | null;
+}
+export interface EventsWriter {
+  /** Appends at the transaction's commit time. */
+  append(tx: WriteTx, event: NewEvent): StoreEvent;
+  /** Returns false when the delivery id was already recorded (the first outcome stays). */
+  putDelivery(tx: WriteTx, id: string, outcome: unknown): boolean;
+  /** Removes the deliveries recorded before `beforeIso`; returns how many. */
+  pruneDeliveries(_tx: WriteTx, beforeIso: string): number;
+  nextCounter(_tx: WriteTx, name: string): number;
+}

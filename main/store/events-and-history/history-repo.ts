@@ -51,7 +51,7 @@ const ACTIVITY_SQL = `
    ORDER BY p.created, p.id`;
 
 /** Payment history over a time range, read half only (the writes are the payments' own). */
-export function createHistoryReader(db: Database) {
+export function createHistoryReader(db: Database): HistoryReader {
   const activity = db.prepare<[{ from: string; to: string }], ActivityRow>(ACTIVITY_SQL);
   return {
     /** Payments created, paid or refunded at or after `fromIso` and before `toIso`, oldest first. */
@@ -65,7 +65,10 @@ export function createHistoryReader(db: Database) {
   };
 }
 
-export type HistoryReader = ReturnType<typeof createHistoryReader>;
+export interface HistoryReader {
+  /** Payments created, paid or refunded at or after `fromIso` and before `toIso`, oldest first. */
+  activity(fromIso: string, toIso: string): PaymentActivity[];
+}
 
 /** The history query, for its query-plan test (migration 006). */
 export const HISTORY_ACTIVITY_SQL = ACTIVITY_SQL;

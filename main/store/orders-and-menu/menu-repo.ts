@@ -23,7 +23,7 @@ const toItem = (r: ItemRow): MenuItemRecord => ({
 });
 
 /** The menu, read half: menus in their order, items by (menuId, position); one item by id for orderPrepare. */
-export function createMenuReader(db: Database) {
+export function createMenuReader(db: Database): MenuReader {
   const menus = db.prepare<[], { id: string; name: string }>('SELECT id, name FROM menus ORDER BY position');
   const items = db.prepare<[], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM menu_items ORDER BY menuId, position`);
   const item = db.prepare<[string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM menu_items WHERE id = ?`);
@@ -55,7 +55,7 @@ export function createMenuReader(db: Database) {
 }
 
 /** The menu, write half: each function takes the transaction it writes in. */
-export function createMenuWriter(db: Database) {
+export function createMenuWriter(db: Database): MenuWriter {
   const clear = db.prepare('DELETE FROM menus');
   const insertMenu = db.prepare('INSERT INTO menus (id, name, position) VALUES (?, ?, ?)');
   const insertItem = db.prepare(
@@ -84,5 +84,17 @@ export function createMenuWriter(db: Database) {
   };
 }
 
-export type MenuReader = ReturnType<typeof createMenuReader>;
-export type MenuWriter = ReturnType<typeof createMenuWriter>;
+export interface MenuReader {
+  /** Every menu with its items, in order. */
+  menus(): MenuRecord[];
+  item(id: string): MenuItemRecord | null;
+  itemCount(): number;
+  /** A named flag (ordersPaused, menuVersion, menuPushedVersion), or null when never set. */
+  flag(name: string): string | null;
+}
+export interface MenuWriter {
+  /** Replaces the whole menu (items go with their menus: ON DELETE CASCADE). */
+  replace(_tx: WriteTx, menus: MenuRecord[]): void;
+  updateItem(_tx: WriteTx, item: MenuItemRecord): void;
+  setFlag(_tx: WriteTx, name: string, value: string): void;
+}

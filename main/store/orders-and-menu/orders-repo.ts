@@ -34,7 +34,7 @@ const toOrder = (r: OrderRow): OrderRecord => ({
 });
 
 /** Guest orders and the status outbox, read half. */
-export function createOrdersReader(db: Database) {
+export function createOrdersReader(db: Database): OrdersReader {
   const get = db.prepare<[string], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = ?`);
   const all = db.prepare<[], OrderRow>(`SELECT ${COLUMNS} FROM orders ORDER BY created, id`);
   const byStatus = db.prepare<[string], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE status = ? ORDER BY created, id`);
@@ -55,7 +55,7 @@ export function createOrdersReader(db: Database) {
 }
 
 /** Guest orders and the status outbox, write half. */
-export function createOrdersWriter(db: Database) {
+export function createOrdersWriter(db: Database): OrdersWriter {
   const insert = db.prepare(
     `INSERT INTO orders (${COLUMNS}) VALUES (@id, @currency, @deliveryType, @tableId, @billId, @pickupAt, @items, @note, @customerName, @total, @status, @rejectReason, @closedState, @payment, @receipt, @created, @updated)`,
   );
@@ -91,5 +91,17 @@ export function createOrdersWriter(db: Database) {
   };
 }
 
-export type OrdersReader = ReturnType<typeof createOrdersReader>;
-export type OrdersWriter = ReturnType<typeof createOrdersWriter>;
+export interface OrdersReader {
+  get(id: string): OrderRecord | null;
+  list(filter?: { status?: OrderState | undefined }): OrderRecord[];
+  /** The statuses still to be told to the service, oldest first. */
+  pendingPushes(): StatusPush[];
+}
+export interface OrdersWriter {
+  insert(_tx: WriteTx, order: OrderRecord): void;
+  update(_tx: WriteTx, order: OrderRecord): void;
+  queuePush(tx: WriteTx, orderId: string, status: StaffState, reason: string | null): void;
+  pushDone(_tx: WriteTx, seq: number): boolean;
+  /** A cancelled order's statuses are of no use to the service any more. */
+  dropPushes(_tx: WriteTx, orderId: string): number;
+}

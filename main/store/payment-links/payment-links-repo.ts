@@ -15,7 +15,7 @@ export interface PaymentLinkRecord {
 const COLUMNS = 'id, idMerchant, amount, currency, description, url, created';
 
 /** Payment links, read half: newest first (rowid: the order they were made in, even within one ms), or one by id. */
-export function createPaymentLinksReader(db: Database) {
+export function createPaymentLinksReader(db: Database): PaymentLinksReader {
   const list = db.prepare<[number], PaymentLinkRecord>(`SELECT ${COLUMNS} FROM payment_links ORDER BY rowid DESC LIMIT ?`);
   const one = db.prepare<[string], PaymentLinkRecord>(`SELECT ${COLUMNS} FROM payment_links WHERE id = ?`);
   return {
@@ -23,10 +23,13 @@ export function createPaymentLinksReader(db: Database) {
     get: (id: string): PaymentLinkRecord | null => one.get(id) ?? null,
   };
 }
-export type PaymentLinksReader = ReturnType<typeof createPaymentLinksReader>;
+export interface PaymentLinksReader {
+  list(limit: number): PaymentLinkRecord[];
+  get(id: string): PaymentLinkRecord | null;
+}
 
 /** Payment links, write half: each function takes the transaction it writes in. */
-export function createPaymentLinksWriter(db: Database) {
+export function createPaymentLinksWriter(db: Database): PaymentLinksWriter {
   // The service's id is the key: saving the same link again (a retried create) keeps one row.
   const upsert = db.prepare(
     `INSERT INTO payment_links (${COLUMNS}) VALUES (@id, @idMerchant, @amount, @currency, @description, @url, @created)
@@ -41,4 +44,8 @@ export function createPaymentLinksWriter(db: Database) {
     removeLink: (_tx: WriteTx, id: string): boolean => remove.run(id).changes > 0,
   };
 }
-export type PaymentLinksWriter = ReturnType<typeof createPaymentLinksWriter>;
+export interface PaymentLinksWriter {
+  putLink(tx: WriteTx, link: Omit<PaymentLinkRecord, 'created'>): void;
+  /** False when no such link was stored. */
+  removeLink(_tx: WriteTx, id: string): boolean;
+}

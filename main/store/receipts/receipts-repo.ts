@@ -19,7 +19,7 @@ const COLUMNS = 'paymentId, receipt, receivedAt, deliveredAt, attempts, lastAtte
 const toDelivery = (r: ReceiptRow): ReceiptDelivery => ({ ...r, receipt: JSON.parse(r.receipt) as Receipt });
 
 /** Receipts the main POS gave (POSTPONED flow) and their delivery to the service, read half. */
-export function createReceiptsReader(db: Database) {
+export function createReceiptsReader(db: Database): ReceiptsReader {
   const get = db.prepare<[string], ReceiptRow>(`SELECT ${COLUMNS} FROM payment_receipts WHERE paymentId = ?`);
   const undelivered = db.prepare<[], ReceiptRow>(`SELECT ${COLUMNS} FROM payment_receipts WHERE deliveredAt IS NULL ORDER BY receivedAt, paymentId`);
   return {
@@ -35,7 +35,7 @@ export function createReceiptsReader(db: Database) {
 }
 
 /** Write half: every function takes the transaction's WriteTx. */
-export function createReceiptsWriter(db: Database) {
+export function createReceiptsWriter(db: Database): ReceiptsWriter {
   const insert = db.prepare(`INSERT INTO payment_receipts (paymentId, receipt, receivedAt) VALUES (?, ?, ?)`);
   const delivered = db.prepare('UPDATE payment_receipts SET deliveredAt = ?, attempts = attempts + 1, lastAttemptAt = ?, lastError = NULL WHERE paymentId = ?');
   const replace = db.prepare('UPDATE payment_receipts SET receipt = ?, receivedAt = ?, attempts = 0, lastAttemptAt = NULL, lastError = NULL, refusedCode = NULL WHERE paymentId = ?');
@@ -57,5 +57,15 @@ export function createReceiptsWriter(db: Database) {
   };
 }
 
-export type ReceiptsReader = ReturnType<typeof createReceiptsReader>;
-export type ReceiptsWriter = ReturnType<typeof createReceiptsWriter>;
+export interface ReceiptsReader {
+  get(paymentId: string): ReceiptDelivery | null;
+  /** Not yet accepted by the service (refused ones too), oldest first. */
+  undelivered(): ReceiptDelivery[];
+}
+export interface ReceiptsWriter {
+  insert(tx: WriteTx, paymentId: string, receipt: Receipt): void;
+  /** A receipt the service refused for good, replaced by the POS's new one: sent afresh. */
+  replace(tx: WriteTx, paymentId: string, receipt: Receipt): void;
+  setDelivered(tx: WriteTx, paymentId: string): void;
+  setFailed(tx: WriteTx, paymentId: string, code: string, refused: boolean): void;
+}
