@@ -1,10 +1,10 @@
 import type { Logger } from '../base/log.js';
 import { loadOrCreateToken, regenerateToken, startPosApi, type PosApi } from '../adapters/pos-api/index.js';
-import type { BillStore } from '../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../store/index.js';
 import { portInUse } from './startup-error.js';
 
 /** The local POS API for the restaurant's till software: its token, its port, a restart on a new port. */
-export async function createLocalApi(dataDir: string, store: BillStore, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }) {
+export async function createLocalApi(dataDir: string, store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }) {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {

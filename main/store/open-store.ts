@@ -55,9 +55,9 @@ type Joined<T extends readonly object[]> = T extends readonly [infer H, ...infer
 
 /**
  * The domains a consumer written against several of them takes, as one object (for example
- * `join(store.bills, store.payments)` for a `BillsStore & PaymentsStore`). Their members never
+ * `joinDomains(store.bills, store.payments)` for a `BillsStore & PaymentsStore`). Their members never
  * clash: each name belongs to one domain, and none uses `this`.
  */
-export function join<T extends readonly object[]>(...faces: T): Joined<T> {
+export function joinDomains<T extends readonly object[]>(...faces: T): Joined<T> {
   return Object.assign({}, ...faces) as Joined<T>;
 }

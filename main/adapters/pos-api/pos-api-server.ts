@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../../base/clock.js';
 import { createGuardedServer, type ServerLimits } from '../../base/http-guard/index.js';
 import type { Logger } from '../../base/log.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { streamEvents } from './event-stream.js';
 import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './http-io.js';
 import { parseJsonBody } from './json-body.js';
@@ -13,7 +13,7 @@ import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
 const isPublic = (method: string, path: string) => ROUTES.some((r) => r.public === true && r.method === method && r.path === path);
 
 export interface PosApiOptions {
-  store: BillStore;
+  store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
   /** Loopback only; anything else is refused. */
   host?: '127.0.0.1';
   port: number;

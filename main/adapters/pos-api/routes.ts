@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BillView } from '../../../preload/contract.js';
-import { isStoreError, type BillStore } from '../../store/index.js';
+import { isStoreError, type BillsStore, type PaymentsStore, type OrdersStore, type ReceiptsStore, type AttentionStore, type EventsStore, type StoreEngine } from '../../store/index.js';
 import { billView, billViews, paymentView, paymentViews, tableViews } from '../../features/bills/views.js';
 import { describeIssues } from '../../base/wire/index.js';
 import { HttpError } from './http-io.js';
@@ -19,7 +19,7 @@ export type Reply =
   | 'stream';
 
 export interface RouteContext {
-  store: BillStore;
+  store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
   params: Record<string, string>;
   query: URLSearchParams;
   /** Parsed JSON body, for routes with `body: true`. */
@@ -64,7 +64,7 @@ function guard<T>(fn: () => T): T {
 
 const notFound = (what: string, id: string) => new HttpError(404, 'NOT_FOUND', `${what} ${id} does not exist.`);
 
-function billWithPayments(store: BillStore, id: string): BillView & { payments: unknown[] } {
+function billWithPayments(store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine, id: string): BillView & { payments: unknown[] } {
   const view = billView(store, id);
   if (!view) throw notFound('Bill', id);
   return { ...view, payments: view.paymentIds.flatMap((p) => paymentView(store, p) ?? []) };
