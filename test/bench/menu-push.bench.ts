@@ -15,7 +15,7 @@ import { ManualClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMenuSync, MENU_GROUP_MS } from '../../main/features/orders/index.js';
 import { createServiceClient } from '../../main/base/service/index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { summarize, type Bench, type BenchFigure } from './harness.js';
 
@@ -24,7 +24,7 @@ const ITEMS = 5_000;
 const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
   const SAMPLES = quick ? 5 : 40;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
-  const store = createBillStore({ file: join(dir, 'bills.sqlite') });
+  const store = openTestStore({ file: join(dir, 'bills.sqlite') });
   const sandbox = await startSandbox({ port: 0 });
   const clock = new ManualClock();
   const client = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, posId: randomUUID(), log: silentLogger() });

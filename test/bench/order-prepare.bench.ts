@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import type { Order } from '../../main/base/wire/index.js';
 import { summarize, type Bench, type BenchFigure } from './harness.js';
 
@@ -22,7 +22,7 @@ const LINES = 5;
 const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
   const SAMPLES = quick ? 500 : 5_000;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
-  const store = createBillStore({ file: join(dir, 'bills.sqlite') });
+  const store = openTestStore({ file: join(dir, 'bills.sqlite') });
   try {
     store.upsertTable({ id: 't1', name: 'Table 1' });
     store.replaceMenu(

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 
 /** The store file the host opens in its data folder. */
 export const storeFile = (dataDir: string): string => join(dataDir, 'tableside.sqlite');
@@ -21,7 +21,7 @@ export function billBody(t: number, itemsPerBill: number, firstQuantity: string)
 
 /** Writes `tables` tables with one open bill b<t> of `itemsPerBill` items each, straight into a store file. */
 export function seedStore(dataDir: string, tables: number, itemsPerBill: number): void {
-  const store = createBillStore({ file: storeFile(dataDir) });
+  const store = openTestStore({ file: storeFile(dataDir) });
   try {
     // One commit for all of it: seeding is setup, not what a benchmark measures.
     store.group(() => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import { summarize, type Bench } from './harness.js';
 import { billItems } from './seed-store.js';
 import { statementRecorder, statementReplayer, type StatementRun } from './store-statements.js';
@@ -26,7 +26,7 @@ const bench: Bench = async ({ quick }) => {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
   const file = join(dir, 'bills.sqlite');
   const recorder = statementRecorder();
-  const store = createBillStore({ file });
+  const store = openTestStore({ file });
   try {
     store.group(() => {
       for (let t = 0; t < TABLES; t += 1) {

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import type { Bench, BenchFigure } from './harness.js';
 import { seedStore, storeFile } from './seed-store.js';
 
@@ -43,7 +43,7 @@ const bench: Bench = async ({ quick }) => {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-writes-'));
   seedStore(dir, WARM_UP + payments, ITEMS);
   const file = storeFile(dir);
-  const store = createBillStore({ file, checkpoints: { checkpointAt: NEVER, restartAt: NEVER, hardCap: NEVER } });
+  const store = openTestStore({ file, checkpoints: { checkpointAt: NEVER, restartAt: NEVER, hardCap: NEVER } });
   try {
     const methods = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
     const call = async (method: string, args: unknown[]) => {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import type { Payment } from '../../main/base/wire/index.js';
 import { billItems, storeFile } from './seed-store.js';
 
@@ -41,7 +41,7 @@ export function paymentsPaidIn(seed: YearSeed, range: { from: number; to: number
  */
 function templateRows(dir: string): Record<(typeof TABLES_WITH_ROWS)[number], Row[]> {
   const file = join(dir, 'template.sqlite');
-  const store = createBillStore({ file });
+  const store = openTestStore({ file });
   try {
     store.upsertTable({ id: TPL.table, name: 'Template' });
     const items = [
@@ -94,7 +94,7 @@ function copyRow(row: Row, n: number, table: string, at: string): Row {
  */
 export function seedYear(dataDir: string, o: { tables: number; items: number; payments: number; now: number }): YearSeed {
   const template = templateRows(dataDir);
-  const store = createBillStore({ file: storeFile(dataDir) });
+  const store = openTestStore({ file: storeFile(dataDir) });
   try {
     store.group(() => {
       for (let t = 0; t < o.tables; t++) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSupportBundle, createStateHistory, secretForms } from '../../main/app/diagnostics/index.js';
 import { createFileLogger, flushLogger } from '../../main/base/logging/file-logger.js';
 import { loadOrCreateToken } from '../../main/adapters/pos-api/token.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import { SCHEMA_VERSION } from '../../main/store/engine/migrations/index.js';
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
   log.debug({ mod: 'test', auth: Buffer.from(`Bearer ${API_KEY}`).toString('base64') }, 'base64 header');
   await flushLogger(log);
 
-  const store = createBillStore({ file: join(dataDir, 'tableside.sqlite') });
+  const store = openTestStore({ file: join(dataDir, 'tableside.sqlite') });
   store.group(() => {
     for (let i = 0; i < 1499; i++) store.upsertTable({ id: `t${i % 40}`, name: `Table ${i}` });
   });
