@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../main/base/clock.js';
-import { type ReceiptMode } from '../../main/store/index.js';
+import { type ReceiptMode, type BillsStore, type PaymentsStore } from '../../main/store/index.js';
 import { openTestStore, type TestStore } from '../store/test-store.js';
 import type { Receipt } from '../../main/base/wire/index.js';
 import { seedBill, wirePayment } from '../store/helpers.js';
@@ -31,7 +31,7 @@ export function receiptStore(mode: ReceiptMode = 'POSTPONED', clock = new Manual
 }
 
 /** Bill b1 on table t1, and payment `id` of 2 beers started, processed and (unless `paid` is false) paid. */
-export function paidPayment(store: TestStore, id = 'p1', options: { paid?: boolean } = {}): Receipt {
+export function paidPayment(store: BillsStore & PaymentsStore, id = 'p1', options: { paid?: boolean } = {}): Receipt {
   if (!store.getBill('b1')) seedBill(store);
   store.startPayment(wirePayment(id, [{ id: 'beer', price: '62.50', quantity: '2' }]));
   const { receipt } = store.processPayment(id);

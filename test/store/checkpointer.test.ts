@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../main/base/clock.js';
 import { createLogger } from '../../main/base/log.js';
 import { createCheckpointer, WORKER_IDLE_MS, type CheckpointEvent, type CheckpointLimits } from '../../main/store/engine/checkpointer.js';
-import { closeDatabase, openDatabase } from '../../main/store/index.js';
-import { openTestStore, type TestStore } from './test-store.js';
+import { closeDatabase, openDatabase, type BillsStore } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { openWalIndex } from '../../main/store/engine/wal-index.js';
 import { tempDir } from './helpers.js';
 
@@ -16,7 +16,7 @@ const KIB = 1024;
 const SMALL: CheckpointLimits = { checkpointAt: 64 * KIB, restartAt: 256 * KIB, hardCap: 1024 * KIB };
 const ITEMS = Array.from({ length: 30 }, (_, i) => ({ id: `i${i}`, name: `Item number ${i} of the bill`, price: '12.50', quantity: '1' }));
 
-function putBill(store: TestStore, n: number, quantity: string): void {
+function putBill(store: BillsStore, n: number, quantity: string): void {
   store.putBill({ id: `b${n}`, tableId: 't1', name: null, currency: 'CZK', items: ITEMS.map((i) => ({ ...i, quantity })) });
 }
 

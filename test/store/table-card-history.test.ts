@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
 import { ACTIVE_BILLS_OF_TABLE_SQL } from '../../main/store/bills-and-tables/bills-repo.js';
-import { openTestStore, type TestStore } from './test-store.js';
+import { openTestStore } from './test-store.js';
 import { FEW_BILLS, RECENT_PAID_PAYMENTS, RECENT_PAID_SQL, TABLE_HOLDS_SQL } from '../../main/store/bills-and-tables/tables-repo.js';
 import { tableView, tableViews } from '../../main/features/bills/views.js';
 import { tempDir, wirePayment } from './helpers.js';
+import type { PaymentsStore } from '../../main/store/index.js';
 
 // The table card (what the cashier's screen redraws after every payment at a table) and the Tables
 // grid read a bounded part of the store however long its history: the card's last paid payment is
@@ -16,7 +17,7 @@ import { tempDir, wirePayment } from './helpers.js';
 const planOf = (db: BetterSqlite3.Database, sql: string, params: unknown[]) =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
 
-function pay(store: TestStore, clock: ManualClock, id: string, billId: string, item: string, price: string): string {
+function pay(store: PaymentsStore, clock: ManualClock, id: string, billId: string, item: string, price: string): string {
   store.startPayment(wirePayment(id, [{ id: item, price, quantity: '1' }], { idBill: billId }));
   store.processPayment(id);
   store.closePayment(id, 'PAID');

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { isStoreError, type StoreEvent } from '../../main/store/index.js';
-import { openTestStore, type TestStore } from './test-store.js';
+import { isStoreError, type StoreEvent, type PaymentsStore } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { billView, tableView, tableViews } from '../../main/features/bills/views.js';
 import { seedBill, tempStore, wirePayment } from './helpers.js';
 
@@ -24,7 +24,7 @@ function storeWith(autoCloseBills: boolean | undefined) {
   return { store, clock, cleanup: () => (store.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
-function payEverything(store: TestStore, id = 'p1'): void {
+function payEverything(store: PaymentsStore, id = 'p1'): void {
   store.startPayment(wirePayment(id, ALL_ITEMS));
   store.processPayment(id);
   store.closePayment(id, 'PAID');
