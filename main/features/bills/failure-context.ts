@@ -4,7 +4,7 @@ import type { ErrorParams } from '../../../preload/contract.js';
 import type { BillsStore, PaymentsStore } from '../../store/index.js';
 import type { FailureContext } from '../../base/command-result.js';
 
-function tableParams(store: BillsStore & PaymentsStore, tableId: string | null | undefined): ErrorParams {
+function tableParams(store: BillsStore, tableId: string | null | undefined): ErrorParams {
   if (!tableId) return {};
   const table = store.getTable(tableId);
   return table ? { table: table.name } : {};
@@ -32,7 +32,7 @@ export function billContext(store: BillsStore & PaymentsStore, billId: string, i
   return { params: () => billParams(store, billId, itemId) };
 }
 
-export function tableContext(store: BillsStore & PaymentsStore, tableId: string): FailureContext {
+export function tableContext(store: BillsStore, tableId: string): FailureContext {
   return { params: () => tableParams(store, tableId) };
 }
 
