@@ -6,7 +6,7 @@
 // node_modules at run time as before.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HEADLESS_BUNDLE = 'dist/main/headless/headless.bundle.mjs';
@@ -80,12 +80,18 @@ export const noPinoTransport = {
   },
 };
 
+/** The store's checkpoint worker: a script of its own, which the thread that starts it finds beside itself. */
+export const CHECKPOINT_THREAD = 'main/store/engine/checkpoint-thread.ts';
+const CHECKPOINT_WORKER = 'main/store/engine/checkpoint-worker.ts';
+
 /**
  * Builds `outfile` and, beside it, `chunks/` with the modules the host imports only when needed
- * (the demo sandbox, the browser UI, the support bundle, undici for long-poll).
+ * (the demo sandbox, the browser UI, the support bundle, undici for long-poll); and the checkpoint
+ * worker beside whichever of those files holds the thread that starts it (checkpoint-thread.ts
+ * workerScript: `checkpoint-worker.mjs` next to itself).
  */
 export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
-  await build({
+  const { metafile } = await build({
     absWorkingDir: root,
     entryPoints: ['main/headless/cli.ts'],
     outdir: dirname(outfile),
@@ -103,6 +109,22 @@ export async function bundleHeadless(outfile = HEADLESS_BUNDLE) {
     plugins: [fewDateFns, noZodLocales, noPinoTransport],
     // CommonJS dependencies call require() for Node's own modules; an ES module (each chunk is one) has none of its own.
     banner: { js: "import { createRequire as __tablesideRequire } from 'node:module'; const require = __tablesideRequire(import.meta.url);" },
+    metafile: true,
+  });
+  const holder = Object.keys(metafile.outputs).find((out) => out.endsWith('.mjs') && CHECKPOINT_THREAD in metafile.outputs[out].inputs);
+  if (!holder) throw new Error(`${CHECKPOINT_THREAD} is in no output of the bundle: where does its worker go?`);
+  await build({
+    absWorkingDir: root,
+    entryPoints: [CHECKPOINT_WORKER],
+    outfile: join(dirname(holder), 'checkpoint-worker.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // It loads the better-sqlite3 it is told to (workerData.driver); the import is for its types only.
+    external: EXTERNAL,
   });
 }
 

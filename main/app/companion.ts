@@ -18,7 +18,7 @@ import { createMethodDispatcher } from '../adapters/connection/methods-index.js'
 import type { LinkDeps } from '../adapters/connection/connection.js';
 import { ensurePrivateDir } from '../base/private-files.js';
 import { createPlainSecretStore } from '../features/settings/plain-secrets.js';
-import { createBillStore, type BillStore } from '../store/index.js';
+import { joinDomains, openStore, type Store } from '../store/index.js';
 import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
@@ -50,7 +50,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const secrets = options.secrets ?? createPlainSecretStore(dataDir, log);
   const settings = createSettingsService({ dataDir, log, secrets, overrides: options.settings, apiKey: options.apiKey });
   checkNativeBinding(options.nativeBinding);
-  const store = createBillStore({
+  const store = openStore({
     file: join(dataDir, 'tableside.sqlite'),
     clock,
     log,
@@ -62,24 +62,24 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   });
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
-  const views = createViewFanOut({ store, notices, push: events.push, wants: events.wants, clock });
-  const offStore = store.onEvent(views.onBatch);
+  const views = createViewFanOut({ store: joinDomains(store.payments, store.orders, store.engine), notices, push: events.push, wants: events.wants, clock });
+  const offStore = store.events.onEvent(views.onBatch);
   // Needs attention (issue 13): the list again whenever it changes, for the tab and its badge.
-  const attention = createAttentionWatcher({ store, clock, push: (entries) => events.push({ type: 'attention', entries }), listening: () => events.wants('attention') });
+  const attention = createAttentionWatcher({ store: joinDomains(store.events, store.engine), clock, push: (entries) => events.push({ type: 'attention', entries }), listening: () => events.wants('attention') });
   attention.start();
-  const demo = createDemoService(options.demo, store, log, { language: () => settings.get().language });
-  const dispatcher = createMethodDispatcher({ store, log, clock });
-  const session = createSessionRunner({ settings, demo, store, dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
+  const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, { language: () => settings.get().language });
+  const dispatcher = createMethodDispatcher({ store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), log, clock });
+  const session = createSessionRunner({ settings, demo, store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
   let localApi: LocalApi;
   try {
-    localApi = await createLocalApi(dataDir, store, log, settings.get().posApiPort, { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt });
+    localApi = await createLocalApi(dataDir, joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.engine), log, settings.get().posApiPort, { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt });
     await session.open();
   } catch (e) {
     await demo.stop();
     attention.stop();
     offStore();
     views.stop();
-    store.close();
+    store.engine.close();
     throw e;
   }
   const pin = createManagerPin({ dataDir, clock, log });
@@ -93,7 +93,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     views.stop();
     notices.flush();
     events.clear();
-    store.close();
+    store.engine.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
   return facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
@@ -102,7 +102,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
 /** What the root built, for the two wiring helpers below. */
 interface CoreParts {
   settings: SettingsService;
-  store: BillStore;
+  store: Store;
   notices: NoticeBook;
   events: UiEvents;
   demo: DemoService;
@@ -117,7 +117,7 @@ interface CoreParts {
 function uiApiFor(p: CoreParts, logs: string): CompanionApi {
   return createUiApi({
     logsDir: logs,
-    store: p.store,
+    store: joinDomains(p.store.bills, p.store.payments, p.store.orders, p.store.receipts, p.store.attention, p.store.paymentLinks, p.store.engine),
     notices: p.notices,
     clock: p.clock,
     log: p.log,

@@ -1,8 +1,12 @@
 import type { Logger } from '../base/log.js';
 import { loadOrCreateToken, regenerateToken, type PosApi } from '../adapters/pos-api/index.js';
 import { startPosApi } from './pos-api.js';
-import type { BillStore } from '../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../store/index.js';
 import { portInUse } from '../base/startup-error.js';
+
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
 
 export interface LocalApi {
   url: () => string;
@@ -15,7 +19,7 @@ export interface LocalApi {
 }
 
 /** The local POS API for the restaurant's till software: its token, its port, a restart on a new port. */
-export async function createLocalApi(dataDir: string, store: BillStore, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }): Promise<LocalApi> {
+export async function createLocalApi(dataDir: string, store: PosApiStore, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }): Promise<LocalApi> {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {

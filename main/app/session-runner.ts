@@ -5,14 +5,14 @@ import type { Logger } from '../base/log.js';
 import type { MethodDispatcher } from '../base/method-types.js';
 import { createLink, type Link, type LinkDeps } from '../adapters/connection/connection.js';
 import { createServiceClient, type ServiceClient } from '../base/service/index.js';
-import type { BillStore } from '../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, EventsStore, StoreEngine } from '../store/index.js';
 import type { LinkState } from '../adapters/connection/transport/index.js';
 import type { SettingsService } from '../features/settings/settings-service.js';
 
 export interface SessionRunnerDeps {
   settings: SettingsService;
   demo: DemoService;
-  store: BillStore;
+  store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & EventsStore & StoreEngine;
   dispatcher: MethodDispatcher;
   clock: Clock;
   log: Logger;

@@ -43,7 +43,7 @@ describe('the floors of main/ in the lint', () => {
         /^layers\/floors: main\/features\/bills\/x\.ts is on the features floor and may not import main\/adapters\/pos-api\/index\.js on the adapters floor/,
       ),
     ]);
-    expect(await floorErrors('main/base/x.ts', "import type { BillStore } from '../store/index.js';\nexport type S = BillStore;\n")).toHaveLength(1);
+    expect(await floorErrors('main/base/x.ts', "import type { BillsStore } from '../store/index.js';\nexport type S = BillsStore;\n")).toHaveLength(1);
     expect(await floorErrors('main/store/x.ts', "export { createCompanion } from '../app/companion.js';\n")).toHaveLength(1);
     expect(await floorErrors('main/app/x.ts', "export const load = () => import('../shell/main.js');\n")).toHaveLength(1);
   });
@@ -52,7 +52,7 @@ describe('the floors of main/ in the lint', () => {
     expect(
       await floorErrors(
         'main/adapters/x.ts',
-        "import { ok } from '../base/command-result.js';\nimport { billViews } from '../features/bills/views.js';\nimport type { BillStore } from '../store/index.js';\nexport const all = [ok, billViews] as const;\nexport type S = BillStore;\n",
+        "import { ok } from '../base/command-result.js';\nimport { billViews } from '../features/bills/views.js';\nimport type { BillsStore } from '../store/index.js';\nexport const all = [ok, billViews] as const;\nexport type S = BillsStore;\n",
       ),
     ).toEqual([]);
     expect(

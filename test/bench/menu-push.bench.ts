@@ -15,7 +15,7 @@ import { ManualClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMenuSync, MENU_GROUP_MS } from '../../main/features/orders/index.js';
 import { createServiceClient } from '../../main/base/service/index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { joinDomains, openStore } from '../../main/store/index.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { summarize, type Bench, type BenchFigure } from './harness.js';
 
@@ -24,13 +24,13 @@ const ITEMS = 5_000;
 const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
   const SAMPLES = quick ? 5 : 40;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
-  const store = createBillStore({ file: join(dir, 'bills.sqlite') });
+  const store = openStore({ file: join(dir, 'bills.sqlite') });
   const sandbox = await startSandbox({ port: 0 });
   const clock = new ManualClock();
   const client = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, posId: randomUUID(), log: silentLogger() });
-  const sync = createMenuSync({ store, client, clock, log: silentLogger() });
+  const sync = createMenuSync({ store: joinDomains(store.orders, store.events), client, clock, log: silentLogger() });
   try {
-    store.replaceMenu([{ id: 'm', name: 'Menu', items: Array.from({ length: ITEMS }, (_, i) => ({ id: `i${i}`, name: `Item ${i}`, price: '10' })) }]);
+    store.orders.replaceMenu([{ id: 'm', name: 'Menu', items: Array.from({ length: ITEMS }, (_, i) => ({ id: `i${i}`, name: `Item ${i}`, price: '10' })) }]);
     sync.start();
     const snapshot = () => sandbox.state() as { restaurants: { pushedMenus: { items: { id: string; available: boolean }[] }[] }[]; counters: { menuPushes: number } };
     const heldUnavailable = (n: number) => snapshot().restaurants[0]!.pushedMenus[0]?.items[n]?.available === false;
@@ -43,7 +43,7 @@ const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
     for (let n = 0; n < SAMPLES + 5; n += 1) {
       const before = pushesSoFar();
       const changedAt = clock.now();
-      store.patchMenuItem(`i${n}`, { available: false });
+      store.orders.patchMenuItem(`i${n}`, { available: false });
       await clock.advanceAsync(MENU_GROUP_MS - 1); // the grouping window, apart from the figure
       const early = heldUnavailable(n);
       const start = process.hrtime.bigint();
@@ -57,7 +57,7 @@ const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
       checked.pushes += 1;
       if (!early) checked.notEarly += 1;
       if (pushesSoFar() - before === 1) checked.onePush += 1;
-      if (heldUnavailable(n) && store.menuVersions().pushed === store.menuVersions().version) checked.held += 1;
+      if (heldUnavailable(n) && store.orders.menuVersions().pushed === store.orders.menuVersions().version) checked.held += 1;
     }
     const rtt: number[] = [];
     for (let n = 0; n < SAMPLES; n += 1) {
@@ -99,7 +99,7 @@ const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
   } finally {
     await sync.stop();
     await sandbox.close();
-    store.close();
+    store.engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 };

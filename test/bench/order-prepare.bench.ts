@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { joinDomains, openStore } from '../../main/store/index.js';
 import type { Order } from '../../main/base/wire/index.js';
 import { summarize, type Bench, type BenchFigure } from './harness.js';
 
@@ -22,17 +22,17 @@ const LINES = 5;
 const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
   const SAMPLES = quick ? 500 : 5_000;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
-  const store = createBillStore({ file: join(dir, 'bills.sqlite') });
+  const store = openStore({ file: join(dir, 'bills.sqlite') });
   try {
-    store.upsertTable({ id: 't1', name: 'Table 1' });
-    store.replaceMenu(
+    store.bills.upsertTable({ id: 't1', name: 'Table 1' });
+    store.orders.replaceMenu(
       Array.from({ length: MENUS }, (_, m) => ({
         id: `m${m}`,
         name: `Menu ${m}`,
         items: Array.from({ length: PER_MENU }, (_, i) => ({ id: `i${m * PER_MENU + i}`, name: `Item ${m * PER_MENU + i}`, price: `${10 + i}.50` })),
       })),
     );
-    const methods = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
+    const methods = createMethodDispatcher({ store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), log: silentLogger(), clock: systemClock });
     const orderOf = (n: number): Order => ({
       id: `o${n}`,
       currency: 'CZK',
@@ -79,7 +79,7 @@ const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
       { bench: 'order-prepare', checked, expected, metric: 'p50', what, value: s.p50, unit: 'ms', baseline: baselineOf('p50'), target: null, met: null },
     ];
   } finally {
-    store.close();
+    store.engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createBillStore } from '../../main/store/index.js';
+import { openStore } from '../../main/store/index.js';
 
 /** The store file the host opens in its data folder. */
 export const storeFile = (dataDir: string): string => join(dataDir, 'tableside.sqlite');
@@ -21,16 +21,16 @@ export function billBody(t: number, itemsPerBill: number, firstQuantity: string)
 
 /** Writes `tables` tables with one open bill b<t> of `itemsPerBill` items each, straight into a store file. */
 export function seedStore(dataDir: string, tables: number, itemsPerBill: number): void {
-  const store = createBillStore({ file: storeFile(dataDir) });
+  const store = openStore({ file: storeFile(dataDir) });
   try {
     // One commit for all of it: seeding is setup, not what a benchmark measures.
-    store.group(() => {
+    store.engine.group(() => {
       for (let t = 0; t < tables; t++) {
-        store.upsertTable({ id: `t${t}`, name: `Table ${t}`, area: `Area ${t % 10}` });
-        store.putBill({ id: `b${t}`, tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items: billItems(itemsPerBill) });
+        store.bills.upsertTable({ id: `t${t}`, name: `Table ${t}`, area: `Area ${t % 10}` });
+        store.bills.putBill({ id: `b${t}`, tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items: billItems(itemsPerBill) });
       }
     });
   } finally {
-    store.close();
+    store.engine.close();
   }
 }

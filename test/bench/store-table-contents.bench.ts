@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { joinDomains, openStore } from '../../main/store/index.js';
 import { summarize, type Bench } from './harness.js';
 import { billItems } from './seed-store.js';
 import { statementRecorder, statementReplayer, type StatementRun } from './store-statements.js';
@@ -26,15 +26,15 @@ const bench: Bench = async ({ quick }) => {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
   const file = join(dir, 'bills.sqlite');
   const recorder = statementRecorder();
-  const store = createBillStore({ file });
+  const store = openStore({ file });
   try {
-    store.group(() => {
+    store.engine.group(() => {
       for (let t = 0; t < TABLES; t += 1) {
-        store.upsertTable({ id: `t${t}`, name: `Table ${t}` });
-        store.putBill({ id: `b${t}`, tableId: `t${t}`, currency: 'CZK', items: billItems(ITEMS) });
+        store.bills.upsertTable({ id: `t${t}`, name: `Table ${t}` });
+        store.bills.putBill({ id: `b${t}`, tableId: `t${t}`, currency: 'CZK', items: billItems(ITEMS) });
       }
     });
-    const methods = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
+    const methods = createMethodDispatcher({ store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), log: silentLogger(), clock: systemClock });
     const call = (t: number) => methods.handle('getTableContents', [`t${t}`, null], { transport: 'ws' });
     // The statements each table's first call runs in the store (the handler runs before handle's
     // promise is made), with their arguments.
@@ -52,7 +52,7 @@ const bench: Bench = async ({ quick }) => {
     for (let i = 0; i < samples; i += 1) {
       const t = (i * 7919) % TABLES; // spread over the whole store, not one hot page
       const quantity = String(2 + i);
-      store.putBill({ id: `b${t}`, tableId: `t${t}`, currency: 'CZK', items: billItems(ITEMS, quantity) });
+      store.bills.putBill({ id: `b${t}`, tableId: `t${t}`, currency: 'CZK', items: billItems(ITEMS, quantity) });
       let start = process.hrtime.bigint();
       let outcome = await call(t);
       uncached.push(ms(start));
@@ -89,7 +89,7 @@ const bench: Bench = async ({ quick }) => {
       { bench, checked, expected, metric: 'cached p99', what: 'the same table again: answered from the per-table JSON cache', value: c.p99, unit: 'ms', baseline: baseline('p99'), target: null, met: null },
     ];
   } finally {
-    store.close();
+    store.engine.close();
     recorder.uninstall();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { joinDomains, openStore } from '../../main/store/index.js';
 import type { Bench, BenchFigure } from './harness.js';
 import { seedStore, storeFile } from './seed-store.js';
 
@@ -43,9 +43,9 @@ const bench: Bench = async ({ quick }) => {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-writes-'));
   seedStore(dir, WARM_UP + payments, ITEMS);
   const file = storeFile(dir);
-  const store = createBillStore({ file, checkpoints: { checkpointAt: NEVER, restartAt: NEVER, hardCap: NEVER } });
+  const store = openStore({ file, checkpoints: { checkpointAt: NEVER, restartAt: NEVER, hardCap: NEVER } });
   try {
-    const methods = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
+    const methods = createMethodDispatcher({ store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), log: silentLogger(), clock: systemClock });
     const call = async (method: string, args: unknown[]) => {
       const outcome = (await methods.handle(method, args, { transport: 'ws' })) as { result?: unknown; error?: unknown };
       if ('error' in outcome && outcome.error) throw new Error(`${method}: ${JSON.stringify(outcome.error)}`);
@@ -108,7 +108,7 @@ const bench: Bench = async ({ quick }) => {
     };
     return [figure];
   } finally {
-    store.close();
+    store.engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 };

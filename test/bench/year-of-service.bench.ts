@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import type { DayReport } from '../../preload/contract.js';
 import { addDays, dayRange, restaurantDate } from '../../main/features/reports/index.js';
-import { Decimal } from '../../main/store/decimal.js';
+import { Decimal } from '../../main/store/shared/decimal.js';
 import { startBenchHost } from './bench-host.js';
 import { median, summarize, type Bench, type BenchFigure } from './harness.js';
 import { rssMb } from './proc-stats.js';

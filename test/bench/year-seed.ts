@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { createBillStore } from '../../main/store/index.js';
+import { openStore } from '../../main/store/index.js';
 import type { Payment } from '../../main/base/wire/index.js';
 import { billItems, storeFile } from './seed-store.js';
 
@@ -41,27 +41,27 @@ export function paymentsPaidIn(seed: YearSeed, range: { from: number; to: number
  */
 function templateRows(dir: string): Record<(typeof TABLES_WITH_ROWS)[number], Row[]> {
   const file = join(dir, 'template.sqlite');
-  const store = createBillStore({ file });
+  const store = openStore({ file });
   try {
-    store.upsertTable({ id: TPL.table, name: 'Template' });
+    store.bills.upsertTable({ id: TPL.table, name: 'Template' });
     const items = [
       { id: 'beer', name: 'Pilsner', price: '62.50', quantity: '2' },
       { id: 'soup', name: 'Garlic soup', price: '79', quantity: '1' },
       { id: 'water', name: 'Water', price: '40', quantity: '1' },
     ];
-    store.putBill({ id: TPL.bill, tableId: TPL.table, name: 'Window', currency: 'CZK', items });
+    store.bills.putBill({ id: TPL.bill, tableId: TPL.table, name: 'Window', currency: 'CZK', items });
     const payment: Payment = {
       id: TPL.payment, idBill: TPL.bill, idCustomer: null, currency: 'CZK', state: 'STARTED',
       items: items.map((i) => ({ ...i, tags: [] })),
       parts: [{ total: '0', provider: { id: 'card', name: 'Card', type: 'CARD' } }],
       tipBrutto: '10', tipNetto: '10', additionalData: null, discount: null,
     };
-    store.startPayment(payment);
-    store.processPayment(TPL.payment);
-    store.closePayment(TPL.payment, 'PAID');
-    if (store.getBill(TPL.bill)?.state !== 'CLOSED') store.closeBill(TPL.bill);
+    store.payments.startPayment(payment);
+    store.payments.processPayment(TPL.payment);
+    store.payments.closePayment(TPL.payment, 'PAID');
+    if (store.bills.getBill(TPL.bill)?.state !== 'CLOSED') store.bills.closeBill(TPL.bill);
   } finally {
-    store.close();
+    store.engine.close();
   }
   const db = new Database(file, { readonly: true });
   try {
@@ -94,16 +94,16 @@ function copyRow(row: Row, n: number, table: string, at: string): Row {
  */
 export function seedYear(dataDir: string, o: { tables: number; items: number; payments: number; now: number }): YearSeed {
   const template = templateRows(dataDir);
-  const store = createBillStore({ file: storeFile(dataDir) });
+  const store = openStore({ file: storeFile(dataDir) });
   try {
-    store.group(() => {
+    store.engine.group(() => {
       for (let t = 0; t < o.tables; t++) {
-        store.upsertTable({ id: `t${t}`, name: `Table ${t}`, area: `Area ${t % 10}` });
-        store.putBill({ id: `b${t}`, tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items: billItems(o.items) });
+        store.bills.upsertTable({ id: `t${t}`, name: `Table ${t}`, area: `Area ${t % 10}` });
+        store.bills.putBill({ id: `b${t}`, tableId: `t${t}`, name: `Bill ${t}`, currency: 'CZK', items: billItems(o.items) });
       }
     });
   } finally {
-    store.close();
+    store.engine.close();
   }
   const db = new Database(storeFile(dataDir));
   const start = o.now - 365 * DAY_MS;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSupportBundle, createStateHistory, secretForms } from '../../main/app/diagnostics/index.js';
 import { createFileLogger, flushLogger } from '../../main/base/logging/file-logger.js';
 import { loadOrCreateToken } from '../../main/adapters/pos-api/token.js';
-import { createBillStore } from '../../main/store/index.js';
-import { SCHEMA_VERSION } from '../../main/store/migrations/index.js';
+import { openTestStore } from '../store/test-store.js';
+import { SCHEMA_VERSION } from '../../main/store/engine/migrations/index.js';
 
 /**
  * The support bundle built from a real data folder: a SQLite store with 1,500 events, rotating log
@@ -34,7 +34,7 @@ beforeAll(async () => {
   log.debug({ mod: 'test', auth: Buffer.from(`Bearer ${API_KEY}`).toString('base64') }, 'base64 header');
   await flushLogger(log);
 
-  const store = createBillStore({ file: join(dataDir, 'tableside.sqlite') });
+  const store = openTestStore({ file: join(dataDir, 'tableside.sqlite') });
   store.group(() => {
     for (let i = 0; i < 1499; i++) store.upsertTable({ id: `t${i % 40}`, name: `Table ${i}` });
   });

@@ -3,14 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLogFiles } from '../../main/base/logging/file-logger.js';
+import { workerScript } from '../../main/store/engine/checkpoint-thread.js';
 import { bundleHeadless, EXTERNAL } from '../../scripts/bundle-headless.mjs';
 import type { Sandbox } from '../../sandbox/index.js';
 import { cleanup, sandboxFor, tempDir } from '../integration/helpers/harness.js';
 import { startHeadless } from '../integration/helpers/headless-process.js';
+import { runCheckpointWorker } from '../store/checkpoint-worker-run.js';
 
 const run = promisify(execFile);
 
@@ -78,6 +81,15 @@ describe('what the headless bundle holds (scripts/bundle-headless.mjs)', () => {
     }
     // No chunk the entry loads at start imports them either.
     for (const c of statics) for (const l of lazy) expect(read(join('chunks', c!))).not.toMatch(new RegExp(`(from|import)\\s*["']\\./${l}["']`));
+  });
+
+  it('carries the checkpoint worker beside the file that starts it, and that worker checkpoints the WAL', async () => {
+    const holders = ['headless.bundle.mjs', ...chunks().map((c) => join('chunks', c))].filter((f) => read(f).includes('checkpoint worker unavailable'));
+    expect(holders).toHaveLength(1);
+    const { replies, closed } = await runCheckpointWorker(workerScript(pathToFileURL(join(outDir, holders[0]!)).href));
+    expect(replies.map((r) => r.type)).toEqual(['ready', 'done']);
+    expect(replies[1]).toMatchObject({ mode: 'PASSIVE', busy: 0, checkpointed: (replies[1] as { log: number }).log });
+    expect(closed).toBe(true);
   });
 
 });

@@ -5,7 +5,7 @@ import { silentLogger } from '../../main/base/log.js';
 import { MAX_CALLS_PER_COMMIT } from '../../main/features/payments/commit-batcher.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
 import type { MethodDispatcher, MethodOutcome } from '../../main/base/method-types.js';
-import { DURABLE_WITHIN_MS } from '../../main/store/event-outbox.js';
+import { DURABLE_WITHIN_MS } from '../../main/store/engine/event-outbox.js';
 import type { StoreEvent, StoreWrite } from '../../main/store/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from '../store/helpers.js';
 

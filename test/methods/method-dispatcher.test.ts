@@ -187,7 +187,7 @@ describe('the method dispatcher', () => {
 
 describe('the answer cache', () => {
   it('drops the answers a committed change can touch, so an answer is never older than the last write', async () => {
-    const { createBillStore } = await import('../../main/store/index.js');
+    const { openTestStore } = await import('../store/test-store.js');
     const { createMethodDispatcher } = await import('../../main/adapters/connection/methods-index.js');
     const { silentLogger } = await import('../../main/base/log.js');
     const { systemClock } = await import('../../main/base/clock.js');
@@ -195,7 +195,7 @@ describe('the answer cache', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'tableside-cache-'));
-    const store = createBillStore({ file: join(dir, 'db.sqlite') });
+    const store = openTestStore({ file: join(dir, 'db.sqlite') });
     try {
       const d = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
       const wire = async () => JSON.parse(JSON.stringify(((await d.handle('getTableContents', ['t1', null])) as { result: unknown }).result)) as { items: { quantity: string }[] }[];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMethodDispatcher, type MethodDispatcher, type MethodOutcome } from '../../main/adapters/connection/methods-index.js';
 import { silentLogger } from '../../main/base/log.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import { parseWith, Receipt } from '../../main/base/wire/index.js';
 import { tempStore, wirePayment } from '../store/helpers.js';
 import { order, pickupOrder, seedMenu } from '../store/menu-helpers.js';
@@ -97,12 +97,12 @@ describe('the order methods', () => {
   it('orderClose CANCELLED takes the lines off the bill, and a restart in between changes nothing of it', async () => {
     const started = (await call('orderStart', order('o1'))) as { result: { billId: string } };
     t.store.close();
-    t.store = createBillStore({ file: t.file, clock: t.clock });
+    t.store = openTestStore({ file: t.file, clock: t.clock });
     methods = createMethodDispatcher({ store: t.store, log: silentLogger(), clock: t.clock });
     expect(await call('orderStart', order('o1'))).toEqual(started);
     expect(await call('orderClose', 'o1', 'CANCELLED')).toEqual({ result: null });
     t.store.close();
-    t.store = createBillStore({ file: t.file, clock: t.clock });
+    t.store = openTestStore({ file: t.file, clock: t.clock });
     methods = createMethodDispatcher({ store: t.store, log: silentLogger(), clock: t.clock });
     expect(await call('orderClose', 'o1', 'CANCELLED')).toEqual({ result: null });
     expect(t.store.getBill(started.result.billId)!.items).toEqual([]);

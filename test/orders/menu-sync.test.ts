@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMenuSync, MENU_GROUP_MS, type MenuSync } from '../../main/features/orders/menu-sync.js';
 import { createOrderStatusSender } from '../../main/features/orders/status-sender.js';
 import { createServiceClient } from '../../main/base/service/index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import { tempStore } from '../store/helpers.js';
 import { order, seedMenu } from '../store/menu-helpers.js';
 import { Fixture } from '../transport/helpers/fixture.js';
@@ -93,7 +93,7 @@ describe('menu sync', () => {
   it('a menu changed before a restart is pushed by the next run at once', async () => {
     seedMenu(t.store);
     t.store.close();
-    t.store = createBillStore({ file: t.file, clock: t.clock });
+    t.store = openTestStore({ file: t.file, clock: t.clock });
     start();
     await f.clock.advanceAsync(0);
     await sync.idle();

@@ -74,6 +74,8 @@ describe('packaged app (linux --dir smoke build)', () => {
     expect(files).toContain('/dist/preload/names.js');
     expect(files).toContain('/dist/main/app/companion.js');
     expect(files).toContain('/dist/main/adapters/ui-bridge/command-schemas.js');
+    // The store's checkpoint worker: started from its own file beside its thread's module.
+    expect(files).toContain('/dist/main/store/engine/checkpoint-worker.js');
     expect(files).toContain('/package.json');
   });
 

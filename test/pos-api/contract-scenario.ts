@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { ManualClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { startPosApi, type PosApi } from '../../main/app/pos-api.js';
-import { createBillStore, type BillStore, type ReceiptMode } from '../../main/store/index.js';
+import type { ReceiptMode } from '../../main/store/index.js';
+import { openTestStore, type TestStore } from '../store/test-store.js';
 import { fiscalReceipt } from '../receipts/helpers.js';
 import { MENU, order } from '../store/menu-helpers.js';
 import { wirePayment } from '../store/helpers.js';
@@ -19,7 +20,7 @@ export async function startContractApi() {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-contract-'));
   const clock = new ManualClock(Date.parse('2026-11-22T20:00:00Z'));
   let mode: ReceiptMode = 'POSTPONED';
-  const store: BillStore = createBillStore({ file: join(dir, 'bills.sqlite'), clock, receiptMode: () => mode });
+  const store: TestStore = openTestStore({ file: join(dir, 'bills.sqlite'), clock, receiptMode: () => mode });
   const api: PosApi = await startPosApi({ store, port: 0, token: CONTRACT_TOKEN, log: silentLogger(), clock, now: () => clock.now() });
   return {
     store,

@@ -6,9 +6,9 @@
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { startPosApi } from '../../main/app/pos-api.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 
-const store = createBillStore({ file: process.argv[2]!, clock: systemClock });
+const store = openTestStore({ file: process.argv[2]!, clock: systemClock });
 store.upsertTable({ id: 't1', name: 'Table 1' });
 const api = await startPosApi({ store, port: 0, token: process.argv[3]!, log: silentLogger(), clock: systemClock });
 process.stdout.write(`${JSON.stringify({ url: api.url })}\n`);

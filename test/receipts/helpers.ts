@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../main/base/clock.js';
-import { createBillStore, type BillStore, type ReceiptMode } from '../../main/store/index.js';
+import { type ReceiptMode, type BillsStore, type PaymentsStore } from '../../main/store/index.js';
+import { openTestStore, type TestStore } from '../store/test-store.js';
 import type { Receipt } from '../../main/base/wire/index.js';
 import { seedBill, wirePayment } from '../store/helpers.js';
 
@@ -10,14 +11,14 @@ import { seedBill, wirePayment } from '../store/helpers.js';
 export function receiptStore(mode: ReceiptMode = 'POSTPONED', clock = new ManualClock()) {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-receipts-'));
   const file = join(dir, 'bills.sqlite');
-  const open = () => createBillStore({ file, clock, receiptMode: () => mode });
+  const open = () => openTestStore({ file, clock, receiptMode: () => mode });
   const t = { store: open(), clock, dir, file };
   return {
     ...t,
-    get store(): BillStore {
+    get store(): TestStore {
       return t.store;
     },
-    reopen(): BillStore {
+    reopen(): TestStore {
       t.store.close();
       t.store = open();
       return t.store;
@@ -30,7 +31,7 @@ export function receiptStore(mode: ReceiptMode = 'POSTPONED', clock = new Manual
 }
 
 /** Bill b1 on table t1, and payment `id` of 2 beers started, processed and (unless `paid` is false) paid. */
-export function paidPayment(store: BillStore, id = 'p1', options: { paid?: boolean } = {}): Receipt {
+export function paidPayment(store: BillsStore & PaymentsStore, id = 'p1', options: { paid?: boolean } = {}): Receipt {
   if (!store.getBill('b1')) seedBill(store);
   store.startPayment(wirePayment(id, [{ id: 'beer', price: '62.50', quantity: '2' }]));
   const { receipt } = store.processPayment(id);

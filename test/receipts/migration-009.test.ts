@@ -1,9 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
-import { migration009 } from '../../main/store/migrations/009-payment-receipts.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { MIGRATIONS } from '../../main/store/engine/migrations/index.js';
+import { migration009 } from '../../main/store/engine/migrations/009-payment-receipts.js';
 import { tempDir } from '../store/helpers.js';
 
 describe('migration 009 (payment receipts)', () => {

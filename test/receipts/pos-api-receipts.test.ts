@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { startPosApi, type PosApi } from '../../main/app/pos-api.js';
-import { createBillStore, type BillStore, type ReceiptMode } from '../../main/store/index.js';
+import { type ReceiptMode } from '../../main/store/index.js';
+import { openTestStore, type TestStore } from '../store/test-store.js';
 import { seedBill, wirePayment } from '../store/helpers.js';
 import { fiscalReceipt } from './helpers.js';
 
@@ -16,7 +17,7 @@ type Json = any;
 /** PUT/GET /v1/payments/{id}/receipt over real HTTP on 127.0.0.1, on a real store file. */
 describe('POS API: receipts from the main POS', () => {
   let dir: string;
-  let store: BillStore;
+  let store: TestStore;
   let api: PosApi;
   let mode: ReceiptMode = 'POSTPONED';
   const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> => {
@@ -38,7 +39,7 @@ describe('POS API: receipts from the main POS', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tableside-receipt-api-'));
-    store = createBillStore({ file: join(dir, 'bills.sqlite'), clock: new ManualClock(Date.parse('2026-11-22T20:00:00Z')), receiptMode: () => mode });
+    store = openTestStore({ file: join(dir, 'bills.sqlite'), clock: new ManualClock(Date.parse('2026-11-22T20:00:00Z')), receiptMode: () => mode });
     api = await startPosApi({ store, port: 0, token: TOKEN, log: silentLogger() });
     seedBill(store);
     pay('p-post');

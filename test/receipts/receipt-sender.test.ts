@@ -3,7 +3,7 @@ import { createLink, type Link } from '../../main/adapters/connection/connection
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
 import { createReceiptSender, type ReceiptSender } from '../../main/features/receipts/index.js';
 import { createServiceClient } from '../../main/base/service/index.js';
-import type { BillStore } from '../../main/store/index.js';
+import type { TestStore } from '../store/test-store.js';
 import type { Receipt } from '../../main/base/wire/index.js';
 import { seedBill } from '../store/helpers.js';
 import { Fixture, freePort } from '../transport/helpers/fixture.js';
@@ -35,7 +35,7 @@ describe('receipt sender (provide-payment-receipt from the outbox)', () => {
   });
 
   /** A real link (ws) over a POSTPONED store on the fixture's ManualClock; resolves once connected. */
-  async function connectedLink(store: BillStore): Promise<Link> {
+  async function connectedLink(store: TestStore): Promise<Link> {
     let connected: () => void = () => {};
     const up = new Promise<void>((resolve) => (connected = resolve));
     link = createLink({

@@ -7,7 +7,7 @@ import { createCompanion } from '../../main/app/companion.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
 import { createLink } from '../../main/adapters/connection/connection.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { BEER, cleanup, PosApi, tempDir } from '../integration/helpers/harness.js';
 import { seedBill } from '../store/helpers.js';
@@ -114,7 +114,7 @@ describe('a payment the service abandons', () => {
     cleanups.push(() => cleanup(dir));
     // The receiver checks deliveries' times against this clock: it starts at the sandbox's time.
     const clock = new ManualClock(Date.now());
-    const store = createBillStore({ file: join(dir, 'tableside.sqlite'), clock });
+    const store = openTestStore({ file: join(dir, 'tableside.sqlite'), clock });
     cleanups.push(() => store.close());
     seedBill(store, 'b1', 't1');
     const released = new Promise<string>((resolve) =>

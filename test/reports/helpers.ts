@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../main/base/clock.js';
-import { createBillStore, type BillStore } from '../../main/store/index.js';
+import { openTestStore, type TestStore } from '../store/test-store.js';
 import type { Payment } from '../../main/base/wire/index.js';
+import type { BillsStore, PaymentsStore } from '../../main/store/index.js';
 
 /** A real store on a temp SQLite file whose clock the test sets to each payment's moment. */
-export function reportStore(): { store: BillStore; clock: ManualClock; cleanup: () => void } {
+export function reportStore(): { store: TestStore; clock: ManualClock; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-report-'));
   const clock = new ManualClock();
-  const store = createBillStore({ file: join(dir, 'bills.sqlite'), clock });
+  const store = openTestStore({ file: join(dir, 'bills.sqlite'), clock });
   return {
     store,
     clock,
@@ -23,7 +24,7 @@ export function reportStore(): { store: BillStore; clock: ManualClock; cleanup: 
 let bills = 0;
 
 /** A table (with area) and an open bill of one line `price` × 1; returns the bill id. */
-export function billOf(store: BillStore, table: { id: string; area: string | null; name?: string }, price: string, currency = 'CZK'): string {
+export function billOf(store: BillsStore, table: { id: string; area: string | null; name?: string }, price: string, currency = 'CZK'): string {
   store.upsertTable({ id: table.id, name: table.name ?? `Table ${table.id}`, area: table.area });
   const id = `bill-${++bills}`;
   store.putBill({ id, tableId: table.id, name: `Bill ${bills}`, currency, items: [{ id: 'line', name: 'Line', price, quantity: '1' }] });
@@ -60,7 +61,7 @@ export interface PayInput {
 }
 
 /** A guest pays a fresh bill at `at` through the store's real payment lifecycle. */
-export function pay(t: { store: BillStore; clock: ManualClock }, input: PayInput): void {
+export function pay(t: { store: BillsStore & PaymentsStore; clock: ManualClock }, input: PayInput): void {
   t.clock.set(input.at);
   const billId = billOf(t.store, input.table, input.price, input.currency);
   const manual = input.outcome === 'capture';
@@ -72,7 +73,7 @@ export function pay(t: { store: BillStore; clock: ManualClock }, input: PayInput
 }
 
 /** The cashier refunds payment `id` at `at`. */
-export function refund(t: { store: BillStore; clock: ManualClock }, id: string, at: number): void {
+export function refund(t: { store: PaymentsStore; clock: ManualClock }, id: string, at: number): void {
   t.clock.set(at);
   t.store.refundPayment(id);
 }

@@ -10,12 +10,12 @@ import { writeSync } from 'node:fs';
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { wirePayment } from './helpers.js';
 
 const file = process.argv[2]!;
 const say = (line: object) => writeSync(1, `${JSON.stringify(line)}\n`);
-const store = createBillStore({
+const store = openTestStore({
   file,
   clock: systemClock,
   onCheckpoint: (e) => say(e.type === 'asked' ? { checkpoint: 'asked', walBytes: e.walBytes } : { checkpoint: e.type }),

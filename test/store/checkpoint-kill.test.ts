@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { tempDir } from './helpers.js';
 
 interface Line {
@@ -39,7 +39,7 @@ function runUntilCheckpoint(file: string, afterAcks: number): Promise<{ lines: L
 function expectDurable(file: string, lines: Line[]): void {
   const acked = lines.filter((l) => l.acked).map((l) => l.acked!);
   expect(acked.length).toBeGreaterThanOrEqual(40);
-  const store = createBillStore({ file });
+  const store = openTestStore({ file });
   for (const id of acked) expect(store.getPayment(id)?.state).toBe('PROCESSED');
   store.close();
   const db = new Database(file, { readonly: true });

@@ -5,9 +5,10 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../main/base/clock.js';
 import { createLogger } from '../../main/base/log.js';
-import { createCheckpointer, WORKER_IDLE_MS, type CheckpointEvent, type CheckpointLimits } from '../../main/store/checkpointer.js';
-import { closeDatabase, createBillStore, openDatabase, type BillStore } from '../../main/store/index.js';
-import { openWalIndex } from '../../main/store/wal-index.js';
+import { createCheckpointer, WORKER_IDLE_MS, type CheckpointEvent, type CheckpointLimits } from '../../main/store/engine/checkpointer.js';
+import { closeDatabase, openDatabase, type BillsStore } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
+import { openWalIndex } from '../../main/store/engine/wal-index.js';
 import { tempDir } from './helpers.js';
 
 const KIB = 1024;
@@ -15,7 +16,7 @@ const KIB = 1024;
 const SMALL: CheckpointLimits = { checkpointAt: 64 * KIB, restartAt: 256 * KIB, hardCap: 1024 * KIB };
 const ITEMS = Array.from({ length: 30 }, (_, i) => ({ id: `i${i}`, name: `Item number ${i} of the bill`, price: '12.50', quantity: '1' }));
 
-function putBill(store: BillStore, n: number, quantity: string): void {
+function putBill(store: BillsStore, n: number, quantity: string): void {
   store.putBill({ id: `b${n}`, tableId: 't1', name: null, currency: 'CZK', items: ITEMS.map((i) => ({ ...i, quantity })) });
 }
 
@@ -88,7 +89,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
     const { file } = setup();
     const events: CheckpointEvent[] = [];
     let restarted = false;
-    const store = createBillStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
+    const store = openTestStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
     /** The commit (by its number) in which the first request was made, and the first whose WAL was past the limit. */
     let askedIn = -1;
     let firstPast = -1;
@@ -128,7 +129,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
     const events: CheckpointEvent[] = [];
     // A hard cap far away: the WAL is brought back by the restart path, not by the cap.
     const limits = { ...SMALL, hardCap: 16 * 1024 * KIB };
-    const store = createBillStore({ file, clock: systemClock, checkpoints: limits, onCheckpoint: (e) => events.push(e) });
+    const store = openTestStore({ file, clock: systemClock, checkpoints: limits, onCheckpoint: (e) => events.push(e) });
     store.upsertTable({ id: 't1', name: 'T1' });
     let largest = 0;
     let n = 0;
@@ -157,7 +158,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
   it("past the hard cap (the worker's answers not read: one long burst) the app's connection checkpoints itself", () => {
     const { file } = setup();
     const events: CheckpointEvent[] = [];
-    const store = createBillStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
+    const store = openTestStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => events.push(e) });
     store.upsertTable({ id: 't1', name: 'T1' });
     let largest = 0;
     for (let n = 0; n < 150; n++) {
@@ -175,7 +176,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
   it("close() closes the worker's connection before it returns: no handle on the files is left, the folder can be moved", async () => {
     const { dir, file } = setup();
     let done = false;
-    const store = createBillStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => (done ||= e.type === 'done') });
+    const store = openTestStore({ file, clock: systemClock, checkpoints: SMALL, onCheckpoint: (e) => (done ||= e.type === 'done') });
     store.upsertTable({ id: 't1', name: 'T1' });
     for (let n = 0; !done && n < 2_000; n++) {
       putBill(store, n % 50, String(1 + (n % 5)));
@@ -188,7 +189,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
     const moved = `${dir}-moved`;
     renameSync(dir, moved);
     renameSync(moved, dir);
-    const again = createBillStore({ file });
+    const again = openTestStore({ file });
     expect(again.getBill('b0')?.items).toHaveLength(ITEMS.length);
     again.close();
   });
@@ -198,7 +199,7 @@ describe('the WAL is checkpointed on a worker thread, never inside a commit', ()
     const clock = new ManualClock();
     const events: CheckpointEvent[] = [];
     let heard = () => {};
-    const store = createBillStore({ file, clock, checkpoints: SMALL, onCheckpoint: (e) => (events.push(e), heard()) });
+    const store = openTestStore({ file, clock, checkpoints: SMALL, onCheckpoint: (e) => (events.push(e), heard()) });
     /** Resolves once `done` holds, checked at each checkpoint event (no polling). */
     const until = (done: () => boolean) =>
       new Promise<void>((resolve) => {

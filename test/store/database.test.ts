@@ -2,7 +2,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, createBillStore, newerSchemaMessage, openDatabase, SCHEMA_VERSION } from '../../main/store/index.js';
+import { closeDatabase, newerSchemaMessage, openDatabase, SCHEMA_VERSION } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { lastSeq, tempDir } from './helpers.js';
 import { billView } from '../../main/features/bills/views.js';
 
@@ -33,9 +34,9 @@ describe('the bill database file', () => {
     cleanup = tmp.cleanup;
     const file = join(tmp.dir, 'bills.sqlite');
     const missing = join(tmp.dir, 'no-such-build', 'better_sqlite3.node');
-    expect(() => createBillStore({ file, nativeBinding: missing })).toThrow(missing);
+    expect(() => openTestStore({ file, nativeBinding: missing })).toThrow(missing);
     // Nothing stays open after the refusal: the default build opens the same file.
-    const store = createBillStore({ file });
+    const store = openTestStore({ file });
     store.close();
   });
 
@@ -48,7 +49,7 @@ describe('the bill database file', () => {
     db.exec('CREATE TABLE future (x TEXT)');
     db.close();
     const before = readFileSync(file);
-    expect(() => createBillStore({ file })).toThrow(newerSchemaMessage(99));
+    expect(() => openTestStore({ file })).toThrow(newerSchemaMessage(99));
     expect(newerSchemaMessage(99)).toBe(
       'This database was written by a newer Tableside (schema 99); update the app or choose another data folder.',
     );
@@ -63,14 +64,14 @@ describe('the bill database file', () => {
     const tmp = tempDir();
     cleanup = tmp.cleanup;
     const file = join(tmp.dir, 'bills.sqlite');
-    const store = createBillStore({ file });
-    expect(() => createBillStore({ file })).toThrow(/already open/);
+    const store = openTestStore({ file });
+    expect(() => openTestStore({ file })).toThrow(/already open/);
     store.upsertTable({ id: 't1', name: 'Table 1' });
     store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: [{ id: 'i', name: 'Beer', price: '62.50', quantity: '2' }] });
     const seq = lastSeq(store);
     store.close();
 
-    const reopened = createBillStore({ file });
+    const reopened = openTestStore({ file });
     cleanup = () => {
       reopened.close();
       tmp.cleanup();

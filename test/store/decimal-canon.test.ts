@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { canon } from '../../main/store/decimal.js';
+import { canon } from '../../main/store/shared/decimal.js';
 
 /** What canon() has always meant: Decimal's plain notation, "0" for any zero. */
 const byDecimal = (text: string) => {

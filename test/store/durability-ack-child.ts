@@ -8,7 +8,7 @@
 import { systemClock } from '../../main/base/clock.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { readFsyncCounter } from '../bench/fsync-counter.js';
 import { seedBill, wirePayment } from './helpers.js';
 
@@ -17,7 +17,7 @@ const guests = Number(process.argv[3]);
 const counterFile = process.env.BENCH_FSYNC_COUNTER!;
 /** fsyncs that have returned: a flush that is done, not one that has only begun on the threadpool. */
 const fsyncs = (): number => readFsyncCounter(counterFile).completed;
-const store = createBillStore({ file, clock: systemClock });
+const store = openTestStore({ file, clock: systemClock });
 const ids = Array.from({ length: guests }, (_, g) => g);
 for (const g of ids) seedBill(store, `b${g}`, `t${g}`);
 const dispatcher = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });

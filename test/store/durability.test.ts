@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { atSyncLevel, groupIsRelaxed, isRelaxed } from '../../main/store/durability.js';
-import { DURABLE_WITHIN_MS } from '../../main/store/event-outbox.js';
+import { atSyncLevel, groupIsRelaxed, isRelaxed } from '../../main/store/engine/durability.js';
+import { DURABLE_WITHIN_MS } from '../../main/store/engine/event-outbox.js';
 import type { StoreEvent } from '../../main/store/index.js';
 import { seedBill, tempDir, tempStore, wirePayment } from './helpers.js';
 

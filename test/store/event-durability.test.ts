@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DURABLE_WITHIN_MS } from '../../main/store/event-outbox.js';
+import { DURABLE_WITHIN_MS } from '../../main/store/engine/event-outbox.js';
 import type { StoreEvent } from '../../main/store/index.js';
 import { lastSeq, seedBill, tempStore, wirePayment } from './helpers.js';
 

@@ -2,16 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../main/base/clock.js';
-import { createBillStore, type BillStore } from '../../main/store/index.js';
-import { MIGRATIONS, type Migration } from '../../main/store/migrations/index.js';
+import { openTestStore, type TestStore } from './test-store.js';
+import { MIGRATIONS, type Migration } from '../../main/store/engine/migrations/index.js';
 import type { Payment } from '../../main/base/wire/index.js';
+import type { BillsStore, EventsStore } from '../../main/store/index.js';
 
 /** A real store on a fresh SQLite file in a temp dir; `cleanup` closes it and removes the dir. */
-export function tempStore(): { store: BillStore; clock: ManualClock; dir: string; file: string; cleanup: () => void } {
+export function tempStore(): { store: TestStore; clock: ManualClock; dir: string; file: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-store-'));
   const file = join(dir, 'bills.sqlite');
   const clock = new ManualClock();
-  const store = createBillStore({ file, clock });
+  const store = openTestStore({ file, clock });
   return {
     store,
     clock,
@@ -25,7 +26,7 @@ export function tempStore(): { store: BillStore; clock: ManualClock; dir: string
 }
 
 /** The last durable event's sequence number (0 when none), through the public event log. */
-export function lastSeq(store: Pick<BillStore, 'eventsAfter'>): number {
+export function lastSeq(store: Pick<EventsStore, 'eventsAfter'>): number {
   return store.eventsAfter(0, Number.MAX_SAFE_INTEGER).at(-1)?.seq ?? 0;
 }
 
@@ -44,7 +45,7 @@ export function tempDir(): { dir: string; cleanup: () => void } {
 }
 
 /** Table "t1" with bill "b1": 2 × Beer 62.50, 1 × Goulash 189, 3 × Water 0.5 l at 40 (min 1). */
-export function seedBill(store: BillStore, billId = 'b1', tableId = 't1'): void {
+export function seedBill(store: BillsStore, billId = 'b1', tableId = 't1'): void {
   store.upsertTable({ id: tableId, name: `Table ${tableId}`, area: 'Garden' });
   store.putBill({
     id: billId,

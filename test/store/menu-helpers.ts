@@ -1,4 +1,4 @@
-import type { BillStore, MenuInput } from '../../main/store/index.js';
+import type { MenuInput, BillsStore, OrdersStore } from '../../main/store/index.js';
 import type { Order } from '../../main/base/wire/index.js';
 
 /** Drinks (beer 62.50, lemonade 45) and Food (goulash 189, sold-out schnitzel 220). */
@@ -22,7 +22,7 @@ export const MENU: MenuInput[] = [
 ];
 
 /** Table t5 and the menu above. */
-export function seedMenu(store: BillStore): void {
+export function seedMenu(store: BillsStore & OrdersStore): void {
   store.upsertTable({ id: 't5', name: 'Table 5' });
   store.replaceMenu(MENU);
 }

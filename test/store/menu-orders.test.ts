@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBillStore, isStoreError, orderTag, type StoreError } from '../../main/store/index.js';
+import { isStoreError, orderTag, type StoreError } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { lastSeq, tempStore, wirePayment } from './helpers.js';
 import { MENU, order, pickupOrder, seedMenu } from './menu-helpers.js';
 
@@ -174,7 +175,7 @@ describe('orders in the store', () => {
     t.store.setOrderStatus('p1', 'ACCEPTED');
     t.store.setOrdersPaused(true);
     t.store.close();
-    const reopened = createBillStore({ file: t.file, clock: t.clock });
+    const reopened = openTestStore({ file: t.file, clock: t.clock });
     t.store = reopened;
     expect(reopened.startOrder(order('o1')).repeated).toBe(true);
     expect(reopened.getBill(reopened.getOrder('o1')!.billId!)!.items).toHaveLength(1);

@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { migration001 } from '../../main/store/migrations/001-initial.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { migration001 } from '../../main/store/engine/migrations/001-initial.js';
 import { tempDir } from './helpers.js';
 
 describe('migration 001 (initial schema)', () => {

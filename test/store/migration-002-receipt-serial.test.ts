@@ -1,9 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { migration001 } from '../../main/store/migrations/001-initial.js';
-import { migration002 } from '../../main/store/migrations/002-receipt-serial.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { migration001 } from '../../main/store/engine/migrations/001-initial.js';
+import { migration002 } from '../../main/store/engine/migrations/002-receipt-serial.js';
 import { tempDir } from './helpers.js';
 
 describe('migration 002 (receipt serial counter)', () => {

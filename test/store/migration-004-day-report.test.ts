@@ -1,11 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { migration001 } from '../../main/store/migrations/001-initial.js';
-import { migration002 } from '../../main/store/migrations/002-receipt-serial.js';
-import { migration003 } from '../../main/store/migrations/003-bill-pages.js';
-import { migration004 } from '../../main/store/migrations/004-day-report.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { migration001 } from '../../main/store/engine/migrations/001-initial.js';
+import { migration002 } from '../../main/store/engine/migrations/002-receipt-serial.js';
+import { migration003 } from '../../main/store/engine/migrations/003-bill-pages.js';
+import { migration004 } from '../../main/store/engine/migrations/004-day-report.js';
 import { tempDir } from './helpers.js';
 
 describe('migration 004 (indexes for the payment history and the day report)', () => {

@@ -1,12 +1,12 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { migration001 } from '../../main/store/migrations/001-initial.js';
-import { migration002 } from '../../main/store/migrations/002-receipt-serial.js';
-import { migration003 } from '../../main/store/migrations/003-bill-pages.js';
-import { migration004 } from '../../main/store/migrations/004-day-report.js';
-import { migration005 } from '../../main/store/migrations/005-table-plan.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { migration001 } from '../../main/store/engine/migrations/001-initial.js';
+import { migration002 } from '../../main/store/engine/migrations/002-receipt-serial.js';
+import { migration003 } from '../../main/store/engine/migrations/003-bill-pages.js';
+import { migration004 } from '../../main/store/engine/migrations/004-day-report.js';
+import { migration005 } from '../../main/store/engine/migrations/005-table-plan.js';
 import { tempDir } from './helpers.js';
 
 describe('migration 005 (table floor-plan place)', () => {

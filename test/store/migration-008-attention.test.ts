@@ -1,9 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
-import { migration008 } from '../../main/store/migrations/008-attention.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { MIGRATIONS } from '../../main/store/engine/migrations/index.js';
+import { migration008 } from '../../main/store/engine/migrations/008-attention.js';
 import { tempDir } from './helpers.js';
 
 describe('migration 008 (Needs attention)', () => {

@@ -1,10 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { createBillStore } from '../../main/store/index.js';
-import { MIGRATIONS } from '../../main/store/migrations/index.js';
-import { migration010 } from '../../main/store/migrations/010-payment-links.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { openTestStore } from './test-store.js';
+import { MIGRATIONS } from '../../main/store/engine/migrations/index.js';
+import { migration010 } from '../../main/store/engine/migrations/010-payment-links.js';
 import { ManualClock } from '../../main/base/clock.js';
 import { tempDir } from './helpers.js';
 
@@ -29,12 +29,12 @@ describe('migration 010 (payment links)', () => {
 
     // Written by one store, read by the next (the file border).
     const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
-    const first = createBillStore({ file, clock });
+    const first = openTestStore({ file, clock });
     first.savePaymentLink({ id: 'L1', idMerchant: 'm', amount: '250.5', currency: 'CZK', description: 'Deposit, table for 8', url: 'https://pay.example/link/L1' });
     clock.advance(1000);
     first.savePaymentLink({ id: 'L2', idMerchant: 'm', amount: null, currency: 'EUR', description: '', url: 'https://pay.example/link/L2' });
     first.close();
-    const second = createBillStore({ file, clock });
+    const second = openTestStore({ file, clock });
     expect(second.paymentLinks().map((l) => [l.id, l.amount, l.currency, l.created])).toEqual([
       ['L2', null, 'EUR', '2026-11-22T18:00:01.000Z'],
       ['L1', '250.5', 'CZK', '2026-11-22T18:00:00.000Z'],

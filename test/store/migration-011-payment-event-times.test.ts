@@ -1,9 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { createBillStore } from '../../main/store/index.js';
-import { migration011 } from '../../main/store/migrations/011-payment-event-times.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { openTestStore } from './test-store.js';
+import { migration011 } from '../../main/store/engine/migrations/011-payment-event-times.js';
 import { BACK_TO_V11, seedBill, upgradeFixture, wirePayment } from './helpers.js';
 
 /** Entries of one index, counted from its b-tree pages (SQLite's dbstat table). */
@@ -21,7 +21,7 @@ describe('migration 011 (payment event times through partial indexes)', () => {
 
     // A store with a history: p1 paid then refunded, p2 paid, p3 started and cancelled.
     const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
-    const old = createBillStore({ file, clock });
+    const old = openTestStore({ file, clock });
     seedBill(old);
     const pay = (id: string, item: string, state: 'PAID' | 'CANCELLED') => {
       old.startPayment(wirePayment(id, [{ id: item, price: item === 'beer' ? '62.50' : '189', quantity: '1' }]));
@@ -58,7 +58,7 @@ describe('migration 011 (payment event times through partial indexes)', () => {
     db.close();
 
     // The upgraded file, opened by the store of this version: the history reads the same times.
-    const store = createBillStore({ file, clock });
+    const store = openTestStore({ file, clock });
     const rows = store.read.history.activity('2026-11-22T00:00:00.000Z', '2026-11-23T00:00:00.000Z');
     expect(rows.map((r) => [r.id, r.state, r.paidAt, r.refundedAt])).toEqual([
       ['p1', 'CANCELLED', '2026-11-22T18:00:02.000Z', '2026-11-22T18:00:09.000Z'],

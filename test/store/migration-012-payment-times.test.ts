@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ATTENTION_SOURCES } from '../../main/features/attention/registry.js';
 import { SERVICE_ERROR_SQL } from '../../main/features/attention/sources/service-error.js';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/events-repo.js';
-import { HISTORY_ACTIVITY_SQL } from '../../main/store/history-repo.js';
-import { createBillStore } from '../../main/store/index.js';
-import { PENDING_PAYMENTS_SQL } from '../../main/store/payments-repo.js';
-import { TABLE_HOLDS_SQL } from '../../main/store/tables-repo.js';
-import type { SqlParams } from '../../main/store/attention-repo.js';
-import { migration012 } from '../../main/store/migrations/012-payment-times.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/events-and-history/events-repo.js';
+import { HISTORY_ACTIVITY_SQL } from '../../main/store/events-and-history/history-repo.js';
+import { openTestStore } from './test-store.js';
+import { PENDING_PAYMENTS_SQL } from '../../main/store/payments/payments-repo.js';
+import { TABLE_HOLDS_SQL } from '../../main/store/bills-and-tables/tables-repo.js';
+import type { SqlParams } from '../../main/store/attention/attention-repo.js';
+import { migration012 } from '../../main/store/engine/migrations/012-payment-times.js';
 import { BACK_TO_V11, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 /** Entries of one index, counted from its b-tree pages (SQLite's dbstat table). */
@@ -36,7 +36,7 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     // A store with a history: p1 paid then refunded, p2 paid (the bill closes itself), p3 cancelled;
     // and one error the service reported.
     const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
-    const old = createBillStore({ file, clock, autoCloseBills: () => true });
+    const old = openTestStore({ file, clock, autoCloseBills: () => true });
     seedBill(old);
     const pay = (id: string, items: { id: string; price: string; quantity: string }[], state: 'PAID' | 'CANCELLED') => {
       old.startPayment(wirePayment(id, items));
@@ -89,7 +89,7 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     db.close();
 
     // The upgraded file, opened by this version's store: the history reads the same times.
-    const store = createBillStore({ file, clock, autoCloseBills: () => true });
+    const store = openTestStore({ file, clock, autoCloseBills: () => true });
     expect(store.read.history.activity(DAY.from, DAY.to).map((r) => [r.id, r.state, r.paidAt, r.refundedAt])).toEqual([
       ['p1', 'CANCELLED', '2026-11-22T18:00:02.000Z', '2026-11-22T18:00:03.000Z'],
       ['p3', 'CANCELLED', null, null],
@@ -121,7 +121,7 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     const file = join(tmp.dir, 'bills.sqlite');
     cleanup = () => tmp.cleanup();
     const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
-    const store = createBillStore({ file, clock });
+    const store = openTestStore({ file, clock });
     seedBill(store);
     store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }]));
     store.closePayment('p1', 'PAID');

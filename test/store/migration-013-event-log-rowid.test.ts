@@ -3,9 +3,9 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/database.js';
-import { createBillStore } from '../../main/store/index.js';
-import { migration013 } from '../../main/store/migrations/013-event-log-rowid.js';
+import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { openTestStore } from './test-store.js';
+import { migration013 } from '../../main/store/engine/migrations/013-event-log-rowid.js';
 import { BACK_TO_V12, lastSeq, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 type EventRow = { seq: number; at: string; kind: string; tableId: string | null; billId: string | null; paymentId: string | null; data: string };
@@ -24,7 +24,7 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
     expect(before.at(-1)?.version).toBe(12);
 
     const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
-    const old = createBillStore({ file, clock, autoCloseBills: () => true });
+    const old = openTestStore({ file, clock, autoCloseBills: () => true });
     seedBill(old);
     old.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }]));
     old.processPayment('p1');
@@ -53,7 +53,7 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
 
     // This version's store on the upgraded file: a payment's events continue the log, in order, and
     // leave sqlite_sequence alone (the other logs with AUTOINCREMENT keep their marks).
-    const store = createBillStore({ file, clock });
+    const store = openTestStore({ file, clock });
     const last = lastSeq(store);
     expect(last).toBe(events.at(-1)!.seq);
     store.startPayment(wirePayment('p2', [{ id: 'goulash', price: '189', quantity: '1' }]));
@@ -74,14 +74,14 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
     const tmp = tempDir();
     const file = join(tmp.dir, 'bills.sqlite');
     cleanup = () => tmp.cleanup();
-    const first = createBillStore({ file });
+    const first = openTestStore({ file });
     seedBill(first);
     first.close();
     const v12 = new BetterSqlite3(file);
     v12.exec(BACK_TO_V12);
     v12.close();
 
-    const store = createBillStore({ file });
+    const store = openTestStore({ file });
     try {
       expect(statSync(`${file}-wal`).size).toBe(0);
       expect(store.getBill('b1')?.items).toHaveLength(3);

@@ -2,11 +2,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { ACTIVE_BILLS_OF_TABLE_SQL } from '../../main/store/bills-repo.js';
-import { createBillStore, type BillStore } from '../../main/store/index.js';
-import { FEW_BILLS, RECENT_PAID_PAYMENTS, RECENT_PAID_SQL, TABLE_HOLDS_SQL } from '../../main/store/tables-repo.js';
+import { ACTIVE_BILLS_OF_TABLE_SQL } from '../../main/store/bills-and-tables/bills-repo.js';
+import { openTestStore } from './test-store.js';
+import { FEW_BILLS, RECENT_PAID_PAYMENTS, RECENT_PAID_SQL, TABLE_HOLDS_SQL } from '../../main/store/bills-and-tables/tables-repo.js';
 import { tableView, tableViews } from '../../main/features/bills/views.js';
 import { tempDir, wirePayment } from './helpers.js';
+import type { PaymentsStore } from '../../main/store/index.js';
 
 // The table card (what the cashier's screen redraws after every payment at a table) and the Tables
 // grid read a bounded part of the store however long its history: the card's last paid payment is
@@ -16,7 +17,7 @@ import { tempDir, wirePayment } from './helpers.js';
 const planOf = (db: BetterSqlite3.Database, sql: string, params: unknown[]) =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
 
-function pay(store: BillStore, clock: ManualClock, id: string, billId: string, item: string, price: string): string {
+function pay(store: PaymentsStore, clock: ManualClock, id: string, billId: string, item: string, price: string): string {
   store.startPayment(wirePayment(id, [{ id: item, price, quantity: '1' }], { idBill: billId }));
   store.processPayment(id);
   store.closePayment(id, 'PAID');
@@ -32,7 +33,7 @@ describe('the table card and the Tables grid over a long history', () => {
   it(`a table paid before the latest ${RECENT_PAID_PAYMENTS} paid payments still shows its last one; a refund gives back the one before`, () => {
     const tmp = tempDir();
     const clock = new ManualClock(Date.parse('2026-11-20T18:00:00Z'));
-    const store = createBillStore({ file: join(tmp.dir, 'bills.sqlite'), clock });
+    const store = openTestStore({ file: join(tmp.dir, 'bills.sqlite'), clock });
     cleanup = () => (store.close(), tmp.cleanup());
     // quiet and regular have had more than FEW_BILLS bills (their history is long); bar has one, never one too.
     for (const [id, bills] of [['quiet', FEW_BILLS + 1], ['regular', FEW_BILLS + 1], ['bar', 1], ['never', 1]] as const) {
@@ -72,7 +73,7 @@ describe('the table card and the Tables grid over a long history', () => {
     const tmp = tempDir();
     const clock = new ManualClock(Date.parse('2026-11-20T18:00:00Z'));
     const file = join(tmp.dir, 'bills.sqlite');
-    let store = createBillStore({ file, clock });
+    let store = openTestStore({ file, clock });
     cleanup = () => (store.close(), tmp.cleanup());
     for (const [id, bills] of [['quiet', FEW_BILLS + 1], ['regular', FEW_BILLS + 1], ['bar', 1]] as const) {
       store.upsertTable({ id, name: id });
@@ -88,18 +89,18 @@ describe('the table card and the Tables grid over a long history', () => {
     const regularLast = pay(store, clock, 'r1', 'regular-9', 'tea', '45');
     store.close();
     // A new process: nothing remembered; the grid reads first, then each card.
-    store = createBillStore({ file, clock });
+    store = openTestStore({ file, clock });
     const grid = tableViews(store);
     expect(grid.map((t) => [t.id, t.lastPaid?.at ?? null])).toEqual([['quiet', quietLast], ['regular', regularLast], ['bar', grid[2]!.lastPaid!.at]]);
     store.close();
-    store = createBillStore({ file, clock });
+    store = openTestStore({ file, clock });
     for (const t of grid) expect(tableView(store, t.id)).toEqual(t);
   });
 
   it('the last paid payment remembered between reads follows moves and refunds, and a read inside a transaction is never remembered', () => {
     const tmp = tempDir();
     const clock = new ManualClock(Date.parse('2026-11-20T18:00:00Z'));
-    const store = createBillStore({ file: join(tmp.dir, 'bills.sqlite'), clock });
+    const store = openTestStore({ file: join(tmp.dir, 'bills.sqlite'), clock });
     cleanup = () => (store.close(), tmp.cleanup());
     store.upsertTable({ id: 'a', name: 'A' });
     store.upsertTable({ id: 'b', name: 'B' });
@@ -133,7 +134,7 @@ describe('the table card and the Tables grid over a long history', () => {
   it("the card's queries seek the table's active bills, the recent paid payments and the payments in progress: none walks the history", () => {
     const tmp = tempDir();
     const file = join(tmp.dir, 'bills.sqlite');
-    createBillStore({ file }).close();
+    openTestStore({ file }).close();
     const db = new BetterSqlite3(file, { readonly: true });
     cleanup = () => (db.close(), tmp.cleanup());
     expect(planOf(db, ACTIVE_BILLS_OF_TABLE_SQL, ['t1']).join('; ')).toMatch(/^SEARCH bills USING INDEX bills_by_table_state(_id)? \(tableId=\? AND state=\?\)/);

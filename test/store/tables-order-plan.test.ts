@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { createBillStore, isStoreError, type BillStore, type StoreEvent } from '../../main/store/index.js';
+import { isStoreError, type StoreEvent, type PaymentsStore } from '../../main/store/index.js';
+import { openTestStore } from './test-store.js';
 import { billView, tableView, tableViews } from '../../main/features/bills/views.js';
 import { seedBill, tempStore, wirePayment } from './helpers.js';
 
@@ -19,11 +20,11 @@ const ALL_ITEMS = [
 function storeWith(autoCloseBills: boolean | undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-autoclose-'));
   const clock = new ManualClock(Date.parse('2026-11-20T18:00:00Z'));
-  const store = createBillStore({ file: join(dir, 'bills.sqlite'), clock, ...(autoCloseBills === undefined ? {} : { autoCloseBills: () => autoCloseBills }) });
+  const store = openTestStore({ file: join(dir, 'bills.sqlite'), clock, ...(autoCloseBills === undefined ? {} : { autoCloseBills: () => autoCloseBills }) });
   return { store, clock, cleanup: () => (store.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
-function payEverything(store: BillStore, id = 'p1'): void {
+function payEverything(store: PaymentsStore, id = 'p1'): void {
   store.startPayment(wirePayment(id, ALL_ITEMS));
   store.processPayment(id);
   store.closePayment(id, 'PAID');
@@ -161,7 +162,7 @@ describe('autoCloseBills', () => {
   it('is read at each payment, so a change of the setting applies to the next one', () => {
     let on = false;
     const dir = mkdtempSync(join(tmpdir(), 'tableside-autoclose-'));
-    const store = createBillStore({ file: join(dir, 'bills.sqlite'), clock: new ManualClock(), autoCloseBills: () => on });
+    const store = openTestStore({ file: join(dir, 'bills.sqlite'), clock: new ManualClock(), autoCloseBills: () => on });
     cleanup = () => (store.close(), rmSync(dir, { recursive: true, force: true }));
     seedBill(store, 'b1', 't1');
     payEverything(store, 'p1');

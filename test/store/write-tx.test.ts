@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import * as billOps from '../../main/store/bill-ops.js';
-import type { asWriteTx, ReadTx, WriteTx } from '../../main/store/tx.js';
+import * as billOps from '../../main/store/bills-and-tables/bill-ops.js';
+import type { asWriteTx, ReadTx, WriteTx } from '../../main/store/engine/tx.js';
 import { seedBill, tempStore } from './helpers.js';
 
 /**

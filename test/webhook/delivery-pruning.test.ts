@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { createBillStore, type BillStore } from '../../main/store/index.js';
+import { openTestStore, type TestStore } from '../store/test-store.js';
 import { KEEP_DELIVERIES_MS } from '../../main/adapters/connection/transport/webhook/webhook-transport.js';
 import { ReceiverHarness } from './helpers/receiver-harness.js';
 
@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('recorded webhook deliveries', () => {
   let h: ReceiverHarness;
-  let store: BillStore;
+  let store: TestStore;
   afterEach(async () => {
     await h.close();
     store.close();
@@ -19,7 +19,7 @@ describe('recorded webhook deliveries', () => {
     h = new ReceiverHarness();
     const clock = new ManualClock(h.clock.now() - 8 * DAY_MS);
     // The real bill store behind the receiver, as the companion wires it.
-    store = createBillStore({ file: join(h.dir, 'bills.sqlite'), clock });
+    store = openTestStore({ file: join(h.dir, 'bills.sqlite'), clock });
     store.recordDelivery('old', { result: null });
     clock.advance(KEEP_DELIVERIES_MS - DAY_MS); // 2 days ago
     store.recordDelivery('recent', { result: 'kept' });

@@ -11,7 +11,7 @@ import { sampleBook } from '../sandbox/helpers/fixture.js';
 import { WsPos } from '../sandbox/helpers/scripted-pos.js';
 import type { BillBook } from '../sandbox/helpers/bill-book.js';
 import { until } from './helpers/http-post.js';
-import { createBillStore } from '../../main/store/index.js';
+import { openTestStore } from '../store/test-store.js';
 import { deliveryRows, failDeliveryWrites } from './helpers/delivery-log.js';
 import { POS_ID } from './helpers/receiver-harness.js';
 
@@ -39,7 +39,7 @@ async function setup(sandbox: SandboxOptions = {}, receiver: Partial<WebhookTran
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const dbFile = join(dir, 'tableside.sqlite');
   // The companion's real bill store: the receiver records outcomes in its delivery log.
-  const store = createBillStore({ file: dbFile });
+  const store = openTestStore({ file: dbFile });
   cleanups.push(() => store.close());
   const book = sampleBook();
   const calls: Env['calls'] = [];

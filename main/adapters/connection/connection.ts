@@ -5,7 +5,7 @@ import { createMenuSync, createOrderStatusSender, type MenuSync, type OrderStatu
 import { createReceiptSender, type ReceiptSender } from '../../features/receipts/index.js';
 import { paymentLookup, recoverPayments, StalledPayments } from '../../features/payments/recovery/index.js';
 import { createServiceClient, type ServiceClient } from '../../base/service/index.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { createLongPollTransport, createWsTransport, type BackoffOptions, type LinkState, type Transport } from './transport/index.js';
 import { createWebhookTransport, v4ClientOver, type WebhookTransport } from './transport/webhook/index.js';
 
@@ -32,7 +32,7 @@ export interface LinkTuning {
 
 export interface LinkDeps {
   config: LinkConfig;
-  store: BillStore;
+  store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & EventsStore & StoreEngine;
   dispatcher: MethodDispatcher;
   clock: Clock;
   log: Logger;

@@ -1,6 +1,6 @@
 import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
-import type { BillStore, StoreWrite } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, EventsStore, StoreEngine, StoreWrite } from '../../store/index.js';
 import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type MethodArgs, type PosMethod } from '../../base/wire/index.js';
 import { createAnswerCache } from '../../features/bills/answer-cache.js';
 import { getTableList } from '../../features/bills/bill-methods.js';
@@ -12,7 +12,7 @@ import { getPostponedReceipt, paymentClosed, paymentProcessed, paymentStart } fr
 import type { MethodDispatcher, MethodOutcome } from '../../base/method-types.js';
 
 interface MethodDispatcherOptions {
-  store: BillStore;
+  store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & EventsStore & StoreEngine;
   log: Logger;
   clock: Clock;
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import type { BillStore, EventKind } from '../../store/index.js';
+import type { EventKind, BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { defineRoute, documented, named, type Route } from '../../base/http-route.js';
+
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
 
 /** GET /v1/events: the store's event log as JSON pages, or live as Server-Sent Events (event-stream.ts). */
 
@@ -65,9 +69,9 @@ export const EventResponse = named(
   }),
 );
 
-const route = defineRoute<BillStore>();
+const route = defineRoute<PosApiStore>();
 
-export const eventRoute: Route<BillStore> = route({
+export const eventRoute: Route<PosApiStore> = route({
   method: 'GET',
   path: '/v1/events',
   summary: 'Events after a sequence number: JSON, or a Server-Sent Events stream with Accept: text/event-stream',

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
-import type { BillStore, StoreEvent } from '../../store/index.js';
+import type { EventsStore, StoreEvent } from '../../store/index.js';
 
 export const SSE_HEARTBEAT_MS = 15_000;
 /** A client that stops reading is dropped before it costs us this much memory; it resumes with Last-Event-ID. */
@@ -18,7 +18,7 @@ const frame = (e: StoreEvent) => `id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.s
 export function streamEvents(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { store: BillStore; after: number; log: Logger; heartbeatMs?: number; clock?: Clock; onEnd: () => void },
+  options: { store: EventsStore; after: number; log: Logger; heartbeatMs?: number; clock?: Clock; onEnd: () => void },
 ): () => void {
   const { store, log } = options;
   const lastEventId = Number(req.headers['last-event-id']);

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { defineRoute, HttpError, type Route } from '../../base/http-route.js';
 import { eventRoute } from './event-routes.js';
 import { DOCUMENT_PATH, openApiDocument, type OpenApiDocument } from './openapi.js';
 
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
+
 /** The routes the server serves and the document describing them, made together from one list. */
 export interface PosApiRoutes {
-  routes: readonly Route<BillStore>[];
+  routes: readonly Route<PosApiStore>[];
   document: OpenApiDocument;
 }
 
@@ -16,8 +20,8 @@ const DocumentBody = z.looseObject({ openapi: z.string(), info: z.looseObject({ 
  * The POS API of the feature route lists it is given (main/app/pos-api.ts passes them): the
  * document's own route first, then the features' in their order, then the event log's.
  */
-export function assemblePosApi(features: readonly (readonly Route<BillStore>[])[]): PosApiRoutes {
-  const route = defineRoute<BillStore>();
+export function assemblePosApi(features: readonly (readonly Route<PosApiStore>[])[]): PosApiRoutes {
+  const route = defineRoute<PosApiStore>();
   let document: OpenApiDocument | null = null;
   const documentRoute = route({
     method: 'GET',
@@ -38,15 +42,15 @@ export function assemblePosApi(features: readonly (readonly Route<BillStore>[])[
 }
 
 interface Compiled {
-  route: Route<BillStore>;
+  route: Route<PosApiStore>;
   names: string[];
   regex: RegExp;
 }
 
-export type RouteMatch = { route: Route<BillStore>; params: Record<string, string> } | { allowed: string[] } | null;
+export type RouteMatch = { route: Route<PosApiStore>; params: Record<string, string> } | { allowed: string[] } | null;
 
 /** A matcher over the routes; `allowed` lists the methods of a path that matched with another method. */
-export function routeMatcher(routes: readonly Route<BillStore>[]): (method: string, pathname: string) => RouteMatch {
+export function routeMatcher(routes: readonly Route<PosApiStore>[]): (method: string, pathname: string) => RouteMatch {
   const compiled: Compiled[] = routes.map((route) => ({
     route,
     names: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),

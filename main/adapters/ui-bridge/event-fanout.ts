@@ -1,6 +1,6 @@
 import type { CompanionEvent } from '../../../preload/contract.js';
 import type { Clock, TimerHandle } from '../../base/clock.js';
-import type { BillStore, StoreEvent } from '../../store/index.js';
+import type { PaymentsStore, OrdersStore, StoreEngine, StoreEvent } from '../../store/index.js';
 import { noticeFor, noticesSettledBy, type NoticeBook } from './notice-book.js';
 import { billView, paymentView, tableView, type BillsAtHand } from '../../features/bills/views.js';
 import { menuEntries, orderView } from '../../features/orders/views.js';
@@ -29,7 +29,7 @@ export const VIEW_PUSH_MS = 50;
  * clock), and only while a listener wants them. Each view is read when pushed, so it is the
  * store's state then: a window that saw a payment start and end pushes only its end.
  */
-export function createViewFanOut(o: { store: BillStore; notices: NoticeBook; push: Push; wants: (type: CompanionEvent['type']) => boolean; clock: Clock }): ViewFanOut {
+export function createViewFanOut(o: { store: PaymentsStore & OrdersStore & StoreEngine; notices: NoticeBook; push: Push; wants: (type: CompanionEvent['type']) => boolean; clock: Clock }): ViewFanOut {
   const listening = () => o.wants('bill') || o.wants('table') || o.wants('payment');
   let changed = emptyChanges();
   let timer: TimerHandle | null = null;
@@ -93,7 +93,7 @@ function collect(events: StoreEvent[], c: Changes): void {
 }
 
 /** The views of what changed, each kind only when a listener wants it (a table's view also when one of its bills changed). */
-function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill' | 'table' | 'payment') => boolean): void {
+function pushViews(c: Changes, store: PaymentsStore & OrdersStore & StoreEngine, push: Push, wants: (type: 'bill' | 'table' | 'payment') => boolean): void {
   for (const tableId of c.removed) push({ type: 'table-removed', tableId });
   if (wants('payment')) {
     for (const id of c.payments) {
@@ -122,7 +122,7 @@ function pushViews(c: Changes, store: BillStore, push: Push, wants: (type: 'bill
   }
 }
 /** The notice an event raises, and the earlier ones it changes (a refunded "paid", a capture done). */
-function updateNotices(e: StoreEvent, store: BillStore, notices: NoticeBook, push: Push): void {
+function updateNotices(e: StoreEvent, store: PaymentsStore & OrdersStore & StoreEngine, notices: NoticeBook, push: Push): void {
   const notice = noticeFor(e, store);
   if (notice && notices.add(notice)) push({ type: 'notice', notice: Object.assign({}, notice) });
   for (const id of noticesSettledBy(e)) {
@@ -135,7 +135,7 @@ function updateNotices(e: StoreEvent, store: BillStore, notices: NoticeBook, pus
   }
 }
 /** menu-orders (issue 14): each changed order once, the menu once per batch; each only when a listener wants it. */
-function fanOutOrders(events: StoreEvent[], store: BillStore, push: Push, wants: (type: CompanionEvent['type']) => boolean): void {
+function fanOutOrders(events: StoreEvent[], store: PaymentsStore & OrdersStore & StoreEngine, push: Push, wants: (type: CompanionEvent['type']) => boolean): void {
   const orders = new Set<string>();
   let menu = false;
   const wantsOrders = wants('order');

@@ -1,5 +1,5 @@
 import type { Notice, NoticeKind } from '../../../preload/contract.js';
-import { money, type BillRecord, type BillStore, type StoreEvent } from '../../store/index.js';
+import { money, type BillRecord, type PaymentsStore, type StoreEngine, type StoreEvent } from '../../store/index.js';
 import { billTotals } from '../../features/bills/view-builders.js';
 
 /**
@@ -11,7 +11,7 @@ import { billTotals } from '../../features/bills/view-builders.js';
 const DECLINED_STATES = new Set(['DECLINED', 'CANCELLED']);
 
 /** The notice a store event calls for, if any. */
-export function noticeFor(event: StoreEvent, store: BillStore): Notice | null {
+export function noticeFor(event: StoreEvent, store: PaymentsStore & StoreEngine): Notice | null {
   switch (event.kind) {
     case 'service.error':
       return serviceErrorNotice(event);
@@ -61,7 +61,7 @@ function blank(event: StoreEvent): Notice {
 }
 
 /** The event's table and its name; the bill row (not its lines) is read only when the event or the table does not say. */
-function tableOf(event: StoreEvent, store: BillStore): { tableId: string | null; tableName: string | null } {
+function tableOf(event: StoreEvent, store: PaymentsStore & StoreEngine): { tableId: string | null; tableName: string | null } {
   let bill: BillRecord | null | undefined;
   const billRow = () => (bill ??= event.billId ? store.read.bills.get(event.billId) : null);
   const tableId = event.tableId ?? billRow()?.tableId ?? null;
@@ -73,7 +73,7 @@ function tableOf(event: StoreEvent, store: BillStore): { tableId: string | null;
  * A "paid" notice's bill total and what is left: payment.paid carries them as the payment's commit
  * left the bill (payment-ops.ts closePayment); an event without them reads the bill.
  */
-function paidTotals(event: StoreEvent, store: BillStore): { total: string; due: string } | undefined {
+function paidTotals(event: StoreEvent, store: PaymentsStore & StoreEngine): { total: string; due: string } | undefined {
   const { billTotal, billDue } = event.data;
   if (typeof billTotal === 'string' && typeof billDue === 'string') return { total: billTotal, due: billDue };
   const bill = event.billId ? store.read.bills.getWithItems(event.billId) : null;
@@ -83,7 +83,7 @@ function paidTotals(event: StoreEvent, store: BillStore): { total: string; due: 
 // The payment events (payment-ops.ts) carry the amount, tip and currency, and a "paid" its bill's
 // totals; the table is looked up from the bill row alone. A notice is made for every payment,
 // renderer or not: it is on the rush's hot path.
-function paymentNotice(event: StoreEvent, store: BillStore, kind: NoticeKind): Notice | null {
+function paymentNotice(event: StoreEvent, store: PaymentsStore & StoreEngine, kind: NoticeKind): Notice | null {
   const { amount, tip, currency, closedState } = event.data;
   if (!event.paymentId || typeof amount !== 'string' || typeof currency !== 'string') return null;
   const totals = kind === 'paid' ? paidTotals(event, store) : undefined;
@@ -103,7 +103,7 @@ function paymentNotice(event: StoreEvent, store: BillStore, kind: NoticeKind): N
 }
 
 /** An authorised manual-capture payment: the money is held until the cashier captures it. */
-function captureNotice(event: StoreEvent, store: BillStore): Notice | null {
+function captureNotice(event: StoreEvent, store: PaymentsStore & StoreEngine): Notice | null {
   // The event says when the money is taken at once (every payment of a rush): nothing to read.
   if (!event.paymentId || event.data.captureMode === 'auto') return null;
   const payment = store.getPayment(event.paymentId);

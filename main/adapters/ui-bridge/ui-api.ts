@@ -14,7 +14,7 @@ import type { Clock } from '../../base/clock.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import type { ServiceClient } from '../../base/service/index.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, PaymentLinksStore, StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok, type FailureContext } from '../../base/command-result.js';
 import { billContext, closeContext, paymentContext, tableContext } from '../../features/bills/failure-context.js';
 import type { NoticeBook } from './notice-book.js';
@@ -26,7 +26,7 @@ import { createReportCommands } from '../../features/reports/report-commands.js'
 import { billView, billViews, paymentView, paymentViews, pendingPaymentViews, tableView, tableViews } from '../../features/bills/views.js';
 
 export interface UiApiDeps {
-  store: BillStore;
+  store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & PaymentLinksStore & StoreEngine;
   notices: NoticeBook;
   clock: Clock;
   log: Logger;

@@ -2,7 +2,7 @@ import type { AttentionEntry, RecoveryOutcome } from '../../../preload/contract.
 import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import { awaitingCapture, recoverPayments } from '../payments/recovery/index.js';
-import { LOCK_EXPIRED, type AttentionActionName, type BillStore, type PaymentRecord, type StoreWrite } from '../../store/index.js';
+import { LOCK_EXPIRED, type AttentionActionName, type BillsStore, type PaymentsStore, type AttentionStore, type StoreEngine, type PaymentRecord, type StoreWrite } from '../../store/index.js';
 import type { Payment as WirePayment } from '../../base/wire/index.js';
 import { entryOfPayment, findEntry, sourceOf } from './attention-list.js';
 import { LOCK_LIMIT_MS } from './sources/payment-timing.js';
@@ -27,12 +27,12 @@ const refuse = (code: AttentionRefusal['code'], message: string, params?: Attent
 
 const subjectOf = (e: Pick<AttentionEntry, 'tableId' | 'billId' | 'paymentId'>) => ({ tableId: e.tableId, billId: e.billId, paymentId: e.paymentId });
 
-function record(store: BillStore, entry: AttentionEntry, action: AttentionActionName, note: string | null): void {
+function record(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, entry: AttentionEntry, action: AttentionActionName, note: string | null): void {
   store.resolveAttention({ entryId: entry.id, kind: entry.kind, action, note }, subjectOf(entry));
 }
 
 /** Acknowledges an entry that only needs a look; it leaves the list. An action entry answers ACTION_REQUIRED. */
-export function acknowledge(store: BillStore, now: number, input: { entryId: string; note?: string | undefined }): AttentionResult<AttentionEntry> {
+export function acknowledge(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, now: number, input: { entryId: string; note?: string | undefined }): AttentionResult<AttentionEntry> {
   const entry = findEntry(store.read, now, input.entryId);
   if (!entry) return refuse('NOT_FOUND', 'This entry is no longer in Needs attention.');
   if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', `Resolve it with ${entry.actions[0]}.`, { action: entry.actions[0]! });
@@ -41,7 +41,7 @@ export function acknowledge(store: BillStore, now: number, input: { entryId: str
   return { ok: true, value: entry };
 }
 
-function pendingPayment(store: BillStore, paymentId: string): AttentionResult<PaymentRecord> {
+function pendingPayment(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, paymentId: string): AttentionResult<PaymentRecord> {
   const p = store.getPayment(paymentId);
   if (!p) return refuse('PAYMENT_NOT_FOUND', `Payment ${paymentId} is unknown here.`);
   if (p.state !== 'STARTED' && p.state !== 'PROCESSED') return refuse('NOT_PENDING', 'This payment has already ended.');
@@ -54,7 +54,7 @@ function pendingPayment(store: BillStore, paymentId: string): AttentionResult<Pa
  * same commit. Only a lock held longer than a payment can take (LOCK_LIMIT_MS); a late PAID from
  * the service still counts, once (payment-ops).
  */
-export function releaseLock(store: BillStore, now: number, paymentId: string): AttentionResult<PaymentRecord> {
+export function releaseLock(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, now: number, paymentId: string): AttentionResult<PaymentRecord> {
   const pending = pendingPayment(store, paymentId);
   if (!pending.ok) return pending;
   const entry = entryOfPayment(store.read, now, paymentId, ['lock-held']);
@@ -68,7 +68,7 @@ export function releaseLock(store: BillStore, now: number, paymentId: string): A
 }
 
 export interface RetryDeps {
-  store: BillStore;
+  store: BillsStore & PaymentsStore & AttentionStore & StoreEngine;
   clock: Clock;
   log: Logger;
   /** The service's word on the payment (recovery's paymentLookup): null for 404, throws when unreachable. */
@@ -90,7 +90,7 @@ export async function retryRecovery(deps: RetryDeps, paymentId: string): Promise
 }
 
 /** capturePayment's store side: marks it captured and records the resolution in one commit. */
-export function recordCapture(store: BillStore, paymentId: string): void {
+export function recordCapture(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, paymentId: string): void {
   const p = store.getPayment(paymentId);
   const bill = p ? store.getBill(p.billId) : null;
   const writes: StoreWrite[] = ['markCaptured', 'resolveAttention'];
@@ -101,6 +101,6 @@ export function recordCapture(store: BillStore, paymentId: string): void {
 }
 
 /** cancelPayment's failure side: a refusal the service answered (not an unreachable service) is kept for Needs attention. */
-export function recordRefundFailure(store: BillStore, paymentId: string, failure: { status: number; code: string }): void {
+export function recordRefundFailure(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, paymentId: string, failure: { status: number; code: string }): void {
   if (failure.status > 0 && store.getPayment(paymentId)) store.recordRefundRefusal(paymentId, failure.code);
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import { paymentLookup } from '../payments/recovery/index.js';
 import type { ServiceClient } from '../../base/service/index.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, AttentionStore, StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 import { paymentContext } from '../bills/failure-context.js';
 import { paymentView } from '../bills/views.js';
@@ -11,7 +11,7 @@ import { acknowledge, releaseLock, retryRecovery, type AttentionResult } from '.
 import { listAttention } from './attention-list.js';
 
 export interface AttentionCommandDeps {
-  store: BillStore;
+  store: BillsStore & PaymentsStore & AttentionStore & StoreEngine;
   clock: Clock;
   log: Logger;
   /** The current connection's REST client and transport (retryRecovery asks the service). */

@@ -1,6 +1,6 @@
 import type { AttentionEntry } from '../../../preload/contract.js';
 import type { Clock, TimerHandle } from '../../base/clock.js';
-import type { BillStore, StoreEvent } from '../../store/index.js';
+import type { EventsStore, StoreEngine, StoreEvent } from '../../store/index.js';
 import { listAttention } from './attention-list.js';
 import { ATTENTION_SOURCES } from './registry.js';
 import type { AttentionSource } from './sources/source.js';
@@ -16,7 +16,7 @@ export const ATTENTION_RECHECK_MS = 15_000;
 export const ATTENTION_PUSH_MS = 50;
 
 export interface AttentionWatcherOptions {
-  store: Pick<BillStore, 'read' | 'onEvent'>;
+  store: Pick<EventsStore, 'onEvent'> & Pick<StoreEngine, 'read'>;
   clock: Clock;
   /** The list changed: the renderer's `attention` event (the badge counts it). */
   push(entries: AttentionEntry[]): void;

@@ -1,4 +1,4 @@
-import type { BillStore, BillWithItems, StoreEvent } from '../../store/index.js';
+import type { BillsStore, EventsStore, StoreEngine, BillWithItems, StoreEvent } from '../../store/index.js';
 import { METHOD_ERROR } from '../../base/wire/index.js';
 import { fail, ok } from './method-outcome.js';
 import { RawJson, type MethodOutcome } from '../../base/method-types.js';
@@ -15,7 +15,7 @@ const MAX_ENTRIES = 10_000;
  * answered on (a bill can move), and the named bill. During a rush, a payment at one table leaves
  * every other table's and bill's answer ready.
  */
-export function createAnswerCache(store: BillStore) {
+export function createAnswerCache(store: BillsStore & EventsStore & StoreEngine) {
   const tables = new Map<string, RawJson>();
   const bills = new Map<string, RawJson>();
   /** Which cached table each bill was answered on. */

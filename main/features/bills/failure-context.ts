@@ -1,17 +1,17 @@
 // The names a refusal carries to the renderer: table, bill and item names and amounts, looked up
 // from the ids a command was given. Never the ids themselves: the cashier reads names.
 import type { ErrorParams } from '../../../preload/contract.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore } from '../../store/index.js';
 import type { FailureContext } from '../../base/command-result.js';
 
-function tableParams(store: BillStore, tableId: string | null | undefined): ErrorParams {
+function tableParams(store: BillsStore, tableId: string | null | undefined): ErrorParams {
   if (!tableId) return {};
   const table = store.getTable(tableId);
   return table ? { table: table.name } : {};
 }
 
 /** The bill's table and (when it has one) its own name. */
-export function billParams(store: BillStore, billId: string, itemId?: string): ErrorParams {
+export function billParams(store: BillsStore & PaymentsStore, billId: string, itemId?: string): ErrorParams {
   const bill = store.getBill(billId);
   if (!bill) return {};
   const params: ErrorParams = { ...tableParams(store, bill.tableId), currency: bill.currency };
@@ -22,25 +22,25 @@ export function billParams(store: BillStore, billId: string, itemId?: string): E
 }
 
 /** A payment's amount and its bill's table. */
-export function paymentParams(store: BillStore, paymentId: string): ErrorParams {
+export function paymentParams(store: BillsStore & PaymentsStore, paymentId: string): ErrorParams {
   const payment = store.getPayment(paymentId);
   if (!payment) return {};
   return { ...billParams(store, payment.billId), amount: payment.amount, currency: payment.currency };
 }
 
-export function billContext(store: BillStore, billId: string, itemId?: string): FailureContext {
+export function billContext(store: BillsStore & PaymentsStore, billId: string, itemId?: string): FailureContext {
   return { params: () => billParams(store, billId, itemId) };
 }
 
-export function tableContext(store: BillStore, tableId: string): FailureContext {
+export function tableContext(store: BillsStore, tableId: string): FailureContext {
   return { params: () => tableParams(store, tableId) };
 }
 
 /** Closing: the store's generic CONFLICT there means a guest's payment holds the bill. */
-export function closeContext(store: BillStore, billId: string): FailureContext {
+export function closeContext(store: BillsStore & PaymentsStore, billId: string): FailureContext {
   return { ...billContext(store, billId), refine: (e) => (e.code === 'CONFLICT' ? 'BILL_LOCKED' : null) };
 }
 
-export function paymentContext(store: BillStore, paymentId: string): FailureContext {
+export function paymentContext(store: BillsStore & PaymentsStore, paymentId: string): FailureContext {
   return { params: () => paymentParams(store, paymentId) };
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { defineRoute, guard, HttpError, type Route } from '../../base/http-route.js';
 import { billView, billViews, paymentView, tableViews } from './views.js';
 import {
+
   BillDetailResponse,
   BillInput,
   BillResponse,
@@ -19,13 +20,16 @@ import {
   type BillDetailResponse as BillDetail,
 } from './pos-api-contract.js';
 
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
 /** Tables and bills on the local POS API: what the POS feeds in, and the bills with their payments. */
 
-const route = defineRoute<BillStore>();
+const route = defineRoute<PosApiStore>();
 
 const notFound = (what: string, id: string) => new HttpError(404, 'NOT_FOUND', `${what} ${id} does not exist.`);
 
-function billWithPayments(store: BillStore, id: string): BillDetail {
+function billWithPayments(store: PosApiStore, id: string): BillDetail {
   const view = billView(store, id);
   if (!view) throw notFound('Bill', id);
   const payments = view.paymentIds.flatMap((p) => {
@@ -35,7 +39,7 @@ function billWithPayments(store: BillStore, id: string): BillDetail {
   return { ...toBillResponse(view), payments };
 }
 
-export const billRoutes: Route<BillStore>[] = [
+export const billRoutes: Route<PosApiStore>[] = [
   route({
     method: 'GET',
     path: '/v1/tables',

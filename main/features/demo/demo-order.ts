@@ -1,6 +1,6 @@
 import type { CommandResult, GuestOrderInput, GuestOrderResult } from '../../../preload/contract.js';
 import type { DemoGuestOrder, DemoSandbox } from '../../base/host-types.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, OrdersStore } from '../../store/index.js';
 import { fail, ok } from '../../base/command-result.js';
 
 /**
@@ -10,7 +10,7 @@ import { fail, ok } from '../../base/command-result.js';
  * ordinary answer (`refused` with the code and item names, worded by the renderer); other sandbox
  * refusals (no connection, bad input) fail with their code.
  */
-export async function placeDemoOrder(sandbox: DemoSandbox | null, store: BillStore, input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>> {
+export async function placeDemoOrder(sandbox: DemoSandbox | null, store: BillsStore & OrdersStore, input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>> {
   if (!sandbox) return fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.');
   const itemName = (id: string): string => store.getMenuItem(id)?.name ?? id;
   const request: DemoGuestOrder = { items: input.items.map((i) => (i.note ? { id: i.id, quantity: i.quantity, note: i.note } : { id: i.id, quantity: i.quantity })) };

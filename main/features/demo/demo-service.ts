@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import type { CommandResult, GuestOrderInput, GuestOrderResult, GuestPayInput, Language } from '../../../preload/contract.js';
 import type { DemoPort, DemoSandbox } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, OrdersStore } from '../../store/index.js';
 import { fail, ok } from '../../base/command-result.js';
 import { placeDemoOrder, sandboxRefusal } from './demo-order.js';
 import { demoListenHost, type InterfaceList } from './lan-address.js';
@@ -36,7 +36,7 @@ export interface DemoService {
  * listens on the machine's LAN address when it has one, so its QR codes open on a phone on the
  * same network (staff train with a real phone); else on loopback.
  */
-export function createDemoService(port: DemoPort | undefined, store: BillStore, log: Logger, options: DemoServiceOptions = {}): DemoService {
+export function createDemoService(port: DemoPort | undefined, store: BillsStore & OrdersStore, log: Logger, options: DemoServiceOptions = {}): DemoService {
   const language = options.language ?? (() => 'en' as const);
   const interfaces = options.interfaces ?? networkInterfaces;
   let sandbox: DemoSandbox | null = null;

@@ -1,5 +1,5 @@
 import type { Language } from '../../../preload/contract.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, OrdersStore } from '../../store/index.js';
 import { demoBills, demoMenus, demoTables } from './demo-data.js';
 
 /**
@@ -7,7 +7,7 @@ import { demoBills, demoMenus, demoTables } from './demo-data.js';
  * first start of demo mode); a store that has tables is left alone, so switching the language
  * later does not rename what the cashier has already worked with.
  */
-export function seedDemo(store: BillStore, language: Language = 'en'): void {
+export function seedDemo(store: BillsStore & OrdersStore, language: Language = 'en'): void {
   // The demo menu (issue 14): what guests order from and the bill's "add item" picks from.
   if (store.menus().length === 0) store.replaceMenu(demoMenus(language));
   if (store.listTables().length > 0) return;

@@ -1,4 +1,4 @@
-import { priceOrder, type BillStore, type MenuItemRecord, type OrderLine, type PriceSource } from '../../store/index.js';
+import { priceOrder, type OrdersStore, type EventsStore, type StoreEngine, type MenuItemRecord, type OrderLine, type PriceSource } from '../../store/index.js';
 import type { Order } from '../../base/wire/index.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Order } from '../../base/wire/index.js';
  * dropped by any commit that changes the menu or the pause switch (listeners run right after the
  * commit, before any later call is handled), so it never answers from an old menu.
  */
-export function createMenuCache(store: BillStore) {
+export function createMenuCache(store: OrdersStore & EventsStore & StoreEngine) {
   let items: Map<string, MenuItemRecord> | null = null;
   let paused: string | null | undefined;
   const off = store.onCommit((events) => {

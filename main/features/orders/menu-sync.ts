@@ -2,7 +2,7 @@ import type { Clock, TimerHandle } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import { wireMenus } from './order-methods.js';
 import type { ServiceClient } from '../../base/service/index.js';
-import type { BillStore } from '../../store/index.js';
+import type { OrdersStore, EventsStore } from '../../store/index.js';
 import { createBackoff, DEFAULT_BACKOFF, type BackoffOptions } from '../../base/backoff.js';
 import { isRetryable } from './retry.js';
 
@@ -10,7 +10,7 @@ import { isRetryable } from './retry.js';
 export const MENU_GROUP_MS = 2000;
 
 export interface MenuSyncOptions {
-  store: BillStore;
+  store: OrdersStore & EventsStore;
   client: Pick<ServiceClient, 'updateMenus'>;
   clock: Clock;
   log: Logger;

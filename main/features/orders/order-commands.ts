@@ -2,7 +2,7 @@ import type { CompanionApi } from '../../../preload/contract.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import type { ServiceClient } from '../../base/service/index.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, OrdersStore, StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 import { menuEntry, orderView } from './views.js';
 
@@ -16,7 +16,7 @@ const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desk
  * API. The service hears of each change from main/orders (menu sync, status sender), not from here,
  * so a command answers as soon as the change is stored, with or without a connection.
  */
-export function orderCommands(deps: { store: BillStore; log: Logger; client(): ServiceClient; shell: Pick<ShellPorts, 'printTicket'> }): OrderCommands {
+export function orderCommands(deps: { store: BillsStore & OrdersStore & StoreEngine; log: Logger; client(): ServiceClient; shell: Pick<ShellPorts, 'printTicket'> }): OrderCommands {
   const { store, log } = deps;
   const run = <T>(name: string, fn: Parameters<typeof attempt<T>>[2]) => attempt<T>(log, name, fn);
   return {

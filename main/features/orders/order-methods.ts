@@ -1,5 +1,5 @@
 import type { Logger } from '../../base/log.js';
-import type { BillStore, MenuRecord, OrderLine } from '../../store/index.js';
+import type { OrdersStore, MenuRecord, OrderLine } from '../../store/index.js';
 import type { MethodArgs, MenuItem } from '../../base/wire/index.js';
 import { ok } from '../bills/method-outcome.js';
 import type { MethodOutcome } from '../../base/method-types.js';
@@ -24,7 +24,7 @@ export function wireMenus(menus: MenuRecord[]): { id: string; name: string; item
   }));
 }
 
-export function getMealMenus(store: BillStore): MethodOutcome {
+export function getMealMenus(store: OrdersStore): MethodOutcome {
   return ok({ menus: wireMenus(store.menus()) });
 }
 
@@ -33,19 +33,19 @@ export function orderPrepare(price: (order: MethodArgs<'orderPrepare'>[0]) => { 
   return ok({ items: items.map((l) => (l.note === null ? { id: l.id, name: l.name, price: l.price, quantity: l.quantity } : l)), total });
 }
 
-export function orderStart(store: BillStore, log: Logger, [order]: MethodArgs<'orderStart'>): MethodOutcome {
+export function orderStart(store: OrdersStore, log: Logger, [order]: MethodArgs<'orderStart'>): MethodOutcome {
   const { order: o, repeated } = store.startOrder(order);
   log.info({ orderId: o.id, billId: o.billId, tableId: o.tableId, delivery: o.deliveryType, total: o.total, repeated }, repeated ? 'order start repeated' : 'order started');
   return ok(o.billId === null ? { idOrder: o.id } : { idOrder: o.id, billId: o.billId });
 }
 
-export function orderMarkAsPaid(store: BillStore, log: Logger, [orderId, payment]: MethodArgs<'orderMarkAsPaid'>): MethodOutcome {
+export function orderMarkAsPaid(store: OrdersStore, log: Logger, [orderId, payment]: MethodArgs<'orderMarkAsPaid'>): MethodOutcome {
   const { receipt, repeated } = store.markOrderPaid(orderId, payment);
   log.info({ orderId, paymentId: payment.id, serial: receipt.receiptInfo.serial, repeated }, repeated ? 'order paid repeated' : 'order paid: receipt answered');
   return ok(receipt);
 }
 
-export function orderClose(store: BillStore, log: Logger, [orderId, state]: MethodArgs<'orderClose'>): MethodOutcome {
+export function orderClose(store: OrdersStore, log: Logger, [orderId, state]: MethodArgs<'orderClose'>): MethodOutcome {
   const { changed, order } = store.closeOrder(orderId, state);
   if (!order) log.warn({ orderId, state }, 'orderClose for an unknown order: nothing to change');
   else log.info({ orderId, state, changed, billId: order.billId }, changed ? 'order closed' : 'orderClose repeated: nothing changed');

@@ -1,13 +1,13 @@
 import type { Clock, TimerHandle } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
-import type { BillStore, StoreEvent } from '../../store/index.js';
+import type { EventsStore, StoreEvent } from '../../store/index.js';
 import { createBackoff, DEFAULT_BACKOFF, type BackoffOptions } from '../../base/backoff.js';
 
 /** What became of one send: gone from the outbox (accepted or refused for good), or to be tried again. */
 export type SendOutcome = { done: true } | { done: false; log: Record<string, unknown> };
 
 export interface OutboxDrainOptions<T> {
-  store: Pick<BillStore, 'onCommit'>;
+  store: Pick<EventsStore, 'onCommit'>;
   clock: Clock;
   log: Logger;
   backoff?: BackoffOptions | undefined;

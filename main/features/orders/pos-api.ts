@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import type { MenuEntry, OrderView } from '../../../preload/contract.js';
-import { MAX_MENU_ITEMS, ORDER_STATES, STAFF_STATES, type BillStore } from '../../store/index.js';
+import { MAX_MENU_ITEMS, ORDER_STATES, STAFF_STATES, type BillsStore, type PaymentsStore, type OrdersStore, type ReceiptsStore, type AttentionStore, type EventsStore, type StoreEngine } from '../../store/index.js';
 import { defineRoute, documented, guard, HttpError, named, type Route, type RouteContext } from '../../base/http-route.js';
 import { Id } from '../../base/wire/index.js';
 import { DateTime, IdParams, Money, Price } from '../bills/pos-api-contract.js';
 import { wireMenus } from './order-methods.js';
 import { menuEntries, orderView, orderViews } from './views.js';
+
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
 
 /** The menu, the "pause orders" switch and guest orders on the local POS API. Unknown fields are dropped. */
 
@@ -140,7 +144,7 @@ export const OrderResponse = named(
 export type OrderResponse = z.infer<typeof OrderResponse>;
 
 /** The menu as the POS API shows it: docs/PROTOCOL.md §5 Menu[], the version and whether the service holds it. */
-function menuBody({ store }: RouteContext<BillStore>): MenuStateResponse {
+function menuBody({ store }: RouteContext<PosApiStore>): MenuStateResponse {
   const { version, pushed } = store.menuVersions();
   const menus = wireMenus(store.menus()).map((m) => ({
     id: m.id,
@@ -191,15 +195,15 @@ export const toOrderResponse = (o: OrderView): OrderResponse => ({
   unsentStatuses: o.unsentStatuses,
 });
 
-function requireOrder(ctx: RouteContext<BillStore>, id: string): OrderResponse {
+function requireOrder(ctx: RouteContext<PosApiStore>, id: string): OrderResponse {
   const view = orderView(ctx.store, id);
   if (!view) throw new HttpError(404, 'NOT_FOUND', `Order ${id} does not exist.`);
   return toOrderResponse(view);
 }
 
-const route = defineRoute<BillStore>();
+const route = defineRoute<PosApiStore>();
 
-export const orderRoutes: Route<BillStore>[] = [
+export const orderRoutes: Route<PosApiStore>[] = [
   route({
     method: 'GET',
     path: '/v1/menu',

@@ -1,13 +1,13 @@
 import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import type { ServiceClient } from '../../base/service/index.js';
-import type { BillStore, StatusPush } from '../../store/index.js';
+import type { OrdersStore, EventsStore, StatusPush } from '../../store/index.js';
 import type { BackoffOptions } from '../../base/backoff.js';
 import { createOutboxDrain, type SendOutcome } from './outbox-drain.js';
 import { isRetryable } from './retry.js';
 
 export interface StatusSenderOptions {
-  store: BillStore;
+  store: OrdersStore & EventsStore;
   client: Pick<ServiceClient, 'updateOrderStatus'>;
   clock: Clock;
   log: Logger;

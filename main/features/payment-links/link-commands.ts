@@ -4,7 +4,7 @@ import type { CompanionApi } from '../../../preload/contract.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import type { ServiceClient } from '../../base/service/index.js';
-import type { BillStore } from '../../store/index.js';
+import type { PaymentLinksStore } from '../../store/index.js';
 import { attempt, fail } from '../../base/command-result.js';
 import { createPaymentLinks } from './payment-links.js';
 
@@ -12,7 +12,7 @@ type LinkCommands = Pick<CompanionApi, 'createPaymentLink' | 'listPaymentLinks' 
 
 const NO_PRINTER = 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.';
 
-export function paymentLinkCommands(deps: { store: BillStore; log: Logger; client(): ServiceClient; defaultCurrency: string; shell: ShellPorts }): LinkCommands {
+export function paymentLinkCommands(deps: { store: PaymentLinksStore; log: Logger; client(): ServiceClient; defaultCurrency: string; shell: ShellPorts }): LinkCommands {
   const links = createPaymentLinks({ store: deps.store, log: deps.log, client: () => deps.client(), defaultCurrency: () => deps.defaultCurrency });
   return {
     createPaymentLink: (input) => attempt(deps.log, 'createPaymentLink', () => links.createPaymentLink(input)),

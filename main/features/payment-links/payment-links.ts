@@ -5,13 +5,13 @@
 import type { CommandResult, ErrorParams, PaymentLinkInput, PaymentLinkList, PaymentLinkState, PaymentLinkView } from '../../../preload/contract.js';
 import type { Logger } from '../../base/log.js';
 import type { ServiceClient, ServiceFailure } from '../../base/service/index.js';
-import type { BillStore, PaymentLinkRecord } from '../../store/index.js';
+import type { PaymentLinksStore, PaymentLinkRecord } from '../../store/index.js';
 import { money } from '../../store/index.js';
 import { fail, ok } from '../../base/command-result.js';
 import { checkLinkInput } from './link-input.js';
 
 export interface PaymentLinksDeps {
-  store: BillStore;
+  store: PaymentLinksStore;
   /** The current connection's REST client (settings may swap it; in demo mode, the embedded sandbox). */
   client(): ServiceClient;
   /** The till's currency, used when the cashier names none. */

@@ -1,5 +1,5 @@
 import type { Logger } from '../../base/log.js';
-import type { BillStore, StoreWrite } from '../../store/index.js';
+import type { StoreEngine, StoreWrite } from '../../store/index.js';
 import { METHOD_ERROR } from '../../base/wire/index.js';
 import { fail } from '../bills/method-outcome.js';
 import type { MethodOutcome } from '../../base/method-types.js';
@@ -30,7 +30,7 @@ export const MAX_CALLS_PER_COMMIT = 16;
  * delay but "after the calls already queued in this turn", a few microseconds; on a ManualClock
  * every payment would wait for a test to move time.
  */
-export function createCommitBatcher(store: Pick<BillStore, 'groupCommit'>, log: Logger) {
+export function createCommitBatcher(store: Pick<StoreEngine, 'groupCommit'>, log: Logger) {
   type Queued = { run: () => MethodOutcome; write: StoreWrite; resolve: (outcome: MethodOutcome) => void };
   const queue: Queued[] = [];
   let scheduled = false;

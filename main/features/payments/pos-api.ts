@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { defineRoute, documented, parseRequest, type Route } from '../../base/http-route.js';
 import { paymentViews } from '../bills/views.js';
 import { PaymentResponse, toPaymentResponse } from '../bills/pos-api-contract.js';
 import { HISTORY_STATES, HistoryQuery, historyReply, PAYMENTS_CSV_EXAMPLE, PaymentHistoryEntryResponse } from '../reports/pos-api.js';
+
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
 
 /** The latest moment a JS Date can hold (year 275760): a larger `since` is a mistake, not a filter. */
 const MAX_TIME_MS = 8.64e15;
@@ -32,10 +36,10 @@ const PaymentsListQuery = HistoryQuery.extend({
   since: documented(z.string(), { description: 'Without from/to: ISO 8601 time or ms since the epoch (0 to 8640000000000000)' }).optional(),
 });
 
-const route = defineRoute<BillStore>();
+const route = defineRoute<PosApiStore>();
 
 /** GET /v1/payments: the history of a range (JSON or CSV), or the payments created since a time. */
-export const paymentRoutes: Route<BillStore>[] = [
+export const paymentRoutes: Route<PosApiStore>[] = [
   route({
     method: 'GET',
     path: '/v1/payments',

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import type { PaymentReceiptView } from '../../../preload/contract.js';
-import { isStoreError, type BillStore } from '../../store/index.js';
+import { isStoreError, type BillsStore, type PaymentsStore, type OrdersStore, type ReceiptsStore, type AttentionStore, type EventsStore, type StoreEngine } from '../../store/index.js';
 import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
 import { Id } from '../../base/wire/index.js';
 import { DateTime, Price, Quantity } from '../bills/pos-api-contract.js';
 import { receiptView } from './receipt-view.js';
+
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
 
 /**
  * The fiscal receipt the main POS gives for a POSTPONED payment (PUT /v1/payments/{id}/receipt),
@@ -101,7 +105,7 @@ function refusal(e: unknown): never {
   throw new HttpError(e.status, code, e.message, e.field);
 }
 
-function requireReceipt(store: BillStore, id: string): PaymentReceiptResponse {
+function requireReceipt(store: PosApiStore, id: string): PaymentReceiptResponse {
   const view = receiptView(store, id);
   if (!view) throw new HttpError(404, 'NOT_FOUND', `Payment ${id} does not exist or has no receipt yet.`);
   return toReceiptResponse(view);
@@ -109,10 +113,10 @@ function requireReceipt(store: BillStore, id: string): PaymentReceiptResponse {
 
 const PaymentIdParams = z.object({ id: documented(z.string(), { description: "The payment id (PaymentView.id, the event's paymentId)" }) });
 
-const route = defineRoute<BillStore>();
+const route = defineRoute<PosApiStore>();
 
 /** Receipts from the main POS: the POSTPONED flow's endpoint, and any payment's receipt. */
-export const receiptRoutes: Route<BillStore>[] = [
+export const receiptRoutes: Route<PosApiStore>[] = [
   route({
     method: 'GET',
     path: '/v1/payments/{id}/receipt',

@@ -1,12 +1,12 @@
 import type { CompanionApi, PaymentReceiptView } from '../../../preload/contract.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, ReceiptsStore } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 import { receiptView } from './receipt-view.js';
 
 export interface ReceiptCommandDeps {
-  store: BillStore;
+  store: BillsStore & PaymentsStore & ReceiptsStore;
   log: Logger;
   shell: ShellPorts;
 }

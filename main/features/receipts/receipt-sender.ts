@@ -3,11 +3,11 @@ import type { Logger } from '../../base/log.js';
 import { createOutboxDrain, type SendOutcome } from '../orders/outbox-drain.js';
 import { isRetryable } from '../orders/retry.js';
 import type { ServiceClient, ServiceFailure } from '../../base/service/index.js';
-import type { BillStore, ReceiptDelivery } from '../../store/index.js';
+import type { ReceiptsStore, EventsStore, ReceiptDelivery } from '../../store/index.js';
 import type { BackoffOptions } from '../../base/backoff.js';
 
 export interface ReceiptSenderOptions {
-  store: BillStore;
+  store: ReceiptsStore & EventsStore;
   client: Pick<ServiceClient, 'provideReceipt'>;
   clock: Clock;
   log: Logger;

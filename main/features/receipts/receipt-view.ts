@@ -1,9 +1,9 @@
 import type { PaymentReceiptView, ReceiptDeliveryState } from '../../../preload/contract.js';
 import type { Decimal } from 'decimal.js';
-import { dec, sum, type BillStore, type ReceiptDelivery } from '../../store/index.js';
+import { dec, sum, type BillsStore, type PaymentsStore, type ReceiptsStore, type ReceiptDelivery } from '../../store/index.js';
 import type { Receipt } from '../../base/wire/index.js';
 
-type ReceiptReads = Pick<BillStore, 'getPayment' | 'getBill' | 'getTable' | 'givenReceipt'>;
+type ReceiptReads = Pick<BillsStore, 'getBill' | 'getTable'> & Pick<PaymentsStore, 'getPayment'> & Pick<ReceiptsStore, 'givenReceipt'>;
 
 /** Money with at least 2 places and never rounded (a line of 0.125 kg keeps its third place). */
 function exact(value: Decimal | string): string {

@@ -1,5 +1,5 @@
 import type { DayReport, PaymentHistoryEntry, ReportSplit } from '../../../preload/contract.js';
-import { Decimal } from '../../store/decimal.js';
+import { Decimal } from '../../store/shared/decimal.js';
 import { exactMoney } from './payment-history.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { HistoryFilter, HistoryState, PaymentHistoryEntry } from '../../../preload/contract.js';
-import { Decimal } from '../../store/decimal.js';
+import { Decimal } from '../../store/shared/decimal.js';
 import type { PaymentActivity, ReadTx } from '../../store/index.js';
 import type { TimeRange } from './day-range.js';
 

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { DayReport, PaymentHistoryEntry } from '../../../preload/contract.js';
-import type { BillStore } from '../../store/index.js';
+import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { defineRoute, documented, HttpError, named, type ReportContext, type Route, type RouteContext, type TextReply } from '../../base/http-route.js';
 import { Currency, Id } from '../../base/wire/index.js';
 import { addDays, csvFileName, dayRange, dayReport, isCalendarDate, listPayments, paymentsCsv, restaurantDate, type TimeRange } from './index.js';
+
+/** The store domains the POS API's routes read and write. */
+type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
+
 
 /**
  * The payment history and the day report on the local POS API. A day is a restaurant day
@@ -180,7 +184,7 @@ export const PAYMENTS_CSV_EXAMPLE =
  * GET /v1/payments with `from`/`to` (or asking for CSV): the payment history of a range, JSON or
  * CSV (`Accept: text/csv` or `format=csv`). Without them (null) the older `since` list answers.
  */
-export function historyReply(ctx: RouteContext<BillStore>, q: HistoryQuery): { status: 200; body: PaymentHistoryEntryResponse[] } | TextReply | null {
+export function historyReply(ctx: RouteContext<PosApiStore>, q: HistoryQuery): { status: 200; body: PaymentHistoryEntryResponse[] } | TextReply | null {
   const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/.test(ctx.accept));
   if (q.from === undefined && q.to === undefined && !csv) return null;
   const r = ctx.reports;
@@ -200,9 +204,9 @@ export function historyReply(ctx: RouteContext<BillStore>, q: HistoryQuery): { s
   };
 }
 
-const route = defineRoute<BillStore>();
+const route = defineRoute<PosApiStore>();
 
-export const reportRoutes: Route<BillStore>[] = [
+export const reportRoutes: Route<PosApiStore>[] = [
   route({
     method: 'GET',
     path: '/v1/reports/day',

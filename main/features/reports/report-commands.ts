@@ -3,12 +3,12 @@ import type { Clock } from '../../base/clock.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import { csvFileName, dayReport, daysBetween, paymentsCsv, paymentsOfDays, restaurantDate } from './index.js';
-import type { BillStore } from '../../store/index.js';
+import type { StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 
 /** The commands of the payment history and the day report (issue 13), over main/reports. */
 export interface ReportCommandDeps {
-  store: BillStore;
+  store: StoreEngine;
   clock: Clock;
   log: Logger;
   shell: ShellPorts;

@@ -8,7 +8,7 @@ import { signWebhookRequest } from '../../../main/adapters/connection/webhook-si
 import { postRaw, type PostResult } from './http-post.js';
 import { ScriptedDispatcher } from './scripted-dispatcher.js';
 import { ScriptedServiceClient } from './scripted-service-client.js';
-import { createBillStore, type BillStore } from '../../../main/store/index.js';
+import { openTestStore, type TestStore } from '../../store/test-store.js';
 import { deliveryRows } from './delivery-log.js';
 
 export const API_KEY = 'abcd-efgh-ijkl-mnop-qrst';
@@ -22,7 +22,7 @@ export class ReceiverHarness {
   readonly dir = mkdtempSync(join(tmpdir(), 'tableside-webhook-'));
   readonly storeFile = join(this.dir, 'tableside.sqlite');
   /** The companion's bill store: its delivery log is what the receiver records outcomes in. */
-  store: BillStore = createBillStore({ file: this.storeFile, clock: this.clock });
+  store: TestStore = openTestStore({ file: this.storeFile, clock: this.clock });
   transport!: WebhookTransport;
 
   /** `beforeStart` sees the transport before start() (to subscribe to its first events). */
@@ -49,7 +49,7 @@ export class ReceiverHarness {
   async restart(overrides: Partial<WebhookTransportOptions> = {}): Promise<void> {
     await this.transport.stop();
     this.store.close();
-    this.store = createBillStore({ file: this.storeFile, clock: this.clock });
+    this.store = openTestStore({ file: this.storeFile, clock: this.clock });
     await this.start(overrides);
   }
 

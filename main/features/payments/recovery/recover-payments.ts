@@ -1,13 +1,13 @@
 import type { Clock } from '../../../base/clock.js';
 import type { Logger } from '../../../base/log.js';
-import { LOCK_EXPIRED, type BillStore } from '../../../store/index.js';
+import { LOCK_EXPIRED, type PaymentsStore } from '../../../store/index.js';
 import { METHOD_CALL_TIMEOUT_MS, type Payment as WirePayment } from '../../../base/wire/index.js';
 
 /** The service gives up on a call after 15 s; a lock this old can no longer be closed by it. */
 export const DEFAULT_LOCK_TIMEOUT_MS = 5 * 60_000;
 
 export interface RecoveryOptions {
-  store: BillStore;
+  store: PaymentsStore;
   /** GET /api/v2/pos/payment/<id>: the payment, or null for 404. Throws on network errors. */
   getPayment: (id: string) => Promise<WirePayment | null>;
   log: Logger;

@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from '../../../base/clock.js';
 import type { Logger } from '../../../base/log.js';
 import type { MethodDispatcher } from '../../../base/method-types.js';
-import type { BillStore, PaymentRecord } from '../../../store/index.js';
+import type { PaymentsStore, PaymentRecord } from '../../../store/index.js';
 import type { Payment as WirePayment } from '../../../base/wire/index.js';
 import { awaitingCapture } from './recover-payments.js';
 
@@ -11,7 +11,7 @@ export const STALL_SILENCE_MS = 2 * 60_000;
 export const STALL_RECHECK_MS = 60_000;
 
 export interface StalledPaymentsOptions {
-  store: Pick<BillStore, 'pendingPayments' | 'getPayment' | 'closePayment'>;
+  store: Pick<PaymentsStore, 'pendingPayments' | 'getPayment' | 'closePayment'>;
   /** The service's word on one payment (GET /api/v2/pos/payment/<id>, or v4 get-payment): null for 404; throws when it cannot be asked. */
   getPayment: (id: string) => Promise<WirePayment | null>;
   clock: Clock;

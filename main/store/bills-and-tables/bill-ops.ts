@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { mergeItems, checkBillHeader, isSettled, hasHeldQuantity, sameLine } from './bill-rules.js';
+import { canon, dec, money, remainderOf, sum } from '../shared/decimal.js';
+import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from '../shared/input-checks.js';
+import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from '../shared/records.js';
+import { StoreError } from '../../base/store-error.js';
+import { planPoint, type PlanPoint } from './table-ops.js';
+import type { WriteTx } from '../engine/tx.js';
+
+/** Table and bill writes. Each runs inside one transaction (see bill-store.ts) and emits its events. */
+
+/** `plan` (ui-tables): a floor-plan place to set, null to take the table off; absent leaves it as it is. */
+export function upsertTable(tx: WriteTx, input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord {
+  const table: TableRecord = { id: nonEmptyText(input.id, 'id'), name: nonEmptyText(input.name, 'name'), area: input.area ?? null };
+  const plan = input.plan === undefined ? undefined : planPoint(input.plan);
+  const created = tx.tables.upsert(tx, table);
+  if (plan !== undefined) tx.tables.setPlan(tx, table.id, plan);
+  tx.emit({ kind: 'table.upserted', tableId: table.id, billId: null, paymentId: null, data: { created } });
+  return table;
+}
+
+export function deleteTable(tx: WriteTx, id: string): void {
+  if (!tx.tables.get(id)) throw new StoreError('NOT_FOUND', `Table ${id} does not exist.`);
+  const open = tx.bills.openCountOnTable(id);
+  if (open > 0) {
+    throw new StoreError('CONFLICT', `Table ${id} still has ${open} open bill(s); close or move them first, then delete the table.`);
+  }
+  tx.tables.remove(tx, id);
+  tx.emit({ kind: 'table.deleted', tableId: id, billId: null, paymentId: null, data: {} });
+}
+
+function requireBill(tx: WriteTx, id: string): BillWithItems {
+  const bill = tx.bills.getWithItems(id);
+  if (!bill) throw new StoreError('BILL_NOT_FOUND', `Bill ${id} does not exist.`);
+  return bill;
+}
+
+function requireEditable(tx: WriteTx, id: string): BillWithItems {
+  const bill = requireBill(tx, id);
+  if (bill.state === 'CLOSED') throw new StoreError('BILL_CLOSED', `Bill ${id} is closed; open a new bill for the table instead.`);
+  return bill;
+}
+
+function requireTable(tx: WriteTx, tableId: string, field: string): void {
+  if (!tx.tables.get(tableId)) {
+    throw new StoreError('INVALID', `${field}: table "${tableId}" does not exist; create it first (PUT /v1/tables/${tableId}).`, field);
+  }
+}
+
+/** OPEN while anything is due, PAID once every line is paid; a CLOSED bill stays closed. */
+export function settleBill(tx: WriteTx, bill: BillRecord, items: readonly Pick<ItemRecord, 'quantity' | 'paidQuantity'>[]): BillRecord['state'] {
+  if (bill.state === 'CLOSED') return 'CLOSED';
+  const next = isSettled(items) ? 'PAID' : 'OPEN';
+  if (next !== bill.state) {
+    tx.bills.setState(tx, bill.id, next);
+    if (next === 'PAID') tx.emit({ kind: 'bill.paid', tableId: bill.tableId, billId: bill.id, paymentId: null, data: {} });
+  }
+  return next;
+}
+
+/**
+ * ui-tables (issue 12), the autoCloseBills setting: a bill whose every item is paid closes itself
+ * (the table goes back to free), unless another payment on it is still running. Returns the state.
+ */
+export function autoCloseIfPaid(tx: WriteTx, bill: BillRecord, state: BillRecord['state']): BillRecord['state'] {
+  if (state !== 'PAID' || tx.payments.hasPendingOnBill(bill.id)) return state;
+  tx.bills.setState(tx, bill.id, 'CLOSED');
+  tx.emit({ kind: 'bill.closed', tableId: bill.tableId, billId: bill.id, paymentId: null, data: { previousState: 'PAID', auto: true } });
+  return 'CLOSED';
+}
+
+/**
+ * A bill that closed itself reopens when a payment on it is refunded (its items are due again);
+ * a bill the cashier closed stays closed. Returns the bill with its state now.
+ */
+export function reopenIfAutoClosed(tx: WriteTx, bill: BillRecord): BillRecord {
+  if (bill.state !== 'CLOSED' || tx.events.lastCloseOfBill(bill.id)?.data.auto !== true) return bill;
+  tx.bills.setState(tx, bill.id, 'OPEN');
+  emitUpdated(tx, bill, { reopened: true });
+  return { ...bill, state: 'OPEN' };
+}
+
+function emitUpdated(tx: WriteTx, bill: BillRecord, data: Record<string, unknown>): void {
+  tx.emit({ kind: 'bill.updated', tableId: bill.tableId, billId: bill.id, paymentId: null, data });
+}
+
+/** Creates a bill or replaces its items and header (the local POS API's PUT). */
+export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
+  checkBillHeader(input);
+  requireTable(tx, input.tableId, 'tableId');
+  const old = tx.bills.getWithItems(input.id);
+  if (old?.state === 'CLOSED') throw new StoreError('BILL_CLOSED', `Bill ${input.id} is closed; send the items under a new bill id.`);
+  const items = mergeItems(input.id, old?.items ?? [], input.items);
+  if (old && hasHeldQuantity(old.items)) {
+    if (old.currency !== input.currency) {
+      throw new StoreError('CONFLICT', `Bill ${input.id} already has payments in ${old.currency}; its currency cannot change.`, 'currency');
+    }
+    if (old.tableId !== input.tableId && tx.payments.hasPendingOnBill(input.id)) {
+      throw new StoreError('CONFLICT', `Bill ${input.id} is being paid right now; move it to another table after the payment ends.`, 'tableId');
+    }
+  }
+  const bill: BillRecord = {
+    id: input.id,
+    tableId: input.tableId,
+    name: input.name ?? null,
+    currency: input.currency,
+    state: old?.state ?? 'OPEN',
+    allowTip: input.allowTip ?? true,
+    allowPartialPayment: input.allowPartialPayment ?? true,
+    denyDiscounts: input.denyDiscounts ?? false,
+    additionalData: input.additionalData ?? null,
+    created: old?.created ?? tx.now,
+    updated: tx.now,
+  };
+  if (old) {
+    tx.bills.update(tx, bill);
+    const keep = new Set(items.map((i) => i.id));
+    for (const o of old.items) if (!keep.has(o.id)) tx.bills.deleteItem(tx, bill.id, o.id);
+    const had = new Map(old.items.map((i) => [i.id, i]));
+    for (const i of items) {
+      const stored = had.get(i.id);
+      if (!stored) tx.bills.insertItem(tx, bill.id, i);
+      else if (!sameLine(stored, i)) tx.bills.updateItem(tx, bill.id, i);
+    }
+  } else {
+    tx.bills.insert(tx, bill);
+    for (const i of items) tx.bills.insertItem(tx, bill.id, i);
+  }
+  emitUpdated(tx, bill, { created: !old, previousTableId: old && old.tableId !== bill.tableId ? old.tableId : undefined });
+  bill.state = settleBill(tx, bill, items);
+  return { ...bill, items };
+}
+
+export const SETTLEMENT_METHODS = ['cash', 'card-at-counter', 'written-off'] as const;
+export interface SettlementInput {
+  method: string;
+  note?: string | undefined;
+}
+
+function checkSettlement(s: SettlementInput): { method: string; note: string | null } {
+  if (!(SETTLEMENT_METHODS as readonly string[]).includes(s.method)) {
+    throw new StoreError('INVALID', `settlement.method must be one of ${SETTLEMENT_METHODS.join(', ')}.`, 'settlement.method');
+  }
+  const note = s.note?.trim() ?? '';
+  if (note.length > 500) throw new StoreError('INVALID', 'settlement.note must be at most 500 characters.', 'settlement.note');
+  return { method: s.method, note: note === '' ? null : note };
+}
+
+/**
+ * Closes a bill (DELETE /v1/bills/{id}, the cashier's "close"). Refused while a guest is paying.
+ * With an amount still due, `settlement` (how it was settled) is kept with the bill (migration
+ * 005) and in the bill.closed event, with the amount that was due.
+ */
+export function closeBill(tx: WriteTx, id: string, settlement?: SettlementInput): BillWithItems {
+  const bill = requireBill(tx, id);
+  const settled = settlement ? checkSettlement(settlement) : null;
+  if (bill.state === 'CLOSED') return bill;
+  if (tx.payments.hasPendingOnBill(id)) {
+    throw new StoreError('CONFLICT', `Bill ${id} is being paid by a guest right now; close it after the payment ends.`);
+  }
+  const due = money(sum(bill.items.map((i) => remainderOf(i).times(dec(i.price)))));
+  const kept = settled && due !== '0.00' ? { ...settled, due } : null;
+  if (kept) tx.bills.setSettlement(tx, id, kept);
+  tx.bills.setState(tx, id, 'CLOSED');
+  tx.emit({ kind: 'bill.closed', tableId: bill.tableId, billId: id, paymentId: null, data: { previousState: bill.state, due, settlement: kept } });
+  return { ...bill, state: 'CLOSED', updated: tx.now };
+}
+
+export function openBill(tx: WriteTx, input: { tableId: string; name?: string | null; currency: string }): BillWithItems {
+  requireTable(tx, nonEmptyText(input.tableId, 'tableId'), 'tableId');
+  return putBill(tx, {
+    id: randomUUID(),
+    tableId: input.tableId,
+    name: input.name ?? null,
+    currency: currencyCode(input.currency, 'currency'),
+    items: [],
+  });
+}
+
+export function addItem(
+  tx: WriteTx,
+  billId: string,
+  input: { name: string; price: string; quantity: string; menuId?: string },
+): BillWithItems {
+  const bill = requireEditable(tx, billId);
+  const item: ItemRecord = {
+    id: randomUUID(),
+    position: bill.items.reduce((max, i) => Math.max(max, i.position + 1), 0),
+    name: nonEmptyText(input.name, 'name'),
+    price: canon(nonNegativeDecimal(input.price, 'price')),
+    quantity: canon(positiveDecimal(input.quantity, 'quantity')),
+    minQuantity: '1',
+    tags: input.menuId ? [`menu:${input.menuId}`] : [],
+    paidQuantity: '0',
+    lockedQuantity: '0',
+  };
+  tx.bills.insertItem(tx, billId, item);
+  tx.bills.setState(tx, billId, 'OPEN');
+  emitUpdated(tx, bill, { addedItemId: item.id });
+  return requireBill(tx, billId);
+}
+
+export function setItemQuantity(tx: WriteTx, billId: string, itemId: string, quantity: string): BillWithItems {
+  const bill = requireEditable(tx, billId);
+  const item = bill.items.find((i) => i.id === itemId);
+  if (!item) throw new StoreError('NOT_FOUND', `Item ${itemId} is not on bill ${billId}; refresh the bill and try again.`, 'itemId');
+  const next = dec(nonNegativeDecimal(quantity, 'quantity'));
+  const held = dec(item.paidQuantity).plus(item.lockedQuantity);
+  if (next.lessThan(held)) {
+    throw new StoreError('CONFLICT', `"${item.name}" has ${canon(held)} paid or in payment; set at least ${canon(held)}.`, 'quantity');
+  }
+  const updated = { ...item, quantity: canon(next) };
+  tx.bills.updateItem(tx, billId, updated);
+  emitUpdated(tx, bill, { itemId });
+  settleBill(tx, { ...bill, updated: tx.now }, bill.items.map((i) => (i.id === itemId ? updated : i)));
+  return requireBill(tx, billId);
+}
+
+export function removeItem(tx: WriteTx, billId: string, itemId: string): BillWithItems {
+  const bill = requireEditable(tx, billId);
+  const item = bill.items.find((i) => i.id === itemId);
+  if (!item) throw new StoreError('NOT_FOUND', `Item ${itemId} is not on bill ${billId}; refresh the bill and try again.`, 'itemId');
+  if (!dec(item.paidQuantity).isZero() || !dec(item.lockedQuantity).isZero()) {
+    throw new StoreError('CONFLICT', `"${item.name}" is paid or in a guest's payment and cannot be removed; reduce other items instead.`);
+  }
+  tx.bills.deleteItem(tx, billId, itemId);
+  emitUpdated(tx, bill, { removedItemId: itemId });
+  settleBill(tx, bill, bill.items.filter((i) => i.id !== itemId));
+  return requireBill(tx, billId);
+}

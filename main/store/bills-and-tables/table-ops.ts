@@ -1,0 +1,31 @@
+import { nonEmptyText } from '../shared/input-checks.js';
+import { StoreError } from '../../base/store-error.js';
+import type { WriteTx } from '../engine/tx.js';
+
+/** ui-tables (issue 12): a table's place on the floor plan. */
+
+export interface PlanPoint {
+  x: number;
+  y: number;
+}
+
+function fraction(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new StoreError('INVALID', `${field}: a fraction of the plan from 0 to 1 is needed.`, field);
+  }
+  return value;
+}
+
+/** Checks a plan point (fractions 0..1 of the plan's width and height); null takes the table off the plan. */
+export function planPoint(value: PlanPoint | null, field = 'position'): PlanPoint | null {
+  if (value === null) return null;
+  return { x: fraction(value.x, `${field}.x`), y: fraction(value.y, `${field}.y`) };
+}
+
+/** Places a table on the floor plan (or takes it off); the table's views follow through its event. */
+export function setTablePlan(tx: WriteTx, id: string, plan: PlanPoint | null): void {
+  const checked = planPoint(plan);
+  if (!tx.tables.get(nonEmptyText(id, 'tableId'))) throw new StoreError('NOT_FOUND', `Table ${id} does not exist.`, 'tableId');
+  tx.tables.setPlan(tx, id, checked);
+  tx.emit({ kind: 'table.upserted', tableId: id, billId: null, paymentId: null, data: { created: false, plan: checked } });
+}

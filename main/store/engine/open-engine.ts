@@ -1,0 +1,71 @@
+import type { Database } from 'better-sqlite3';
+import { systemClock, type Clock } from '../../base/clock.js';
+import type { Logger } from '../../base/log.js';
+import { createCheckpointer, type CheckpointEvent, type CheckpointLimits } from './checkpointer.js';
+import { closeDatabase, openDatabase } from './database.js';
+import type { StoreWrite } from './durability.js';
+import { createTransactions, type Transactions } from './transactions.js';
+import type { ReadTx, Repos } from './tx.js';
+
+/** What the engine offers beside the domains: group commits, the readers, and close. */
+export interface StoreEngine {
+  close(): void;
+  /**
+   * Group commit: runs `fn` (several writes) in one transaction with one commit. Each write
+   * inside is a savepoint, so one that throws rolls back alone while the others commit.
+   * Listeners hear of the events after the commit; if the commit itself fails, nothing is told.
+   * `writes` declares the writes inside; durability.ts decides from them whether the commit
+   * may skip its fsync (undeclared: it does not).
+   */
+  group<T>(fn: () => T, options?: { writes?: readonly StoreWrite[] }): T;
+  /**
+   * The payment calls' group commit: as `group`, but its fsync runs off the event loop; the calls
+   * may be answered once `durable` resolves (transactions.ts groupThenSync).
+   */
+  groupCommit<T>(fn: () => T, options: { writes: readonly StoreWrite[] }): { result: T; durable: Promise<void> };
+  /** The repositories' reader halves, for read models (no writes: those need a WriteTx). */
+  read: ReadTx;
+}
+
+export interface EngineOptions {
+  file: string;
+  clock?: Clock | undefined;
+  log?: Logger | undefined;
+  nativeBinding?: string | undefined;
+  /** The WAL sizes that start a checkpoint (checkpointer.ts); tests make them small. */
+  checkpoints?: Partial<CheckpointLimits> | undefined;
+  /** Hears each checkpoint asked of the worker thread, and each one it finished. */
+  onCheckpoint?: ((event: CheckpointEvent) => void) | undefined;
+}
+
+export interface OpenEngine {
+  engine: StoreEngine;
+  /** For the domains' stores only. */
+  transactions: Transactions;
+}
+
+/**
+ * One SQLite file, one connection, its checkpointer and its transaction wrapper. Every write is
+ * one transaction that also appends its events; it returns only after the commit. `repos`
+ * prepares the domains' repositories on the connection.
+ */
+export function openEngine(options: EngineOptions, repos: (db: Database) => Repos): OpenEngine {
+  const log = options.log?.child({ mod: 'store' });
+  const db = openDatabase(options.file, log, undefined, options.nativeBinding);
+  // The WAL is checkpointed on a worker thread, never inside a commit on the event loop.
+  const clock = options.clock ?? systemClock;
+  const checkpointer = createCheckpointer({ db, clock, log, nativeBinding: options.nativeBinding, limits: options.checkpoints, onCheckpoint: options.onCheckpoint });
+  const t = createTransactions(db, repos(db), clock, log, checkpointer.afterCommit);
+  const engine: StoreEngine = {
+    close(): void {
+      t.outbox.close();
+      checkpointer.close(); // its connection is closed before ours checkpoints and the files may move
+      closeDatabase(db); // its checkpoint makes relaxed commits durable
+      t.closeWal();
+    },
+    group: (fn, o = {}) => t.group(fn, o.writes),
+    groupCommit: (fn, o) => t.groupThenSync(fn, o.writes),
+    read: t.read,
+  };
+  return { engine, transactions: t };
+}

@@ -1,0 +1,74 @@
+import type { Database } from 'better-sqlite3';
+import type { PaymentState } from '../shared/records.js';
+
+/**
+ * One payment as the history and the day report see it: the payment row with its table and area,
+ * and when it was paid and refunded. Those two times come from the event log, because the payment
+ * row keeps only its last close time (a refund overwrites the time it was paid).
+ */
+export interface PaymentActivity {
+  id: string;
+  billId: string;
+  billName: string | null;
+  tableId: string | null;
+  tableName: string | null;
+  area: string | null;
+  state: PaymentState;
+  closedState: string | null;
+  captureMode: 'auto' | 'manual';
+  captured: boolean;
+  amount: string;
+  tip: string;
+  currency: string;
+  provider: string | null;
+  created: string;
+  closedAt: string | null;
+  /** When it was paid (ISO UTC; the payment.paid event's time), or null when never paid. */
+  paidAt: string | null;
+  /** When it was refunded (ISO UTC; the payment.refunded event's time), or null when never refunded. */
+  refundedAt: string | null;
+}
+
+interface ActivityRow extends Omit<PaymentActivity, 'captureMode' | 'captured'> {
+  captureMode: string;
+  captured: number;
+}
+
+// Every payment with something to say about [from, to): created, paid or refunded in it. Each
+// branch of the UNION walks an index: payments_by_created (migration 001), and the partial indexes
+// of the paid and refunded times (migration 012; a range on the column implies its IS NOT NULL).
+const ACTIVITY_SQL = `
+  SELECT p.id, p.billId, b.name AS billName, b.tableId AS tableId, t.name AS tableName, t.area AS area,
+         p.state, p.closedState, p.captureMode, p.captured, p.amount, p.tip, p.currency, p.provider,
+         p.created, p.closedAt, p.paidAt, p.refundedAt
+    FROM payments p
+    LEFT JOIN bills b ON b.id = p.billId
+    LEFT JOIN tables t ON t.id = b.tableId
+   WHERE p.id IN (
+           SELECT id FROM payments WHERE paidAt >= @from AND paidAt < @to
+           UNION SELECT id FROM payments WHERE refundedAt >= @from AND refundedAt < @to
+           UNION SELECT id FROM payments WHERE created >= @from AND created < @to)
+   ORDER BY p.created, p.id`;
+
+/** Payment history over a time range, read half only (the writes are the payments' own). */
+export function createHistoryReader(db: Database): HistoryReader {
+  const activity = db.prepare<[{ from: string; to: string }], ActivityRow>(ACTIVITY_SQL);
+  return {
+    /** Payments created, paid or refunded at or after `fromIso` and before `toIso`, oldest first. */
+    activity(fromIso: string, toIso: string): PaymentActivity[] {
+      return activity.all({ from: fromIso, to: toIso }).map((row) => ({
+        ...row,
+        captureMode: row.captureMode === 'manual' ? 'manual' : 'auto',
+        captured: row.captured === 1,
+      }));
+    },
+  };
+}
+
+export interface HistoryReader {
+  /** Payments created, paid or refunded at or after `fromIso` and before `toIso`, oldest first. */
+  activity(fromIso: string, toIso: string): PaymentActivity[];
+}
+
+/** The history query, for its query-plan test (migration 006). */
+export const HISTORY_ACTIVITY_SQL = ACTIVITY_SQL;

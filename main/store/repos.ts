@@ -1,0 +1,43 @@
+import type { Database } from 'better-sqlite3';
+import { createAttentionReader, createAttentionWriter } from './attention/attention-repo.js';
+import { createBillsReader, createBillsWriter } from './bills-and-tables/bills-repo.js';
+import { createLastPaidMemory, createTablesReader, createTablesWriter } from './bills-and-tables/tables-repo.js';
+import type { Repos } from './engine/tx.js';
+import { createEventsReader, createEventsWriter } from './events-and-history/events-repo.js';
+import { createHistoryReader } from './events-and-history/history-repo.js';
+import { createMenuReader, createMenuWriter } from './orders-and-menu/menu-repo.js';
+import { createOrdersReader, createOrdersWriter } from './orders-and-menu/orders-repo.js';
+import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links/payment-links-repo.js';
+import { createPaymentsReader, createPaymentsWriter } from './payments/payments-repo.js';
+import { createReceiptsReader, createReceiptsWriter } from './receipts/receipts-repo.js';
+
+/** Each repository's reader and writer half, prepared once on the connection. */
+export function createRepos(db: Database): Repos {
+  const lastPaid = createLastPaidMemory();
+  const read = {
+    tables: createTablesReader(db, lastPaid),
+    bills: createBillsReader(db),
+    payments: createPaymentsReader(db),
+    history: createHistoryReader(db),
+    menu: createMenuReader(db),
+    orders: createOrdersReader(db),
+    attention: createAttentionReader(db),
+    receipts: createReceiptsReader(db),
+    paymentLinks: createPaymentLinksReader(db),
+  };
+  const events = createEventsReader(db);
+  const both = {
+    tables: Object.assign({}, read.tables, createTablesWriter(db)),
+    bills: Object.assign({}, read.bills, createBillsWriter(db)),
+    payments: Object.assign({}, read.payments, createPaymentsWriter(db)),
+    events: Object.assign({}, events, createEventsWriter(db)),
+    menu: Object.assign({}, read.menu, createMenuWriter(db)),
+    orders: Object.assign({}, read.orders, createOrdersWriter(db)),
+    attention: Object.assign({}, read.attention, createAttentionWriter(db)),
+    receipts: Object.assign({}, read.receipts, createReceiptsWriter(db)),
+    // Payment links (issue 13).
+    paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
+  };
+  // The tables reader's memory of each table's last paid payment hears every commit.
+  return { read, events, both, heard: (e) => lastPaid.heard(e) };
+}
