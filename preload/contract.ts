@@ -491,6 +491,10 @@ export interface OrderView {
   overdueAt: IsoTime | null;
   /** Decisions not yet accepted by the service (retried in the background). */
   unsentStatuses: number;
+  /** When the service cancels it unanswered (NEW and open), else null: the card counts down to it. */
+  cancelsAt: IsoTime | null;
+  /** The decisions the staff may take next, in the order the buttons show; empty once it is done. */
+  nextSteps: OrderDecision[];
 }
 
 export type CommandName = Exclude<keyof CompanionApi, 'getSnapshot' | 'onEvent'>;

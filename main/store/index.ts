@@ -12,7 +12,7 @@ export type * from './menu-order-records.js';
 export { ORDER_STATES, STAFF_STATES } from './menu-order-records.js';
 export { MAX_MENU_ITEMS } from './menu-ops.js';
 export { orderTag } from './order-ops.js';
-export { priceOrder, type PriceSource } from './order-rules.js';
+export { canMove, priceOrder, type PriceSource } from './order-rules.js';
 export type { AttentionActionName, AttentionResolution, SqlParams } from './attention-repo.js';
 export type { ResolutionSubject } from './attention-store.js';
 export type * from './receipt-records.js';
