@@ -3,6 +3,7 @@
 import type { CommandName, CommandResult, CompanionApi, CompanionEvent, PaymentLinkView, QrCodeView, Snapshot } from '../../../preload/contract';
 import { dayReportFixture, historyFixture } from './history-fixture';
 import { receiptFixture } from './receipt-fixture';
+import { withStatus } from './order-fixture';
 
 type Answer<K extends CommandName> = Awaited<ReturnType<CompanionApi[K]>>;
 type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K>;
@@ -86,7 +87,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     setTablePosition: (input) => ok({ ...snapshot.tables.find((t) => t.id === input.tableId)!, position: input.position }),
     // menu-orders (issue 14)
     setMenuItemAvailable: (input) => ok({ ...snapshot.menu.find((m) => m.id === input.itemId)!, available: input.available }),
-    setOrderStatus: (input) => ok({ ...snapshot.orders.find((o) => o.id === input.orderId)!, status: input.status, rejectReason: input.reason ?? null }),
+    setOrderStatus: (input) => ok(withStatus(snapshot.orders.find((o) => o.id === input.orderId)!, input.status, { rejectReason: input.reason ?? null })),
     setOrdersPaused: (input) => ok({ paused: input.paused }),
     getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
     printTicket: () => ok({ pdfPath: null }),

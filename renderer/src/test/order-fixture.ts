@@ -44,3 +44,8 @@ export function orderFixture(now: number, over: Partial<OrderView> & { id: strin
     ...over,
   };
 }
+
+/** The order as main sends it after a staff decision: its next steps follow the new status. */
+export function withStatus(order: OrderView, status: OrderStatus, over: Partial<OrderView> = {}): OrderView {
+  return { ...order, status, cancelsAt: status === 'NEW' ? order.cancelsAt : null, nextSteps: order.closedState === null ? STEPS[status] : [], ...over };
+}
