@@ -15,6 +15,7 @@ export type { PaymentLinkInput } from './commands-links.js';
 export type { HistoryFilter, PaymentRange } from './commands-reports.js';
 export type { SettingsInput } from './commands-settings.js';
 export type * from './bridge-frames.js';
+export type { ErrorCode } from './error-codes.js';
 
 export interface CompanionApi extends CommandApi {
   getSnapshot(): Promise<Snapshot>;

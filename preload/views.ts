@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-codes.js';
+
 /**
  * The views and events main sends the renderer (type-only): re-exported by contract.ts, read by
  * the command tables (commands-*.ts) for their results. Money is decimal text.
@@ -252,16 +254,16 @@ export type CompanionEvent =
   | { type: 'attention'; seq: number; entries: AttentionEntry[] };
 
 /**
- * Commands answer a value or an error. The renderer words `code` with `params` in the cashier's
- * language; `message` is English for logs and the POS API, never shown.
+ * Commands answer a value or an error. The error is a code and its parameters, never a sentence:
+ * the renderer words `code` with `params` in the cashier's language (every code of
+ * preload/error-codes.ts has its words).
  */
 export type CommandResult<T> = { ok: true; value: T } | { ok: false; error: CommandFailure };
 
-// ui-words: the parameters of a refusal (table/item names, amounts; never a raw id).
+// ui-words: the parameters of a refusal (table/item names, amounts; never shown as raw ids).
 export type ErrorParams = Record<string, string | number>;
 export interface CommandFailure {
-  code: string;
-  message: string;
+  code: ErrorCode;
   params?: ErrorParams;
   /** The command that failed, so an unknown code still names the action. */
   action?: string;

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserWindow, WebContents } from 'electron';
-import type { CommandResult, PrintMode } from '../../preload/contract.js';
+import type { CommandFailure, CommandResult, ErrorCode, ErrorParams, PrintMode } from '../../preload/contract.js';
 import type { ShellPorts } from '../base/host-types.js';
 import type { Logger } from '../base/log.js';
-import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
+import { SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
 import { createReceiptPort } from './receipt-printing.js';
 import { createTicketPort } from './ticket-printing.js';
 import { appPageUrl, printSheetUrl, type AppOrigins } from './trusted-url.js';
@@ -28,14 +28,15 @@ export interface PrintingOptions {
 const READY_TIMEOUT_MS = 30_000;
 type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket' | 'printReceipt' | 'printPaymentLink'>>;
 
-export const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
+/** A printing refusal: a code and its facts, worded by the renderer. */
+export const fail = (code: ErrorCode, params?: ErrorParams): { ok: false; error: CommandFailure } => ({ ok: false, error: params ? { code, params } : { code } });
 
 export function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
   return new Promise((resolve) => {
     contents.print({ silent, printBackground: true, ...(deviceName === null ? {} : { deviceName }) }, (success, reason) => {
       if (success) resolve({ ok: true, value: null });
-      else if (/cancel/i.test(reason)) resolve(fail('PRINT_CANCELLED', PRINT_ERRORS.cancelled));
-      else resolve(fail('PRINT_FAILED', PRINT_ERRORS.failed(reason)));
+      else if (/cancel/i.test(reason)) resolve(fail('PRINT_CANCELLED'));
+      else resolve(fail('PRINT_FAILED', { detail: reason }));
     });
   });
 }
@@ -45,7 +46,6 @@ export function dayReportPdfPath(dataDir: string, date: string): string {
   return path.join(dataDir, 'day-reports', `day-report-${date}.pdf`);
 }
 
-const REPORT_NOT_READY = 'The day report did not finish loading. Try again; if it repeats, restart the app.';
 
 /**
  * Day report (issue 13): print.html?report=day&date=… in a hidden window, like the QR sheet: the
@@ -55,14 +55,14 @@ function createDayReportPort(options: PrintingOptions, withHiddenWindow: <T>(wit
   const { log } = options;
   return async (input) => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(appPageUrl('print.html', options.origins, { report: 'day', date: input.date }));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'report not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', date: input.date }, 'day report did not become ready');
-        return fail('PRINT_NOT_READY', REPORT_NOT_READY);
+        return fail('PRINT_NOT_READY', { sheet: 'report' });
       }
       if (input.mode === 'pdf') {
         const file = dayReportPdfPath(options.dataDir, input.date);
@@ -83,21 +83,20 @@ export function linkSheetPdfPath(dataDir: string, linkId: string): string {
   return path.join(dataDir, 'payment-links', `payment-link-${linkId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
 }
 
-const LINK_NOT_READY = 'The payment link sheet did not finish drawing. Check the connection to the service and print again.';
 
 /** Payment links (issue 13): print.html?link=<id> in a hidden window, like the day report. */
 function createLinkSheetPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printPaymentLink'] {
   const { log } = options;
   return async (input) => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(appPageUrl('print.html', options.origins, { link: input.linkId }));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'link sheet not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', linkId: input.linkId }, 'payment link sheet did not become ready');
-        return fail('PRINT_NOT_READY', LINK_NOT_READY);
+        return fail('PRINT_NOT_READY', { sheet: 'link' });
       }
       if (input.mode === 'pdf') {
         const file = linkSheetPdfPath(options.dataDir, input.linkId);
@@ -126,14 +125,14 @@ export function createPrintPorts(options: PrintingOptions): Ports {
 
   const printQrSheet = async (input: { tableIds: string[]; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>> => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(printSheetUrl(input.tableIds, options.origins));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'sheet not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', tables: input.tableIds.length }, 'QR sheet did not become ready');
-        return fail('PRINT_NOT_READY', PRINT_ERRORS.notReady);
+        return fail('PRINT_NOT_READY', { sheet: 'qr' });
       }
       if (input.mode === 'pdf') {
         const pdf = await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
@@ -151,7 +150,7 @@ export function createPrintPorts(options: PrintingOptions): Ports {
 
   const testPrint = async (): Promise<CommandResult<null>> => {
     const printer = await options.printer();
-    if (printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(false, async (win) => {
       await win.loadURL(testPrintPage(new Date(), printer));
       return print(win.webContents, true, printer);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { receiptView } from '../../features/receipts/receipt-view.js';
 import { isStoreError } from '../../store/index.js';
 import { HttpError } from './http-io.js';
+import { storeErrorMessage } from './store-error-english.js';
 import { ReceiptInput } from './receipt-schemas.js';
 import type { Route } from './routes.js';
 
@@ -11,7 +12,7 @@ type Parse = <S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'q
 function refusal(e: unknown): never {
   if (!isStoreError(e)) throw e;
   const code = e.code === 'PAYMENT_NOT_FOUND' ? 'NOT_FOUND' : e.code;
-  throw new HttpError(e.status, code, e.message, e.field);
+  throw new HttpError(e.status, code, storeErrorMessage(e), e.field);
 }
 
 /** Receipts from the main POS (issue 13): the POSTPONED flow's endpoint, and any payment's receipt. */

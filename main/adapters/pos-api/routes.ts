@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { BillView } from '../../../preload/contract.js';
 import { isStoreError, type BillStore } from '../../store/index.js';
+import { storeErrorMessage } from './store-error-english.js';
 import { billView, billViews, paymentView, paymentViews, tableViews } from '../../features/bills/views.js';
 import { describeIssues } from '../../base/wire/index.js';
 import { HttpError } from './http-io.js';
@@ -51,14 +52,14 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | '
   throw new HttpError(400, 'BAD_REQUEST', describeIssues(r.error), field || where);
 }
 
-/** Store refusals map to their HTTP status with the store's message (it says what to do). */
+/** Store refusals map to their HTTP status, worded in English from their code and parameters. */
 function guard<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
     if (!isStoreError(e)) throw e;
     const code = e.status === 400 ? 'BAD_REQUEST' : e.status === 404 ? 'NOT_FOUND' : e.status === 409 ? 'CONFLICT' : 'INTERNAL_ERROR';
-    throw new HttpError(e.status, code, e.message, e.field);
+    throw new HttpError(e.status, code, storeErrorMessage(e), e.field);
   }
 }
 

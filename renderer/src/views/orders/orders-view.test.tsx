@@ -137,7 +137,7 @@ describe('Order inbox: time, pause, pickup, errors, Czech', () => {
     const snapshot = snapshotFixture(now);
     snapshot.orders = [orderFixture(now, { id: 'o7' })];
     const { api, user } = await openOrders({ snapshot });
-    api.answer('setOrderStatus', fail('Order o7 is CANCELLED; it cannot become ACCEPTED.', 'CONFLICT', undefined, 'setOrderStatus'));
+    api.answer('setOrderStatus', fail('CONFLICT', undefined, 'setOrderStatus'));
     const accept = within(card('Table 5')).getByRole('button', { name: 'Accept' });
     accept.focus();
     await user.keyboard('{Enter}');
