@@ -22,7 +22,7 @@ export interface FailureContext {
 }
 
 function named(failure: CommandFailure, action: string, context: FailureContext | undefined): CommandFailure {
-  let params: ErrorParams = {};
+  let params: ErrorParams;
   try {
     params = { ...(context?.params?.() ?? {}), ...(failure.params ?? {}) };
   } catch {
