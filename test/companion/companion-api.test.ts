@@ -106,7 +106,7 @@ describe('CompanionApi over the core', () => {
     expect(withNew.status).toBe(200);
   });
 
-  it('settings: a bad API key is refused with the service message and nothing changes', async () => {
+  it('settings: a bad API key is refused with the service code and nothing changes', async () => {
     const before = (await live.pos.companion.api.getSnapshot()).settings;
     const result = await live.pos.companion.api.saveSettings({ environment: 'sandbox', serviceUrl: live.sandbox.url, apiKey: 'bad0-bad0-bad0-bad0-bad0' });
     expect(result.ok).toBe(false);
