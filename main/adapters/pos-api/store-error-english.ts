@@ -1,5 +1,5 @@
 import type { ErrorParams } from '../../../preload/contract.js';
-import type { StoreError } from '../../store/index.js';
+import type { StoreError, StoreErrorCode } from '../../store/index.js';
 
 /**
  * The POS API's English for the store's refusals, for integrators: the store sends a code and its
@@ -9,7 +9,8 @@ type Words = (p: ErrorParams, field: string) => string;
 
 const s = (v: string | number | undefined): string => (v === undefined ? '?' : String(v));
 
-const ENGLISH: Record<string, Words> = {
+// Every code has its sentence (the compiler holds it to the list); `CODE:reason` words a variant.
+const ENGLISH: { [K in StoreErrorCode]: Words } & { [variant: `${StoreErrorCode}:${string}`]: Words } = {
   'INVALID:decimal': (_p, f) => `${f}: must be a non-negative decimal string such as "62.50"`,
   'INVALID:positive': (_p, f) => `${f}: must be greater than zero`,
   'INVALID:empty': (_p, f) => `${f}: must not be empty`,
@@ -74,7 +75,6 @@ const ENGLISH: Record<string, Words> = {
 
 /** The English sentence of a store refusal, for the POS API's error body. */
 export function storeErrorMessage(e: StoreError): string {
-  const reason = typeof e.params.reason === 'string' ? `${e.code}:${e.params.reason}` : null;
-  const words = (reason ? ENGLISH[reason] : undefined) ?? ENGLISH[e.code] ?? (() => e.code);
-  return words(e.params, e.field ?? 'input');
+  const variant = typeof e.params.reason === 'string' ? ENGLISH[`${e.code}:${e.params.reason}`] : undefined;
+  return (variant ?? ENGLISH[e.code])(e.params, e.field ?? 'input');
 }
