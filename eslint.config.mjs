@@ -140,7 +140,9 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'renderer/src/test/**', 'main/store/engine/migrations/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },
-  // The renderer: React, zustand, i18n, type-only imports of the contract and the contract's name lists (preload/names). No Node, no main.
+  // The renderer: React, zustand, i18n, type-only imports of the contract, and at run time the
+  // contract's name lists (preload/names), its command tables' checks (preload/commands) and the
+  // error codes (preload/error-codes): plain zod and constants. No Node, no main.
   {
     files: ['renderer/**'],
     plugins: { 'react-hooks': reactHooks },
@@ -150,7 +152,10 @@ export default tseslint.config(
         { group: nodeBuiltins, message: 'The renderer has no Node access (docs/DESIGN.md, style 1).' },
         { group: ['electron', 'ws', 'better-sqlite3', 'pino'], message: 'The renderer talks to main only through CompanionApi.' },
         { group: ['**/main/**', '**/sandbox/**'], message: 'The renderer never imports main/ or sandbox/.' },
-        { group: ['**/preload/**', '!**/preload/contract', '!**/preload/contract.js', '!**/preload/names', '!**/preload/names.js'], message: 'From preload/ only the contract (types) and names (the leaf lists).' },
+        {
+          group: ['**/preload/**', '!**/preload/contract', '!**/preload/contract.js', '!**/preload/names', '!**/preload/names.js', '!**/preload/commands', '!**/preload/commands.js', '!**/preload/error-codes', '!**/preload/error-codes.js'],
+          message: 'From preload/ only the contract (types), names (the lists), commands (the checks) and error-codes.',
+        },
         { group: ['**/preload/contract', '**/preload/contract.js'], allowTypeImports: true, message: 'Import the contract with `import type`.' },
       ]),
     },

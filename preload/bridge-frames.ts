@@ -1,4 +1,5 @@
-import type { CommandName, CompanionEvent } from './contract.js';
+import type { CommandName } from './commands.js';
+import type { CompanionEvent } from './views.js';
 
 /**
  * The browser-mode bridge's frames (type-only; re-exported by contract.ts so the renderer reads

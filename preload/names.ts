@@ -1,9 +1,10 @@
-import type { CommandName, CompanionEvent } from './contract.js';
+import { COMMANDS, type CommandName } from './commands.js';
+import type { CompanionEvent } from './views.js';
 
 /**
- * The contract's names as values, written once: the preload object, main's IPC handlers, the
- * browser-mode bridge (both ends) and the event filter are all derived from these lists. A leaf
- * module: it imports only types, so the preload bundle, main and the renderer can all load it.
+ * The contract's names as values: the preload object, main's IPC handlers, the browser-mode
+ * bridge (both ends) and the event filter are all derived from these lists. It loads the command
+ * tables (plain zod, no Node), so the preload bundle, main and the renderer can all load it.
  */
 
 export type EventType = CompanionEvent['type'];
@@ -11,64 +12,8 @@ export type EventType = CompanionEvent['type'];
 /** Compiles only when `Listed` covers `Union`; otherwise the error names what is missing. */
 type Complete<Union, Listed> = [Exclude<Union, Listed>] extends [never] ? true : { missing: Exclude<Union, Listed> };
 
-export const COMMAND_NAMES = [
-  'openBill',
-  'addItem',
-  'setItemQuantity',
-  'removeItem',
-  'closeBill',
-  'cancelPayment',
-  'capturePayment',
-  'acknowledgeNotice',
-  'listQrCodes',
-  'createQrCodes',
-  'deleteQrCode',
-  'printQrSheet',
-  'testPrint',
-  'listPrinters',
-  'saveSettings',
-  'checkApiKey',
-  'regeneratePosApiToken',
-  'reconnect',
-  'guestPay',
-  // Payment history and the day report (issue 13).
-  'listPayments',
-  'dayReport',
-  'exportPaymentsCsv',
-  'printDayReport',
-  // Logs and diagnostics (issue 15).
-  'exportDiagnostics',
-  'openLogs',
-  // ui-tables (issue 12)
-  'setTablePosition',
-  // The menu and the order inbox (issue 14).
-  'setMenuItemAvailable',
-  'setOrderStatus',
-  'setOrdersPaused',
-  'getServiceOrderStatus',
-  // orders-ui (issue 14): the kitchen ticket.
-  'printTicket',
-  // Needs attention (issue 13).
-  'listAttention',
-  'resolveAttention',
-  'releaseLock',
-  'retryRecovery',
-  // orders-sandbox (issue 14): the demo guest orders.
-  'guestOrder',
-  // Receipts from the main POS (issue 13).
-  'getPaymentReceipt',
-  'printReceipt',
-  // Payment links (issue 13).
-  'createPaymentLink',
-  'listPaymentLinks',
-  'getPaymentLink',
-  'deletePaymentLink',
-  'printPaymentLink',
-  // ui-safety (issue 12): the manager PIN.
-  'setManagerPin',
-  'unlockSettings',
-  'lockSettings',
-] as const satisfies readonly CommandName[];
+/** Every command, in the order of the domain tables (commands.ts): written nowhere else. */
+export const COMMAND_NAMES: readonly CommandName[] = Object.keys(COMMANDS) as CommandName[];
 
 export const EVENT_TYPES = [
   'session',
@@ -85,8 +30,7 @@ export const EVENT_TYPES = [
   'attention',
 ] as const satisfies readonly EventType[];
 
-// A command or event type added to the contract but not to the lists above fails to compile here.
-export const COMMANDS_COMPLETE: Complete<CommandName, (typeof COMMAND_NAMES)[number]> = true;
+// An event type added to the contract but not to the list above fails to compile here.
 export const EVENTS_COMPLETE: Complete<EventType, (typeof EVENT_TYPES)[number]> = true;
 
 /** Logs and diagnostics (issue 15): browser mode's downloads (main/ui-server serves them, Settings links to them). */

@@ -1,13 +1,13 @@
-import type { CommandFailure, CommandResult, ErrorParams } from '../../preload/contract.js';
+import type { CommandFailure, CommandResult, ErrorCode, ErrorParams } from '../../preload/contract.js';
 import type { Logger } from './log.js';
 import { isStoreError, type StoreError } from './store-error.js';
 
 export const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
 
-/** A refusal: `code` and `params` are what the renderer words; `message` is English for logs only. */
-export const fail = <T = never>(code: string, message: string, params?: ErrorParams): CommandResult<T> => ({
+/** A refusal: a code and its parameters, which the renderer words; the core writes no sentence. */
+export const fail = <T = never>(code: ErrorCode, params?: ErrorParams): CommandResult<T> => ({
   ok: false,
-  error: params && Object.keys(params).length > 0 ? { code, message, params } : { code, message },
+  error: params && Object.keys(params).length > 0 ? { code, params } : { code },
 });
 
 /**
@@ -17,15 +17,16 @@ export const fail = <T = never>(code: string, message: string, params?: ErrorPar
 export interface FailureContext {
   params?: () => ErrorParams;
   /** e.g. closeBill: the store's CONFLICT there always means "a guest is paying". */
-  refine?: (e: StoreError) => string | null;
+  refine?: (e: StoreError) => ErrorCode | null;
 }
 
 function named(failure: CommandFailure, action: string, context: FailureContext | undefined): CommandFailure {
-  let params: ErrorParams = {};
+  let params: ErrorParams;
   try {
     params = { ...(context?.params?.() ?? {}), ...(failure.params ?? {}) };
   } catch {
     // The lookup is a courtesy: a refusal is still reported when the names cannot be read.
+    params = { ...(failure.params ?? {}) };
   }
   return Object.keys(params).length > 0 ? { ...failure, params, action } : { ...failure, action };
 }
@@ -41,9 +42,10 @@ export async function attempt<T>(log: Logger, name: string, fn: () => Promise<Co
   } catch (e) {
     if (isStoreError(e)) {
       const code = context?.refine?.(e) ?? e.code;
-      return { ok: false, error: named({ code, message: e.message }, name, context) };
+      // The command's names of table, bill and item; the store's own facts (raw ids) stay for the POS API and logs.
+      return { ok: false, error: named({ code }, name, context) };
     }
     log.error({ err: e, command: name }, 'command failed');
-    return { ok: false, error: { code: 'INTERNAL_ERROR', message: 'Unexpected failure in Tableside; see the log.', action: name } };
+    return { ok: false, error: { code: 'INTERNAL_ERROR', action: name } };
   }
 }

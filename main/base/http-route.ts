@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStoreError } from './store-error.js';
+import { storeErrorMessage } from './store-error-english.js';
 import { describeIssues } from './wire/index.js';
 
 /**
@@ -186,6 +187,6 @@ export function guard<T>(fn: () => T): T {
   } catch (e) {
     if (!isStoreError(e)) throw e;
     const code = e.status === 400 ? 'BAD_REQUEST' : e.status === 404 ? 'NOT_FOUND' : e.status === 409 ? 'CONFLICT' : 'INTERNAL_ERROR';
-    throw new HttpError(e.status, code, e.message, e.field);
+    throw new HttpError(e.status, code, storeErrorMessage(e), e.field);
   }
 }

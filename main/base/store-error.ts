@@ -1,30 +1,15 @@
-/**
- * The store's refusals. `code` is either a generic kind (INVALID, NOT_FOUND, CONFLICT) or one of
- * the method error codes of docs/PROTOCOL.md §2, so the method layer and the POS API map it without
- * guessing. Messages are shown to cashiers and integrators: they say what to do next and never
- * carry secrets.
- */
-export type StoreErrorCode =
-  | 'INVALID'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'BILL_NOT_FOUND'
-  | 'BILL_CLOSED'
-  | 'BILL_LOCKED'
-  | 'ITEMS_CHANGED'
-  | 'PAYMENT_NOT_FOUND'
-  | 'SCHEMA_TOO_NEW'
-  // menu-orders (issue 14)
-  | 'ITEM_UNAVAILABLE'
-  | 'ORDERS_PAUSED'
-  | 'TABLE_NOT_FOUND'
-  | 'ORDER_NOT_FOUND'
-  | 'ORDER_CLOSED'
-  // receipts (issue 13, POSTPONED flow)
-  | 'NOT_POSTPONED'
-  | 'RECEIPT_ALREADY_GIVEN'
-  | 'PAYMENT_NOT_PAID';
+import type { ErrorParams } from '../../preload/contract.js';
+import type { StoreErrorCode } from '../../preload/error-codes.js';
 
+export type { StoreErrorCode };
+
+/**
+ * The store's refusals, as a code and its parameters: never a sentence. `code` is either a generic
+ * kind (INVALID, NOT_FOUND, CONFLICT) or one of the method error codes of PROTOCOL.md §2, so the
+ * method layer and the POS API map it without guessing; `params.reason` tells apart the variants
+ * of one code (INVALID: `decimal`, `empty`, ...). The renderer words code and params for the
+ * cashier, the POS API adapter in English for integrators; `message` is only for logs.
+ */
 const STATUS: Record<StoreErrorCode, 400 | 404 | 409 | 500> = {
   INVALID: 400,
   NOT_FOUND: 404,
@@ -45,17 +30,24 @@ const STATUS: Record<StoreErrorCode, 400 | 404 | 409 | 500> = {
   PAYMENT_NOT_PAID: 409,
 };
 
+/** The log line of a refusal: its code, field and parameters (never shown to anyone). */
+export function technicalMessage(code: string, params: ErrorParams, field: string | null): string {
+  const facts = Object.keys(params).length > 0 ? ` ${JSON.stringify(params)}` : '';
+  return `${code}${field ? ` at ${field}` : ''}${facts}`;
+}
+
 export class StoreError extends Error {
   override readonly name = 'StoreError';
   constructor(
     readonly code: StoreErrorCode,
-    message: string,
+    /** What the wording needs: names, amounts, limits, and `reason` for a code's variant. */
+    readonly params: ErrorParams = {},
     /** The input field at fault, e.g. "items[2].quantity". */
     readonly field: string | null = null,
     /** ITEM_UNAVAILABLE: the menu item ids at fault (docs/PROTOCOL.md §5). */
     readonly items?: string[],
   ) {
-    super(message);
+    super(technicalMessage(code, params, field));
   }
 
   /** The HTTP status the local POS API answers with. */

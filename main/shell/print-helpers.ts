@@ -31,10 +31,3 @@ export function testPrintPage(now: Date, printer: string): string {
   return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
 }
 
-/** Messages a cashier may see when printing fails: what happened and what to do. */
-export const PRINT_ERRORS = {
-  noPrinter: 'No printer is chosen. Choose one in Settings, or print with the dialog.',
-  notReady: 'The QR sheet did not finish drawing. Check the connection to the service and print again.',
-  failed: (reason: string) => `Printing failed (${reason}). Check that the printer is on and has paper, then print again.`,
-  cancelled: 'Printing was cancelled.',
-} as const;

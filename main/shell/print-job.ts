@@ -1,7 +1,6 @@
 import type { BrowserWindow, WebContents } from 'electron';
-import type { CommandResult } from '../../preload/contract.js';
+import type { CommandFailure, CommandResult, ErrorCode, ErrorParams } from '../../preload/contract.js';
 import type { Logger } from '../base/log.js';
-import { PRINT_ERRORS } from './print-helpers.js';
 import type { AppOrigins } from './trusted-url.js';
 
 /** What every print job of the shell needs: the app's origins, where PDFs go, a hidden window, the printer. */
@@ -15,14 +14,15 @@ export interface PrintingOptions {
   log: Logger;
 }
 
-export const fail = (code: string, message: string): { ok: false; error: { code: string; message: string } } => ({ ok: false, error: { code, message } });
+/** A printing refusal: a code and its facts, worded by the renderer. */
+export const fail = (code: ErrorCode, params?: ErrorParams): { ok: false; error: CommandFailure } => ({ ok: false, error: params ? { code, params } : { code } });
 
 export function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
   return new Promise((resolve) => {
     contents.print({ silent, printBackground: true, ...(deviceName === null ? {} : { deviceName }) }, (success, reason) => {
       if (success) resolve({ ok: true, value: null });
-      else if (/cancel/i.test(reason)) resolve(fail('PRINT_CANCELLED', PRINT_ERRORS.cancelled));
-      else resolve(fail('PRINT_FAILED', PRINT_ERRORS.failed(reason)));
+      else if (/cancel/i.test(reason)) resolve(fail('PRINT_CANCELLED'));
+      else resolve(fail('PRINT_FAILED', { detail: reason }));
     });
   });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { CommandResult, PrintMode } from '../../preload/contract.js';
 import type { ShellPorts } from '../base/host-types.js';
-import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
+import { SHEET_READY_PROBE, pollUntil, qrSheetPdfPath, testPrintPage } from './print-helpers.js';
 import { fail, print, type PrintingOptions } from './print-job.js';
 import { createReceiptPort } from './receipt-printing.js';
 import { createTicketPort } from './ticket-printing.js';
@@ -23,7 +23,6 @@ export function dayReportPdfPath(dataDir: string, date: string): string {
   return path.join(dataDir, 'day-reports', `day-report-${date}.pdf`);
 }
 
-const REPORT_NOT_READY = 'The day report did not finish loading. Try again; if it repeats, restart the app.';
 
 /**
  * Day report (issue 13): print.html?report=day&date=… in a hidden window, like the QR sheet: the
@@ -33,14 +32,14 @@ function createDayReportPort(options: PrintingOptions, withHiddenWindow: <T>(wit
   const { log } = options;
   return async (input) => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(appPageUrl('print.html', options.origins, { report: 'day', date: input.date }));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'report not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', date: input.date }, 'day report did not become ready');
-        return fail('PRINT_NOT_READY', REPORT_NOT_READY);
+        return fail('PRINT_NOT_READY', { sheet: 'report' });
       }
       if (input.mode === 'pdf') {
         const file = dayReportPdfPath(options.dataDir, input.date);
@@ -61,21 +60,20 @@ export function linkSheetPdfPath(dataDir: string, linkId: string): string {
   return path.join(dataDir, 'payment-links', `payment-link-${linkId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
 }
 
-const LINK_NOT_READY = 'The payment link sheet did not finish drawing. Check the connection to the service and print again.';
 
 /** Payment links (issue 13): print.html?link=<id> in a hidden window, like the day report. */
 function createLinkSheetPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printPaymentLink'] {
   const { log } = options;
   return async (input) => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(appPageUrl('print.html', options.origins, { link: input.linkId }));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'link sheet not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', linkId: input.linkId }, 'payment link sheet did not become ready');
-        return fail('PRINT_NOT_READY', LINK_NOT_READY);
+        return fail('PRINT_NOT_READY', { sheet: 'link' });
       }
       if (input.mode === 'pdf') {
         const file = linkSheetPdfPath(options.dataDir, input.linkId);
@@ -104,14 +102,14 @@ export function createPrintPorts(options: PrintingOptions): Ports {
 
   const printQrSheet = async (input: { tableIds: string[]; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>> => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(printSheetUrl(input.tableIds, options.origins));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'sheet not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', tables: input.tableIds.length }, 'QR sheet did not become ready');
-        return fail('PRINT_NOT_READY', PRINT_ERRORS.notReady);
+        return fail('PRINT_NOT_READY', { sheet: 'qr' });
       }
       if (input.mode === 'pdf') {
         const pdf = await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
@@ -129,7 +127,7 @@ export function createPrintPorts(options: PrintingOptions): Ports {
 
   const testPrint = async (): Promise<CommandResult<null>> => {
     const printer = await options.printer();
-    if (printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(false, async (win) => {
       await win.loadURL(testPrintPage(new Date(), printer));
       return print(win.webContents, true, printer);

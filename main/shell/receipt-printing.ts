@@ -2,12 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { CompanionApi } from '../../preload/contract.js';
-import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil } from './print-helpers.js';
+import { SHEET_READY_PROBE, pollUntil } from './print-helpers.js';
 import { fail, print, type PrintingOptions } from './print-job.js';
 import { appPageUrl } from './trusted-url.js';
 
 const READY_TIMEOUT_MS = 30_000;
-const RECEIPT_NOT_READY = 'The receipt did not finish loading. Try again; if it repeats, restart the app.';
 /** 80 mm receipt paper, in inches (printToPDF's unit); tall enough for a long bill. */
 const RECEIPT_PAGE = { width: 3.15, height: 11.7 };
 
@@ -26,14 +25,14 @@ export function createReceiptPort(options: PrintingOptions, withHiddenWindow: Wi
   const { log } = options;
   return async (input) => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER', PRINT_ERRORS.noPrinter);
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(appPageUrl('print.html', options.origins, { receipt: input.paymentId }));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'receipt not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', paymentId: input.paymentId }, 'receipt did not become ready');
-        return fail('PRINT_NOT_READY', RECEIPT_NOT_READY);
+        return fail('PRINT_NOT_READY', { sheet: 'receipt' });
       }
       if (input.mode === 'pdf') {
         const file = receiptPdfPath(options.dataDir, input.paymentId);

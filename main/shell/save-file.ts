@@ -28,7 +28,7 @@ export function createSaveTextFile(options: SaveFileOptions): NonNullable<ShellP
       await writeFile(answer.filePath, input.text, 'utf8');
     } catch (e) {
       options.log.warn({ mod: 'export', err: e }, 'CSV export could not be written');
-      return { ok: false, error: { code: 'SAVE_FAILED', message: 'The file could not be written there. Choose another folder (for example Documents) and export again.' } };
+      return { ok: false, error: { code: 'SAVE_FAILED' } };
     }
     return { ok: true, value: { path: answer.filePath } };
   };

@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { CommandResult, PrintMode } from '../../preload/contract.js';
-import { PRINT_ERRORS, SHEET_READY_PROBE, pollUntil } from './print-helpers.js';
-import type { PrintingOptions } from './print-job.js';
+import { SHEET_READY_PROBE, pollUntil } from './print-helpers.js';
+import { fail, type PrintingOptions } from './print-job.js';
 import { appPageUrl } from './trusted-url.js';
 
 /** orders-ui (issue 14): <userData>/tickets/ticket-<orderId>.pdf, the id kept to characters every OS allows. */
@@ -12,7 +12,6 @@ export function ticketPdfPath(dataDir: string, orderId: string): string {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-const TICKET_NOT_READY = 'The kitchen ticket did not finish loading. Print it again from the Orders tab.';
 /** A receipt printer's roll: 80 mm wide; the page grows with the order (Chromium cuts it into pages if needed). */
 const TICKET_PAGE = { width: 80 / 25.4, height: 200 / 25.4 };
 
@@ -27,14 +26,14 @@ export function createTicketPort(options: PrintingOptions, withHiddenWindow: Wit
   const { log } = options;
   return async (input: { orderId: string; mode: PrintMode }): Promise<CommandResult<{ pdfPath: string | null }>> => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
-    if (input.mode === 'silent' && printer === null) return { ok: false, error: { code: 'NO_PRINTER', message: PRINT_ERRORS.noPrinter } };
+    if (input.mode === 'silent' && printer === null) return fail('NO_PRINTER');
     return withHiddenWindow(true, async (win) => {
       await win.loadURL(appPageUrl('print.html', options.origins, { ticket: input.orderId }));
       try {
         await pollUntil(async () => (await win.webContents.executeJavaScript(SHEET_READY_PROBE, true)) === true, 'ticket not ready', READY_TIMEOUT_MS);
       } catch {
         log.warn({ mod: 'print', orderId: input.orderId }, 'kitchen ticket did not become ready');
-        return { ok: false, error: { code: 'PRINT_NOT_READY', message: TICKET_NOT_READY } };
+        return fail('PRINT_NOT_READY', { sheet: 'ticket' });
       }
       if (input.mode === 'pdf') {
         const file = ticketPdfPath(options.dataDir, input.orderId);

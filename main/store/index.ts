@@ -22,7 +22,7 @@ export type * from './orders-and-menu/menu-order-records.js';
 export { ORDER_STATES, STAFF_STATES } from './orders-and-menu/menu-order-records.js';
 export { MAX_MENU_ITEMS } from './orders-and-menu/menu-ops.js';
 export { orderTag } from './orders-and-menu/order-ops.js';
-export { priceOrder, type PriceSource } from './orders-and-menu/order-rules.js';
+export { canMove, priceOrder, type PriceSource } from './orders-and-menu/order-rules.js';
 export type { AttentionActionName, AttentionResolution, SqlParams } from './attention/attention-repo.js';
 export type { ResolutionSubject } from './attention/attention-store.js';
 export type * from './receipts/receipt-records.js';

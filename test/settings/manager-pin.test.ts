@@ -55,7 +55,7 @@ describe('the manager PIN on its own (ManualClock)', () => {
     const clock = new ManualClock();
     const pin = createManagerPin({ dataDir: dir, clock, log: silentLogger() });
     pin.set(PIN);
-    for (let i = 1; i < MAX_TRIES; i++) expect(pin.unlock('0000')).toEqual({ ok: false, code: 'PIN_WRONG', message: 'Wrong PIN.', params: { triesLeft: MAX_TRIES - i, waitMinutes: 5 } });
+    for (let i = 1; i < MAX_TRIES; i++) expect(pin.unlock('0000')).toEqual({ ok: false, code: 'PIN_WRONG', params: { triesLeft: MAX_TRIES - i, waitMinutes: 5 } });
     expect(pin.unlock('0000')).toMatchObject({ ok: false, code: 'PIN_LOCKED', params: { retryInSeconds: WAIT_MS / 1000 } });
     // The right PIN does not help during the wait, and a restart does not end it.
     expect(pin.unlock(PIN)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });

@@ -35,7 +35,7 @@ describe('tables and bills', () => {
     const e = storeError(() => store.deleteTable('t1'));
     expect(e.code).toBe('CONFLICT');
     expect(e.status).toBe(409);
-    expect(e.message).toMatch(/close or move them first/);
+    expect(e.params).toEqual({ reason: 'table-has-bills', tableId: 't1', open: 1 });
     store.closeBill('b1');
     store.deleteTable('t1');
     expect(store.listTables().map((x) => x.id)).toEqual(['t2']);

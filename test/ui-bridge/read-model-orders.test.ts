@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../main/features/demo/seed-demo.js';
 import { LOCAL_MENU } from '../../main/features/demo/demo-data.js';
-import { inboxViews, menuEntries, ORDER_OVERDUE_MS, orderView } from '../../main/features/orders/views.js';
+import { inboxViews, menuEntries, ORDER_OVERDUE_MS, orderView, SERVICE_CANCELS_AFTER_MS } from '../../main/features/orders/views.js';
 import { tempStore } from '../store/helpers.js';
 import { order, pickupOrder, seedMenu } from '../store/menu-helpers.js';
 
@@ -29,6 +29,20 @@ describe('order and menu views', () => {
     expect(Date.parse(view.overdueAt!) - Date.parse(view.created)).toBe(ORDER_OVERDUE_MS);
     t.store.setOrderStatus('o1', 'ACCEPTED');
     expect(orderView(t.store, 'o1')).toMatchObject({ overdueAt: null, unsentStatuses: 1 });
+  });
+
+  it("an order view carries the staff's next steps and the service's cancel deadline, both main's rules", () => {
+    seedMenu(t.store);
+    t.store.startOrder(order('o1', { items: [{ id: 'beer', name: '', quantity: '1' }] }));
+    const fresh = orderView(t.store, 'o1')!;
+    expect(fresh.nextSteps).toEqual(['ACCEPTED', 'REJECTED']);
+    expect(Date.parse(fresh.cancelsAt!) - Date.parse(fresh.created)).toBe(SERVICE_CANCELS_AFTER_MS);
+    t.store.setOrderStatus('o1', 'ACCEPTED');
+    expect(orderView(t.store, 'o1')).toMatchObject({ nextSteps: ['PREPARING', 'READY', 'COMPLETE'], cancelsAt: null });
+    t.store.setOrderStatus('o1', 'READY');
+    expect(orderView(t.store, 'o1')!.nextSteps).toEqual(['COMPLETE']);
+    t.store.closeOrder('o1', 'CANCELLED');
+    expect(orderView(t.store, 'o1')!.nextSteps).toEqual([]);
   });
 
   it('the inbox holds open orders and those closed since the start of the day', () => {

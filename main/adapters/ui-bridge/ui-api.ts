@@ -40,8 +40,8 @@ export interface UiApiDeps {
   subscribe(listener: (event: CompanionEvent) => void, types?: readonly CompanionEvent['type'][]): () => void;
   seq(): number;
   pushNotice(event: Extract<CompanionEvent, { type: 'notice' }>['notice']): void;
-  saveSettings(input: SettingsInput): Promise<{ ok: true; value: SettingsView } | { ok: false; error: { code: string; message: string } }>;
-  checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<{ ok: true; value: { restaurantName: string } } | { ok: false; error: { code: string; message: string } }>;
+  saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>>;
+  checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>>;
   regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>>;
   // ui-safety (issue 12): the manager PIN.
   managerPin: {
@@ -59,8 +59,8 @@ export interface UiApiDeps {
   logsDir: string;
 }
 
-const DESKTOP_ONLY = fail<never>('UNSUPPORTED', 'This needs the desktop app. In the browser, use the download links in Settings.');
-const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.');
+const DESKTOP_ONLY = fail<never>('UNSUPPORTED', { reason: 'downloads' });
+const NO_PRINTER = fail<never>('UNSUPPORTED');
 
 function startOfToday(now: number): number {
   const d = new Date(now);
@@ -91,7 +91,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...createAttentionCommands({ ...deps, transport: () => deps.settings().transport }),
     // orders-sandbox (issue 14): the demo guest orders.
     guestOrder: (input) =>
-      deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
+      deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY')),
     // Receipts from the main POS (issue 13).
     ...receiptCommands(deps),
     // Payment links (issue 13).
@@ -129,7 +129,7 @@ function snapshot(deps: UiApiDeps): Snapshot {
 function billCommands({ store, defaultCurrency }: UiApiDeps, run: Run): Part<'openBill' | 'addItem' | 'setItemQuantity' | 'removeItem' | 'closeBill'> {
   const billResult = (id: string) => {
     const view = billView(store, id);
-    return view ? ok(view) : fail('BILL_NOT_FOUND', 'This bill no longer exists: it may have been closed at the till.');
+    return view ? ok(view) : fail('BILL_NOT_FOUND');
   };
   return {
     openBill: (input) =>
@@ -153,11 +153,11 @@ function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'cap
   return {
     cancelPayment: (input) =>
       run('cancelPayment', async () => {
-        if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
+        if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND');
         const answer = await deps.client().cancelPayment(input.paymentId);
         if (!answer.ok) {
           recordRefundFailure(store, input.paymentId, answer); // Needs attention (issue 13)
-          return fail(answer.code, answer.message);
+          return fail(answer.code);
         }
         store.refundPayment(input.paymentId);
         log.info({ mod: 'ui', paymentId: input.paymentId }, 'payment cancelled by the cashier');
@@ -166,18 +166,18 @@ function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'cap
     capturePayment: (input) =>
       run('capturePayment', async () => {
         const payment = store.getPayment(input.paymentId);
-        if (!payment) return fail('PAYMENT_NOT_FOUND', 'Tableside has no such payment: reload the Payments view.');
-        if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE', 'This payment needs no capture.');
-        if (!payment.receipt) return fail('NOT_CAPTURABLE', 'The guest has not finished paying yet: capture it once the payment is processed.', { reason: 'unfinished' });
+        if (!payment) return fail('PAYMENT_NOT_FOUND');
+        if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE');
+        if (!payment.receipt) return fail('NOT_CAPTURABLE', { reason: 'unfinished' });
         const answer = await deps.client().capturePayment(input.paymentId, payment.receipt);
-        if (!answer.ok) return fail(answer.code, answer.message);
+        if (!answer.ok) return fail(answer.code);
         recordCapture(store, input.paymentId); // marks it captured; Needs attention records the resolution
         return ok(paymentView(store, input.paymentId)!);
       }, paymentContext(store, input.paymentId)),
     acknowledgeNotice: (input) =>
       run('acknowledgeNotice', () => {
         const notice = deps.notices.acknowledge(input.noticeId);
-        if (!notice) return fail('NOT_FOUND', 'This notice is already gone.');
+        if (!notice) return fail('NOT_FOUND');
         deps.pushNotice(notice);
         return ok(null);
       }),
@@ -192,14 +192,14 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
       run('createQrCodes', async () => {
         for (const id of input.tableIds) {
           const answer = await deps.client().createQrCode(id);
-          if (!answer.ok) return fail(answer.code, answer.message, tableContext(deps.store, id).params!());
+          if (!answer.ok) return fail(answer.code, tableContext(deps.store, id).params!());
         }
         return qrViews(deps);
       }),
     deleteQrCode: (input) =>
       run('deleteQrCode', async () => {
         const answer = await deps.client().deleteQrCode(input.tableId);
-        return answer.ok ? ok(null) : fail(answer.code, answer.message);
+        return answer.ok ? ok(null) : fail(answer.code);
       }, tableContext(deps.store, input.tableId)),
     printQrSheet: (input) => deps.shell.printQrSheet?.(input) ?? Promise.resolve(NO_PRINTER),
     testPrint: () => deps.shell.testPrint?.() ?? Promise.resolve(NO_PRINTER),
@@ -223,7 +223,7 @@ function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'che
         return ok(null);
       }),
     guestPay: (input) =>
-      deps.guestPay ? run('guestPay', () => deps.guestPay!(input)) : Promise.resolve(fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.')),
+      deps.guestPay ? run('guestPay', () => deps.guestPay!(input)) : Promise.resolve(fail('DEMO_ONLY')),
   };
 }
 
@@ -237,7 +237,7 @@ function diagnosticsCommands(deps: UiApiDeps): Part<'exportDiagnostics' | 'openL
 
 async function qrViews(deps: UiApiDeps) {
   const answer = await deps.client().listQrCodes();
-  if (!answer.ok) return fail<QrCodeView[]>(answer.code, answer.message);
+  if (!answer.ok) return fail<QrCodeView[]>(answer.code);
   const byTable = new Map(answer.value.map((q) => [q.idTable, q]));
   return ok(
     deps.store.listTables().map((t): QrCodeView => ({ tableId: t.id, tableName: t.name, code: byTable.get(t.id)?.code ?? null, url: byTable.get(t.id)?.url ?? null })),

@@ -14,7 +14,6 @@ import { LOCK_LIMIT_MS } from './sources/payment-timing.js';
 export interface AttentionRefusal {
   ok: false;
   code: 'NOT_FOUND' | 'ACTION_REQUIRED' | 'PAYMENT_NOT_FOUND' | 'NOT_PENDING' | 'AWAITING_CAPTURE' | 'LOCK_NOT_STALE' | 'NETWORK_ERROR';
-  message: string;
   params?: Record<string, string | number>;
 }
 export type AttentionResult<T> = { ok: true; value: T } | AttentionRefusal;
@@ -22,8 +21,7 @@ export type AttentionResult<T> = { ok: true; value: T } | AttentionRefusal;
 /** The longest note a cashier may leave (the edges' schemas say the same). */
 export const MAX_NOTE_LENGTH = 500;
 
-const refuse = (code: AttentionRefusal['code'], message: string, params?: AttentionRefusal['params']): AttentionRefusal =>
-  params ? { ok: false, code, message, params } : { ok: false, code, message };
+const refuse = (code: AttentionRefusal['code'], params?: AttentionRefusal['params']): AttentionRefusal => (params ? { ok: false, code, params } : { ok: false, code });
 
 const subjectOf = (e: Pick<AttentionEntry, 'tableId' | 'billId' | 'paymentId'>) => ({ tableId: e.tableId, billId: e.billId, paymentId: e.paymentId });
 
@@ -34,8 +32,8 @@ function record(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine
 /** Acknowledges an entry that only needs a look; it leaves the list. An action entry answers ACTION_REQUIRED. */
 export function acknowledge(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, now: number, input: { entryId: string; note?: string | undefined }): AttentionResult<AttentionEntry> {
   const entry = findEntry(store.read, now, input.entryId);
-  if (!entry) return refuse('NOT_FOUND', 'This entry is no longer in Needs attention.');
-  if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', `Resolve it with ${entry.actions[0]}.`, { action: entry.actions[0]! });
+  if (!entry) return refuse('NOT_FOUND');
+  if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', { action: entry.actions[0]! });
   const note = input.note?.trim() ?? '';
   record(store, entry, 'acknowledge', note === '' ? null : note.slice(0, MAX_NOTE_LENGTH));
   return { ok: true, value: entry };
@@ -43,9 +41,9 @@ export function acknowledge(store: BillsStore & PaymentsStore & AttentionStore &
 
 function pendingPayment(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, paymentId: string): AttentionResult<PaymentRecord> {
   const p = store.getPayment(paymentId);
-  if (!p) return refuse('PAYMENT_NOT_FOUND', `Payment ${paymentId} is unknown here.`);
-  if (p.state !== 'STARTED' && p.state !== 'PROCESSED') return refuse('NOT_PENDING', 'This payment has already ended.');
-  if (awaitingCapture(p)) return refuse('AWAITING_CAPTURE', 'This payment waits for capture, not for the service.');
+  if (!p) return refuse('PAYMENT_NOT_FOUND');
+  if (p.state !== 'STARTED' && p.state !== 'PROCESSED') return refuse('NOT_PENDING');
+  if (awaitingCapture(p)) return refuse('AWAITING_CAPTURE');
   return { ok: true, value: p };
 }
 
@@ -58,7 +56,7 @@ export function releaseLock(store: BillsStore & PaymentsStore & AttentionStore &
   const pending = pendingPayment(store, paymentId);
   if (!pending.ok) return pending;
   const entry = entryOfPayment(store.read, now, paymentId, ['lock-held']);
-  if (!entry) return refuse('LOCK_NOT_STALE', 'The lock is younger than a payment can take; wait for it.', { minutes: LOCK_LIMIT_MS / 60_000 });
+  if (!entry) return refuse('LOCK_NOT_STALE', { minutes: LOCK_LIMIT_MS / 60_000 });
   const writes: StoreWrite[] = ['closePayment', 'resolveAttention'];
   store.group(() => {
     store.closePayment(paymentId, LOCK_EXPIRED);
@@ -83,7 +81,7 @@ export async function retryRecovery(deps: RetryDeps, paymentId: string): Promise
   const entry = entryOfPayment(store.read, clock.now(), paymentId, ['unsettled-payment', 'lock-held']);
   // Recovery over this one payment: the same rules (and lock time-out) as on every reconnect.
   const summary = await recoverPayments({ store: { ...store, pendingPayments: () => [pending.value] }, getPayment: deps.getPayment, clock, log: deps.log });
-  if (summary.failed.length > 0) return refuse('NETWORK_ERROR', 'Cannot reach the payment service.');
+  if (summary.failed.length > 0) return refuse('NETWORK_ERROR');
   if (entry) record(store, entry, 'retry-recovery', null);
   const outcome: RecoveryOutcome = summary.paid.length > 0 ? 'paid' : summary.unlocked.length > 0 ? 'unlocked' : summary.expired.length > 0 ? 'expired' : 'open';
   return { ok: true, value: { outcome, payment: store.getPayment(paymentId)! } };

@@ -23,7 +23,7 @@ type AttentionCommands = Pick<CompanionApi, 'listAttention' | 'resolveAttention'
 
 /** A refusal keeps its code and facts; the renderer words it (words.*.ts). */
 function asResult<T, V>(result: AttentionResult<T>, view: (value: T) => V): CommandResult<V> {
-  return result.ok ? ok(view(result.value)) : fail(result.code, result.message, result.params);
+  return result.ok ? ok(view(result.value)) : fail(result.code, result.params);
 }
 
 /** The cashier's Needs attention commands (issue 13); capture is capturePayment's. */

@@ -1,4 +1,5 @@
-import type { CommandResult, GuestOrderInput, GuestOrderResult } from '../../../preload/contract.js';
+import type { CommandResult, ErrorCode, GuestOrderInput, GuestOrderResult } from '../../../preload/contract.js';
+import { isErrorCode } from '../../../preload/error-codes.js';
 import type { DemoGuestOrder, DemoSandbox } from '../../base/host-types.js';
 import type { BillsStore, OrdersStore } from '../../store/index.js';
 import { fail, ok } from '../../base/command-result.js';
@@ -11,7 +12,7 @@ import { fail, ok } from '../../base/command-result.js';
  * refusals (no connection, bad input) fail with their code.
  */
 export async function placeDemoOrder(sandbox: DemoSandbox | null, store: BillsStore & OrdersStore, input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>> {
-  if (!sandbox) return fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.');
+  if (!sandbox) return fail('DEMO_ONLY');
   const itemName = (id: string): string => store.getMenuItem(id)?.name ?? id;
   const request: DemoGuestOrder = { items: input.items.map((i) => (i.note ? { id: i.id, quantity: i.quantity, note: i.note } : { id: i.id, quantity: i.quantity })) };
   if (input.tableId !== undefined) request.idTable = input.tableId;
@@ -29,15 +30,16 @@ export async function placeDemoOrder(sandbox: DemoSandbox | null, store: BillsSt
       return ok({ orderId: '', outcome: 'refused', billId: null, total: null, refusal: { code: 'NOT_ON_MENU', items: refusal.items.map(itemName) } });
     }
     const table = input.tableId ? store.getTable(input.tableId) : null;
-    return fail(refusal.code, refusal.message, table ? { table: table.name } : {});
+    return fail(refusal.code, table ? { table: table.name } : {});
   }
 }
 
 /** A SandboxRequestError's code, message and item ids, or null for anything else (a real defect). */
-export function sandboxRefusal(e: unknown): { code: string; message: string; items: string[] } | null {
+/** The sandbox's refusal of a simulated guest; a code the contract does not know reads as the service's own error. */
+export function sandboxRefusal(e: unknown): { code: ErrorCode; items: string[] } | null {
   if (!(e instanceof Error) || e.name !== 'SandboxRequestError') return null;
   const body = (e as Error & { body?: unknown }).body as { code?: unknown; items?: unknown } | undefined;
   if (typeof body?.code !== 'string') return null;
   const items = Array.isArray(body.items) ? body.items.filter((i): i is string => typeof i === 'string') : [];
-  return { code: body.code, message: e.message, items };
+  return { code: isErrorCode(body.code) ? body.code : 'SERVICE_ERROR', items };
 }

@@ -56,7 +56,7 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
       return sandbox ? { serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey } : null;
     },
     async guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>> {
-      if (!sandbox) return fail('DEMO_ONLY', 'Acting as a guest works only in demo mode.');
+      if (!sandbox) return fail('DEMO_ONLY');
       try {
         const result = await sandbox.guestPay({ idTable: input.tableId, idBill: input.billId, items: input.items, tip: input.tip, outcome: input.outcome ?? 'paid' });
         return ok({ paymentId: result.payment.id, state: result.payment.state });
@@ -66,7 +66,7 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
         const refusal = sandboxRefusal(e);
         if (!refusal) throw e;
         const table = store.getTable(input.tableId);
-        return fail(refusal.code, refusal.message, table ? { table: table.name } : {});
+        return fail(refusal.code, table ? { table: table.name } : {});
       }
     },
     /** A guest orders from the menu (issue 14): to a table's bill or for pickup. */

@@ -9,7 +9,7 @@ import { menuEntry, orderView } from './views.js';
 type OrderCommands = Pick<CompanionApi, 'setMenuItemAvailable' | 'setOrderStatus' | 'setOrdersPaused' | 'getServiceOrderStatus' | 'printTicket'>;
 
 /** Only the desktop app prints from here; the browser's ticket page has its own Print button. */
-const NO_PRINTER = fail<never>('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the ticket.');
+const NO_PRINTER = fail<never>('UNSUPPORTED', { reason: 'ticket' });
 
 /**
  * The cashier's menu and order commands (issue 14): the same store operations as the local POS
@@ -22,13 +22,13 @@ export function orderCommands(deps: { store: BillsStore & OrdersStore & StoreEng
   return {
     setMenuItemAvailable: (input) =>
       run('setMenuItemAvailable', () => {
-        if (!store.getMenuItem(input.itemId)) return fail('MENU_ITEM_NOT_FOUND', 'This item is no longer on the menu: the till may have replaced the menu.');
+        if (!store.getMenuItem(input.itemId)) return fail('MENU_ITEM_NOT_FOUND');
         store.patchMenuItem(input.itemId, { available: input.available });
         return ok(menuEntry(store, input.itemId)!);
       }),
     setOrderStatus: (input) =>
       run('setOrderStatus', () => {
-        if (!store.getOrder(input.orderId)) return fail('ORDER_NOT_FOUND', 'This order no longer exists.');
+        if (!store.getOrder(input.orderId)) return fail('ORDER_NOT_FOUND');
         store.setOrderStatus(input.orderId, input.status, input.reason ?? null);
         return ok(orderView(store, input.orderId)!);
       }),
@@ -40,11 +40,11 @@ export function orderCommands(deps: { store: BillsStore & OrdersStore & StoreEng
     getServiceOrderStatus: (input) =>
       run('getServiceOrderStatus', async () => {
         const answer = await deps.client().getOrderStatus(input.orderId);
-        return answer.ok ? ok({ status: answer.value.status }) : fail(answer.code, answer.message);
+        return answer.ok ? ok({ status: answer.value.status }) : fail(answer.code);
       }),
     printTicket: (input) =>
       run('printTicket', () => {
-        if (!store.getOrder(input.orderId)) return fail('ORDER_NOT_FOUND', 'This order no longer exists.');
+        if (!store.getOrder(input.orderId)) return fail('ORDER_NOT_FOUND');
         return deps.shell.printTicket?.(input) ?? NO_PRINTER;
       }),
   };

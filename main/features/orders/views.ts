@@ -1,8 +1,19 @@
-import type { MenuEntry, OrderView } from '../../../preload/contract.js';
-import { dec, money, type MenuRecord, type OrderRecord, type ReadTx } from '../../store/index.js';
+import type { MenuEntry, OrderDecision, OrderView } from '../../../preload/contract.js';
+import { canMove, dec, money, type MenuRecord, type OrderRecord, type ReadTx } from '../../store/index.js';
 
 /** A NEW order shows as overdue this long after it came: 2 minutes before the service's 10-minute cancel. */
 export const ORDER_OVERDUE_MS = 8 * 60 * 1000;
+
+/** The service closes an order nobody answered this long after it came (PROTOCOL.md §5, the sandbox's clock). */
+export const SERVICE_CANCELS_AFTER_MS = 10 * 60 * 1000;
+
+/** Every staff decision in the order the inbox shows its buttons; the store's rules say which apply. */
+const DECISIONS: readonly OrderDecision[] = ['ACCEPTED', 'PREPARING', 'READY', 'COMPLETE', 'REJECTED'];
+
+/** The decisions the staff may take next: none once the service has closed the order. */
+function nextSteps(o: OrderRecord): OrderDecision[] {
+  return o.closedState === null ? DECISIONS.filter((d) => canMove(o.status, d)) : [];
+}
 
 interface ReadSource {
   read: ReadTx;
@@ -28,6 +39,8 @@ export function toOrderView(o: OrderRecord, tableName: string | null, unsent: nu
     created: o.created,
     updated: o.updated,
     overdueAt: o.status === 'NEW' ? new Date(Date.parse(o.created) + ORDER_OVERDUE_MS).toISOString() : null,
+    cancelsAt: o.status === 'NEW' && o.closedState === null ? new Date(Date.parse(o.created) + SERVICE_CANCELS_AFTER_MS).toISOString() : null,
+    nextSteps: nextSteps(o),
     unsentStatuses: unsent,
   };
 }

@@ -10,8 +10,6 @@ import { createPaymentLinks } from './payment-links.js';
 
 type LinkCommands = Pick<CompanionApi, 'createPaymentLink' | 'listPaymentLinks' | 'getPaymentLink' | 'deletePaymentLink' | 'printPaymentLink'>;
 
-const NO_PRINTER = 'Printing from here needs the desktop app. In the browser, use the Print button on the sheet.';
-
 export function paymentLinkCommands(deps: { store: PaymentLinksStore; log: Logger; client(): ServiceClient; defaultCurrency: string; shell: ShellPorts }): LinkCommands {
   const links = createPaymentLinks({ store: deps.store, log: deps.log, client: () => deps.client(), defaultCurrency: () => deps.defaultCurrency });
   return {
@@ -22,6 +20,6 @@ export function paymentLinkCommands(deps: { store: PaymentLinksStore; log: Logge
     printPaymentLink: (input) =>
       deps.shell.printPaymentLink
         ? attempt(deps.log, 'printPaymentLink', () => deps.shell.printPaymentLink!(input))
-        : Promise.resolve(fail('UNSUPPORTED', NO_PRINTER)),
+        : Promise.resolve(fail('UNSUPPORTED')),
   };
 }

@@ -9,7 +9,7 @@ const AMOUNT_SHAPE = /^\d{1,15}(\.\d{1,2})?$/;
 const LOOSE_NUMBER = /^-?\d+(\.\d+)?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 
-export type LinkInputRefusal = { code: 'INVALID_AMOUNT' | 'INVALID_CURRENCY' | 'DESCRIPTION_TOO_LONG'; message: string; params: ErrorParams };
+export type LinkInputRefusal = { code: 'INVALID_AMOUNT' | 'INVALID_CURRENCY' | 'DESCRIPTION_TOO_LONG'; params: ErrorParams };
 
 export interface CheckedLinkInput {
   /** Two decimal places, as the service and every view show money. */
@@ -20,13 +20,13 @@ export interface CheckedLinkInput {
 
 function amountRefusal(text: string): LinkInputRefusal | null {
   const params = { field: 'amount', value: text.slice(0, 40) };
-  if (!LOOSE_NUMBER.test(text)) return { code: 'INVALID_AMOUNT', message: 'amount: must be a number such as 250.50', params: { ...params, reason: 'format' } };
-  if (text.startsWith('-') || new Decimal(text).isZero()) return { code: 'INVALID_AMOUNT', message: 'amount: must be more than zero', params: { ...params, reason: 'positive' } };
+  if (!LOOSE_NUMBER.test(text)) return { code: 'INVALID_AMOUNT', params: { ...params, reason: 'format' } };
+  if (text.startsWith('-') || new Decimal(text).isZero()) return { code: 'INVALID_AMOUNT', params: { ...params, reason: 'positive' } };
   if (!AMOUNT_SHAPE.test(text)) {
     const places = (text.split('.')[1] ?? '').length > 2;
     return places
-      ? { code: 'INVALID_AMOUNT', message: 'amount: at most 2 decimal places', params: { ...params, reason: 'places' } }
-      : { code: 'INVALID_AMOUNT', message: 'amount: at most 15 digits before the point', params: { ...params, reason: 'large' } };
+      ? { code: 'INVALID_AMOUNT', params: { ...params, reason: 'places' } }
+      : { code: 'INVALID_AMOUNT', params: { ...params, reason: 'large' } };
   }
   return null;
 }
@@ -38,11 +38,11 @@ export function checkLinkInput(input: PaymentLinkInput, defaultCurrency: string)
   if (refused) return { ok: false, refusal: refused };
   const currency = (input.currency ?? defaultCurrency).trim().toUpperCase();
   if (!CURRENCY.test(currency)) {
-    return { ok: false, refusal: { code: 'INVALID_CURRENCY', message: 'currency: must be a three-letter code such as CZK', params: { field: 'currency', currency: currency.slice(0, 10) } } };
+    return { ok: false, refusal: { code: 'INVALID_CURRENCY', params: { field: 'currency', currency: currency.slice(0, 10) } } };
   }
   const description = (input.description ?? '').trim();
   if (description.length > MAX_DESCRIPTION) {
-    return { ok: false, refusal: { code: 'DESCRIPTION_TOO_LONG', message: `description: at most ${MAX_DESCRIPTION} characters`, params: { field: 'description', max: MAX_DESCRIPTION } } };
+    return { ok: false, refusal: { code: 'DESCRIPTION_TOO_LONG', params: { field: 'description', max: MAX_DESCRIPTION } } };
   }
   return { ok: true, value: { amount: new Decimal(amount).toFixed(2), currency, description } };
 }

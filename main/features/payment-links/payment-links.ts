@@ -35,7 +35,6 @@ const CHECK_CONCURRENCY = 6;
 /** The newest links listed (older ones stay stored, and still work at the service). */
 export const LIST_LIMIT = 200;
 
-const NOT_FOUND_HERE = 'Tableside has no such payment link: open Payment links again.';
 
 /** The link in the cashier's words: its amount and description (the renderer formats the money). */
 export function linkParams(link: { amount: string | null; currency: string; description: string }): ErrorParams {
@@ -57,7 +56,7 @@ export function linkView(record: PaymentLinkRecord, state: PaymentLinkState): Pa
   };
 }
 
-const refused = <T>(answer: ServiceFailure, params: ErrorParams): CommandResult<T> => fail<T>(answer.code, answer.message, params);
+const refused = <T>(answer: ServiceFailure, params: ErrorParams): CommandResult<T> => fail<T>(answer.code, params);
 
 /** Runs `fn` over `items`, at most `limit` at a time, keeping the order. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -97,7 +96,7 @@ export function createPaymentLinks(deps: PaymentLinksDeps): PaymentLinks {
 
   async function createPaymentLink(input: PaymentLinkInput): Promise<CommandResult<PaymentLinkView>> {
     const checked = checkLinkInput(input, deps.defaultCurrency());
-    if (!checked.ok) return fail(checked.refusal.code, checked.refusal.message, checked.refusal.params);
+    if (!checked.ok) return fail(checked.refusal.code, checked.refusal.params);
     const link = checked.value;
     const client = deps.client();
     const merchant = await merchantOf(client);
@@ -127,13 +126,13 @@ export function createPaymentLinks(deps: PaymentLinksDeps): PaymentLinks {
 
   async function getPaymentLink(input: { linkId: string }): Promise<CommandResult<PaymentLinkView>> {
     const record = store.getPaymentLink(input.linkId);
-    if (!record) return fail('LINK_NOT_FOUND', NOT_FOUND_HERE);
+    if (!record) return fail('LINK_NOT_FOUND');
     return ok((await check(deps.client(), record)).view);
   }
 
   async function deletePaymentLink(input: { linkId: string }): Promise<CommandResult<null>> {
     const record = store.getPaymentLink(input.linkId);
-    if (!record) return fail('LINK_NOT_FOUND', NOT_FOUND_HERE);
+    if (!record) return fail('LINK_NOT_FOUND');
     const answer = await deps.client().deleteStaticPaymentLink(record.idMerchant, record.id);
     // A link the service no longer knows is deleted already: forgetting it here is all that is left.
     if (!answer.ok && answer.status !== 404) return refused(answer, linkParams(record));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PaymentReceiptView } from '../../../preload/contract.js';
 import { isStoreError, type BillsStore, type PaymentsStore, type OrdersStore, type ReceiptsStore, type AttentionStore, type EventsStore, type StoreEngine } from '../../store/index.js';
+import { storeErrorMessage } from '../../base/store-error-english.js';
 import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
 import { Id } from '../../base/wire/index.js';
 import { DateTime, Price, Quantity } from '../bills/pos-api-contract.js';
@@ -102,7 +103,7 @@ export const toReceiptResponse = (v: PaymentReceiptView): PaymentReceiptResponse
 function refusal(e: unknown): never {
   if (!isStoreError(e)) throw e;
   const code = e.code === 'PAYMENT_NOT_FOUND' ? 'NOT_FOUND' : e.code;
-  throw new HttpError(e.status, code, e.message, e.field);
+  throw new HttpError(e.status, code, storeErrorMessage(e), e.field);
 }
 
 function requireReceipt(store: PosApiStore, id: string): PaymentReceiptResponse {

@@ -19,11 +19,11 @@ export function receiptCommands(deps: ReceiptCommandDeps): Pick<CompanionApi, 'g
       attempt<PaymentReceiptView>(log, 'getPaymentReceipt', () => {
         const view = receiptView(store, input.paymentId);
         // No names to give: the payment is unknown here or never reached paymentProcessed.
-        return view ? ok(view) : fail('RECEIPT_NOT_FOUND', 'This payment has no receipt: it was never processed here.');
+        return view ? ok(view) : fail('RECEIPT_NOT_FOUND');
       }),
     printReceipt: (input) => {
-      if (!receiptView(store, input.paymentId)) return Promise.resolve(fail('RECEIPT_NOT_FOUND', 'This payment has no receipt: it was never processed here.'));
-      return deps.shell.printReceipt?.(input) ?? Promise.resolve(fail('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the receipt.'));
+      if (!receiptView(store, input.paymentId)) return Promise.resolve(fail('RECEIPT_NOT_FOUND'));
+      return deps.shell.printReceipt?.(input) ?? Promise.resolve(fail('UNSUPPORTED', { reason: 'receipt' }));
     },
   };
 }

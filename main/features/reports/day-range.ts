@@ -1,3 +1,7 @@
+import { isCalendarDate } from '../../../preload/command-kit.js';
+
+/** Whether `text` is a real calendar date YYYY-MM-DD (2026-02-30 is not): the contract's rule. */
+export { isCalendarDate };
 /**
  * Restaurant days in the PC's local time. A restaurant's day ends at `dayEndsAt` ("HH:MM", e.g.
  * "04:00"), not at midnight: day D runs from D HH:MM to D+1 HH:MM local time. Built from local
@@ -24,15 +28,6 @@ export function isDayEndsAt(text: string): boolean {
 function hoursMinutes(dayEndsAt: string): [number, number] {
   const m = TIME_RE.exec(dayEndsAt) ?? TIME_RE.exec(DEFAULT_DAY_ENDS_AT)!;
   return [Number(m[1]), Number(m[2])];
-}
-
-/** Whether `text` is a real calendar date YYYY-MM-DD (2026-02-30 is not). */
-export function isCalendarDate(text: string): boolean {
-  const m = DATE_RE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const utc = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1970 && y <= 9999 && utc.getUTCFullYear() === y && utc.getUTCMonth() === mo - 1 && utc.getUTCDate() === d;
 }
 
 function parts(date: string): [number, number, number] {

@@ -22,8 +22,8 @@ type ReportCommands = Pick<CompanionApi, 'listPayments' | 'dayReport' | 'exportP
 const MAX_RANGE_DAYS = 366;
 
 function checkRange(input: { from: string; to: string }) {
-  if (daysBetween(input.from, input.to) < 0) return fail<never>('BAD_RANGE', 'The last day is before the first one.');
-  if (daysBetween(input.from, input.to) > MAX_RANGE_DAYS) return fail<never>('RANGE_TOO_LONG', `Choose at most ${MAX_RANGE_DAYS} days at once.`);
+  if (daysBetween(input.from, input.to) < 0) return fail<never>('BAD_RANGE');
+  if (daysBetween(input.from, input.to) > MAX_RANGE_DAYS) return fail<never>('RANGE_TOO_LONG', { max: MAX_RANGE_DAYS });
   return null;
 }
 
@@ -53,6 +53,6 @@ export function createReportCommands(deps: ReportCommandDeps): ReportCommands {
       }),
     printDayReport: (input) =>
       deps.shell.printDayReport?.(input) ??
-      Promise.resolve(fail('UNSUPPORTED', 'Printing from here needs the desktop app. In the browser, use the Print button on the report.')),
+      Promise.resolve(fail('UNSUPPORTED', { reason: 'report' })),
   };
 }

@@ -49,7 +49,7 @@ const PinFileSchema = z.object({
 type PinFile = z.infer<typeof PinFileSchema>;
 
 export type PinCode = 'PIN_REQUIRED' | 'PIN_WRONG' | 'PIN_LOCKED' | 'PIN_NOT_SET' | 'PIN_ALREADY_SET' | 'PIN_FORMAT';
-export type PinResult<T> = { ok: true; value: T } | { ok: false; code: PinCode; message: string; params?: Record<string, number> };
+export type PinResult<T> = { ok: true; value: T } | { ok: false; code: PinCode; params?: Record<string, number> };
 export interface Unlock {
   /** Sent back with saveSettings / regeneratePosApiToken; meaningless once it expires or is locked. */
   unlock: string;
@@ -75,7 +75,7 @@ function hashPin(pin: string, salt: Buffer, params: { N: number; r: number; p: n
   return scryptSync(pin, salt, SCRYPT.keylen, { N: params.N, r: params.r, p: params.p, maxmem: 64 * 1024 * 1024 });
 }
 
-const refuse = <T>(code: PinCode, message: string, params?: Record<string, number>): PinResult<T> => ({ ok: false, code, message, ...(params ? { params } : {}) });
+const refuse = <T>(code: PinCode, params?: Record<string, number>): PinResult<T> => ({ ok: false, code, ...(params ? { params } : {}) });
 
 export function createManagerPin(options: { dataDir: string; clock: Clock; log: Logger }): ManagerPin {
   const { clock, log } = options;
@@ -123,8 +123,8 @@ export function createManagerPin(options: { dataDir: string; clock: Clock; log: 
     allows: (token: string | undefined): boolean => read() === null || valid(token),
     /** First use sets the PIN; changing a set PIN needs a live unlock. Answers a fresh unlock. */
     set(pin: string, token?: string): PinResult<Unlock> {
-      if (read() !== null && !valid(token)) return refuse(token ? 'PIN_REQUIRED' : 'PIN_ALREADY_SET', 'A manager PIN is set: unlock with it to change it.');
-      if (!PIN_RULE.test(pin)) return refuse('PIN_FORMAT', 'The PIN must be 4 to 8 digits.');
+      if (read() !== null && !valid(token)) return refuse(token ? 'PIN_REQUIRED' : 'PIN_ALREADY_SET');
+      if (!PIN_RULE.test(pin)) return refuse('PIN_FORMAT');
       const salt = randomBytes(16);
       const hash = hashPin(pin, salt, SCRYPT);
       write({ v: 1, algo: 'scrypt', N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, salt: salt.toString('base64'), hash: hash.toString('base64'), failures: 0, waitUntil: null });
@@ -135,10 +135,10 @@ export function createManagerPin(options: { dataDir: string; clock: Clock; log: 
     },
     unlock(pin: string): PinResult<Unlock> {
       const stored = read();
-      if (!stored) return refuse('PIN_NOT_SET', 'No manager PIN is set yet.');
+      if (!stored) return refuse('PIN_NOT_SET');
       const now = clock.now();
       if (stored.waitUntil !== null && stored.waitUntil > now) {
-        return refuse('PIN_LOCKED', 'Too many wrong PINs: wait.', { retryInSeconds: Math.ceil((stored.waitUntil - now) / 1000) });
+        return refuse('PIN_LOCKED', { retryInSeconds: Math.ceil((stored.waitUntil - now) / 1000) });
       }
       const expected = Buffer.from(stored.hash, 'base64');
       const given = hashPin(pin, Buffer.from(stored.salt, 'base64'), stored);
@@ -150,10 +150,10 @@ export function createManagerPin(options: { dataDir: string; clock: Clock; log: 
       log.warn({ mod: 'settings', failures }, 'wrong manager PIN');
       if (failures >= MAX_TRIES) {
         write({ ...stored, failures: 0, waitUntil: now + WAIT_MS });
-        return refuse('PIN_LOCKED', 'Too many wrong PINs: wait.', { retryInSeconds: WAIT_MS / 1000 });
+        return refuse('PIN_LOCKED', { retryInSeconds: WAIT_MS / 1000 });
       }
       write({ ...stored, failures, waitUntil: null });
-      return refuse('PIN_WRONG', 'Wrong PIN.', { triesLeft: MAX_TRIES - failures, waitMinutes: WAIT_MS / 60_000 });
+      return refuse('PIN_WRONG', { triesLeft: MAX_TRIES - failures, waitMinutes: WAIT_MS / 60_000 });
     },
     lock(token: string): void {
       unlocks.delete(token);

@@ -1,12 +1,11 @@
-import type { CommandResult, SettingsInput, SettingsUnlock, SettingsView } from '../../../preload/contract.js';
+import type { CommandResult, ErrorParams, SettingsInput, SettingsUnlock, SettingsView } from '../../../preload/contract.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import { createServiceClient } from '../../base/service/index.js';
 import { INTEGRATION_FIELDS, type ManagerPin, type PinResult } from './manager-pin.js';
-import { INSECURE_URL } from './settings-schema.js';
 import { isAllowedServiceUrl } from './service-url.js';
 import { fail, ok } from '../../base/command-result.js';
-import { portInUse, StartupError } from '../../base/startup-error.js';
+import { portInUse, StartupError, type StartupProblem } from '../../base/startup-error.js';
 import type { SettingsChange, SettingsService } from './settings-service.js';
 
 /** What a settings change needs of the running app; app/ hands in its session, POS API and events. */
@@ -43,8 +42,13 @@ function integrationFieldOf(change: SettingsChange, current: SettingsChange['nex
   return INTEGRATION_FIELDS.find((k) => change.next[k] !== current[k]) ?? null;
 }
 
+/** A startup problem's facts (the port and its role, a path) as a refusal's parameters. */
+function startupParams({ code: _code, ...facts }: StartupProblem): ErrorParams {
+  return facts;
+}
+
 function pinAnswer<T>(result: PinResult<T>): CommandResult<T> {
-  return result.ok ? ok(result.value) : fail(result.code, result.message, result.params);
+  return result.ok ? ok(result.value) : fail(result.code, result.params);
 }
 
 /** The settings commands of CompanionApi: check, save and apply; who-am-i for a key; a new POS API token. */
@@ -56,27 +60,27 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
 
   /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
   async function checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>> {
-    if (!isAllowedServiceUrl(input.serviceUrl)) return fail('INVALID', `serviceUrl: ${INSECURE_URL}`);
+    if (!isAllowedServiceUrl(input.serviceUrl)) return fail('INVALID', { field: 'serviceUrl', reason: 'insecure-url' });
     const client = createServiceClient({ baseUrl: input.serviceUrl, apiKey: input.apiKey, posId: input.posId, language: settings.get().language, log });
     const who = await client.whoAmI();
-    return who.ok ? ok({ restaurantName: who.value.name }) : fail(who.code, who.message);
+    return who.ok ? ok({ restaurantName: who.value.name }) : fail(who.code);
   }
 
   async function saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>> {
     const checked = settings.check(input);
-    if (!checked.ok) return fail(checked.error.code, checked.error.message, checked.error.params);
+    if (!checked.ok) return fail(checked.error.code, checked.error.params);
     // Checked here, in main, never only in the renderer: an integration change needs a live unlock once a PIN is set.
     const field = integrationFieldOf(checked.change, settings.get());
-    if (field !== null && !pin.allows(input.unlock)) return fail('PIN_REQUIRED', 'Changing the integration settings needs the manager PIN.', { field });
+    if (field !== null && !pin.allows(input.unlock)) return fail('PIN_REQUIRED', { field });
     if (checked.verify) {
       const who = await checkApiKey(checked.verify);
-      if (!who.ok) return fail(who.error.code, who.error.message);
+      if (!who.ok) return fail(who.error.code, who.error.params);
     }
     const { change } = checked;
     // A taken port refuses the change before anything is saved.
     if (change.port) {
       const moved = await deps.localApi.moveTo(change.next.posApiPort).catch((e: unknown) => e);
-      if (moved instanceof StartupError) return fail(moved.problem.code, moved.message);
+      if (moved instanceof StartupError) return fail(moved.problem.code, startupParams(moved.problem));
       if (moved) throw moved;
     }
     settings.commit(change);
@@ -86,7 +90,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
     if (change.session) {
       // The new session's webhook receiver may find its port taken: saved, but said so.
       const restarted = await deps.session.restart().catch((e: unknown) => portInUse(e, 'webhook', now.webhookPort));
-      if (restarted instanceof StartupError) return fail(restarted.problem.code, restarted.message);
+      if (restarted instanceof StartupError) return fail(restarted.problem.code, startupParams(restarted.problem));
       if (restarted) throw restarted;
     }
     return ok(view());
@@ -97,7 +101,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
     checkApiKey,
     saveSettings,
     async regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>> {
-      if (!pin.allows(unlock)) return fail('PIN_REQUIRED', 'A new POS API token needs the manager PIN.', { field: 'posApiToken' });
+      if (!pin.allows(unlock)) return fail('PIN_REQUIRED', { field: 'posApiToken' });
       deps.localApi.regenerate();
       announce();
       return ok(view());

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SettingsInput, SettingsView } from '../../../preload/contract.js';
+import type { ErrorCode, SettingsInput, SettingsView } from '../../../preload/contract.js';
 import type { SecretStore, StoredSettings } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import { maskApiKey } from './plain-secrets.js';
@@ -7,7 +7,6 @@ import { dropUndefined, loadSettings, saveSettings, type KeptFields } from './se
 import type { SettingsPatch } from './settings-schema.js';
 import { SettingsInputSchema } from './settings-schema.js';
 import { originOf } from './service-url.js';
-import { describeIssues } from '../../base/wire/index.js';
 
 /** Fields whose change means a new session with the service. */
 const SESSION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', 'posId', 'transport', 'webhookHost', 'webhookPort', 'webhookPublicUrl', 'serviceName'];
@@ -16,7 +15,7 @@ const SESSION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', '
 export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING';
 
 /** A refused change: `params.field` names the settings field to fix (the renderer words it with its label). */
-export type Refusal = { code: string; message: string; params?: { field: string } };
+export type Refusal = { code: ErrorCode; params?: { field: string } };
 
 /** A checked change, ready to commit: what it sets and what must follow (new session, new port, login item). */
 export interface SettingsChange {
@@ -126,19 +125,19 @@ function settingsView(settings: StoredSettings, apiKey: string | null, posApiTok
  */
 function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: string | null): { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal } {
   const parsed = SettingsInputSchema.safeParse(input);
-  if (!parsed.success) return refuse('INVALID', `Check the settings: ${describeIssues(parsed.error)}`, firstField(parsed.error));
+  if (!parsed.success) return refuse('INVALID', firstField(parsed.error));
   // The unlock is the caller's business (settings-commands.ts checks it); it is never a setting.
   const { apiKey: newKey, unlock: _unlock, ...rest } = parsed.data;
   const patch: SettingsPatch = dropUndefined(rest);
   const next: StoredSettings = { ...settings, ...patch };
   const live = next.environment !== 'demo';
-  if (live && !next.serviceUrl) return refuse('INVALID', 'Enter the service URL for the sandbox or production environment.', 'serviceUrl');
+  if (live && !next.serviceUrl) return refuse('INVALID', 'serviceUrl');
   const newOrigin = originOf(next.serviceUrl) !== originOf(settings.serviceUrl);
   if (live && newOrigin && newKey === undefined && apiKey) {
-    return refuse('KEY_REQUIRED_FOR_NEW_URL', 'A new service URL needs its API key: enter the key together with the URL.', 'apiKey');
+    return refuse('KEY_REQUIRED_FOR_NEW_URL', 'apiKey');
   }
   const keyToUse = newKey ?? apiKey;
-  if (live && !keyToUse) return refuse('KEY_MISSING', "Enter the API key from the service's administration console.", 'apiKey');
+  if (live && !keyToUse) return refuse('KEY_MISSING', 'apiKey');
   const fields = (Object.keys(patch) as (keyof StoredSettings)[]).filter((k) => patch[k] !== undefined);
   const change: SettingsChange = {
     next,
@@ -152,8 +151,8 @@ function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: stri
   return { ok: true, change, verify: mustVerify ? { serviceUrl: next.serviceUrl, apiKey: keyToUse!, posId: next.posId } : null };
 }
 
-function refuse(code: string, message: string, field?: string): { ok: false; error: Refusal } {
-  return { ok: false, error: field ? { code, message, params: { field } } : { code, message } };
+function refuse(code: ErrorCode, field?: string): { ok: false; error: Refusal } {
+  return { ok: false, error: field ? { code, params: { field } } : { code } };
 }
 
 /** The settings field of a zod refusal: the first issue's top-level key (e.g. `reminderSeconds`). */

@@ -33,7 +33,7 @@ export function createAttentionStore({ write }: Transactions): AttentionStore {
     recordRefundRefusal: (paymentId, code) =>
       write('recordRefundRefusal', (tx) => {
         const p = tx.payments.get(paymentId);
-        if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${paymentId} is unknown here.`, 'paymentId');
+        if (!p) throw new StoreError('PAYMENT_NOT_FOUND', { paymentId }, 'paymentId');
         tx.attention.addRefundRefusal(tx, paymentId, code);
         const bill = tx.bills.get(p.billId);
         tx.emit({ kind: 'refund.refused', tableId: bill?.tableId ?? null, billId: p.billId, paymentId, data: { code } });

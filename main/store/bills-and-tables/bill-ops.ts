@@ -20,10 +20,10 @@ export function upsertTable(tx: WriteTx, input: { id: string; name: string; area
 }
 
 export function deleteTable(tx: WriteTx, id: string): void {
-  if (!tx.tables.get(id)) throw new StoreError('NOT_FOUND', `Table ${id} does not exist.`);
+  if (!tx.tables.get(id)) throw new StoreError('NOT_FOUND', { reason: 'table', tableId: id });
   const open = tx.bills.openCountOnTable(id);
   if (open > 0) {
-    throw new StoreError('CONFLICT', `Table ${id} still has ${open} open bill(s); close or move them first, then delete the table.`);
+    throw new StoreError('CONFLICT', { reason: 'table-has-bills', tableId: id, open });
   }
   tx.tables.remove(tx, id);
   tx.emit({ kind: 'table.deleted', tableId: id, billId: null, paymentId: null, data: {} });
@@ -31,19 +31,19 @@ export function deleteTable(tx: WriteTx, id: string): void {
 
 function requireBill(tx: WriteTx, id: string): BillWithItems {
   const bill = tx.bills.getWithItems(id);
-  if (!bill) throw new StoreError('BILL_NOT_FOUND', `Bill ${id} does not exist.`);
+  if (!bill) throw new StoreError('BILL_NOT_FOUND', { billId: id });
   return bill;
 }
 
 function requireEditable(tx: WriteTx, id: string): BillWithItems {
   const bill = requireBill(tx, id);
-  if (bill.state === 'CLOSED') throw new StoreError('BILL_CLOSED', `Bill ${id} is closed; open a new bill for the table instead.`);
+  if (bill.state === 'CLOSED') throw new StoreError('BILL_CLOSED', { billId: id });
   return bill;
 }
 
 function requireTable(tx: WriteTx, tableId: string, field: string): void {
   if (!tx.tables.get(tableId)) {
-    throw new StoreError('INVALID', `${field}: table "${tableId}" does not exist; create it first (PUT /v1/tables/${tableId}).`, field);
+    throw new StoreError('INVALID', { reason: 'unknown-table', tableId }, field);
   }
 }
 
@@ -89,14 +89,14 @@ export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
   checkBillHeader(input);
   requireTable(tx, input.tableId, 'tableId');
   const old = tx.bills.getWithItems(input.id);
-  if (old?.state === 'CLOSED') throw new StoreError('BILL_CLOSED', `Bill ${input.id} is closed; send the items under a new bill id.`);
+  if (old?.state === 'CLOSED') throw new StoreError('BILL_CLOSED', { reason: 'resend', billId: input.id });
   const items = mergeItems(input.id, old?.items ?? [], input.items);
   if (old && hasHeldQuantity(old.items)) {
     if (old.currency !== input.currency) {
-      throw new StoreError('CONFLICT', `Bill ${input.id} already has payments in ${old.currency}; its currency cannot change.`, 'currency');
+      throw new StoreError('CONFLICT', { reason: 'currency-fixed', billId: input.id, currency: old.currency }, 'currency');
     }
     if (old.tableId !== input.tableId && tx.payments.hasPendingOnBill(input.id)) {
-      throw new StoreError('CONFLICT', `Bill ${input.id} is being paid right now; move it to another table after the payment ends.`, 'tableId');
+      throw new StoreError('CONFLICT', { reason: 'move-while-paying', billId: input.id }, 'tableId');
     }
   }
   const bill: BillRecord = {
@@ -139,10 +139,10 @@ export interface SettlementInput {
 
 function checkSettlement(s: SettlementInput): { method: string; note: string | null } {
   if (!(SETTLEMENT_METHODS as readonly string[]).includes(s.method)) {
-    throw new StoreError('INVALID', `settlement.method must be one of ${SETTLEMENT_METHODS.join(', ')}.`, 'settlement.method');
+    throw new StoreError('INVALID', { reason: 'one-of', allowed: SETTLEMENT_METHODS.join(', ') }, 'settlement.method');
   }
   const note = s.note?.trim() ?? '';
-  if (note.length > 500) throw new StoreError('INVALID', 'settlement.note must be at most 500 characters.', 'settlement.note');
+  if (note.length > 500) throw new StoreError('INVALID', { reason: 'too-long', max: 500 }, 'settlement.note');
   return { method: s.method, note: note === '' ? null : note };
 }
 
@@ -156,7 +156,7 @@ export function closeBill(tx: WriteTx, id: string, settlement?: SettlementInput)
   const settled = settlement ? checkSettlement(settlement) : null;
   if (bill.state === 'CLOSED') return bill;
   if (tx.payments.hasPendingOnBill(id)) {
-    throw new StoreError('CONFLICT', `Bill ${id} is being paid by a guest right now; close it after the payment ends.`);
+    throw new StoreError('CONFLICT', { reason: 'close-while-paying', billId: id });
   }
   const due = money(sum(bill.items.map((i) => remainderOf(i).times(dec(i.price)))));
   const kept = settled && due !== '0.00' ? { ...settled, due } : null;
@@ -203,11 +203,11 @@ export function addItem(
 export function setItemQuantity(tx: WriteTx, billId: string, itemId: string, quantity: string): BillWithItems {
   const bill = requireEditable(tx, billId);
   const item = bill.items.find((i) => i.id === itemId);
-  if (!item) throw new StoreError('NOT_FOUND', `Item ${itemId} is not on bill ${billId}; refresh the bill and try again.`, 'itemId');
+  if (!item) throw new StoreError('NOT_FOUND', { reason: 'bill-item', itemId, billId }, 'itemId');
   const next = dec(nonNegativeDecimal(quantity, 'quantity'));
   const held = dec(item.paidQuantity).plus(item.lockedQuantity);
   if (next.lessThan(held)) {
-    throw new StoreError('CONFLICT', `"${item.name}" has ${canon(held)} paid or in payment; set at least ${canon(held)}.`, 'quantity');
+    throw new StoreError('CONFLICT', { reason: 'quantity-held', item: item.name, held: canon(held) }, 'quantity');
   }
   const updated = { ...item, quantity: canon(next) };
   tx.bills.updateItem(tx, billId, updated);
@@ -219,9 +219,9 @@ export function setItemQuantity(tx: WriteTx, billId: string, itemId: string, qua
 export function removeItem(tx: WriteTx, billId: string, itemId: string): BillWithItems {
   const bill = requireEditable(tx, billId);
   const item = bill.items.find((i) => i.id === itemId);
-  if (!item) throw new StoreError('NOT_FOUND', `Item ${itemId} is not on bill ${billId}; refresh the bill and try again.`, 'itemId');
+  if (!item) throw new StoreError('NOT_FOUND', { reason: 'bill-item', itemId, billId }, 'itemId');
   if (!dec(item.paidQuantity).isZero() || !dec(item.lockedQuantity).isZero()) {
-    throw new StoreError('CONFLICT', `"${item.name}" is paid or in a guest's payment and cannot be removed; reduce other items instead.`);
+    throw new StoreError('CONFLICT', { reason: 'item-held', item: item.name });
   }
   tx.bills.deleteItem(tx, billId, itemId);
   emitUpdated(tx, bill, { removedItemId: itemId });

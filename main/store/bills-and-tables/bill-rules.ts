@@ -15,7 +15,7 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
   const merged = input.map((raw, position): ItemRecord => {
     const field = `items[${position}]`;
     const id = nonEmptyText(raw.id, `${field}.id`);
-    if (seen.has(id)) throw new StoreError('INVALID', `${field}.id: "${id}" appears twice in the bill`, `${field}.id`);
+    if (seen.has(id)) throw new StoreError('INVALID', { reason: 'duplicate-id', id }, `${field}.id`);
     seen.add(id);
     const item: ItemRecord = {
       id,
@@ -33,29 +33,17 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
     if (!old || !isHeld(old)) return item;
     const held = dec(old.paidQuantity).plus(old.lockedQuantity);
     if (dec(item.quantity).lessThan(held)) {
-      throw new StoreError(
-        'CONFLICT',
-        `Item "${old.name}" (${id}) has ${canon(held)} paid or in payment; its quantity cannot go below that. Keep at least ${canon(held)}.`,
-        `${field}.quantity`,
-      );
+      throw new StoreError('CONFLICT', { reason: 'quantity-held', item: old.name, itemId: id, held: canon(held) }, `${field}.quantity`);
     }
     if (!dec(old.lockedQuantity).isZero() && !dec(old.price).equals(item.price)) {
-      throw new StoreError(
-        'CONFLICT',
-        `Item "${old.name}" (${id}) is in a guest's payment right now; change its price after the payment ends.`,
-        `${field}.price`,
-      );
+      throw new StoreError('CONFLICT', { reason: 'price-locked', item: old.name, itemId: id }, `${field}.price`);
     }
     return { ...item, paidQuantity: old.paidQuantity, lockedQuantity: old.lockedQuantity };
   });
   for (const old of existing) {
     if (seen.has(old.id)) continue;
     if (isHeld(old)) {
-      throw new StoreError(
-        'CONFLICT',
-        `Item "${old.name}" (${old.id}) is paid or in a guest's payment and cannot be removed from bill ${billId}; keep it in the item list.`,
-        'items',
-      );
+      throw new StoreError('CONFLICT', { reason: 'item-held', item: old.name, itemId: old.id, billId }, 'items');
     }
   }
   return merged;
@@ -83,7 +71,7 @@ export function checkBillHeader(input: PutBillInput): void {
   nonEmptyText(input.id, 'id');
   nonEmptyText(input.tableId, 'tableId');
   currencyCode(input.currency, 'currency');
-  if (!Array.isArray(input.items)) throw new StoreError('INVALID', 'items: must be a list', 'items');
+  if (!Array.isArray(input.items)) throw new StoreError('INVALID', { reason: 'list' }, 'items');
 }
 
 /** A bill is settled when every line is fully paid and something was paid at all. */

@@ -11,7 +11,7 @@ export interface PlanPoint {
 
 function fraction(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new StoreError('INVALID', `${field}: a fraction of the plan from 0 to 1 is needed.`, field);
+    throw new StoreError('INVALID', { reason: 'fraction' }, field);
   }
   return value;
 }
@@ -25,7 +25,7 @@ export function planPoint(value: PlanPoint | null, field = 'position'): PlanPoin
 /** Places a table on the floor plan (or takes it off); the table's views follow through its event. */
 export function setTablePlan(tx: WriteTx, id: string, plan: PlanPoint | null): void {
   const checked = planPoint(plan);
-  if (!tx.tables.get(nonEmptyText(id, 'tableId'))) throw new StoreError('NOT_FOUND', `Table ${id} does not exist.`, 'tableId');
+  if (!tx.tables.get(nonEmptyText(id, 'tableId'))) throw new StoreError('NOT_FOUND', { reason: 'table', tableId: id }, 'tableId');
   tx.tables.setPlan(tx, id, checked);
   tx.emit({ kind: 'table.upserted', tableId: id, billId: null, paymentId: null, data: { created: false, plan: checked } });
 }

@@ -38,7 +38,7 @@ export function openDatabase(file: string, log?: Logger, migrations: readonly Mi
     // Check the version before any pragma writes to the file: a refused database stays byte-identical.
     const found = schemaVersion(db);
     const newest = migrations[migrations.length - 1]?.version ?? 0;
-    if (found > newest) throw new StoreError('SCHEMA_TOO_NEW', newerSchemaMessage(found));
+    if (found > newest) throw new StoreError('SCHEMA_TOO_NEW', { schema: found });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
@@ -74,7 +74,7 @@ export function schemaVersion(db: Database): number {
 export function migrate(db: Database, migrations: readonly Migration[], log?: Logger): number {
   const current = schemaVersion(db);
   const target = migrations[migrations.length - 1]?.version ?? 0;
-  if (current > target) throw new StoreError('SCHEMA_TOO_NEW', newerSchemaMessage(current));
+  if (current > target) throw new StoreError('SCHEMA_TOO_NEW', { schema: current });
   let applied = 0;
   for (const m of migrations) {
     if (m.version <= current) continue;

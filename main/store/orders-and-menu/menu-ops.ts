@@ -30,17 +30,17 @@ function checkItem(item: MenuInput['items'][number], menuId: string, position: n
 export function checkMenus(menus: MenuInput[]): MenuRecord[] {
   const count = menus.reduce((n, m) => n + m.items.length, 0);
   if (count > MAX_MENU_ITEMS) {
-    throw new StoreError('INVALID', `menus: ${count} items in all; the service takes at most ${MAX_MENU_ITEMS}. Split off or remove items and send again.`, 'menus');
+    throw new StoreError('INVALID', { reason: 'menu-too-large', count, max: MAX_MENU_ITEMS }, 'menus');
   }
   const menuIds = new Set<string>();
   const itemIds = new Set<string>();
   return menus.map((m, mi) => {
     const id = nonEmptyText(m.id, `menus[${mi}].id`);
-    if (menuIds.has(id)) throw new StoreError('INVALID', `menus[${mi}].id: menu "${id}" appears twice`, `menus[${mi}].id`);
+    if (menuIds.has(id)) throw new StoreError('INVALID', { reason: 'duplicate-id', id }, `menus[${mi}].id`);
     menuIds.add(id);
     const items = m.items.map((item, ii) => {
       const record = checkItem(item, id, ii, `menus[${mi}].items[${ii}]`);
-      if (itemIds.has(record.id)) throw new StoreError('INVALID', `menus[${mi}].items[${ii}].id: item "${record.id}" appears twice in the menu`, `menus[${mi}].items[${ii}].id`);
+      if (itemIds.has(record.id)) throw new StoreError('INVALID', { reason: 'duplicate-id', id: record.id }, `menus[${mi}].items[${ii}].id`);
       itemIds.add(record.id);
       return record;
     });
@@ -69,7 +69,7 @@ export function replaceMenu(tx: WriteTx, input: MenuInput[]): { menus: MenuRecor
 /** PATCH /v1/menu/items/{id} and the cashier's "sold out": only the given fields change. */
 export function patchMenuItem(tx: WriteTx, id: string, patch: MenuItemPatch): { item: MenuItemRecord; changed: boolean } {
   const old = tx.menu.item(id);
-  if (!old) throw new StoreError('NOT_FOUND', `Menu item ${id} does not exist; send the menu with it first (PUT /v1/menu).`, 'id');
+  if (!old) throw new StoreError('NOT_FOUND', { reason: 'menu-item', itemId: id }, 'id');
   const item: MenuItemRecord = {
     ...old,
     name: patch.name === undefined ? old.name : nonEmptyText(patch.name, 'name', 500),

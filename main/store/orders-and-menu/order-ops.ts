@@ -17,7 +17,7 @@ const emitOrder = (tx: WriteTx, kind: 'order.created' | 'order.status' | 'order.
 
 function requireOrder(tx: WriteTx, id: string): OrderRecord {
   const order = tx.orders.get(id);
-  if (!order) throw new StoreError('ORDER_NOT_FOUND', `Order ${id} is unknown here.`, 'idOrder');
+  if (!order) throw new StoreError('ORDER_NOT_FOUND', { orderId: id }, 'idOrder');
   return order;
 }
 
@@ -86,7 +86,7 @@ export function markOrderPaid(tx: WriteTx, id: string, payment: Payment): { rece
   const order = requireOrder(tx, id);
   if (order.receipt !== null) return { receipt: order.receipt, repeated: true };
   if (order.status === 'CANCELLED' || order.status === 'REJECTED') {
-    throw new StoreError('ORDER_CLOSED', `Order ${id} is ${order.status.toLowerCase()}; it cannot be paid.`, 'idOrder');
+    throw new StoreError('ORDER_CLOSED', { orderId: id, status: order.status }, 'idOrder');
   }
   const receipt: Receipt = {
     receiptInfo: { billName: order.customerName, timestamp: tx.now, serial: String(tx.events.nextCounter(tx, 'receiptSerial')) },
@@ -146,9 +146,9 @@ export function setOrderStatus(tx: WriteTx, id: string, status: StaffState, reas
   const order = requireOrder(tx, id);
   if (order.status === status) return { changed: false, order };
   if (!canMove(order.status, status)) {
-    throw new StoreError('CONFLICT', `Order ${id} is ${order.status}; it cannot become ${status}.`, 'status');
+    throw new StoreError('CONFLICT', { reason: 'order-status', orderId: id, from: order.status, to: status }, 'status');
   }
-  if (status === 'REJECTED' && !reason?.trim()) throw new StoreError('INVALID', 'reason: a rejected order needs a reason the guest will see', 'reason');
+  if (status === 'REJECTED' && !reason?.trim()) throw new StoreError('INVALID', { reason: 'reject-reason' }, 'reason');
   const next: OrderRecord = { ...order, status, rejectReason: status === 'REJECTED' ? reason : order.rejectReason, updated: tx.now };
   tx.orders.update(tx, next);
   // The status machine never returns to COMPLETE, so it is queued (and sent) at most once per order.

@@ -19,11 +19,11 @@ export interface PriceSource {
 }
 
 export function priceOrder(read: PriceSource, order: Order): { items: OrderLine[]; total: string } {
-  if (read.menu.flag(ORDERS_PAUSED) === 'true') throw new StoreError('ORDERS_PAUSED', 'The restaurant is not taking orders right now; try again later.');
+  if (read.menu.flag(ORDERS_PAUSED) === 'true') throw new StoreError('ORDERS_PAUSED');
   const { type, idTable } = order.delivery;
   if (type !== 'byCustomer') {
-    if (!idTable) throw new StoreError('TABLE_NOT_FOUND', `A ${type} order needs delivery.idTable.`, 'delivery.idTable');
-    if (!read.tables.get(idTable)) throw new StoreError('TABLE_NOT_FOUND', `Table ${idTable} does not exist at this restaurant.`, 'delivery.idTable');
+    if (!idTable) throw new StoreError('TABLE_NOT_FOUND', { reason: 'missing', type }, 'delivery.idTable');
+    if (!read.tables.get(idTable)) throw new StoreError('TABLE_NOT_FOUND', { tableId: idTable }, 'delivery.idTable');
   }
   const missing: string[] = [];
   const items: OrderLine[] = [];
@@ -37,7 +37,7 @@ export function priceOrder(read: PriceSource, order: Order): { items: OrderLine[
     items.push({ id: item.id, name: item.name, price: item.price, quantity, note: line.note ?? null });
   });
   if (missing.length > 0) {
-    throw new StoreError('ITEM_UNAVAILABLE', `${missing.length} item(s) of the order are not on the menu or sold out: ${missing.join(', ')}.`, 'items', missing);
+    throw new StoreError('ITEM_UNAVAILABLE', { count: missing.length, items: missing.join(', ') }, 'items', missing);
   }
   return { items, total: canon(sum(items.map((l) => dec(l.price).times(l.quantity)))) };
 }

@@ -93,18 +93,18 @@ export function startPayment(tx: WriteTx, payment: WirePayment): { payment: Paym
   const existing = tx.payments.get(payment.id);
   if (existing) {
     if (!sameLines(existing.items, requestedLines(payment)) || existing.billId !== payment.idBill) {
-      throw new StoreError('ITEMS_CHANGED', `Payment ${payment.id} was already started with other items; start a new payment.`, 'items');
+      throw new StoreError('ITEMS_CHANGED', { reason: 'started-otherwise', paymentId: payment.id }, 'items');
     }
     if (!isPending(existing.state)) {
-      throw new StoreError('INVALID', `Payment ${payment.id} is already closed (${existing.closedState ?? existing.state}); start a new payment.`, 'id');
+      throw new StoreError('INVALID', { reason: 'payment-closed', paymentId: payment.id, state: existing.closedState ?? existing.state }, 'id');
     }
     return { payment: existing, repeated: true };
   }
   const header = tx.bills.get(payment.idBill);
-  if (!header) throw new StoreError('BILL_NOT_FOUND', `Bill ${payment.idBill} does not exist; scan the table again.`, 'idBill');
-  if (header.state !== 'OPEN') throw new StoreError('BILL_CLOSED', `Bill ${payment.idBill} is already ${header.state === 'PAID' ? 'paid' : 'closed'}.`, 'idBill');
+  if (!header) throw new StoreError('BILL_NOT_FOUND', { reason: 'scan', billId: payment.idBill }, 'idBill');
+  if (header.state !== 'OPEN') throw new StoreError('BILL_CLOSED', { reason: header.state === 'PAID' ? 'paid' : 'closed', billId: payment.idBill }, 'idBill');
   if (tx.payments.hasPendingOnBill(header.id)) {
-    throw new StoreError('BILL_LOCKED', `Another guest is paying bill ${header.id} right now; try again in a moment.`, 'idBill');
+    throw new StoreError('BILL_LOCKED', { billId: header.id }, 'idBill');
   }
   const bill = Object.assign({}, header, { items: linesToCheck(tx, header, payment) });
   const lines = paymentLines(bill, payment);
@@ -147,10 +147,10 @@ export function startPayment(tx: WriteTx, payment: WirePayment): { payment: Paym
  */
 export function processPayment(tx: WriteTx, id: string, deliveryType: ReceiptMode = 'QERKO_GENERATED'): { receipt: Receipt; repeated: boolean } {
   const p = tx.payments.get(id);
-  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here; it was never started on this POS.`, 'idPayment');
+  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', { reason: 'never-started', paymentId: id }, 'idPayment');
   if (p.receipt !== null) return { receipt: p.receipt, repeated: true };
   if (p.state === 'CANCELLED') {
-    throw new StoreError('INVALID', `Payment ${id} was already ended (${p.closedState ?? 'CANCELLED'}); start a new payment.`, 'idPayment');
+    throw new StoreError('INVALID', { reason: 'payment-ended', paymentId: id, state: p.closedState ?? 'CANCELLED' }, 'idPayment');
   }
   const bill = tx.bills.get(p.billId);
   const tableId = bill?.tableId ?? null;
@@ -217,9 +217,9 @@ export function closePayment(
 /** After the service's DELETE answered CANCELLED: the paid lines go back to unpaid, the bill reopens. */
 export function refundPayment(tx: WriteTx, id: string): { changed: boolean; payment: PaymentRecord } {
   const p = tx.payments.get(id);
-  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here.`, 'paymentId');
+  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', { paymentId: id }, 'paymentId');
   if (p.state === 'CANCELLED') return { changed: false, payment: p };
-  if (p.state !== 'PAID') throw new StoreError('CONFLICT', `Payment ${id} is still in progress; wait until it ends before cancelling it.`);
+  if (p.state !== 'PAID') throw new StoreError('CONFLICT', { reason: 'payment-in-progress', paymentId: id });
   const bill = tx.bills.get(p.billId);
   const all = billLines(tx, bill, p);
   shiftLines(tx, p, -1, 0, all);
@@ -231,7 +231,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
 
 export function markCaptured(tx: WriteTx, id: string): { changed: boolean; payment: PaymentRecord } {
   const p = tx.payments.get(id);
-  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${id} is unknown here.`, 'paymentId');
+  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', { paymentId: id }, 'paymentId');
   if (p.captured) return { changed: false, payment: p };
   tx.payments.setCaptured(tx, id);
   tx.emit({ kind: 'payment.captured', tableId: tableOf(tx, p.billId), billId: p.billId, paymentId: id, data: {} });

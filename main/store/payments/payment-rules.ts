@@ -9,17 +9,17 @@ import { StoreError } from '../../base/store-error.js';
  */
 export function paymentLines(bill: BillWithItems, payment: WirePayment): PaymentItemRecord[] {
   if (payment.currency !== bill.currency) {
-    throw new StoreError('ITEMS_CHANGED', `The bill is in ${bill.currency}, the payment in ${payment.currency}; scan the table again.`, 'currency');
+    throw new StoreError('ITEMS_CHANGED', { reason: 'currency', billCurrency: bill.currency, paymentCurrency: payment.currency }, 'currency');
   }
-  if (payment.items.length === 0) throw new StoreError('ITEMS_CHANGED', 'The payment has no items; choose items to pay.', 'items');
+  if (payment.items.length === 0) throw new StoreError('ITEMS_CHANGED', { reason: 'no-items' }, 'items');
   const lines = new Map<string, { name: string; price: string; quantity: Decimal }>();
   payment.items.forEach((p, index) => {
     const field = `items[${index}]`;
     const q = dec(p.quantity);
-    if (q.lessThanOrEqualTo(0)) throw new StoreError('INVALID', `${field}.quantity: must be greater than zero`, `${field}.quantity`);
+    if (q.lessThanOrEqualTo(0)) throw new StoreError('INVALID', { reason: 'positive' }, `${field}.quantity`);
     const line = lines.get(p.id);
     if (line && !dec(line.price).equals(p.price)) {
-      throw new StoreError('ITEMS_CHANGED', `Item ${p.id} appears twice with different prices; scan the table again.`, `${field}.price`);
+      throw new StoreError('ITEMS_CHANGED', { reason: 'price-twice', itemId: p.id }, `${field}.price`);
     }
     lines.set(p.id, { name: p.name, price: p.price, quantity: line ? line.quantity.plus(q) : q });
   });
@@ -28,30 +28,26 @@ export function paymentLines(bill: BillWithItems, payment: WirePayment): Payment
   const out: PaymentItemRecord[] = [];
   for (const [id, line] of lines) {
     const item = items.get(id);
-    if (!item) throw new StoreError('ITEMS_CHANGED', `Item "${line.name || id}" is no longer on the bill; scan the table again.`, 'items');
+    if (!item) throw new StoreError('ITEMS_CHANGED', { reason: 'item-gone', item: line.name || id }, 'items');
     if (!dec(item.price).equals(line.price)) {
-      throw new StoreError('ITEMS_CHANGED', `The price of "${item.name}" is now ${item.price}, not ${line.price}; scan the table again.`, 'items');
+      throw new StoreError('ITEMS_CHANGED', { reason: 'price-changed', item: item.name, price: item.price, was: line.price }, 'items');
     }
     const left = remainderOf(item);
     if (line.quantity.greaterThan(left)) {
-      throw new StoreError(
-        'ITEMS_CHANGED',
-        `Only ${canon(left.isNegative() ? dec('0') : left)} of "${item.name}" is left to pay (${canon(line.quantity)} asked); scan the table again.`,
-        'items',
-      );
+      throw new StoreError('ITEMS_CHANGED', { reason: 'too-much', item: item.name, left: canon(left.isNegative() ? dec('0') : left), asked: canon(line.quantity) }, 'items');
     }
     if (line.quantity.lessThan(item.minQuantity) && !line.quantity.equals(left)) {
-      throw new StoreError('ITEMS_CHANGED', `"${item.name}" can be paid in parts of at least ${item.minQuantity}; choose a larger share.`, 'items');
+      throw new StoreError('ITEMS_CHANGED', { reason: 'min-quantity', item: item.name, min: item.minQuantity }, 'items');
     }
     out.push({ itemId: id, name: item.name, price: item.price, quantity: canon(line.quantity) });
   }
 
   if (!bill.allowPartialPayment) {
     const missing = bill.items.find((i) => remainderOf(i).greaterThan(0) && !dec(out.find((o) => o.itemId === i.id)?.quantity ?? '0').equals(remainderOf(i)));
-    if (missing) throw new StoreError('ITEMS_CHANGED', `This bill must be paid whole; "${missing.name}" is missing from the payment.`, 'items');
+    if (missing) throw new StoreError('ITEMS_CHANGED', { reason: 'whole-bill', item: missing.name }, 'items');
   }
   if (!bill.allowTip && dec(payment.tipBrutto).greaterThan(0)) {
-    throw new StoreError('ITEMS_CHANGED', 'This bill does not accept tips; pay without a tip.', 'tipBrutto');
+    throw new StoreError('ITEMS_CHANGED', { reason: 'no-tips' }, 'tipBrutto');
   }
   return out;
 }

@@ -22,18 +22,17 @@ function emitReceipt(tx: WriteTx, paymentId: string, billId: string, delivery: '
  */
 export function giveReceipt(tx: WriteTx, paymentId: string, receipt: Receipt): { delivery: ReceiptDelivery; repeated: boolean } {
   const p = tx.payments.get(paymentId);
-  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', `Payment ${paymentId} is unknown here.`, 'id');
+  if (!p) throw new StoreError('PAYMENT_NOT_FOUND', { paymentId }, 'id');
   if (p.receipt?.receiptDeliveryType !== 'POSTPONED') {
-    const why = p.receipt === null ? 'it is not processed yet (wait for its payment.processed event)' : `its receipt is ${p.receipt.receiptDeliveryType}`;
-    throw new StoreError('NOT_POSTPONED', `Payment ${paymentId} does not wait for a receipt from the POS: ${why}.`, 'id');
+    throw new StoreError('NOT_POSTPONED', p.receipt === null ? { paymentId, reason: 'unprocessed' } : { paymentId, reason: 'other-type', type: p.receipt.receiptDeliveryType }, 'id');
   }
   const given = tx.receipts.get(paymentId);
   if (given && isDeepStrictEqual(given.receipt, receipt)) return { delivery: given, repeated: true };
   if (given && given.refusedCode === null) {
-    throw new StoreError('RECEIPT_ALREADY_GIVEN', `Payment ${paymentId} already has another receipt from the POS (serial ${given.receipt.receiptInfo.serial}).`, 'receipt');
+    throw new StoreError('RECEIPT_ALREADY_GIVEN', { paymentId, serial: given.receipt.receiptInfo.serial }, 'receipt');
   }
   if (p.state !== 'PROCESSED' && p.state !== 'PAID') {
-    throw new StoreError('PAYMENT_NOT_PAID', `Payment ${paymentId} ended unpaid (${p.closedState ?? p.state}); it needs no receipt.`, 'id');
+    throw new StoreError('PAYMENT_NOT_PAID', { paymentId, state: p.closedState ?? p.state }, 'id');
   }
   if (given) tx.receipts.replace(tx, paymentId, receipt);
   else tx.receipts.insert(tx, paymentId, receipt);

@@ -2,9 +2,10 @@
 // store (onReconnect) so it re-fetches the snapshot; commands sent while down answer a clear error.
 // A frame it cannot use is reported to `warn` (console.warn by default), never dropped silently.
 import type { BridgeCommand, CommandName, CompanionApi, CompanionEvent, PageLink, Unsubscribe } from '../../../preload/contract';
+import { parseCommandResult } from '../../../preload/commands';
 import { commandRecord } from '../../../preload/names';
 import type { ResyncSource } from '../store/connect-store';
-import { decodeServerMessage, encodeRequest, offlineError, reconnectDelay, timeoutError, type ServerMessage } from './ws-protocol';
+import { decodeServerMessage, encodeRequest, malformedAnswer, offlineError, reconnectDelay, timeoutError, type ServerMessage } from './ws-protocol';
 
 /** The bridge's logger hook: what was dropped and why. */
 export type BridgeWarn = (what: string, detail: Record<string, unknown>) => void;
@@ -153,7 +154,15 @@ export function createWsBridge({ url, timeoutMs = 30_000, warn = consoleWarn }: 
   });
 
   const send = (cmd: BridgeCommand, input: unknown, isCommand: boolean) => pending.add(isCommand, (id) => link.send(encodeRequest(id, cmd, input)));
-  const command = (name: CommandName) => (input?: unknown) => (link.isOpen() ? send(name, input, true) : Promise.resolve(offlineError()));
+  // An answer is checked against the command's table (preload/commands.ts) before a view sees it.
+  const command = (name: CommandName) => async (input?: unknown) => {
+    if (!link.isOpen()) return offlineError();
+    const answer = await send(name, input, true);
+    const checked = parseCommandResult(name, answer);
+    if (checked) return checked;
+    warn('an answer that is not a CommandResult was refused', { cmd: name });
+    return malformedAnswer();
+  };
 
   return {
     ...(commandRecord(command) as Commands),

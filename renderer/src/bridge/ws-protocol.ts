@@ -84,3 +84,8 @@ export function timeoutError(): { ok: false; error: BridgeError } {
     error: { code: 'bridge-timeout', message: 'Tableside did not answer in time. Try again.' },
   };
 }
+
+/** The error a command answers with when main's answer is not the command's CommandResult. */
+export function malformedAnswer(): { ok: false; error: BridgeError } {
+  return { ok: false, error: { code: 'bridge-failed', message: 'the answer was not a CommandResult' } };
+}

@@ -1,8 +1,9 @@
 // A CompanionApi test double built from a snapshot: records every command, answers with
 // per-command results the test may replace, and lets the test push events as main would.
-import type { CommandName, CommandResult, CompanionApi, CompanionEvent, PaymentLinkView, QrCodeView, Snapshot } from '../../../preload/contract';
+import type { CommandFailure, CommandName, CommandResult, CompanionApi, ErrorCode, CompanionEvent, PaymentLinkView, QrCodeView, Snapshot } from '../../../preload/contract';
 import { dayReportFixture, historyFixture } from './history-fixture';
 import { receiptFixture } from './receipt-fixture';
+import { withStatus } from './order-fixture';
 
 type Answer<K extends CommandName> = Awaited<ReturnType<CompanionApi[K]>>;
 type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K>;
@@ -18,10 +19,13 @@ export interface FakeApi extends CompanionApi {
 }
 
 const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
-/** A refusal as main sends it: the renderer words code + params (+ action); message is never shown. */
-export const fail = (message: string, code = 'FAILED', params?: Record<string, string | number>, action?: string) => ({
+/**
+ * A refusal as main sends it: a code + params (+ action), no sentence. `code` is any string, so a
+ * test can send one the renderer does not know and see its fallback wording.
+ */
+export const fail = (code: string, params?: Record<string, string | number>, action?: string): { ok: false; error: CommandFailure } => ({
   ok: false as const,
-  error: { code, message, ...(params ? { params } : {}), ...(action ? { action } : {}) },
+  error: { code: code as ErrorCode, ...(params ? { params } : {}), ...(action ? { action } : {}) },
 });
 
 /** The manager PIN the fake accepts (ui-safety). */
@@ -86,7 +90,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     setTablePosition: (input) => ok({ ...snapshot.tables.find((t) => t.id === input.tableId)!, position: input.position }),
     // menu-orders (issue 14)
     setMenuItemAvailable: (input) => ok({ ...snapshot.menu.find((m) => m.id === input.itemId)!, available: input.available }),
-    setOrderStatus: (input) => ok({ ...snapshot.orders.find((o) => o.id === input.orderId)!, status: input.status, rejectReason: input.reason ?? null }),
+    setOrderStatus: (input) => ok(withStatus(snapshot.orders.find((o) => o.id === input.orderId)!, input.status, { rejectReason: input.reason ?? null })),
     setOrdersPaused: (input) => ok({ paused: input.paused }),
     getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
     printTicket: () => ok({ pdfPath: null }),
@@ -108,7 +112,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     printPaymentLink: () => ok({ pdfPath: null }),
     // ui-safety (issue 12): the manager PIN is FAKE_PIN; an unlock lasts 15 minutes.
     setManagerPin: () => ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }),
-    unlockSettings: (input) => (input.pin === FAKE_PIN ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }) : fail('Wrong PIN.', 'PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings')),
+    unlockSettings: (input) => (input.pin === FAKE_PIN ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }) : fail('PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings')),
     lockSettings: () => ok(null),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;

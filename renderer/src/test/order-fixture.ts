@@ -1,7 +1,18 @@
 // menu-orders (issue 14): guest orders as main sends them, times relative to `now`.
-import type { OrderView } from '../../../preload/contract';
+import type { OrderDecision, OrderStatus, OrderView } from '../../../preload/contract';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What main sends as an order's next steps (main/store/order-rules.ts decides; this is a fixture). */
+const STEPS: Record<OrderStatus, OrderDecision[]> = {
+  NEW: ['ACCEPTED', 'REJECTED'],
+  ACCEPTED: ['PREPARING', 'READY', 'COMPLETE'],
+  PREPARING: ['READY', 'COMPLETE'],
+  READY: ['COMPLETE'],
+  COMPLETE: [],
+  REJECTED: [],
+  CANCELLED: [],
+};
 
 export function orderFixture(now: number, over: Partial<OrderView> & { id: string }): OrderView {
   const created = over.created ?? iso(now - 60_000);
@@ -28,6 +39,13 @@ export function orderFixture(now: number, over: Partial<OrderView> & { id: strin
     updated: created,
     overdueAt: status === 'NEW' ? iso(Date.parse(created) + 8 * 60_000) : null,
     unsentStatuses: 0,
+    cancelsAt: status === 'NEW' && (over.closedState ?? null) === null ? iso(Date.parse(created) + 10 * 60_000) : null,
+    nextSteps: (over.closedState ?? null) === null ? STEPS[status] : [],
     ...over,
   };
+}
+
+/** The order as main sends it after a staff decision: its next steps follow the new status. */
+export function withStatus(order: OrderView, status: OrderStatus, over: Partial<OrderView> = {}): OrderView {
+  return { ...order, status, cancelsAt: status === 'NEW' ? order.cancelsAt : null, nextSteps: order.closedState === null ? STEPS[status] : [], ...over };
 }

@@ -79,10 +79,10 @@ describe('Needs attention', () => {
 
   it('a refusal is worded from its code and facts, in Czech too', async () => {
     const { api, user, missingKeys } = await openTab([LOCK], 'cs');
-    api.answer('releaseLock', fail('The lock is younger than a payment can take', 'LOCK_NOT_STALE', { minutes: 5 }, 'releaseLock'));
+    api.answer('releaseLock', fail('LOCK_NOT_STALE', { minutes: 5 }, 'releaseLock'));
     await user.click(within(item('lock-held:p8')).getByRole('button', { name: 'Odemknout účet' }));
     expect(within(item('lock-held:p8')).getByRole('alert')).toHaveTextContent('účet lze odemknout, až bude zámek starý 5 minut');
-    api.answer('retryRecovery', fail('unreachable', 'NETWORK_ERROR', undefined, 'retryRecovery'));
+    api.answer('retryRecovery', fail('NETWORK_ERROR', undefined, 'retryRecovery'));
     await user.click(within(item('lock-held:p8')).getByRole('button', { name: 'Zeptat se služby znovu' }));
     expect(within(item('lock-held:p8')).getByRole('alert').textContent).not.toContain('unreachable');
     expectNoMissingKeys(missingKeys);

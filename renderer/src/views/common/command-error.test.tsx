@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../../preload/contract';
+import { ERROR_CODES } from '../../../../preload/error-codes';
 import { createI18n } from '../../i18n/create-i18n';
 import { CommandErrorText } from './command-error';
 import type { CommandError } from './use-command';
@@ -54,5 +55,17 @@ describe('command errors in the cashier language', () => {
       expect(shown({ code, message: 'x', params: { table: '2' } })).not.toMatch(/restart the app/);
     }
     expect(shown({ code: 'NOTHING_TO_PAY', message: 'x', params: { table: '2' } }, 'cs')).toBe('Stůl 2: už není co platit.');
+  });
+
+  it('words every code the core can send, in English and in Czech, with its parameters filled in', () => {
+    const params = { table: '2', item: 'Goulash', max: 366, minutes: 5, port: 4100, triesLeft: 3, waitMinutes: 5, field: 'amount', fields: 'amount' };
+    for (const language of ['en', 'cs'] as const) {
+      const i18n = createI18n(language);
+      for (const code of ERROR_CODES) {
+        expect(i18n.exists(`words.error.code.${code}`), `${language} ${code}`).toBe(true);
+        const text = shown({ code, params, action: 'closeBill' }, language) ?? '';
+        expect(text, `${language} ${code}`).not.toMatch(/{{|\(code |\(kód /);
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Shows a command's error in the cashier's language: main sends a code with names (table, item,
-// amounts) and the command that failed; its English `message` is for logs and is never shown.
+// amounts) and the command that failed, never a sentence.
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../format/decimal-text';
@@ -13,7 +13,7 @@ function interpolation(t: TFunction, language: string, error: CommandError): Rec
   const params = error.params ?? {};
   const values: Record<string, string | number> = { ...params, code: error.code };
   // The renderer's own input checks are already in the cashier's words; main's messages never are.
-  if (error.code === 'input') values.message = error.message;
+  if (error.code === 'input') values.message = error.message ?? '';
   values.table = typeof params.table === 'string' ? tableLabel(t, params.table) : t('words.error.someTable');
   values.item = typeof params.item === 'string' ? params.item : t('words.error.someItem');
   if (typeof params.amount === 'string') values.money = formatMoney(params.amount, typeof params.currency === 'string' ? params.currency : null, language);

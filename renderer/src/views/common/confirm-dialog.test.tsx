@@ -23,7 +23,7 @@ describe('Confirmation dialogs', () => {
 
   it('keep the focus inside after a failed confirm, and Escape still closes', async () => {
     const { dialog, user, api } = await openCancelDialog();
-    api.answer('cancelPayment', fail('refused', 'ALREADY_REFUNDED'));
+    api.answer('cancelPayment', fail('ALREADY_REFUNDED'));
     const confirm = within(dialog).getByRole('button', { name: 'Cancel payment' });
     await user.click(confirm);
     await waitFor(() => expect(confirm).not.toHaveAttribute('aria-disabled'));

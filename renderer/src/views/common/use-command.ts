@@ -2,8 +2,13 @@
 import { useCallback, useState } from 'react';
 import type { CommandFailure, CommandResult } from '../../../../preload/contract';
 
-/** code + params (+ the action) are worded by CommandErrorText; message is English, never shown. */
-export type CommandError = CommandFailure;
+/**
+ * What a view shows: main's refusal (code + params + the action, worded by CommandErrorText), or
+ * the renderer's own: an input check (`input`, its `message` already in the cashier's words) or
+ * a bridge failure (`bridge-*`, its `message` for the console only). A code this renderer
+ * does not know (a newer main) still reads through the fallback words.
+ */
+export type CommandError = Omit<CommandFailure, 'code'> & { code: string; message?: string };
 
 export interface CommandRunner {
   run<T>(command: () => Promise<CommandResult<T>>): Promise<{ ok: true; value: T } | { ok: false }>;

@@ -89,7 +89,7 @@ describe('Connection banner: whose side the problem is on', () => {
     const snapshot = snapshotFixture(now);
     snapshot.session = sessionFixture(now, { status: 'conflict' });
     const { user, api } = await renderApp({ snapshot });
-    api.answer('reconnect', fail('Still in use by another companion.', 'FAILED', undefined, 'reconnect'));
+    api.answer('reconnect', fail('FAILED', undefined, 'reconnect'));
     const banner = screen.getByRole('alert');
     expect(statusBar()).toHaveTextContent('Another POS connected');
     expect(banner).toHaveTextContent('Another POS or Tableside is connected to the payment service for this restaurant.');

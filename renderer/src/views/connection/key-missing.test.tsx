@@ -23,7 +23,7 @@ describe('A new service URL without its key', () => {
     const { user, api } = await renderApp();
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
     await screen.findByRole('option', { name: 'Kitchen' });
-    api.answer('saveSettings', fail('A new service URL needs its API key.', 'KEY_REQUIRED_FOR_NEW_URL'));
+    api.answer('saveSettings', fail('KEY_REQUIRED_FOR_NEW_URL'));
     await user.type(screen.getByLabelText('Manager PIN'), FAKE_PIN);
     await user.click(screen.getByRole('button', { name: 'Unlock' }));
     await user.clear(screen.getByLabelText('Service URL'));

@@ -72,7 +72,7 @@ describe('Demo: order as a guest', () => {
     await user.type(region.getByLabelText('Quantity of Pilsner to order'), '1');
     await user.click(region.getByRole('button', { name: 'Place order' }));
     expect(await region.findByRole('status')).toHaveTextContent('The till refused the order, sold out: Pilsner.');
-    api.answer('guestOrder', fail('no link', 'NO_POS_CONNECTION', undefined, 'guestOrder'));
+    api.answer('guestOrder', fail('NO_POS_CONNECTION', undefined, 'guestOrder'));
     await user.click(region.getByRole('button', { name: 'Place order' }));
     expect(await region.findByRole('alert')).toHaveTextContent('The demo service is not connected to this till yet.');
     expect(region.queryByRole('status')).toBeNull();

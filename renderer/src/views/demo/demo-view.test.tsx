@@ -66,7 +66,7 @@ describe('Demo panel', () => {
 
   it('declines and shows a failure from the sandbox', async () => {
     const { user, api } = await openDemo();
-    api.answer('guestPay', fail('The sandbox is not running.', 'DEMO_ONLY', undefined, 'guestPay'));
+    api.answer('guestPay', fail('DEMO_ONLY', undefined, 'guestPay'));
     await user.selectOptions(screen.getByLabelText('Table'), 't3');
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(api.callsOf('guestPay')).toEqual([{ tableId: 't3', billId: 'b3', outcome: 'declined' }]);

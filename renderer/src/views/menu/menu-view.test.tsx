@@ -66,7 +66,7 @@ describe('Menu view', () => {
     pushEvents({ type: 'menu', seq: 11, menu: [{ ...MENU[0]!, available: false }], ordersPaused: false });
     expect(screen.queryByText('Lemonade')).toBeNull();
     expect(rowOf('Pilsner 0.5 l')).toHaveTextContent('Sold out');
-    api.answer('setMenuItemAvailable', fail('gone', 'MENU_ITEM_NOT_FOUND', undefined, 'setMenuItemAvailable'));
+    api.answer('setMenuItemAvailable', fail('MENU_ITEM_NOT_FOUND', undefined, 'setMenuItemAvailable'));
     await user.click(screen.getByRole('button', { name: 'Make Pilsner 0.5 l available again' }));
     expect(within(rowOf('Pilsner 0.5 l')).getByRole('alert')).toHaveTextContent('This item is no longer on the menu');
   });

@@ -1,31 +1,14 @@
-// Words and small rules of the order inbox: an order's name (its table or pickup time), the steps
-// the staff may take next, and refusals worded from their codes.
+// Words of the order inbox: an order's name (its table or pickup time), its sorting, and refusals
+// worded from their codes. The rules (next steps, the cancel deadline) are main's, in OrderView.
 import type { i18n as I18n, TFunction } from 'i18next';
 import type { OrderDecision, OrderStatus, OrderView } from '../../../../preload/contract';
 import { formatClock } from '../../format/time-text';
 import { wordError } from '../common/command-error';
 import type { CommandError } from '../common/use-command';
 
-/**
- * The service closes an order nobody accepted or rejected after 10 minutes (docs/PROTOCOL.md §5, the
- * sandbox's clock). Main marks it overdue 2 minutes before (OrderView.overdueAt, 8 minutes in), so
- * the cashier still has time to answer; the card counts down to this moment.
- */
-export const SERVICE_CANCELS_AFTER_MS = 10 * 60 * 1000;
-
-/** What the staff may do next, in the order the buttons show (mirrors main/store/order-rules.ts). */
-const NEXT: Record<OrderStatus, readonly OrderDecision[]> = {
-  NEW: ['ACCEPTED', 'REJECTED'],
-  ACCEPTED: ['PREPARING', 'READY', 'COMPLETE'],
-  PREPARING: ['READY', 'COMPLETE'],
-  READY: ['COMPLETE'],
-  COMPLETE: [],
-  REJECTED: [],
-  CANCELLED: [],
-};
-
+/** What the staff may do next, in the order the buttons show: main decides (OrderView.nextSteps). */
 export function nextSteps(order: OrderView): readonly OrderDecision[] {
-  return order.closedState === null ? NEXT[order.status] : [];
+  return order.nextSteps;
 }
 
 /** Still waiting for the staff (in the open list); the rest is today's history. */
@@ -42,9 +25,9 @@ export function orderName(t: TFunction, order: OrderView, language: string): str
   return /^\d+$/.test(name) ? t('orders.table', { name }) : name;
 }
 
-/** When the service cancels an unanswered order (ms since epoch), or null once it is answered. */
+/** When the service cancels an unanswered order (ms since epoch), or null once it is answered (main's OrderView.cancelsAt). */
 export function cancelsAt(order: OrderView): number | null {
-  return order.status === 'NEW' && order.closedState === null ? Date.parse(order.created) + SERVICE_CANCELS_AFTER_MS : null;
+  return order.cancelsAt === null ? null : Date.parse(order.cancelsAt);
 }
 
 /** The time left as m:ss ("1:30"); zero or less reads "0:00". */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../../preload/contract';
 import { fail } from '../../test/fake-api';
 import { settingsFixture, snapshotFixture } from '../../test/fixture';
-import { orderFixture } from '../../test/order-fixture';
+import { orderFixture, withStatus } from '../../test/order-fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
 const inbox = () => screen.getByRole('region', { name: 'Order inbox' });
@@ -48,7 +48,7 @@ describe('Order inbox', () => {
     snapshot.orders = [current];
     const { api, pushEvents, user } = await openOrders({ snapshot });
     api.answer('setOrderStatus', (input) => {
-      current = { ...current, status: input.status, updated: new Date(Date.now() + 1000).toISOString() };
+      current = withStatus(current, input.status, { updated: new Date(Date.now() + 1000).toISOString() });
       return { ok: true, value: current };
     });
     let seq = 11;
@@ -137,7 +137,7 @@ describe('Order inbox: time, pause, pickup, errors, Czech', () => {
     const snapshot = snapshotFixture(now);
     snapshot.orders = [orderFixture(now, { id: 'o7' })];
     const { api, user } = await openOrders({ snapshot });
-    api.answer('setOrderStatus', fail('Order o7 is CANCELLED; it cannot become ACCEPTED.', 'CONFLICT', undefined, 'setOrderStatus'));
+    api.answer('setOrderStatus', fail('CONFLICT', undefined, 'setOrderStatus'));
     const accept = within(card('Table 5')).getByRole('button', { name: 'Accept' });
     accept.focus();
     await user.keyboard('{Enter}');

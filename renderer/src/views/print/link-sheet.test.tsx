@@ -45,7 +45,7 @@ describe('payment link print sheet', () => {
   });
 
   it('words a refusal and reports its code instead of becoming ready', async () => {
-    const { events } = renderSheet('nope', (api) => api.answer('getPaymentLink', fail('gone', 'LINK_NOT_FOUND', undefined, 'getPaymentLink')));
+    const { events } = renderSheet('nope', (api) => api.answer('getPaymentLink', fail('LINK_NOT_FOUND', undefined, 'getPaymentLink')));
     await waitFor(() => expect(events).toEqual(['error:LINK_NOT_FOUND']));
     expect(screen.getByRole('alert')).toHaveTextContent('This payment link is no longer here.');
   });

@@ -49,7 +49,7 @@ describe('QR print sheet', () => {
   });
 
   it('reports a failure to list the codes', async () => {
-    const { events } = renderSheet(['t2'], (api) => api.answer('listQrCodes', fail('The service is unreachable.', 'NETWORK_ERROR', undefined, 'listQrCodes')));
+    const { events } = renderSheet(['t2'], (api) => api.answer('listQrCodes', fail('NETWORK_ERROR', undefined, 'listQrCodes')));
     await waitFor(() => expect(events).toEqual(['error:NETWORK_ERROR']));
     expect(screen.getByRole('alert')).toHaveTextContent('The sheet could not be made: Cannot reach the payment service: check the internet connection.');
   });

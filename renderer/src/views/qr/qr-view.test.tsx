@@ -51,7 +51,7 @@ describe('QR codes view', () => {
     expect(api.callsOf('deleteQrCode')).toEqual([{ tableId: 't2' }]);
     expect(rowOf('Table 2')).toHaveTextContent('No code yet');
 
-    api.answer('deleteQrCode', fail('Could not delete.', 'SERVICE_ERROR', { table: '12' }, 'deleteQrCode'));
+    api.answer('deleteQrCode', fail('SERVICE_ERROR', { table: '12' }, 'deleteQrCode'));
     await user.click(screen.getByRole('button', { name: 'Delete the code of Table 12' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete code' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('The payment service has a problem on its side.');

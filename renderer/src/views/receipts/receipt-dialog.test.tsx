@@ -63,7 +63,7 @@ describe('Receipt dialog (Payments view)', () => {
     browser.view.unmount();
 
     const cs = await openReceipt({ language: 'cs' });
-    cs.api.answer('printReceipt', fail('No printer', 'NO_PRINTER', undefined, 'printReceipt'));
+    cs.api.answer('printReceipt', fail('NO_PRINTER', undefined, 'printReceipt'));
     await cs.user.click(cs.button);
     const dialog = await screen.findByRole('dialog', { name: 'Účtenka FP-2026-0042' });
     await cs.user.click(within(dialog).getByRole('button', { name: 'Vytisknout účtenku' }));
@@ -73,7 +73,7 @@ describe('Receipt dialog (Payments view)', () => {
 
   it('words a payment without a receipt, and offers no Print', async () => {
     const { user, api, button } = await openReceipt();
-    api.answer('getPaymentReceipt', fail('none', 'RECEIPT_NOT_FOUND', undefined, 'getPaymentReceipt'));
+    api.answer('getPaymentReceipt', fail('RECEIPT_NOT_FOUND', undefined, 'getPaymentReceipt'));
     await user.click(button);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This payment has no receipt');
@@ -134,7 +134,7 @@ describe('Receipt print page (print.html?receipt=)', () => {
   });
 
   it('marks an error for the shell when the payment has no receipt', async () => {
-    const { events } = renderSheet((api) => api.answer('getPaymentReceipt', fail('none', 'RECEIPT_NOT_FOUND')));
+    const { events } = renderSheet((api) => api.answer('getPaymentReceipt', fail('RECEIPT_NOT_FOUND')));
     await waitFor(() => expect(events).toEqual(['error:RECEIPT_NOT_FOUND']));
     expect(screen.getByRole('alert')).toHaveTextContent('This payment has no receipt');
   });

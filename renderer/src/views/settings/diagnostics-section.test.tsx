@@ -28,7 +28,7 @@ describe('Settings → Logs and diagnostics', () => {
     await user.click(section.getByRole('button', { name: 'Export diagnostics' }));
     expect(api.callsOf('exportDiagnostics')).toHaveLength(1);
     expect(section.queryByRole('status')).toBeNull();
-    api.answer('exportDiagnostics', fail('could not write', 'DIAGNOSTICS_NOT_WRITTEN'));
+    api.answer('exportDiagnostics', fail('DIAGNOSTICS_NOT_WRITTEN'));
     await user.click(section.getByRole('button', { name: 'Export diagnostics' }));
     expect(await section.findByRole('alert')).toHaveTextContent('Choose another folder, such as Documents.');
   });

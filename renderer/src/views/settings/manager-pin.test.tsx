@@ -46,7 +46,7 @@ describe('Manager PIN in Settings (issue 12)', () => {
 
   it('waits after too many wrong tries, in Czech', async () => {
     const { user, api, missingKeys } = await openSettings({ language: 'cs' });
-    api.answer('unlockSettings', fail('Too many wrong PINs: wait.', 'PIN_LOCKED', { retryInSeconds: 290 }, 'unlockSettings'));
+    api.answer('unlockSettings', fail('PIN_LOCKED', { retryInSeconds: 290 }, 'unlockSettings'));
     await user.type(screen.getByLabelText('Manažerský PIN'), '0000');
     await user.click(screen.getByRole('button', { name: 'Odemknout' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Příliš mnoho špatných PINů: zkuste to znovu za 5 min.');
@@ -81,7 +81,7 @@ describe('Manager PIN: first use, expiry, leaving (issue 12)', () => {
     const { user, api } = await openSettings();
     await user.type(screen.getByLabelText('Manager PIN'), `${FAKE_PIN}{Enter}`);
     await screen.findByRole('button', { name: 'Lock' });
-    api.answer('saveSettings', fail('Changing the integration settings needs the manager PIN.', 'PIN_REQUIRED', { field: 'transport' }, 'saveSettings'));
+    api.answer('saveSettings', fail('PIN_REQUIRED', { field: 'transport' }, 'saveSettings'));
     await user.selectOptions(screen.getByLabelText('Connection'), 'longpoll');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.callsOf('saveSettings')).toEqual([expect.objectContaining({ transport: 'longpoll', unlock: 'unlock-1' })]);
@@ -101,7 +101,7 @@ describe('Manager PIN: first use, expiry, leaving (issue 12)', () => {
 
   it('a refused value names its field in Czech', async () => {
     const { user, api } = await openSettings({ language: 'cs' });
-    api.answer('saveSettings', fail('Check the settings: reminderSeconds: must be 0..3600', 'INVALID', { field: 'reminderSeconds' }, 'saveSettings'));
+    api.answer('saveSettings', fail('INVALID', { field: 'reminderSeconds' }, 'saveSettings'));
     await user.click(screen.getByRole('button', { name: 'Uložit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Nastavení bylo odmítnuto: zkontrolujte pole Připomínka (sekundy).');
   });

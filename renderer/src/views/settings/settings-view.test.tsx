@@ -40,7 +40,7 @@ describe('Settings view', () => {
 
   it('checks a new API key with the service before saving, and shows its message', async () => {
     const { user, api } = await openUnlocked();
-    api.answer('checkApiKey', fail('The service rejected this API key (401).', 'UNAUTHORIZED', undefined, 'checkApiKey'));
+    api.answer('checkApiKey', fail('UNAUTHORIZED', undefined, 'checkApiKey'));
     await user.type(screen.getByLabelText(/New API key/), 'bad-key');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.callsOf('checkApiKey')).toEqual([{ serviceUrl: 'https://sandbox.example.test', apiKey: 'bad-key', posId: 'pos-1' }]);
@@ -146,7 +146,7 @@ describe('Settings view: Pos-Id, language, token, printing', () => {
 
   it('shows a failing test print', async () => {
     const { user, api } = await openSettings();
-    api.answer('testPrint', fail('Printer "Bar" is offline.', 'PRINT_FAILED', undefined, 'testPrint'));
+    api.answer('testPrint', fail('PRINT_FAILED', undefined, 'testPrint'));
     await user.click(screen.getByRole('button', { name: 'Test print' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The printer refused the sheet. Check the printer and try again.');
   });

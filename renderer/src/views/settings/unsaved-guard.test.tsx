@@ -53,7 +53,7 @@ describe('Unsaved settings (issue 12)', () => {
   it('Save and leave saves, then leaves; a refused save stays and shows why', async () => {
     const { dialog, user, store, api } = await changedSettings();
     // main names the field (params.field); the alert words it with the field's label, never the key.
-    api.answer('saveSettings', fail('Check the settings: reminderSeconds: must be 0..3600', 'INVALID', { field: 'reminderSeconds' }, 'saveSettings'));
+    api.answer('saveSettings', fail('INVALID', { field: 'reminderSeconds' }, 'saveSettings'));
     await user.click(within(dialog).getByRole('button', { name: 'Save and leave' }));
     expect(store.getState().tab).toBe('settings');
     const alert = await screen.findByRole('alert');

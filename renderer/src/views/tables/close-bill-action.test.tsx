@@ -40,7 +40,7 @@ describe('Closing a bill (issue 12)', () => {
 
   it('a refused close keeps the focus in the dialog, says why, and Escape still closes it', async () => {
     const { user, api } = await openClose();
-    api.answer('closeBill', fail('Table 2 is being paid by a guest right now.', 'BILL_LOCKED', { table: '2' }, 'closeBill'));
+    api.answer('closeBill', fail('BILL_LOCKED', { table: '2' }, 'closeBill'));
     await user.click(within(dialog()).getByLabelText('Cash'));
     await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Table 2: a guest is paying this bill right now.');

@@ -1,0 +1,496 @@
+import type { ErrorCode } from './error-codes.js';
+
+/**
+ * The views and events main sends the renderer (type-only): re-exported by contract.ts, read by
+ * the command tables (commands-*.ts) for their results. Money is decimal text.
+ */
+
+export type Decimal = string;
+export type IsoTime = string;
+export type Unsubscribe = () => void;
+
+export type TransportKind = 'ws' | 'longpoll' | 'webhook';
+export type SessionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'rejected' | 'conflict' | 'stopped';
+
+export interface SessionView {
+  status: SessionStatus;
+  transport: TransportKind;
+  since: number;
+  lastMessageAt: number | null;
+  rttMs: number | null;
+  attempt: number;
+  nextTryAt: number | null;
+  stale?: boolean;
+  /** English sentence from the core; the renderer shows its own translation of `status`. */
+  sentence: string;
+  /** From who-am-i, once known. */
+  restaurantName: string | null;
+  /** Set when the till does not connect until the cashier acts (status 'stopped'); the renderer words it. */
+  problem?: SessionProblem;
+  // ui-safety (issue 12)
+  /** Why the link is down (status reconnecting/offline/rejected): the renderer says whose side the problem is on. */
+  cause?: LinkCause;
+}
+
+/**
+ * ui-safety (issue 12): `unreachable` (offline: no route to the service, this side's network),
+ * `dropped` (the link fell, reconnecting), `restarting` (the service said 503/4503: its side),
+ * `credentials` (key or Pos-Id refused), `webhook-url` (the service refused the receiver's URL).
+ */
+export type LinkCause = 'unreachable' | 'dropped' | 'restarting' | 'credentials' | 'webhook-url';
+
+/** KEY_MISSING: the stored API key is missing or unreadable; SERVICE_URL_MISSING; DEMO_UNAVAILABLE: the host runs no demo. */
+export type SessionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE';
+
+export type TableState = 'free' | 'open' | 'in-payment' | 'partly-paid' | 'paid';
+
+export interface TableView {
+  id: string;
+  name: string;
+  area: string | null;
+  state: TableState;
+  /** Sum still due over the table's open bills; "0" when free. */
+  due: Decimal;
+  currency: string | null;
+  openBillIds: string[];
+  // ui-tables (issue 12): order, floor plan, last payment, what needs the cashier's attention.
+  /** The order the POS first gave the table in (1, 2, ...): areas and cards keep it. */
+  order: number;
+  /** Place on the floor plan as fractions of its width and height (0..1), or null when not placed. */
+  position: { x: number; y: number } | null;
+  /** The table's latest paid payment (any bill, also closed ones), or null. */
+  lastPaid: { amount: Decimal; currency: string; at: string } | null;
+  /** Oldest start of a payment still holding items of this table (ISO), or null. */
+  lockedSince: string | null;
+  /** A manual-capture payment on this table is authorised and waits for capture. */
+  awaitingCapture: boolean;
+}
+
+export interface BillItemView {
+  id: string;
+  name: string;
+  price: Decimal;
+  quantity: Decimal;
+  minQuantity: Decimal;
+  paidQuantity: Decimal;
+  lockedQuantity: Decimal;
+  lineTotal: Decimal;
+  tags: string[];
+}
+
+export type BillState = 'OPEN' | 'PAID' | 'CLOSED';
+
+export interface BillView {
+  id: string;
+  tableId: string;
+  name: string | null;
+  currency: string;
+  state: BillState;
+  items: BillItemView[];
+  totals: { total: Decimal; paid: Decimal; due: Decimal; tips: Decimal };
+  paymentIds: string[];
+  created: IsoTime;
+  updated: IsoTime;
+}
+
+export type PaymentState = 'STARTED' | 'PROCESSED' | 'PAID' | 'CANCELLED';
+
+export interface PaymentView {
+  id: string;
+  billId: string;
+  tableId: string | null;
+  tableName: string | null;
+  billName: string | null;
+  currency: string;
+  /** Items paid (without tip). */
+  amount: Decimal;
+  tip: Decimal;
+  provider: string | null;
+  state: PaymentState;
+  /** The service's final state when it was not PAID (e.g. "CANCELLED", "DECLINED"). */
+  closedState: string | null;
+  captureMode: 'auto' | 'manual';
+  captured: boolean;
+  created: IsoTime;
+  closedAt: IsoTime | null;
+  /** End of the 3-hour cancellation window; null when it cannot be cancelled. */
+  cancellableUntil: IsoTime | null;
+  items: { id: string; name: string; price: Decimal; quantity: Decimal }[];
+}
+
+/**
+ * paid; refunded (the cashier cancelled a paid payment; "cancelled" is the same, from notices kept
+ * by older versions); declined (the card was refused); failed (ended unpaid for another reason,
+ * `message` holds the service's state: LOCK_EXPIRED, NOT_FOUND, ...); capture (a manual-capture
+ * payment is authorised and waits for the cashier's Capture); service-error.
+ */
+export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error' | 'refunded' | 'failed' | 'capture';
+
+export interface Notice {
+  /** Stable per cause (e.g. "paid:<paymentId>"): a repeated event never makes a second notice. */
+  id: string;
+  kind: NoticeKind;
+  at: IsoTime;
+  paymentId: string | null;
+  tableName: string | null;
+  amount: Decimal | null;
+  tip: Decimal | null;
+  currency: string | null;
+  /** Service error text for kind "service-error"; the payment's closed state for "declined"/"failed". */
+  message: string | null;
+  acknowledged: boolean;
+  // ui-actions (issue 12): where a click on the notice leads, and how much of the bill is paid.
+  /** The table the notice is about; absent in notices kept by older versions. */
+  tableId?: string | null;
+  /** The bill's total and what is still due after this payment (kind "paid"): "paid X of Y, Z left". */
+  billTotal?: Decimal | null;
+  billDue?: Decimal | null;
+  /** A "paid" notice whose payment the cashier later refunded. */
+  refunded?: boolean;
+}
+
+export type Environment = 'demo' | 'sandbox' | 'production';
+export type Language = 'en' | 'cs';
+
+/** receipts (issue 13): who makes the fiscal receipt of a payment. */
+export type ReceiptMode = 'QERKO_GENERATED' | 'POSTPONED';
+
+export interface SettingsView {
+  environment: Environment;
+  serviceUrl: string;
+  /** The key itself never leaves main; this is e.g. "••••-••••-••••-••••-ab12". */
+  apiKeyMasked: string | null;
+  posId: string;
+  transport: TransportKind;
+  webhookPort: number;
+  webhookPublicUrl: string;
+  printer: string | null;
+  language: Language;
+  sound: boolean;
+  startAtLogin: boolean;
+  startHidden: boolean;
+  posApiPort: number;
+  posApiToken: string;
+  /** Day report (issue 13): when a restaurant day ends, "HH:MM" in the PC's local time (default "04:00"). */
+  dayEndsAt: string;
+  // ui-tables (issue 12)
+  /** A bill whose every item is paid closes itself and its table goes back to free (default on). */
+  autoCloseBills: boolean;
+  // ui-actions (issue 12)
+  /** Seconds between reminder sounds while a problem notice stays unacknowledged; 0 = no reminder. */
+  reminderSeconds: number;
+  // receipts (issue 13)
+  /** QERKO_GENERATED: the service renders the receipt; POSTPONED: the main POS gives the fiscal receipt (PUT /v1/payments/{id}/receipt). */
+  receiptMode: ReceiptMode;
+  // ui-safety (issue 12)
+  /** A manager PIN guards the integration settings; false until it is set on first use. */
+  managerPinSet: boolean;
+}
+
+/** ui-safety (issue 12): an unlock of the integration settings, until `until` (epoch ms) or lockSettings. */
+export interface SettingsUnlock {
+  unlock: string;
+  until: number;
+}
+
+export interface MenuEntry {
+  id: string;
+  name: string;
+  price: Decimal;
+  category: string;
+  // menu-orders (issue 14): entries now come from the store's menu (PUT /v1/menu, demo seed).
+  /** false = sold out: guests cannot order it (the service is told). Absent = available. */
+  available?: boolean;
+  /** The menu (category group) it belongs to. */
+  menuId?: string;
+  description?: string | null;
+  tags?: string[];
+}
+
+export interface QrCodeView {
+  tableId: string;
+  tableName: string;
+  code: string | null;
+  url: string | null;
+}
+
+export interface Snapshot {
+  demo: boolean;
+  session: SessionView;
+  restaurantName: string | null;
+  tables: TableView[];
+  bills: BillView[];
+  /** Today's payments, newest first, then any still in progress that started earlier (across midnight). */
+  payments: PaymentView[];
+  notices: Notice[];
+  menu: MenuEntry[];
+  settings: SettingsView;
+  // menu-orders (issue 14)
+  /** Guest orders not yet closed (NEW first), and today's closed ones. */
+  orders: OrderView[];
+  /** The "pause orders" switch: orderPrepare answers ORDERS_PAUSED while on. */
+  ordersPaused: boolean;
+  /** Sequence number of the last event included in this snapshot. */
+  seq: number;
+  /** Logs and diagnostics (issue 15): where the log files are, for the Settings line. */
+  logsDir: string;
+  /** Needs attention (issue 13): everything not settled, oldest first. */
+  attention: AttentionEntry[];
+}
+
+/** Every push from main; `seq` orders them. Applying an event twice is harmless. */
+export type CompanionEvent =
+  | { type: 'session'; seq: number; session: SessionView }
+  | { type: 'table'; seq: number; table: TableView }
+  | { type: 'table-removed'; seq: number; tableId: string }
+  | { type: 'bill'; seq: number; bill: BillView }
+  | { type: 'payment'; seq: number; payment: PaymentView }
+  | { type: 'notice'; seq: number; notice: Notice }
+  | { type: 'settings'; seq: number; settings: SettingsView }
+  // menu-orders (issue 14)
+  | { type: 'order'; seq: number; order: OrderView }
+  | { type: 'menu'; seq: number; menu: MenuEntry[]; ordersPaused: boolean }
+  // attention (issue 13): the whole list again whenever it changes (the badge counts it)
+  | { type: 'attention'; seq: number; entries: AttentionEntry[] };
+
+/**
+ * Commands answer a value or an error. The error is a code and its parameters, never a sentence:
+ * the renderer words `code` with `params` in the cashier's language (every code of
+ * preload/error-codes.ts has its words).
+ */
+export type CommandResult<T> = { ok: true; value: T } | { ok: false; error: CommandFailure };
+
+// ui-words: the parameters of a refusal (table/item names, amounts; never shown as raw ids).
+export type ErrorParams = Record<string, string | number>;
+export interface CommandFailure {
+  code: ErrorCode;
+  params?: ErrorParams;
+  /** The command that failed, so an unknown code still names the action. */
+  action?: string;
+}
+
+// ui-actions (issue 12): how a bill closed with an amount still due was settled.
+export type SettlementMethod = 'cash' | 'card-at-counter' | 'written-off';
+export interface BillSettlement {
+  method: SettlementMethod;
+  note?: string;
+}
+export type PrintMode = 'dialog' | 'silent' | 'pdf';
+// orders-sandbox (issue 14) ----------------------------------------------------------------------
+/**
+ * placed: the order waits in the inbox; refused: the till's own orderPrepare said no (`refusal`:
+ * ITEM_UNAVAILABLE with the item names, ORDERS_PAUSED, TABLE_NOT_FOUND; NOT_ON_MENU when the
+ * service has not got the menu yet); cancelled: it started but then failed.
+ */
+export interface GuestOrderResult {
+  orderId: string;
+  outcome: 'placed' | 'refused' | 'cancelled';
+  billId: string | null;
+  total: Decimal | null;
+  refusal: { code: string; items: string[] } | null;
+}
+
+// payment-links (issue 13) ----------------------------------------------------------------------
+/**
+ * What the service says of a link when the list is read: `active` (it serves the link), `gone` (it
+ * no longer knows it: deleted elsewhere), `unknown` (it could not be asked; see the list's `checkFailed`).
+ */
+export type PaymentLinkState = 'active' | 'gone' | 'unknown';
+
+export interface PaymentLinkView {
+  /** The service's link id (for commands only; never shown). */
+  id: string;
+  /** Two decimal places; null: the guest chooses the amount (a link made elsewhere). */
+  amount: Decimal | null;
+  currency: string;
+  description: string;
+  /** The page a guest opens to pay: what the QR code holds. */
+  url: string;
+  created: IsoTime;
+  state: PaymentLinkState;
+}
+
+export interface PaymentLinkList {
+  links: PaymentLinkView[];
+  /** Why some links could not be checked with the service (their state is `unknown`), or null. */
+  checkFailed: { code: string; params?: ErrorParams } | null;
+}
+
+// menu-orders (issue 14) ------------------------------------------------------------------------
+export type OrderStatus = 'NEW' | 'ACCEPTED' | 'PREPARING' | 'READY' | 'COMPLETE' | 'REJECTED' | 'CANCELLED';
+export type OrderDecision = 'ACCEPTED' | 'PREPARING' | 'READY' | 'COMPLETE' | 'REJECTED';
+export type DeliveryType = 'toBill' | 'toTable' | 'byCustomer';
+
+export interface OrderLineView {
+  /** Menu item id. */
+  id: string;
+  name: string;
+  price: Decimal;
+  quantity: Decimal;
+  lineTotal: Decimal;
+  note: string | null;
+}
+
+export interface OrderView {
+  /** The service's Order.id. */
+  id: string;
+  deliveryType: DeliveryType;
+  tableId: string | null;
+  tableName: string | null;
+  /** toBill / toTable: the bill its lines went on. */
+  billId: string | null;
+  /** byCustomer: when the guest comes for it. */
+  pickupAt: IsoTime | null;
+  items: OrderLineView[];
+  note: string | null;
+  customerName: string | null;
+  currency: string;
+  total: Decimal;
+  status: OrderStatus;
+  rejectReason: string | null;
+  /** The service's orderClose word (COMPLETED / CANCELLED), null while open. */
+  closedState: string | null;
+  /** byCustomer: paid in advance (orderMarkAsPaid arrived). */
+  paid: boolean;
+  created: IsoTime;
+  updated: IsoTime;
+  /** A NEW order shows as overdue from here: 8 of the service's 10 minutes before it cancels. */
+  overdueAt: IsoTime | null;
+  /** Decisions not yet accepted by the service (retried in the background). */
+  unsentStatuses: number;
+  /** When the service cancels it unanswered (NEW and open), else null: the card counts down to it. */
+  cancelsAt: IsoTime | null;
+  /** The decisions the staff may take next, in the order the buttons show; empty once it is done. */
+  nextSteps: OrderDecision[];
+}
+
+
+// --- Payment history and the day report (issue 13, "History and totals") ---
+
+/**
+ * A payment's state as of the end of a listed range: `paid` (paid in it), `refunded` (paid and
+ * refunded in it), `refund` (refunded in it, paid before it: counts only as a refund),
+ * `capture_needed` (authorised, awaiting the cashier's capture), `declined`, `cancelled`, `pending`.
+ */
+export type HistoryState = 'paid' | 'refunded' | 'refund' | 'capture_needed' | 'declined' | 'cancelled' | 'pending';
+
+/** One payment of a range, as the history, the CSV export and the POS API list it. */
+export interface PaymentHistoryEntry {
+  paymentId: string;
+  /** When it reached `state` (paid, refunded, closed) or was created (pending). */
+  time: IsoTime;
+  tableId: string | null;
+  table: string | null;
+  area: string | null;
+  billId: string;
+  bill: string | null;
+  state: HistoryState;
+  /** Items paid, tip apart: at least 2 decimal places, never rounded. */
+  amount: Decimal;
+  tip: Decimal;
+  currency: string;
+  provider: string | null;
+}
+
+export interface ReportSplit {
+  count: number;
+  amount: Decimal;
+  tips: Decimal;
+}
+
+/** The close-of-day (Z) report of one restaurant day; money in `currency`, decimal strings. */
+export interface DayReport {
+  date: string;
+  /** The day's bounds (local `dayEndsAt` to the next one). */
+  from: IsoTime;
+  to: IsoTime;
+  currency: string;
+  /** Payments paid that day. */
+  count: number;
+  /** What they paid for items, tips apart. */
+  amount: Decimal;
+  tips: Decimal;
+  /** Amount + tip of the payments refunded that day. */
+  refunded: Decimal;
+  /** amount + tips − refunded. */
+  net: Decimal;
+  /** tips ÷ amount (4 places), null when nothing was paid. */
+  tipShare: Decimal | null;
+  byProvider: (ReportSplit & { provider: string | null })[];
+  byArea: (ReportSplit & { area: string | null })[];
+}
+
+export interface CsvExport {
+  fileName: string;
+  /** The same CSV as GET /v1/payments?from=&to=&format=csv. */
+  csv: string;
+  delivery: 'saved' | 'cancelled' | 'download';
+  /** Where Electron saved it. */
+  path: string | null;
+}
+
+// attention (issue 13) --------------------------------------------------------------------------
+/** What Needs attention lists. A new kind: one source in main/attention/sources/, one line here, its words. */
+export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error' | 'receipt-pending';
+/** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */
+export type AttentionAction = 'capture' | 'retry-recovery' | 'release-lock' | 'acknowledge';
+/** What retryRecovery found: paid, unlocked (the service ended it unpaid), expired (lock too old), open (still running). */
+export type RecoveryOutcome = 'paid' | 'unlocked' | 'expired' | 'open';
+
+export interface AttentionEntry {
+  /** `<kind>:<subject>`, stable while the entry lasts. */
+  id: string;
+  kind: AttentionKind;
+  /** Since when it needs attention (ISO 8601 UTC). */
+  since: string;
+  tableId: string | null;
+  tableName: string | null;
+  billId: string | null;
+  billName: string | null;
+  paymentId: string | null;
+  /** Never rounded, at least 2 places: the payment's amount, or what was due when the bill closed. */
+  amount: Decimal | null;
+  tip: Decimal | null;
+  currency: string | null;
+  /** Facts for the wording, by kind: `code`, `message`, `method`, `note`, `state`. */
+  detail: Record<string, string>;
+  /** What resolves it, the main one first. */
+  actions: AttentionAction[];
+}
+
+// --- Receipts (issue 13, "Receipts from the main POS") ---
+
+/**
+ * Where a payment's receipt is: `service` (the service renders it), `waiting-for-pos` (POSTPONED:
+ * the main POS has not given it yet), `sending` (given, the service has not accepted it yet: retried),
+ * `delivered` (the service accepted it), `refused` (the service refused it for good).
+ */
+export type ReceiptDeliveryState = 'service' | 'waiting-for-pos' | 'sending' | 'delivered' | 'refused';
+
+/** One payment's receipt, as the receipt dialog, the printed sheet and GET /v1/payments/{id}/receipt show it. */
+export interface PaymentReceiptView {
+  paymentId: string;
+  tableName: string | null;
+  billName: string | null;
+  /** Who made the receipt shown: the companion (at paymentProcessed) or the main POS (POSTPONED). */
+  source: 'companion' | 'pos';
+  receiptDeliveryType: string;
+  serial: string;
+  timestamp: IsoTime;
+  currency: string;
+  items: { name: string; price: Decimal; quantity: Decimal; lineTotal: Decimal }[];
+  /** What the items cost (the receipt's finalPrice, else the lines' sum). */
+  total: Decimal;
+  tip: Decimal;
+  /** total + tip: what the guest paid. */
+  paid: Decimal;
+  /** The POS's fiscal data, shown as given (JSON). */
+  fiscalInfo: unknown;
+  delivery: {
+    state: ReceiptDeliveryState;
+    attempts: number;
+    lastError: string | null;
+    receivedAt: IsoTime | null;
+    deliveredAt: IsoTime | null;
+  };
+}
