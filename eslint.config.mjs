@@ -12,9 +12,9 @@ const border = (patterns, paths = []) => ({
 
 /** Files on the path of every payment call and scan (docs/decisions/005-hot-paths-and-the-gc.md). */
 const HOT_PATHS = [
-  'main/store/bills-and-tables/bills-repo.ts',
-  'main/store/events-and-history/events-repo.ts',
-  'main/store/payments/payments-repo.ts',
+  'main/store/repos/bills-repo.ts',
+  'main/store/repos/events-repo.ts',
+  'main/store/repos/payments-repo.ts',
   'main/store/payments/payment-ops.ts',
   'main/features/bills/answer-cache.ts',
   'main/features/bills/wire-bill.ts',

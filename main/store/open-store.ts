@@ -1,13 +1,14 @@
 import { createAttentionStore, type AttentionStore } from './attention/attention-store.js';
 import { createBillsStore, type BillsStore } from './bills-and-tables/bills-store.js';
-import { openEngine, type EngineOptions, type StoreEngine } from './engine/open-engine.js';
+import { openEngine, type EngineOptions } from './engine/open-engine.js';
 import { createEventsStore, type EventsStore } from './events-and-history/events-store.js';
 import { createOrdersStore, type OrdersStore } from './orders-and-menu/menu-order-store.js';
 import { createPaymentLinksStore, type PaymentLinksStore } from './payment-links/payment-links-store.js';
 import { createPaymentsStore, type PaymentsStore } from './payments/payments-store.js';
-import type { ReceiptMode } from './receipts/receipt-records.js';
+import type { ReceiptMode } from './shared/receipt-records.js';
 import { createReceiptsStore, type ReceiptsStore } from './receipts/receipt-store.js';
-import { createRepos } from './repos.js';
+import { createRepos } from './repos/repos.js';
+import type { StoreEngine } from './repos/tx.js';
 
 /** The store, by domain: a consumer takes the interfaces it uses, never the whole. */
 export interface Store {

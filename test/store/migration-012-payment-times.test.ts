@@ -5,12 +5,12 @@ import { ATTENTION_SOURCES } from '../../main/features/attention/registry.js';
 import { SERVICE_ERROR_SQL } from '../../main/features/attention/sources/service-error.js';
 import { ManualClock } from '../../main/base/clock.js';
 import { migrate, schemaVersion } from '../../main/store/engine/database.js';
-import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/events-and-history/events-repo.js';
-import { HISTORY_ACTIVITY_SQL } from '../../main/store/events-and-history/history-repo.js';
+import { LAST_CLOSE_OF_BILL_SQL } from '../../main/store/repos/events-repo.js';
+import { HISTORY_ACTIVITY_SQL } from '../../main/store/repos/history-repo.js';
 import { openTestStore } from './test-store.js';
-import { PENDING_PAYMENTS_SQL } from '../../main/store/payments/payments-repo.js';
-import { TABLE_HOLDS_SQL } from '../../main/store/bills-and-tables/tables-repo.js';
-import type { SqlParams } from '../../main/store/attention/attention-repo.js';
+import { PENDING_PAYMENTS_SQL } from '../../main/store/repos/payments-repo.js';
+import { TABLE_HOLDS_SQL } from '../../main/store/repos/tables-repo.js';
+import type { SqlParams } from '../../main/store/repos/attention-repo.js';
 import { migration012 } from '../../main/store/engine/migrations/012-payment-times.js';
 import { BACK_TO_V11, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 

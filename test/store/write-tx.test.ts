@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import * as billOps from '../../main/store/bills-and-tables/bill-ops.js';
-import type { asWriteTx, ReadTx, WriteTx } from '../../main/store/engine/tx.js';
+import type { asWriteTx } from '../../main/store/engine/tx.js';
+import type { ReadTx, WriteRepos, WriteTx } from '../../main/store/repos/tx.js';
 import { seedBill, tempStore } from './helpers.js';
 
 /**
@@ -30,7 +31,7 @@ describe('writes only inside a transaction', () => {
       // @ts-expect-error: a store operation needs the WriteTx of a transaction, not the readers
       () => billOps.closeBill(read, 'b1'),
       // @ts-expect-error: a handle with every member but the brand, which only asWriteTx sets
-      (unbranded: Parameters<typeof asWriteTx>[0]) => billOps.closeBill(unbranded, 'b1'),
+      (unbranded: Parameters<typeof asWriteTx<WriteRepos>>[0]) => billOps.closeBill(unbranded, 'b1'),
       // @ts-expect-error: the reader half has no writer functions
       () => read.bills.setState(undefined, 'b1', 'CLOSED'),
     ];

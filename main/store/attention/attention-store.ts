@@ -1,6 +1,6 @@
-import type { AttentionResolution } from './attention-repo.js';
+import type { AttentionResolution } from '../repos/attention-repo.js';
 import { StoreError } from '../../base/store-error.js';
-import type { Transactions } from '../engine/transactions.js';
+import type { Transactions } from '../repos/tx.js';
 
 /** What a resolution is about, for its event (the POS's stream filters by table, bill, payment). */
 export interface ResolutionSubject {

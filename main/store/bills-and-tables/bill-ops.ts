@@ -5,7 +5,7 @@ import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from 
 import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
 import { planPoint, type PlanPoint } from './table-ops.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteTx } from '../repos/tx.js';
 
 /** Table and bill writes. Each runs inside one transaction (see bill-store.ts) and emits its events. */
 

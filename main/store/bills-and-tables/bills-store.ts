@@ -1,4 +1,4 @@
-import type { Transactions } from '../engine/transactions.js';
+import type { Transactions } from '../repos/tx.js';
 import type { BillWithItems, PutBillInput, TableRecord } from '../shared/records.js';
 import * as billOps from './bill-ops.js';
 import * as tableOps from './table-ops.js';

@@ -1,6 +1,6 @@
 import { nonEmptyText } from '../shared/input-checks.js';
 import { StoreError } from '../../base/store-error.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteTx } from '../repos/tx.js';
 
 /** ui-tables (issue 12): a table's place on the floor plan. */
 

@@ -5,10 +5,10 @@ import { createCheckpointer, type CheckpointEvent, type CheckpointLimits } from 
 import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
 import { createTransactions, type Transactions } from './transactions.js';
-import type { ReadTx, Repos } from './tx.js';
+import type { Repos } from './tx.js';
 
 /** What the engine offers beside the domains: group commits, the readers, and close. */
-export interface StoreEngine {
+export interface StoreEngine<R> {
   close(): void;
   /**
    * Group commit: runs `fn` (several writes) in one transaction with one commit. Each write
@@ -24,7 +24,7 @@ export interface StoreEngine {
    */
   groupCommit<T>(fn: () => T, options: { writes: readonly StoreWrite[] }): { result: T; durable: Promise<void> };
   /** The repositories' reader halves, for read models (no writes: those need a WriteTx). */
-  read: ReadTx;
+  read: R;
 }
 
 export interface EngineOptions {
@@ -38,10 +38,10 @@ export interface EngineOptions {
   onCheckpoint?: ((event: CheckpointEvent) => void) | undefined;
 }
 
-export interface OpenEngine {
-  engine: StoreEngine;
+export interface OpenEngine<B extends Repos> {
+  engine: StoreEngine<B['read']>;
   /** For the domains' stores only. */
-  transactions: Transactions;
+  transactions: Transactions<B>;
 }
 
 /**
@@ -49,14 +49,14 @@ export interface OpenEngine {
  * one transaction that also appends its events; it returns only after the commit. `repos`
  * prepares the domains' repositories on the connection.
  */
-export function openEngine(options: EngineOptions, repos: (db: Database) => Repos): OpenEngine {
+export function openEngine<B extends Repos>(options: EngineOptions, repos: (db: Database) => B): OpenEngine<B> {
   const log = options.log?.child({ mod: 'store' });
   const db = openDatabase(options.file, log, undefined, options.nativeBinding);
   // The WAL is checkpointed on a worker thread, never inside a commit on the event loop.
   const clock = options.clock ?? systemClock;
   const checkpointer = createCheckpointer({ db, clock, log, nativeBinding: options.nativeBinding, limits: options.checkpoints, onCheckpoint: options.onCheckpoint });
   const t = createTransactions(db, repos(db), clock, log, checkpointer.afterCommit);
-  const engine: StoreEngine = {
+  const engine: StoreEngine<B['read']> = {
     close(): void {
       t.outbox.close();
       checkpointer.close(); // its connection is closed before ours checkpoints and the files may move

@@ -4,19 +4,18 @@ import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import { atSyncLevel, groupIsRelaxed, isRelaxed, type StoreWrite } from './durability.js';
 import { createEventOutbox, type EventOutbox } from './event-outbox.js';
-import type { EventsReader } from '../events-and-history/events-repo.js';
 import type { NewEvent, StoreEvent } from '../shared/records.js';
-import { asWriteTx, type ReadTx, type Repos, type WriteTx } from './tx.js';
+import { asWriteTx, type Repos, type WriteTx } from './tx.js';
 import { createWalSync, type WalSync } from './wal-sync.js';
 
 /** What the transaction wrapper offers the domains' stores. */
-export interface Transactions {
+export interface Transactions<B extends Repos> {
   /** The repositories' reader halves (no writes: those need a WriteTx). */
-  read: ReadTx;
-  events: EventsReader;
+  read: B['read'];
+  events: B['events'];
   outbox: EventOutbox;
   /** One write in one transaction with its events. */
-  write<T>(name: StoreWrite, fn: (tx: WriteTx) => T): T;
+  write<T>(name: StoreWrite, fn: (tx: WriteTx<B['both']>) => T): T;
   /** Several writes, each a savepoint, in one commit. */
   group<T>(fn: () => T, writes?: readonly StoreWrite[]): T;
   /** As `group`, its fsync on the threadpool: `durable` resolves once it is done. */
@@ -43,7 +42,7 @@ function durableAfter(walSync: WalSync, outbox: EventOutbox): Promise<void> {
  * events after the commit (event-outbox.ts), never of a rolled-back change. `afterCommit` runs
  * after every commit (checkpointer.ts: whether the WAL needs a checkpoint); it must not throw.
  */
-export function createTransactions(db: Database, repos: Repos, clock: Clock, log: Logger | undefined, afterCommit: () => void = () => undefined): Transactions {
+export function createTransactions<B extends Repos>(db: Database, repos: B, clock: Clock, log: Logger | undefined, afterCommit: () => void = () => undefined): Transactions<B> {
   const walSync = createWalSync(resolve(db.name));
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
@@ -53,7 +52,7 @@ export function createTransactions(db: Database, repos: Repos, clock: Clock, log
   let group: { events: StoreEvent[]; relaxed: boolean } | null = null;
 
   // Built once: better-sqlite3 makes a new wrapper on every db.transaction() call.
-  const runWrite = db.transaction((fn: (tx: WriteTx) => unknown, now: string, nowMs: number, written: StoreEvent[]): unknown => {
+  const runWrite = db.transaction((fn: (tx: WriteTx<B['both']>) => unknown, now: string, nowMs: number, written: StoreEvent[]): unknown => {
     const pending: NewEvent[] = [];
     // Object.assign, not a spread: one per write, every payment call (bills-repo.ts toBillWithItems says why).
     const tx = asWriteTx(Object.assign({}, repos.both, { now, nowMs, emit: (e: NewEvent) => pending.push(e) }));
@@ -63,7 +62,7 @@ export function createTransactions(db: Database, repos: Repos, clock: Clock, log
   });
   const runGroup = db.transaction((fn: () => unknown): unknown => fn());
 
-  function write<T>(name: StoreWrite, fn: (tx: WriteTx) => T): T {
+  function write<T>(name: StoreWrite, fn: (tx: WriteTx<B['both']>) => T): T {
     const nowMs = clock.now();
     const now = new Date(nowMs).toISOString();
     const written: StoreEvent[] = [];

@@ -1,5 +1,5 @@
 import type { EventListener } from '../engine/event-outbox.js';
-import type { Transactions } from '../engine/transactions.js';
+import type { Transactions } from '../repos/tx.js';
 import type { StoreEvent } from '../shared/records.js';
 
 /**

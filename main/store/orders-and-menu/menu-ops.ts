@@ -1,8 +1,8 @@
 import { canon } from '../shared/decimal.js';
 import { nonEmptyText, nonNegativeDecimal } from '../shared/input-checks.js';
-import type { MenuInput, MenuItemPatch, MenuItemRecord, MenuRecord } from './menu-order-records.js';
+import type { MenuInput, MenuItemPatch, MenuItemRecord, MenuRecord } from '../shared/menu-order-records.js';
 import { StoreError } from '../../base/store-error.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteTx } from '../repos/tx.js';
 
 /** The service takes at most this many menu items in all (docs/PROTOCOL.md §5, doc limit). */
 export const MAX_MENU_ITEMS = 5000;

@@ -1,11 +1,11 @@
 import type { Order, Payment, Receipt } from '../../base/wire/index.js';
 import { openBill, settleBill } from '../bills-and-tables/bill-ops.js';
 import { canon, dec } from '../shared/decimal.js';
-import type { OrderRecord, StaffState } from './menu-order-records.js';
+import type { OrderRecord, StaffState } from '../shared/menu-order-records.js';
 import { canMove, isFinal, priceOrder } from './order-rules.js';
 import type { ItemRecord } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteTx } from '../repos/tx.js';
 
 /** Guest orders: each step idempotent, so a retried call (any transport, a restart between) applies once. */
 

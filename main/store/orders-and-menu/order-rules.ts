@@ -1,11 +1,11 @@
 import type { Order } from '../../base/wire/index.js';
 import { canon, dec, sum } from '../shared/decimal.js';
 import { positiveDecimal } from '../shared/input-checks.js';
-import type { OrderLine, OrderState, StaffState } from './menu-order-records.js';
+import type { OrderLine, OrderState, StaffState } from '../shared/menu-order-records.js';
 import { ORDERS_PAUSED } from './menu-ops.js';
 import { StoreError } from '../../base/store-error.js';
-import type { MenuReader } from './menu-repo.js';
-import type { TablesReader } from '../bills-and-tables/tables-repo.js';
+import type { MenuReader } from '../repos/menu-repo.js';
+import type { TablesReader } from '../repos/tables-repo.js';
 
 /**
  * orderPrepare's checks, shared with orderStart: the kitchen is open, the table exists (toBill /

@@ -1,5 +1,5 @@
-import type { Transactions } from '../engine/transactions.js';
-import type { PaymentLinkRecord } from './payment-links-repo.js';
+import type { Transactions } from '../repos/tx.js';
+import type { PaymentLinkRecord } from '../repos/payment-links-repo.js';
 
 /** Payment links this till created at the service (migration 010): no events, the list is read on demand. */
 export interface PaymentLinksStore {

@@ -1,12 +1,12 @@
 import type { Payment as WirePayment, Receipt } from '../../base/wire/index.js';
-import type { ReceiptMode } from '../receipts/receipt-records.js';
+import type { ReceiptMode } from '../shared/receipt-records.js';
 import { autoCloseIfPaid, reopenIfAutoClosed, settleBill } from '../bills-and-tables/bill-ops.js';
 import { billTotals } from '../bills-and-tables/bill-rules.js';
 import { canon, dec } from '../shared/decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
 import { isPending, type BillRecord, type ItemRecord, type LineCounts, type PaymentItemRecord, type PaymentRecord } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteTx } from '../repos/tx.js';
 
 /**
  * The payment lifecycle on the bill (docs/PROTOCOL.md §2): start locks lines, PAID turns locked into

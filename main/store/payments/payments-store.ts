@@ -1,6 +1,6 @@
 import type { Payment as WirePayment, Receipt } from '../../base/wire/index.js';
-import type { Transactions } from '../engine/transactions.js';
-import type { ReceiptMode } from '../receipts/receipt-records.js';
+import type { Transactions } from '../repos/tx.js';
+import type { ReceiptMode } from '../shared/receipt-records.js';
 import type { PaymentRecord } from '../shared/records.js';
 import * as paymentOps from './payment-ops.js';
 

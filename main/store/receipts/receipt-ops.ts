@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Receipt } from '../../base/wire/index.js';
-import type { ReceiptDelivery } from './receipt-records.js';
+import type { ReceiptDelivery } from '../shared/receipt-records.js';
 import { StoreError } from '../../base/store-error.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteTx } from '../repos/tx.js';
 
 /**
  * The POSTPONED flow's writes (issue 13): the main POS gives the fiscal receipt of a payment whose

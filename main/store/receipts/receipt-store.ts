@@ -1,7 +1,7 @@
 import type { Receipt } from '../../base/wire/index.js';
-import type { Transactions } from '../engine/transactions.js';
+import type { Transactions } from '../repos/tx.js';
 import * as receiptOps from './receipt-ops.js';
-import type { ReceiptDelivery } from './receipt-records.js';
+import type { ReceiptDelivery } from '../shared/receipt-records.js';
 
 /** Receipts from the main POS (the POSTPONED flow): each write one transaction with its event; and the delivery outbox. */
 export interface ReceiptsStore {

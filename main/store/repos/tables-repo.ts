@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { StoreEvent, TableRecord } from '../shared/records.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteToken } from '../engine/tx.js';
 
 interface TableRow {
   id: string;
@@ -206,7 +206,7 @@ export function createTablesWriter(db: Database): TablesWriter {
   const remove = db.prepare('DELETE FROM tables WHERE id = ?');
   return {
     /** Returns true when the table is new. */
-    upsert(_tx: WriteTx, table: TableRecord): boolean {
+    upsert(_tx: WriteToken, table: TableRecord): boolean {
       if (exists.get(table.id)) {
         update.run(table.name, table.area, table.id);
         return false;
@@ -215,10 +215,10 @@ export function createTablesWriter(db: Database): TablesWriter {
       return true;
     },
     /** Places the table on the floor plan (fractions 0..1), or takes it off with null. */
-    setPlan(_tx: WriteTx, id: string, plan: { x: number; y: number } | null): boolean {
+    setPlan(_tx: WriteToken, id: string, plan: { x: number; y: number } | null): boolean {
       return setPlan.run(plan?.x ?? null, plan?.y ?? null, id).changes > 0;
     },
-    remove(_tx: WriteTx, id: string): boolean {
+    remove(_tx: WriteToken, id: string): boolean {
       return remove.run(id).changes > 0;
     },
   };
@@ -237,8 +237,8 @@ export interface TablesReader {
 }
 export interface TablesWriter {
   /** Returns true when the table is new. */
-  upsert(_tx: WriteTx, table: TableRecord): boolean;
+  upsert(_tx: WriteToken, table: TableRecord): boolean;
   /** Places the table on the floor plan (fractions 0..1), or takes it off with null. */
-  setPlan(_tx: WriteTx, id: string, plan: { x: number; y: number } | null): boolean;
-  remove(_tx: WriteTx, id: string): boolean;
+  setPlan(_tx: WriteToken, id: string, plan: { x: number; y: number } | null): boolean;
+  remove(_tx: WriteToken, id: string): boolean;
 }

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Payment as WirePayment, Receipt } from '../../base/wire/index.js';
 import type { PaymentItemRecord, PaymentRecord, PaymentState } from '../shared/records.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteToken } from '../engine/tx.js';
 
 interface PaymentRow {
   id: string;
@@ -109,7 +109,7 @@ export function createPaymentsWriter(db: Database): PaymentsWriter {
 
   return {
     /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
-    insert(_tx: WriteTx, p: PaymentRecord, wire: WirePayment): void {
+    insert(_tx: WriteToken, p: PaymentRecord, wire: WirePayment): void {
       insert.run(
         p.id,
         p.billId,
@@ -131,25 +131,25 @@ export function createPaymentsWriter(db: Database): PaymentsWriter {
       for (const item of p.items) insertItem.run(p.id, item.itemId, item.name, item.quantity, item.price);
     },
     /** STARTED → PROCESSED at the transaction's time, with its receipt. */
-    setProcessed(tx: WriteTx, id: string, receipt: Receipt): void {
+    setProcessed(tx: WriteToken, id: string, receipt: Receipt): void {
       setProcessed.run(JSON.stringify(receipt), tx.now, id);
     },
-    setReceipt(_tx: WriteTx, id: string, receipt: Receipt): void {
+    setReceipt(_tx: WriteToken, id: string, receipt: Receipt): void {
       setReceipt.run(JSON.stringify(receipt), id);
     },
     /** Cancels the payment at the transaction's time (`closedState`: why) and drops its lock time. */
-    setCancelled(tx: WriteTx, id: string, closedState: string): void {
+    setCancelled(tx: WriteToken, id: string, closedState: string): void {
       setCancelled.run(closedState, tx.now, id);
     },
     /** Ends the payment PAID at the transaction's time, its paid time with it, and drops its lock time. */
-    setPaid(tx: WriteTx, id: string): void {
+    setPaid(tx: WriteToken, id: string): void {
       setPaid.run(tx.now, tx.now, id);
     },
     /** A paid payment refunded (CANCELLED) at the transaction's time, its refund time with it. */
-    setRefunded(tx: WriteTx, id: string): void {
+    setRefunded(tx: WriteToken, id: string): void {
       setRefunded.run(tx.now, tx.now, id);
     },
-    setCaptured(_tx: WriteTx, id: string): boolean {
+    setCaptured(_tx: WriteToken, id: string): boolean {
       return setCaptured.run(id).changes > 0;
     },
   };
@@ -166,15 +166,15 @@ export interface PaymentsReader {
 }
 export interface PaymentsWriter {
   /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
-  insert(_tx: WriteTx, p: PaymentRecord, wire: WirePayment): void;
+  insert(_tx: WriteToken, p: PaymentRecord, wire: WirePayment): void;
   /** STARTED → PROCESSED at the transaction's time, with its receipt. */
-  setProcessed(tx: WriteTx, id: string, receipt: Receipt): void;
-  setReceipt(_tx: WriteTx, id: string, receipt: Receipt): void;
+  setProcessed(tx: WriteToken, id: string, receipt: Receipt): void;
+  setReceipt(_tx: WriteToken, id: string, receipt: Receipt): void;
   /** Cancels the payment at the transaction's time (`closedState`: why) and drops its lock time. */
-  setCancelled(tx: WriteTx, id: string, closedState: string): void;
+  setCancelled(tx: WriteToken, id: string, closedState: string): void;
   /** Ends the payment PAID at the transaction's time, its paid time with it, and drops its lock time. */
-  setPaid(tx: WriteTx, id: string): void;
+  setPaid(tx: WriteToken, id: string): void;
   /** A paid payment refunded (CANCELLED) at the transaction's time, its refund time with it. */
-  setRefunded(tx: WriteTx, id: string): void;
-  setCaptured(_tx: WriteTx, id: string): boolean;
+  setRefunded(tx: WriteToken, id: string): void;
+  setCaptured(_tx: WriteToken, id: string): boolean;
 }

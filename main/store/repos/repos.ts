@@ -1,15 +1,15 @@
 import type { Database } from 'better-sqlite3';
-import { createAttentionReader, createAttentionWriter } from './attention/attention-repo.js';
-import { createBillsReader, createBillsWriter } from './bills-and-tables/bills-repo.js';
-import { createLastPaidMemory, createTablesReader, createTablesWriter } from './bills-and-tables/tables-repo.js';
-import type { Repos } from './engine/tx.js';
-import { createEventsReader, createEventsWriter } from './events-and-history/events-repo.js';
-import { createHistoryReader } from './events-and-history/history-repo.js';
-import { createMenuReader, createMenuWriter } from './orders-and-menu/menu-repo.js';
-import { createOrdersReader, createOrdersWriter } from './orders-and-menu/orders-repo.js';
-import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links/payment-links-repo.js';
-import { createPaymentsReader, createPaymentsWriter } from './payments/payments-repo.js';
-import { createReceiptsReader, createReceiptsWriter } from './receipts/receipts-repo.js';
+import { createAttentionReader, createAttentionWriter } from './attention-repo.js';
+import { createBillsReader, createBillsWriter } from './bills-repo.js';
+import { createLastPaidMemory, createTablesReader, createTablesWriter } from './tables-repo.js';
+import type { Repos } from './tx.js';
+import { createEventsReader, createEventsWriter } from './events-repo.js';
+import { createHistoryReader } from './history-repo.js';
+import { createMenuReader, createMenuWriter } from './menu-repo.js';
+import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
+import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links-repo.js';
+import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
+import { createReceiptsReader, createReceiptsWriter } from './receipts-repo.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 export function createRepos(db: Database): Repos {

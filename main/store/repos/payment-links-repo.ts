@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteToken } from '../engine/tx.js';
 
 /** A payment link this till created at the service (migration 010); `amount` null: the guest chooses it. */
 export interface PaymentLinkRecord {
@@ -37,15 +37,15 @@ export function createPaymentLinksWriter(db: Database): PaymentLinksWriter {
   );
   const remove = db.prepare<[string]>('DELETE FROM payment_links WHERE id = ?');
   return {
-    putLink: (tx: WriteTx, link: Omit<PaymentLinkRecord, 'created'>): void => {
+    putLink: (tx: WriteToken, link: Omit<PaymentLinkRecord, 'created'>): void => {
       upsert.run({ ...link, created: tx.now });
     },
     /** False when no such link was stored. */
-    removeLink: (_tx: WriteTx, id: string): boolean => remove.run(id).changes > 0,
+    removeLink: (_tx: WriteToken, id: string): boolean => remove.run(id).changes > 0,
   };
 }
 export interface PaymentLinksWriter {
-  putLink(tx: WriteTx, link: Omit<PaymentLinkRecord, 'created'>): void;
+  putLink(tx: WriteToken, link: Omit<PaymentLinkRecord, 'created'>): void;
   /** False when no such link was stored. */
-  removeLink(_tx: WriteTx, id: string): boolean;
+  removeLink(_tx: WriteToken, id: string): boolean;
 }

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Receipt } from '../../base/wire/index.js';
-import type { ReceiptDelivery } from './receipt-records.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { ReceiptDelivery } from '../shared/receipt-records.js';
+import type { WriteToken } from '../engine/tx.js';
 
 interface ReceiptRow {
   paymentId: string;
@@ -41,17 +41,17 @@ export function createReceiptsWriter(db: Database): ReceiptsWriter {
   const replace = db.prepare('UPDATE payment_receipts SET receipt = ?, receivedAt = ?, attempts = 0, lastAttemptAt = NULL, lastError = NULL, refusedCode = NULL WHERE paymentId = ?');
   const failed = db.prepare('UPDATE payment_receipts SET attempts = attempts + 1, lastAttemptAt = ?, lastError = ?, refusedCode = ? WHERE paymentId = ?');
   return {
-    insert(tx: WriteTx, paymentId: string, receipt: Receipt): void {
+    insert(tx: WriteToken, paymentId: string, receipt: Receipt): void {
       insert.run(paymentId, JSON.stringify(receipt), tx.now);
     },
     /** A receipt the service refused for good, replaced by the POS's new one: sent afresh. */
-    replace(tx: WriteTx, paymentId: string, receipt: Receipt): void {
+    replace(tx: WriteToken, paymentId: string, receipt: Receipt): void {
       replace.run(JSON.stringify(receipt), tx.now, paymentId);
     },
-    setDelivered(tx: WriteTx, paymentId: string): void {
+    setDelivered(tx: WriteToken, paymentId: string): void {
       delivered.run(tx.now, tx.now, paymentId);
     },
-    setFailed(tx: WriteTx, paymentId: string, code: string, refused: boolean): void {
+    setFailed(tx: WriteToken, paymentId: string, code: string, refused: boolean): void {
       failed.run(tx.now, code, refused ? code : null, paymentId);
     },
   };
@@ -63,9 +63,9 @@ export interface ReceiptsReader {
   undelivered(): ReceiptDelivery[];
 }
 export interface ReceiptsWriter {
-  insert(tx: WriteTx, paymentId: string, receipt: Receipt): void;
+  insert(tx: WriteToken, paymentId: string, receipt: Receipt): void;
   /** A receipt the service refused for good, replaced by the POS's new one: sent afresh. */
-  replace(tx: WriteTx, paymentId: string, receipt: Receipt): void;
-  setDelivered(tx: WriteTx, paymentId: string): void;
-  setFailed(tx: WriteTx, paymentId: string, code: string, refused: boolean): void;
+  replace(tx: WriteToken, paymentId: string, receipt: Receipt): void;
+  setDelivered(tx: WriteToken, paymentId: string): void;
+  setFailed(tx: WriteToken, paymentId: string, code: string, refused: boolean): void;
 }

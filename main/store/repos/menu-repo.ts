@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { MenuItemRecord, MenuRecord } from './menu-order-records.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { MenuItemRecord, MenuRecord } from '../shared/menu-order-records.js';
+import type { WriteToken } from '../engine/tx.js';
 
 interface ItemRow {
   id: string;
@@ -68,17 +68,17 @@ export function createMenuWriter(db: Database): MenuWriter {
   const params = (i: MenuItemRecord) => ({ ...i, tags: JSON.stringify(i.tags), available: i.available ? 1 : 0 });
   return {
     /** Replaces the whole menu (items go with their menus: ON DELETE CASCADE). */
-    replace(_tx: WriteTx, menus: MenuRecord[]): void {
+    replace(_tx: WriteToken, menus: MenuRecord[]): void {
       clear.run();
       menus.forEach((m, position) => {
         insertMenu.run(m.id, m.name, position);
         for (const i of m.items) insertItem.run(params(i));
       });
     },
-    updateItem(_tx: WriteTx, item: MenuItemRecord): void {
+    updateItem(_tx: WriteToken, item: MenuItemRecord): void {
       updateItem.run(params(item));
     },
-    setFlag(_tx: WriteTx, name: string, value: string): void {
+    setFlag(_tx: WriteToken, name: string, value: string): void {
       setFlag.run(name, value);
     },
   };
@@ -94,7 +94,7 @@ export interface MenuReader {
 }
 export interface MenuWriter {
   /** Replaces the whole menu (items go with their menus: ON DELETE CASCADE). */
-  replace(_tx: WriteTx, menus: MenuRecord[]): void;
-  updateItem(_tx: WriteTx, item: MenuItemRecord): void;
-  setFlag(_tx: WriteTx, name: string, value: string): void;
+  replace(_tx: WriteToken, menus: MenuRecord[]): void;
+  updateItem(_tx: WriteToken, item: MenuItemRecord): void;
+  setFlag(_tx: WriteToken, name: string, value: string): void;
 }

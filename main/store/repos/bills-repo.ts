@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { createOpenBillsJson, type OpenBillJson } from './bill-json.js';
 import type { BillRecord, BillState, BillWithCounts, BillWithItems, ItemRecord, LineCounts } from '../shared/records.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteToken } from '../engine/tx.js';
 
 interface BillRow {
   id: string;
@@ -257,30 +257,30 @@ export function createBillsWriter(db: Database): BillsWriter {
   const setItemCounts = db.prepare('UPDATE bill_items SET paidQuantity = ?, lockedQuantity = ? WHERE billId = ? AND id = ?');
 
   return {
-    insert(_tx: WriteTx, bill: BillRecord): void {
+    insert(_tx: WriteToken, bill: BillRecord): void {
       insertBill.run(billParams(bill));
     },
-    update(_tx: WriteTx, bill: BillRecord): void {
+    update(_tx: WriteToken, bill: BillRecord): void {
       updateBill.run(billParams(bill));
     },
     /** Sets the state, updated at the transaction's time. */
-    setState(tx: WriteTx, id: string, state: BillState): void {
+    setState(tx: WriteToken, id: string, state: BillState): void {
       setState.run(state, tx.now, id);
     },
     /** How a bill closed with an amount due was settled (migration 005). */
-    setSettlement(_tx: WriteTx, id: string, s: { method: string; note: string | null; due: string }): void {
+    setSettlement(_tx: WriteToken, id: string, s: { method: string; note: string | null; due: string }): void {
       setSettlement.run(s.method, s.note, s.due, id);
     },
-    insertItem(_tx: WriteTx, billId: string, i: ItemRecord): void {
+    insertItem(_tx: WriteToken, billId: string, i: ItemRecord): void {
       insertItem.run(billId, i.id, i.position, i.name, i.price, i.quantity, i.minQuantity, JSON.stringify(i.tags), i.paidQuantity, i.lockedQuantity);
     },
-    updateItem(_tx: WriteTx, billId: string, i: ItemRecord): void {
+    updateItem(_tx: WriteToken, billId: string, i: ItemRecord): void {
       updateItem.run(i.position, i.name, i.price, i.quantity, i.minQuantity, JSON.stringify(i.tags), i.paidQuantity, i.lockedQuantity, billId, i.id);
     },
-    deleteItem(_tx: WriteTx, billId: string, itemId: string): void {
+    deleteItem(_tx: WriteToken, billId: string, itemId: string): void {
       deleteItem.run(billId, itemId);
     },
-    setItemCounts(_tx: WriteTx, billId: string, itemId: string, paid: string, locked: string): void {
+    setItemCounts(_tx: WriteToken, billId: string, itemId: string, paid: string, locked: string): void {
       setItemCounts.run(paid, locked, billId, itemId);
     },
   };
@@ -318,14 +318,14 @@ export interface BillsReader {
   activeWithCounts(): BillWithCounts[];
 }
 export interface BillsWriter {
-  insert(_tx: WriteTx, bill: BillRecord): void;
-  update(_tx: WriteTx, bill: BillRecord): void;
+  insert(_tx: WriteToken, bill: BillRecord): void;
+  update(_tx: WriteToken, bill: BillRecord): void;
   /** Sets the state, updated at the transaction's time. */
-  setState(tx: WriteTx, id: string, state: BillState): void;
+  setState(tx: WriteToken, id: string, state: BillState): void;
   /** How a bill closed with an amount due was settled (migration 005). */
-  setSettlement(_tx: WriteTx, id: string, s: { method: string; note: string | null; due: string }): void;
-  insertItem(_tx: WriteTx, billId: string, i: ItemRecord): void;
-  updateItem(_tx: WriteTx, billId: string, i: ItemRecord): void;
-  deleteItem(_tx: WriteTx, billId: string, itemId: string): void;
-  setItemCounts(_tx: WriteTx, billId: string, itemId: string, paid: string, locked: string): void;
+  setSettlement(_tx: WriteToken, id: string, s: { method: string; note: string | null; due: string }): void;
+  insertItem(_tx: WriteToken, billId: string, i: ItemRecord): void;
+  updateItem(_tx: WriteToken, billId: string, i: ItemRecord): void;
+  deleteItem(_tx: WriteToken, billId: string, itemId: string): void;
+  setItemCounts(_tx: WriteToken, billId: string, itemId: string, paid: string, locked: string): void;
 }

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Payment, Receipt } from '../../base/wire/index.js';
-import type { DeliveryType, OrderLine, OrderRecord, OrderState, StaffState, StatusPush } from './menu-order-records.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { DeliveryType, OrderLine, OrderRecord, OrderState, StaffState, StatusPush } from '../shared/menu-order-records.js';
+import type { WriteToken } from '../engine/tx.js';
 
 interface OrderRow {
   id: string;
@@ -72,20 +72,20 @@ export function createOrdersWriter(db: Database): OrdersWriter {
     receipt: o.receipt === null ? null : JSON.stringify(o.receipt),
   });
   return {
-    insert(_tx: WriteTx, order: OrderRecord): void {
+    insert(_tx: WriteToken, order: OrderRecord): void {
       insert.run(params(order));
     },
-    update(_tx: WriteTx, order: OrderRecord): void {
+    update(_tx: WriteToken, order: OrderRecord): void {
       update.run(params(order));
     },
-    queuePush(tx: WriteTx, orderId: string, status: StaffState, reason: string | null): void {
+    queuePush(tx: WriteToken, orderId: string, status: StaffState, reason: string | null): void {
       push.run(orderId, status, reason, tx.now);
     },
-    pushDone(_tx: WriteTx, seq: number): boolean {
+    pushDone(_tx: WriteToken, seq: number): boolean {
       return done.run(seq).changes > 0;
     },
     /** A cancelled order's statuses are of no use to the service any more. */
-    dropPushes(_tx: WriteTx, orderId: string): number {
+    dropPushes(_tx: WriteToken, orderId: string): number {
       return dropOf.run(orderId).changes;
     },
   };
@@ -98,10 +98,10 @@ export interface OrdersReader {
   pendingPushes(): StatusPush[];
 }
 export interface OrdersWriter {
-  insert(_tx: WriteTx, order: OrderRecord): void;
-  update(_tx: WriteTx, order: OrderRecord): void;
-  queuePush(tx: WriteTx, orderId: string, status: StaffState, reason: string | null): void;
-  pushDone(_tx: WriteTx, seq: number): boolean;
+  insert(_tx: WriteToken, order: OrderRecord): void;
+  update(_tx: WriteToken, order: OrderRecord): void;
+  queuePush(tx: WriteToken, orderId: string, status: StaffState, reason: string | null): void;
+  pushDone(_tx: WriteToken, seq: number): boolean;
   /** A cancelled order's statuses are of no use to the service any more. */
-  dropPushes(_tx: WriteTx, orderId: string): number;
+  dropPushes(_tx: WriteToken, orderId: string): number;
 }

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteToken } from '../engine/tx.js';
 
 /** What resolving a Needs attention entry did (main/attention). */
 export type AttentionActionName = 'capture' | 'retry-recovery' | 'release-lock' | 'acknowledge';
@@ -50,10 +50,10 @@ export function createAttentionWriter(db: Database): AttentionWriter {
   );
   const insertRefusal = db.prepare('INSERT INTO refund_refusals (paymentId, code, at) VALUES (?, ?, ?)');
   return {
-    addResolution(tx: WriteTx, r: AttentionResolution): void {
+    addResolution(tx: WriteToken, r: AttentionResolution): void {
       insertResolution.run({ ...r, resolvedAt: tx.now });
     },
-    addRefundRefusal(tx: WriteTx, paymentId: string, code: string): void {
+    addRefundRefusal(tx: WriteToken, paymentId: string, code: string): void {
       insertRefusal.run(paymentId, code, tx.now);
     },
   };
@@ -65,6 +65,6 @@ export interface AttentionReader {
   resolutionsOf(entryId: string): (AttentionResolution & { resolvedAt: string })[];
 }
 export interface AttentionWriter {
-  addResolution(tx: WriteTx, r: AttentionResolution): void;
-  addRefundRefusal(tx: WriteTx, paymentId: string, code: string): void;
+  addResolution(tx: WriteToken, r: AttentionResolution): void;
+  addRefundRefusal(tx: WriteToken, paymentId: string, code: string): void;
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { EventKind, NewEvent, StoreEvent } from '../shared/records.js';
-import type { WriteTx } from '../engine/tx.js';
+import type { WriteToken } from '../engine/tx.js';
 
 interface EventRow {
   seq: number;
@@ -52,19 +52,19 @@ export function createEventsWriter(db: Database): EventsWriter {
   );
   return {
     /** Appends at the transaction's commit time. */
-    append(tx: WriteTx, event: NewEvent): StoreEvent {
+    append(tx: WriteToken, event: NewEvent): StoreEvent {
       const info = append.run(tx.now, event.kind, event.tableId, event.billId, event.paymentId, JSON.stringify(event.data));
       return { seq: Number(info.lastInsertRowid), at: tx.now, kind: event.kind, tableId: event.tableId, billId: event.billId, paymentId: event.paymentId, data: event.data };
     },
     /** Returns false when the delivery id was already recorded (the first outcome stays). */
-    putDelivery(tx: WriteTx, id: string, outcome: unknown): boolean {
+    putDelivery(tx: WriteToken, id: string, outcome: unknown): boolean {
       return putDelivery.run(id, JSON.stringify(outcome ?? null), tx.now).changes > 0;
     },
     /** Removes the deliveries recorded before `beforeIso`; returns how many. */
-    pruneDeliveries(_tx: WriteTx, beforeIso: string): number {
+    pruneDeliveries(_tx: WriteToken, beforeIso: string): number {
       return pruneDeliveries.run(beforeIso).changes;
     },
-    nextCounter(_tx: WriteTx, name: string): number {
+    nextCounter(_tx: WriteToken, name: string): number {
       return bump.get(name)?.value ?? 1;
     },
   };
@@ -77,10 +77,10 @@ export interface EventsReader {
 }
 export interface EventsWriter {
   /** Appends at the transaction's commit time. */
-  append(tx: WriteTx, event: NewEvent): StoreEvent;
+  append(tx: WriteToken, event: NewEvent): StoreEvent;
   /** Returns false when the delivery id was already recorded (the first outcome stays). */
-  putDelivery(tx: WriteTx, id: string, outcome: unknown): boolean;
+  putDelivery(tx: WriteToken, id: string, outcome: unknown): boolean;
   /** Removes the deliveries recorded before `beforeIso`; returns how many. */
-  pruneDeliveries(_tx: WriteTx, beforeIso: string): number;
-  nextCounter(_tx: WriteTx, name: string): number;
+  pruneDeliveries(_tx: WriteToken, beforeIso: string): number;
+  nextCounter(_tx: WriteToken, name: string): number;
 }
