@@ -1,6 +1,7 @@
 import { isStoreError, type StoreErrorCode } from '../../store/index.js';
 import { METHOD_ERROR, type MethodErrorCode } from '../../base/wire/index.js';
 import type { MethodOutcome } from '../../base/method-types.js';
+import { storeErrorMessage } from '../../base/store-error-english.js';
 
 export const ok = (result: unknown): MethodOutcome => ({ result });
 
@@ -31,5 +32,7 @@ const CODES: Record<StoreErrorCode, MethodErrorCode> = {
 export function fromError(e: unknown): MethodOutcome | null {
   if (!isStoreError(e)) return null;
   // ITEM_UNAVAILABLE names the menu items at fault, so the service can refresh them (docs/PROTOCOL.md §5).
-  return e.items ? { error: { code: CODES[e.code], message: e.message, items: e.items } } : fail(CODES[e.code], e.message);
+  // The service shows its message to guests and staff: the same English the POS API words refusals in.
+  const message = storeErrorMessage(e);
+  return e.items ? { error: { code: CODES[e.code], message, items: e.items } } : fail(CODES[e.code], message);
 }
