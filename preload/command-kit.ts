@@ -39,7 +39,7 @@ export const NonNegativeDecimal = DecimalString.refine((s) => !s.startsWith('-')
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three capital letters');
 export const Id = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 export const Print = z.enum(['dialog', 'silent', 'pdf']) satisfies z.ZodType<PrintMode>;
-/** How a bill closed with an amount still due was settled (ui-actions). */
+/** How a bill closed with an amount still due was settled. */
 export const Settlement = z.object({
   method: z.enum(['cash', 'card-at-counter', 'written-off'], { error: 'must be cash, card-at-counter or written-off' }),
   note: z.string().max(500, 'must be at most 500 characters').optional(),

@@ -11,12 +11,12 @@ export const BILL_COMMANDS = {
   ),
   setItemQuantity: command(z.object({ billId: Id, itemId: Id, quantity: NonNegativeDecimal }), returns<BillView>()),
   removeItem: command(z.object({ billId: Id, itemId: Id }), returns<BillView>()),
-  /** With an amount still due, `settlement` says how it was settled (ui-actions). */
+  /** With an amount still due, `settlement` says how it was settled. */
   closeBill: command(z.object({ billId: Id, settlement: Settlement.optional() }), returns<BillView>()),
   cancelPayment: command(z.object({ paymentId: Id }), returns<PaymentView>()),
   capturePayment: command(z.object({ paymentId: Id }), returns<PaymentView>()),
   acknowledgeNotice: command(z.object({ noticeId: Id }), returns<null>()),
-  // ui-tables: the floor plan. `position` in fractions 0..1 of the plan; null takes the table off.
+  // The floor plan. `position` in fractions 0..1 of the plan; null takes the table off.
   setTablePosition: command(
     z.object({ tableId: Id, position: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable() }),
     returns<TableView>(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Print, command, returns } from './command-kit.js';
 import type { MenuEntry, OrderView } from './views.js';
 
-/** menu-orders: the cashier's side of the menu and the order inbox. */
+/** The cashier's side of the menu and the order inbox. */
 export const ORDER_COMMANDS = {
   /** Sold out / back on the menu; the service hears of it within the 2 s grouping. */
   setMenuItemAvailable: command(z.object({ itemId: Id, available: z.boolean() }), returns<MenuEntry>()),

@@ -52,7 +52,7 @@ export const CASHIER_SETTINGS_FIELDS = {
   posApiPort: Port,
   // Day report: when a restaurant day ends, local time.
   dayEndsAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM such as 04:00'),
-  // ui-tables: a fully paid bill closes itself.
+  // A fully paid bill closes itself.
   autoCloseBills: z.boolean(),
   reminderSeconds: z.number().int('must be a whole number').min(0, 'must be 0..3600').max(3600, 'must be 0..3600'),
   // receipts: who makes the fiscal receipt, the service or the main POS (POSTPONED flow).
@@ -66,12 +66,12 @@ export const SettingsInputSchema = z
   .extend({
     /** A new API key; omitted = keep the stored one. */
     apiKey: LooseKey.optional(),
-    /** ui-safety: a live unlock (unlockSettings / setManagerPin), checked in main; never stored. */
+    /** A live unlock (unlockSettings / setManagerPin), checked in main; never stored. */
     unlock: z.string().min(1).max(200).optional(),
   });
 export type SettingsInput = z.output<typeof SettingsInputSchema>;
 
-// ui-safety: a PIN as typed (its rule, 4-8 digits, is checked in main, which counts wrong tries) and an unlock token.
+// A PIN as typed (its rule, 4-8 digits, is checked in main, which counts wrong tries) and an unlock token.
 const Pin = z.string().max(64, 'must be at most 64 characters');
 const Unlock = z.string().min(1).max(200);
 

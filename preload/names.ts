@@ -23,17 +23,17 @@ export const EVENT_TYPES = [
   'payment',
   'notice',
   'settings',
-  // The menu and the order inbox (issue 14).
+  // The menu and the order inbox.
   'order',
   'menu',
-  // Needs attention (issue 13).
+  // Needs attention.
   'attention',
 ] as const satisfies readonly EventType[];
 
 // An event type added to the contract but not to the list above fails to compile here.
 export const EVENTS_COMPLETE: Complete<EventType, (typeof EVENT_TYPES)[number]> = true;
 
-/** Logs and diagnostics (issue 15): browser mode's downloads (main/ui-server serves them, Settings links to them). */
+/** Logs and diagnostics: browser mode's downloads (main/ui-server serves them, Settings links to them). */
 export const DIAGNOSTICS_PATHS = { latestLog: '/diagnostics/latest.log', bundle: '/diagnostics/support.zip' } as const;
 
 /** The browser-mode bridge's WebSocket path (main/ui-server serves it, the renderer opens it). */

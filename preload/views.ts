@@ -27,13 +27,12 @@ export interface SessionView {
   restaurantName: string | null;
   /** Set when the till does not connect until the cashier acts (status 'stopped'); the renderer words it. */
   problem?: SessionProblem;
-  // ui-safety (issue 12)
   /** Why the link is down (status reconnecting/offline/rejected): the renderer says whose side the problem is on. */
   cause?: LinkCause;
 }
 
 /**
- * ui-safety (issue 12): `unreachable` (offline: no route to the service, this side's network),
+ * `unreachable` (offline: no route to the service, this side's network),
  * `dropped` (the link fell, reconnecting), `restarting` (the service said 503/4503: its side),
  * `credentials` (key or Pos-Id refused), `webhook-url` (the service refused the receiver's URL).
  */
@@ -53,7 +52,7 @@ export interface TableView {
   due: Decimal;
   currency: string | null;
   openBillIds: string[];
-  // ui-tables (issue 12): order, floor plan, last payment, what needs the cashier's attention.
+  // Order, floor plan, last payment, what needs the cashier's attention.
   /** The order the POS first gave the table in (1, 2, ...): areas and cards keep it. */
   order: number;
   /** Place on the floor plan as fractions of its width and height (0..1), or null when not placed. */
@@ -139,7 +138,7 @@ export interface Notice {
   /** Service error text for kind "service-error"; the payment's closed state for "declined"/"failed". */
   message: string | null;
   acknowledged: boolean;
-  // ui-actions (issue 12): where a click on the notice leads, and how much of the bill is paid.
+  // Where a click on the notice leads, and how much of the bill is paid.
   /** The table the notice is about; absent in notices kept by older versions. */
   tableId?: string | null;
   /** The bill's total and what is still due after this payment (kind "paid"): "paid X of Y, Z left". */
@@ -152,7 +151,7 @@ export interface Notice {
 export type Environment = 'demo' | 'sandbox' | 'production';
 export type Language = 'en' | 'cs';
 
-/** receipts (issue 13): who makes the fiscal receipt of a payment. */
+/** Who makes the fiscal receipt of a payment. */
 export type ReceiptMode = 'QERKO_GENERATED' | 'POSTPONED';
 
 export interface SettingsView {
@@ -171,23 +170,19 @@ export interface SettingsView {
   startHidden: boolean;
   posApiPort: number;
   posApiToken: string;
-  /** Day report (issue 13): when a restaurant day ends, "HH:MM" in the PC's local time (default "04:00"). */
+  /** Day report: when a restaurant day ends, "HH:MM" in the PC's local time (default "04:00"). */
   dayEndsAt: string;
-  // ui-tables (issue 12)
   /** A bill whose every item is paid closes itself and its table goes back to free (default on). */
   autoCloseBills: boolean;
-  // ui-actions (issue 12)
   /** Seconds between reminder sounds while a problem notice stays unacknowledged; 0 = no reminder. */
   reminderSeconds: number;
-  // receipts (issue 13)
   /** QERKO_GENERATED: the service renders the receipt; POSTPONED: the main POS gives the fiscal receipt (PUT /v1/payments/{id}/receipt). */
   receiptMode: ReceiptMode;
-  // ui-safety (issue 12)
   /** A manager PIN guards the integration settings; false until it is set on first use. */
   managerPinSet: boolean;
 }
 
-/** ui-safety (issue 12): an unlock of the integration settings, until `until` (epoch ms) or lockSettings. */
+/** An unlock of the integration settings, until `until` (epoch ms) or lockSettings. */
 export interface SettingsUnlock {
   unlock: string;
   until: number;
@@ -198,7 +193,7 @@ export interface MenuEntry {
   name: string;
   price: Decimal;
   category: string;
-  // menu-orders (issue 14): entries now come from the store's menu (PUT /v1/menu, demo seed).
+  // Entries now come from the store's menu (PUT /v1/menu, demo seed).
   /** false = sold out: guests cannot order it (the service is told). Absent = available. */
   available?: boolean;
   /** The menu (category group) it belongs to. */
@@ -225,16 +220,15 @@ export interface Snapshot {
   notices: Notice[];
   menu: MenuEntry[];
   settings: SettingsView;
-  // menu-orders (issue 14)
   /** Guest orders not yet closed (NEW first), and today's closed ones. */
   orders: OrderView[];
   /** The "pause orders" switch: orderPrepare answers ORDERS_PAUSED while on. */
   ordersPaused: boolean;
   /** Sequence number of the last event included in this snapshot. */
   seq: number;
-  /** Logs and diagnostics (issue 15): where the log files are, for the Settings line. */
+  /** Logs and diagnostics: where the log files are, for the Settings line. */
   logsDir: string;
-  /** Needs attention (issue 13): everything not settled, oldest first. */
+  /** Needs attention: everything not settled, oldest first. */
   attention: AttentionEntry[];
 }
 
@@ -247,10 +241,9 @@ export type CompanionEvent =
   | { type: 'payment'; seq: number; payment: PaymentView }
   | { type: 'notice'; seq: number; notice: Notice }
   | { type: 'settings'; seq: number; settings: SettingsView }
-  // menu-orders (issue 14)
   | { type: 'order'; seq: number; order: OrderView }
   | { type: 'menu'; seq: number; menu: MenuEntry[]; ordersPaused: boolean }
-  // attention (issue 13): the whole list again whenever it changes (the badge counts it)
+  // attention: the whole list again whenever it changes (the badge counts it)
   | { type: 'attention'; seq: number; entries: AttentionEntry[] };
 
 /**
@@ -269,14 +262,14 @@ export interface CommandFailure {
   action?: string;
 }
 
-// ui-actions (issue 12): how a bill closed with an amount still due was settled.
+// How a bill closed with an amount still due was settled.
 export type SettlementMethod = 'cash' | 'card-at-counter' | 'written-off';
 export interface BillSettlement {
   method: SettlementMethod;
   note?: string;
 }
 export type PrintMode = 'dialog' | 'silent' | 'pdf';
-// orders-sandbox (issue 14) ----------------------------------------------------------------------
+//  ----------------------------------------------------------------------
 /**
  * placed: the order waits in the inbox; refused: the till's own orderPrepare said no (`refusal`:
  * ITEM_UNAVAILABLE with the item names, ORDERS_PAUSED, TABLE_NOT_FOUND; NOT_ON_MENU when the
@@ -290,7 +283,7 @@ export interface GuestOrderResult {
   refusal: { code: string; items: string[] } | null;
 }
 
-// payment-links (issue 13) ----------------------------------------------------------------------
+//  ----------------------------------------------------------------------
 /**
  * What the service says of a link when the list is read: `active` (it serves the link), `gone` (it
  * no longer knows it: deleted elsewhere), `unknown` (it could not be asked; see the list's `checkFailed`).
@@ -316,7 +309,7 @@ export interface PaymentLinkList {
   checkFailed: { code: string; params?: ErrorParams } | null;
 }
 
-// menu-orders (issue 14) ------------------------------------------------------------------------
+//  ------------------------------------------------------------------------
 export type OrderStatus = 'NEW' | 'ACCEPTED' | 'PREPARING' | 'READY' | 'COMPLETE' | 'REJECTED' | 'CANCELLED';
 export type OrderDecision = 'ACCEPTED' | 'PREPARING' | 'READY' | 'COMPLETE' | 'REJECTED';
 export type DeliveryType = 'toBill' | 'toTable' | 'byCustomer';
@@ -365,7 +358,7 @@ export interface OrderView {
 }
 
 
-// --- Payment history and the day report (issue 13, "History and totals") ---
+// --- Payment history and the day report ("History and totals") ---
 
 /**
  * A payment's state as of the end of a listed range: `paid` (paid in it), `refunded` (paid and
@@ -429,7 +422,7 @@ export interface CsvExport {
   path: string | null;
 }
 
-// attention (issue 13) --------------------------------------------------------------------------
+// attention --------------------------------------------------------------------------
 /** What Needs attention lists. A new kind: one source in main/attention/sources/, one line here, its words. */
 export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error' | 'receipt-pending';
 /** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */
@@ -458,7 +451,7 @@ export interface AttentionEntry {
   actions: AttentionAction[];
 }
 
-// --- Receipts (issue 13, "Receipts from the main POS") ---
+// --- Receipts ("Receipts from the main POS") ---
 
 /**
  * Where a payment's receipt is: `service` (the service renders it), `waiting-for-pos` (POSTPONED:

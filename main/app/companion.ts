@@ -55,16 +55,16 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     clock,
     log,
     nativeBinding: options.nativeBinding,
-    // ui-tables: read at each payment, so a change in Settings applies to the next one.
+    // Read at each payment, so a change in Settings applies to the next one.
     autoCloseBills: () => settings.get().autoCloseBills,
-    // receipts (issue 13): read at each paymentProcessed.
+    // Read at each paymentProcessed.
     receiptMode: () => settings.get().receiptMode,
   });
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
   const views = createViewFanOut({ store: joinDomains(store.payments, store.orders, store.engine), notices, push: events.push, wants: events.wants, clock });
   const offStore = store.events.onEvent(views.onBatch);
-  // Needs attention (issue 13): the list again whenever it changes, for the tab and its badge.
+  // Needs attention: the list again whenever it changes, for the tab and its badge.
   const attention = createAttentionWatcher({ store: joinDomains(store.events, store.engine), clock, push: (entries) => events.push({ type: 'attention', entries }), listening: () => events.wants('attention') });
   attention.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, { language: () => settings.get().language });
@@ -139,7 +139,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     reconnect: p.session.reconnect,
     guestPay: (input) => p.demo.guestPay(input),
     guestOrder: (input) => p.demo.placeOrder(input),
-    // Day report (issue 13).
+    // Day report.
     dayEndsAt: () => p.settings.get().dayEndsAt,
   });
 }

@@ -23,7 +23,7 @@ export async function createLocalApi(dataDir: string, store: PosApiStore, log: L
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {
-      // reports: the day report's "today" and the dayEndsAt setting, read per request (issue 13).
+      // reports: the day report's "today" and the dayEndsAt setting, read per request.
       return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, ...reports });
     } catch (e) {
       throw portInUse(e, 'posApi', at);

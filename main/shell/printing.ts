@@ -18,14 +18,14 @@ import { appPageUrl, printSheetUrl } from './trusted-url.js';
 const READY_TIMEOUT_MS = 30_000;
 type Ports = Required<Pick<ShellPorts, 'printQrSheet' | 'testPrint' | 'listPrinters' | 'printDayReport' | 'printTicket' | 'printReceipt' | 'printPaymentLink'>>;
 
-/** Day report (issue 13): <userData>/day-reports/day-report-2026-11-21.pdf (printed again: replaced). */
+/** Day report: <userData>/day-reports/day-report-2026-11-21.pdf (printed again: replaced). */
 export function dayReportPdfPath(dataDir: string, date: string): string {
   return path.join(dataDir, 'day-reports', `day-report-${date}.pdf`);
 }
 
 
 /**
- * Day report (issue 13): print.html?report=day&date=… in a hidden window, like the QR sheet: the
+ * Day report: print.html?report=day&date=… in a hidden window, like the QR sheet: the
  * print dialog, the chosen printer, or a PDF under <userData>/day-reports/.
  */
 function createDayReportPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printDayReport'] {
@@ -55,13 +55,13 @@ function createDayReportPort(options: PrintingOptions, withHiddenWindow: <T>(wit
   };
 }
 
-/** Payment links (issue 13): <userData>/payment-links/payment-link-<id>.pdf (the id made file-safe; printed again: replaced). */
+/** Payment links: <userData>/payment-links/payment-link-<id>.pdf (the id made file-safe; printed again: replaced). */
 export function linkSheetPdfPath(dataDir: string, linkId: string): string {
   return path.join(dataDir, 'payment-links', `payment-link-${linkId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
 }
 
 
-/** Payment links (issue 13): print.html?link=<id> in a hidden window, like the day report. */
+/** Payment links: print.html?link=<id> in a hidden window, like the day report. */
 function createLinkSheetPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printPaymentLink'] {
   const { log } = options;
   return async (input) => {
@@ -145,9 +145,8 @@ export function createPrintPorts(options: PrintingOptions): Ports {
     testPrint,
     listPrinters,
     printDayReport: createDayReportPort(options, withHiddenWindow),
-    // orders-ui (issue 14)
     printTicket: createTicketPort(options, withHiddenWindow, print),
-    // receipts (issue 13): receipt-printing.ts.
+    // receipt-printing.ts.
     printReceipt: createReceiptPort(options, withHiddenWindow),
     printPaymentLink: createLinkSheetPort(options, withHiddenWindow),
   };

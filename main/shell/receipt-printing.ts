@@ -10,7 +10,7 @@ const READY_TIMEOUT_MS = 30_000;
 /** 80 mm receipt paper, in inches (printToPDF's unit); tall enough for a long bill. */
 const RECEIPT_PAGE = { width: 3.15, height: 11.7 };
 
-/** Receipts (issue 13): <userData>/receipts/receipt-<paymentId>.pdf (printed again: replaced). */
+/** Receipts: <userData>/receipts/receipt-<paymentId>.pdf (printed again: replaced). */
 export function receiptPdfPath(dataDir: string, paymentId: string): string {
   return path.join(dataDir, 'receipts', `receipt-${paymentId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
 }
@@ -18,7 +18,7 @@ export function receiptPdfPath(dataDir: string, paymentId: string): string {
 type WithHiddenWindow = <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>;
 
 /**
- * Receipts (issue 13): print.html?receipt=<paymentId> in a hidden window, like the day report: the
+ * Receipts: print.html?receipt=<paymentId> in a hidden window, like the day report: the
  * print dialog, the printer chosen in Settings (silent), or a PDF under <userData>/receipts/.
  */
 export function createReceiptPort(options: PrintingOptions, withHiddenWindow: WithHiddenWindow): CompanionApi['printReceipt'] {

@@ -6,7 +6,7 @@ import type { ShellPorts } from '../base/host-types.js';
 import type { Logger } from '../base/log.js';
 
 /**
- * Export CSV (issue 13): the save dialog, then the file written as UTF-8. The core hands the text;
+ * Export CSV: the save dialog, then the file written as UTF-8. The core hands the text;
  * only the shell may ask the cashier where to put it.
  */
 export interface SaveFileOptions {

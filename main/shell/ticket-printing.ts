@@ -6,7 +6,7 @@ import { SHEET_READY_PROBE, pollUntil } from './print-helpers.js';
 import { fail, type PrintingOptions } from './print-job.js';
 import { appPageUrl } from './trusted-url.js';
 
-/** orders-ui (issue 14): <userData>/tickets/ticket-<orderId>.pdf, the id kept to characters every OS allows. */
+/** <userData>/tickets/ticket-<orderId>.pdf, the id kept to characters every OS allows. */
 export function ticketPdfPath(dataDir: string, orderId: string): string {
   return path.join(dataDir, 'tickets', `ticket-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
 }

@@ -24,7 +24,7 @@ export interface Store {
 
 export interface StoreOptions extends EngineOptions {
   /**
-   * `autoCloseBills` (ui-tables): asked at each paymentClosed PAID; true closes a bill once every item
+   * `autoCloseBills`: asked at each paymentClosed PAID; true closes a bill once every item
    * is paid (the setting of the same name). Absent: bills stay PAID until the cashier closes them.
    */
   autoCloseBills?: (() => boolean) | undefined;

@@ -1,5 +1,5 @@
 /**
- * From a menu change to the service holding it (issue 14): a 5,000-item menu, one item made
+ * From a menu change to the service holding it: a 5,000-item menu, one item made
  * unavailable, pushed by the menu sync to the real sandbox over HTTP on 127.0.0.1. The 2 s grouping
  * window runs on a ManualClock and is reported apart: the first figure is the push itself (timer
  * fired → the sandbox holds the new menu → the pushed version is stored), the second adds the

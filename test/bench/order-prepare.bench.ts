@@ -1,6 +1,6 @@
 /**
  * orderPrepare through the method dispatcher, in-process, against a 5,000-item menu (the service's
- * limit) in a real SQLite file (issue 14 target: p99 < 2 ms), beside getTableList through the same
+ * limit) in a real SQLite file (p99 < 2 ms), beside getTableList through the same
  * dispatcher in the same run (the dispatcher's own cost). `checked` counts the answers that were
  * right: every call must answer its priced total, or the figure is not a figure.
  */

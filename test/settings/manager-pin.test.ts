@@ -11,7 +11,7 @@ import { runCommand } from '../../main/adapters/ui-bridge/command-schemas.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { dataDir, readSettingsFile, recordingLogger, remove, writeSettingsFile } from './settings-fixtures.js';
 
-// ui-safety (issue 12): the manager PIN in front of the integration settings.
+// The manager PIN in front of the integration settings.
 // Eight digits (the longest a PIN may be): the checks that the PIN is nowhere in a file or a log
 // search text full of timestamps, salts and hashes, where any four digits turn up now and then
 // (CI once found '9999' inside a log line's epoch-millisecond time).

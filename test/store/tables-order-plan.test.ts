@@ -8,7 +8,7 @@ import { openTestStore } from './test-store.js';
 import { billView, tableView, tableViews } from '../../main/features/bills/views.js';
 import { seedBill, tempStore, wirePayment } from './helpers.js';
 
-// ui-tables (issue 12): the order tables came in, their floor-plan place, what their payments say,
+// The order tables came in, their floor-plan place, what their payments say,
 // and the autoCloseBills rule, on real SQLite files.
 
 const ALL_ITEMS = [

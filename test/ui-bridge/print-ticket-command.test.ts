@@ -6,7 +6,7 @@ import { tempStore } from '../store/helpers.js';
 import { order, seedMenu } from '../store/menu-helpers.js';
 import { memoryLogger } from './memory-log.js';
 
-// orders-ui (issue 14): the kitchen ticket command hands the order to the shell's print port.
+// The kitchen ticket command hands the order to the shell's print port.
 describe('printTicket', () => {
   let t: ReturnType<typeof tempStore>;
   beforeEach(() => {

@@ -92,7 +92,7 @@ export function createLink(deps: LinkDeps): Link {
   // Menu pushes and order statuses go over REST, whatever the transport (main/orders).
   const menuSync = createMenuSync({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
   const statusSender = createOrderStatusSender({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
-  // receipts (issue 13): the main POS's fiscal receipts, from the store's outbox, over REST too.
+  // The main POS's fiscal receipts, from the store's outbox, over REST too.
   const receiptSender = createReceiptSender({ store: deps.store, client, clock, log: deps.log, backoff: deps.tuning?.backoff, random: deps.tuning?.random });
   const offState = transport.onState(deps.onState);
   const offConnected = transport.onConnected(() => {

@@ -31,7 +31,7 @@ export interface PosApiOptions {
   clock?: Clock;
   /** Socket limits (main/http-guard); the defaults are 256 sockets, 30 s idle, 10 s headers, 30 s request. */
   limits?: Partial<ServerLimits>;
-  /** Day report (issue 13): when a restaurant day ends ("HH:MM", read per request: Settings may change it), default "04:00". */
+  /** Day report: when a restaurant day ends ("HH:MM", read per request: Settings may change it), default "04:00". */
   dayEndsAt?: () => string;
   /** The time for "today" in the reports (default: the clock's; the composition root passes its own). */
   now?: () => number;
@@ -125,7 +125,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** The local POS API (issue 3): loopback HTTP + JSON over the bill store, documented at /v1/openapi.json. */
+/** The local POS API: loopback HTTP + JSON over the bill store, documented at /v1/openapi.json. */
 export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1') throw new Error('The local POS API listens on 127.0.0.1 only.');

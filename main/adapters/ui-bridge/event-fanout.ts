@@ -134,7 +134,7 @@ function updateNotices(e: StoreEvent, store: PaymentsStore & OrdersStore & Store
     if (refunded) push({ type: 'notice', notice: Object.assign({}, refunded) });
   }
 }
-/** menu-orders (issue 14): each changed order once, the menu once per batch; each only when a listener wants it. */
+/** Each changed order once, the menu once per batch; each only when a listener wants it. */
 function fanOutOrders(events: StoreEvent[], store: PaymentsStore & OrdersStore & StoreEngine, push: Push, wants: (type: CompanionEvent['type']) => boolean): void {
   const orders = new Set<string>();
   let menu = false;

@@ -43,7 +43,7 @@ export interface UiApiDeps {
   saveSettings(input: SettingsInput): Promise<CommandResult<SettingsView>>;
   checkApiKey(input: { serviceUrl: string; apiKey: string; posId: string }): Promise<CommandResult<{ restaurantName: string }>>;
   regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>>;
-  // ui-safety (issue 12): the manager PIN.
+  // The manager PIN.
   managerPin: {
     setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock>;
     unlockSettings(input: { pin: string }): CommandResult<SettingsUnlock>;
@@ -51,9 +51,9 @@ export interface UiApiDeps {
   };
   reconnect(): void;
   guestPay: CompanionApi['guestPay'] | null;
-  /** orders-sandbox (issue 14): the demo guest orders; null outside demo hosts. */
+  /** The demo guest orders; null outside demo hosts. */
   guestOrder: CompanionApi['guestOrder'] | null;
-  /** Day report (issue 13): when a restaurant day ends, "HH:MM" local time. */
+  /** Day report: when a restaurant day ends, "HH:MM" local time. */
   dayEndsAt(): string;
   /** Where the log files are (Settings → Logs and diagnostics shows it). */
   logsDir: string;
@@ -81,20 +81,20 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...paymentCommands(deps, run),
     ...qrCommands(deps, run),
     ...settingsCommands(deps, run),
-    // Payment history and the day report (issue 13).
+    // Payment history and the day report.
     ...createReportCommands(deps),
     ...diagnosticsCommands(deps),
     ...tableCommands(deps, run),
-    // The menu and the order inbox (issue 14).
+    // The menu and the order inbox.
     ...orderCommands(deps),
-    // Needs attention (issue 13).
+    // Needs attention.
     ...createAttentionCommands({ ...deps, transport: () => deps.settings().transport }),
-    // orders-sandbox (issue 14): the demo guest orders.
+    // The demo guest orders.
     guestOrder: (input) =>
       deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY')),
-    // Receipts from the main POS (issue 13).
+    // Receipts from the main POS.
     ...receiptCommands(deps),
-    // Payment links (issue 13).
+    // Payment links.
     ...paymentLinkCommands(deps),
   };
 }
@@ -156,7 +156,7 @@ function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'cap
         if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND');
         const answer = await deps.client().cancelPayment(input.paymentId);
         if (!answer.ok) {
-          recordRefundFailure(store, input.paymentId, answer); // Needs attention (issue 13)
+          recordRefundFailure(store, input.paymentId, answer); // Needs attention
           return fail(answer.code);
         }
         store.refundPayment(input.paymentId);
@@ -210,7 +210,7 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
 /** Settings, the connection and demo mode's guest. */
 function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'checkApiKey' | 'regeneratePosApiToken' | 'reconnect' | 'guestPay' | 'setManagerPin' | 'unlockSettings' | 'lockSettings'> {
   return {
-    // ui-safety (issue 12): the manager PIN.
+    // The manager PIN.
     setManagerPin: (input) => run('setManagerPin', () => deps.managerPin.setManagerPin(input)),
     unlockSettings: (input) => run('unlockSettings', () => deps.managerPin.unlockSettings(input)),
     lockSettings: (input) => run('lockSettings', () => deps.managerPin.lockSettings(input)),
@@ -227,7 +227,7 @@ function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'che
   };
 }
 
-/** Logs and diagnostics (issue 15): the desktop app's save dialog and file manager; a browser downloads them from the UI server. */
+/** Logs and diagnostics: the desktop app's save dialog and file manager; a browser downloads them from the UI server. */
 function diagnosticsCommands(deps: UiApiDeps): Part<'exportDiagnostics' | 'openLogs'> {
   return {
     exportDiagnostics: () => deps.shell.exportDiagnostics?.() ?? Promise.resolve(DESKTOP_ONLY),
@@ -244,7 +244,7 @@ async function qrViews(deps: UiApiDeps) {
   );
 }
 
-/** ui-tables (issue 12): the floor plan's command. */
+/** The floor plan's command. */
 function tableCommands(deps: UiApiDeps, run: Run): Part<'setTablePosition'> {
   return {
     setTablePosition: (input) =>

@@ -26,7 +26,7 @@ function asResult<T, V>(result: AttentionResult<T>, view: (value: T) => V): Comm
   return result.ok ? ok(view(result.value)) : fail(result.code, result.params);
 }
 
-/** The cashier's Needs attention commands (issue 13); capture is capturePayment's. */
+/** The cashier's Needs attention commands; capture is capturePayment's. */
 export function createAttentionCommands(deps: AttentionCommandDeps): AttentionCommands {
   const { store, clock, log } = deps;
   return {

@@ -5,7 +5,7 @@ import type { BillsStore, OrdersStore } from '../../store/index.js';
 import { fail, ok } from '../../base/command-result.js';
 
 /**
- * Demo mode's guest who orders (issue 14): the order goes to the embedded sandbox, which runs
+ * Demo mode's guest who orders: the order goes to the embedded sandbox, which runs
  * orderPrepare / orderStart (and for pickup the payment and orderMarkAsPaid) against this till.
  * A refusal by the till (sold out, paused) or an item the service has no menu for yet is an
  * ordinary answer (`refused` with the code and item names, worded by the renderer); other sandbox

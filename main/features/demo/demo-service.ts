@@ -24,7 +24,7 @@ export interface DemoService {
   follow(demo: boolean): Promise<{ serviceUrl: string; apiKey: string } | null>;
   /** Pays at a table as a guest would, on the sandbox (DEMO_ONLY outside demo mode). */
   guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>>;
-  /** A guest orders from the menu (issue 14): to a table's bill or for pickup. */
+  /** A guest orders from the menu: to a table's bill or for pickup. */
   placeOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>>;
   /** Closes the sandbox, if one runs. */
   stop(): Promise<void>;
@@ -69,7 +69,7 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
         return fail(refusal.code, table ? { table: table.name } : {});
       }
     },
-    /** A guest orders from the menu (issue 14): to a table's bill or for pickup. */
+    /** A guest orders from the menu: to a table's bill or for pickup. */
     placeOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>> {
       return placeDemoOrder(sandbox, store, input);
     },

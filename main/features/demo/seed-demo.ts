@@ -8,7 +8,7 @@ import { demoBills, demoMenus, demoTables } from './demo-data.js';
  * later does not rename what the cashier has already worked with.
  */
 export function seedDemo(store: BillsStore & OrdersStore, language: Language = 'en'): void {
-  // The demo menu (issue 14): what guests order from and the bill's "add item" picks from.
+  // The demo menu: what guests order from and the bill's "add item" picks from.
   if (store.menus().length === 0) store.replaceMenu(demoMenus(language));
   if (store.listTables().length > 0) return;
   for (const t of demoTables(language)) store.upsertTable(t);

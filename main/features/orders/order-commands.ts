@@ -12,7 +12,7 @@ type OrderCommands = Pick<CompanionApi, 'setMenuItemAvailable' | 'setOrderStatus
 const NO_PRINTER = fail<never>('UNSUPPORTED', { reason: 'ticket' });
 
 /**
- * The cashier's menu and order commands (issue 14): the same store operations as the local POS
+ * The cashier's menu and order commands: the same store operations as the local POS
  * API. The service hears of each change from main/orders (menu sync, status sender), not from here,
  * so a command answers as soon as the change is stored, with or without a connection.
  */

@@ -1,4 +1,4 @@
-// The cashier's payment link commands (issue 13), as CompanionApi parts: each runs through
+// The cashier's payment link commands, as CompanionApi parts: each runs through
 // `attempt`, so a refusal names the command and a defect is logged, never thrown at the renderer.
 import type { CompanionApi } from '../../../preload/contract.js';
 import type { ShellPorts } from '../../base/host-types.js';

@@ -1,4 +1,4 @@
-// Payment links (issue 13): a link a guest pays from afar (a phone order, a deposit, a tab), made
+// Payment links: a link a guest pays from afar (a phone order, a deposit, a tab), made
 // with the service's static payment link endpoints. The service holds the link; the local store
 // remembers which ones this till made (the service cannot list them), so the cashier can list and
 // delete them. Every refusal is a code with the link's amount and description, never its id.

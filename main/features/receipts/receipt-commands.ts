@@ -11,7 +11,7 @@ export interface ReceiptCommandDeps {
   shell: ShellPorts;
 }
 
-/** The cashier's receipt commands (issue 13): view any payment's receipt, print it like the day report. */
+/** The cashier's receipt commands: view any payment's receipt, print it like the day report. */
 export function receiptCommands(deps: ReceiptCommandDeps): Pick<CompanionApi, 'getPaymentReceipt' | 'printReceipt'> {
   const { store, log } = deps;
   return {

@@ -6,7 +6,7 @@ import { csvFileName, dayReport, daysBetween, paymentsCsv, paymentsOfDays, resta
 import type { StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 
-/** The commands of the payment history and the day report (issue 13), over main/reports. */
+/** The commands of the payment history and the day report, over main/reports. */
 export interface ReportCommandDeps {
   store: StoreEngine;
   clock: Clock;

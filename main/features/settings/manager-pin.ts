@@ -8,7 +8,7 @@ import type { Logger } from '../../base/log.js';
 import { writePrivateFile } from '../../base/private-files.js';
 
 /**
- * The manager PIN (issue 12, ui-safety): it guards the integration settings (the ones that
+ * The manager PIN: it guards the integration settings (the ones that
  * connect the till to the payment service and the POS); the cashier's settings stay open.
  *
  * Kept in its own file, manager-pin.json in the data folder (0600), not in settings.json and not

@@ -16,7 +16,7 @@ export interface SettingsCommandsDeps {
   events: { push(event: { type: 'settings'; settings: SettingsView }): void };
   shell: ShellPorts;
   log: Logger;
-  /** ui-safety (issue 12): the manager PIN in front of the integration settings. */
+  /** The manager PIN in front of the integration settings. */
   pin: ManagerPin;
 }
 
@@ -29,7 +29,7 @@ export interface SettingsCommands {
   saveSettings: (input: SettingsInput) => Promise<CommandResult<SettingsView>>;
   /** A new POS API token; needs a live unlock once a manager PIN is set. */
   regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>>;
-  /** ui-safety (issue 12): the manager PIN. Setting it changes the view (managerPinSet). */
+  /** The manager PIN. Setting it changes the view (managerPinSet). */
   setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock>;
   unlockSettings: (input: { pin: string }) => CommandResult<SettingsUnlock>;
   /** Ends an unlock. */
@@ -106,7 +106,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
       announce();
       return ok(view());
     },
-    // ui-safety (issue 12): the manager PIN. Setting it changes the view (managerPinSet).
+    // The manager PIN. Setting it changes the view (managerPinSet).
     setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock> {
       const result = pinAnswer(pin.set(input.pin, input.unlock));
       if (result.ok) announce();

@@ -9,7 +9,7 @@ import type { WriteTx } from '../repos/tx.js';
 
 /** Table and bill writes. Each runs inside one transaction (see bill-store.ts) and emits its events. */
 
-/** `plan` (ui-tables): a floor-plan place to set, null to take the table off; absent leaves it as it is. */
+/** `plan`: a floor-plan place to set, null to take the table off; absent leaves it as it is. */
 export function upsertTable(tx: WriteTx, input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord {
   const table: TableRecord = { id: nonEmptyText(input.id, 'id'), name: nonEmptyText(input.name, 'name'), area: input.area ?? null };
   const plan = input.plan === undefined ? undefined : planPoint(input.plan);
@@ -59,7 +59,7 @@ export function settleBill(tx: WriteTx, bill: BillRecord, items: readonly Pick<I
 }
 
 /**
- * ui-tables (issue 12), the autoCloseBills setting: a bill whose every item is paid closes itself
+ * The autoCloseBills setting: a bill whose every item is paid closes itself
  * (the table goes back to free), unless another payment on it is still running. Returns the state.
  */
 export function autoCloseIfPaid(tx: WriteTx, bill: BillRecord, state: BillRecord['state']): BillRecord['state'] {

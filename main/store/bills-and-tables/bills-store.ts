@@ -12,7 +12,7 @@ export interface BillsStore {
    */
   putBillSynced(input: PutBillInput): { result: BillWithItems; durable: Promise<void> };
   upsertTable(input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord;
-  /** ui-tables: places a table on the floor plan (fractions 0..1) or takes it off (null). */
+  /** Places a table on the floor plan (fractions 0..1) or takes it off (null). */
   setTablePlan(id: string, plan: PlanPoint | null): void;
   deleteTable(id: string): void;
   putBill(input: PutBillInput): BillWithItems;

@@ -2,7 +2,7 @@ import { nonEmptyText } from '../shared/input-checks.js';
 import { StoreError } from '../../base/store-error.js';
 import type { WriteTx } from '../repos/tx.js';
 
-/** ui-tables (issue 12): a table's place on the floor plan. */
+/** A table's place on the floor plan. */
 
 export interface PlanPoint {
   x: number;

@@ -20,7 +20,6 @@ export type StoreWrite =
   | 'pruneDeliveries'
   | 'durabilitySync'
   | 'setTablePlan'
-  // menu-orders (issue 14)
   | 'replaceMenu'
   | 'patchMenuItem'
   | 'setOrdersPaused'
@@ -30,14 +29,13 @@ export type StoreWrite =
   | 'closeOrder'
   | 'setOrderStatus'
   | 'statusPushed'
-  // Needs attention (issue 13)
+  // Needs attention
   | 'resolveAttention'
   | 'recordRefundRefusal'
-  // receipts (issue 13)
   | 'giveReceipt'
   | 'receiptDelivered'
   | 'receiptFailed'
-  // payment links (issue 13)
+  // payment links
   | 'savePaymentLink'
   | 'removePaymentLink';
 

@@ -162,7 +162,7 @@ export function setOrderStatus(tx: WriteTx, id: string, status: StaffState, reas
 export function statusPushed(tx: WriteTx, seq: number): boolean {
   const push = tx.orders.pendingPushes().find((p) => p.seq === seq);
   const done = tx.orders.pushDone(tx, seq);
-  // orders-ui: the inbox says "not yet confirmed" until now; the views (and /v1/events) hear it.
+  // The inbox says "not yet confirmed" until now; the views (and /v1/events) hear it.
   const order = push ? tx.orders.get(push.orderId) : null;
   if (done && push && order) emitOrder(tx, 'order.sent', order, { sent: push.status });
   return done;

@@ -17,7 +17,7 @@ export interface PaymentsStore {
 }
 
 /**
- * `autoCloseBills` (ui-tables): asked at each paymentClosed PAID; true closes a bill once every item
+ * `autoCloseBills`: asked at each paymentClosed PAID; true closes a bill once every item
  * is paid. `receiptMode` (receipts): asked at each paymentProcessed.
  */
 export function createPaymentsStore({ write, read }: Transactions, autoCloseBills: () => boolean, receiptMode: () => ReceiptMode): PaymentsStore {

@@ -5,7 +5,7 @@ import { StoreError } from '../../base/store-error.js';
 import type { WriteTx } from '../repos/tx.js';
 
 /**
- * The POSTPONED flow's writes (issue 13): the main POS gives the fiscal receipt of a payment whose
+ * The POSTPONED flow's writes: the main POS gives the fiscal receipt of a payment whose
  * paymentProcessed answered a POSTPONED receipt; it waits in the outbox (payment_receipts) until
  * the service accepts it. Each write also emits `payment.receipt`, so the POS's event stream, the
  * renderer and the sender hear of it.

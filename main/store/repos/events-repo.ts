@@ -25,7 +25,7 @@ export function createEventsReader(db: Database): EventsReader {
     'SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
   );
   const getDelivery = db.prepare<[string], { outcome: string; at: string }>('SELECT outcome, at FROM deliveries WHERE id = ?');
-  // ui-tables: was a bill's last close automatic (autoCloseBills)? Asked only when a payment is refunded.
+  // Was a bill's last close automatic (autoCloseBills)? Asked only when a payment is refunded.
   const lastCloseOfBill = db.prepare<[string], EventRow>(LAST_CLOSE_OF_BILL_SQL);
   return {
     lastCloseOfBill(billId: string): StoreEvent | null {

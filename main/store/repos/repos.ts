@@ -35,7 +35,7 @@ export function createRepos(db: Database): Repos {
     orders: Object.assign({}, read.orders, createOrdersWriter(db)),
     attention: Object.assign({}, read.attention, createAttentionWriter(db)),
     receipts: Object.assign({}, read.receipts, createReceiptsWriter(db)),
-    // Payment links (issue 13).
+    // Payment links.
     paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
   };
   // The tables reader's memory of each table's last paid payment hears every commit.

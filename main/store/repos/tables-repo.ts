@@ -17,7 +17,7 @@ export interface PlacedTable extends TableRecord {
   plan: { x: number; y: number } | null;
 }
 
-/** What a table's payments say about it right now (ui-tables: the card's last payment and attention). */
+/** What a table's payments say about it right now (the card's last payment and attention). */
 export interface TablePaymentFacts {
   lastPaid: { amount: string; currency: string; at: string } | null;
   lockedSince: string | null;
@@ -68,7 +68,7 @@ const RECENT_PAID_FROM = `SELECT paidAt FROM payments WHERE paidAt IS NOT NULL O
 export const RECENT_PAID_SQL = `SELECT b.tableId AS tableId, p.amount AS amount, p.currency AS currency, p.closedAt AS at
   FROM payments p CROSS JOIN bills b ON b.id = p.billId
   WHERE p.paidAt >= ? AND p.state = 'PAID'`;
-// Awaiting capture (ui-safety fix): authorised = paymentProcessed without paymentClosed, i.e. PROCESSED,
+// Awaiting capture: authorised = paymentProcessed without paymentClosed, i.e. PROCESSED,
 // as in the notices, recovery and the payment history; capture then brings paymentClosed PAID. The
 // payments in progress (their partial index, migration 012) lead: CROSS JOIN keeps SQLite from
 // walking every bill of the table when a query asks for one table.

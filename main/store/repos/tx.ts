@@ -21,11 +21,11 @@ export interface ReadTx {
   history: HistoryReader;
   menu: MenuReader;
   orders: OrdersReader;
-  /** Needs attention (issue 13): the sources' SQL, and how entries were resolved. */
+  /** Needs attention: the sources' SQL, and how entries were resolved. */
   attention: AttentionReader;
-  /** receipts (issue 13): the POS's fiscal receipts and their delivery outbox. */
+  /** The POS's fiscal receipts and their delivery outbox. */
   receipts: ReceiptsReader;
-  /** Payment links this till created (issue 13). */
+  /** Payment links this till created. */
   paymentLinks: PaymentLinksReader;
 }
 

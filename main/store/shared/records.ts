@@ -100,18 +100,18 @@ export type EventKind =
   | 'payment.refunded'
   | 'payment.captured'
   | 'service.error'
-  // receipts (issue 13): the POS gave a payment's fiscal receipt; data.delivery pending | delivered | refused
+  // The POS gave a payment's fiscal receipt; data.delivery pending | delivered | refused
   | 'payment.receipt'
-  // menu-orders (issue 14): data carries orderId / status
+  // Data carries orderId / status
   | 'menu.updated'
   | 'orders.paused'
   | 'order.created'
   | 'order.status'
   | 'order.paid'
   | 'order.closed'
-  // orders-ui (issue 14): the service accepted a queued staff decision (data.sent = its status).
+  // The service accepted a queued staff decision (data.sent = its status).
   | 'order.sent'
-  // Needs attention (issue 13): data carries entryId, kind, action / code
+  // Needs attention: data carries entryId, kind, action / code
   | 'attention.resolved'
   | 'refund.refused';
 

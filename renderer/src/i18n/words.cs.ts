@@ -38,7 +38,7 @@ export const wordsCs: Translations<typeof wordsEn> = {
       regeneratePosApiToken: 'Vytvoření nového tokenu',
       reconnect: 'Opětovné připojení',
       guestPay: 'Platba za hosta',
-      // K vyřešení (issue 13)
+      // K vyřešení
       listAttention: 'Načtení seznamu K vyřešení',
       resolveAttention: 'Potvrzení',
       releaseLock: 'Odemčení účtu',

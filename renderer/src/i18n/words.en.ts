@@ -37,7 +37,7 @@ export const wordsEn = {
       regeneratePosApiToken: 'Creating a new token',
       reconnect: 'Reconnecting',
       guestPay: 'Paying as a guest',
-      // Needs attention (issue 13)
+      // Needs attention
       listAttention: 'Loading Needs attention',
       resolveAttention: 'Acknowledging',
       releaseLock: 'Releasing the lock',

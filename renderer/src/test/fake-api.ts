@@ -28,7 +28,7 @@ export const fail = (code: string, params?: Record<string, string | number>, act
   error: { code: code as ErrorCode, ...(params ? { params } : {}), ...(action ? { action } : {}) },
 });
 
-/** The manager PIN the fake accepts (ui-safety). */
+/** The manager PIN the fake accepts. */
 export const FAKE_PIN = '2468';
 
 export function qrFixture(snapshot: Snapshot): QrCodeView[] {
@@ -40,7 +40,7 @@ export function qrFixture(snapshot: Snapshot): QrCodeView[] {
   }));
 }
 
-/** payment-links (issue 13): one active link, as listPaymentLinks answers it. */
+/** One active link, as listPaymentLinks answers it. */
 export const PAYMENT_LINK_FIXTURE: PaymentLinkView = {
   id: 'link-1',
   amount: '250.00',
@@ -79,7 +79,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     regeneratePosApiToken: () => ok({ ...snapshot.settings, posApiToken: 'tok-new' }),
     reconnect: () => ok(null),
     guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),
-    // Payment history and the day report (issue 13): the snapshot's payments as one day.
+    // Payment history and the day report: the snapshot's payments as one day.
     listPayments: () => ok(historyFixture(snapshot)),
     dayReport: (input) => ok(dayReportFixture(snapshot, input.date ?? '2026-11-21')),
     exportPaymentsCsv: (input) =>
@@ -88,29 +88,25 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     exportDiagnostics: () => ok({ file: null }),
     openLogs: () => ok({ path: snapshot.logsDir }),
     setTablePosition: (input) => ok({ ...snapshot.tables.find((t) => t.id === input.tableId)!, position: input.position }),
-    // menu-orders (issue 14)
     setMenuItemAvailable: (input) => ok({ ...snapshot.menu.find((m) => m.id === input.itemId)!, available: input.available }),
     setOrderStatus: (input) => ok(withStatus(snapshot.orders.find((o) => o.id === input.orderId)!, input.status, { rejectReason: input.reason ?? null })),
     setOrdersPaused: (input) => ok({ paused: input.paused }),
     getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
     printTicket: () => ok({ pdfPath: null }),
-    // Needs attention (issue 13)
+    // Needs attention
     listAttention: () => ok(snapshot.attention),
     resolveAttention: () => ok(null),
     releaseLock: (input) => ok({ ...snapshot.payments.find((p) => p.id === input.paymentId)!, state: 'CANCELLED' }),
     retryRecovery: (input) => ok({ outcome: 'open', payment: snapshot.payments.find((p) => p.id === input.paymentId)! }),
-    // orders-sandbox (issue 14)
     guestOrder: (input) => ok({ orderId: 'o-new', outcome: 'placed', billId: input.tableId ? 'b-new' : null, total: '124.00', refusal: null }),
-    // receipts (issue 13)
     getPaymentReceipt: (input) => ok(receiptFixture(input.paymentId)),
     printReceipt: () => ok({ pdfPath: null }),
-    // payment-links (issue 13)
     createPaymentLink: (input) => ok({ ...PAYMENT_LINK_FIXTURE, id: 'link-new', amount: input.amount, currency: input.currency ?? 'CZK', description: input.description ?? '' }),
     listPaymentLinks: () => ok({ links: [PAYMENT_LINK_FIXTURE], checkFailed: null }),
     getPaymentLink: (input) => ok({ ...PAYMENT_LINK_FIXTURE, id: input.linkId }),
     deletePaymentLink: () => ok(null),
     printPaymentLink: () => ok({ pdfPath: null }),
-    // ui-safety (issue 12): the manager PIN is FAKE_PIN; an unlock lasts 15 minutes.
+    // The manager PIN is FAKE_PIN; an unlock lasts 15 minutes.
     setManagerPin: () => ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }),
     unlockSettings: (input) => (input.pin === FAKE_PIN ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }) : fail('PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings')),
     lockSettings: () => ok(null),

@@ -1,4 +1,4 @@
-// menu-orders (issue 14): guest orders as main sends them, times relative to `now`.
+// Guest orders as main sends them, times relative to `now`.
 import type { OrderDecision, OrderStatus, OrderView } from '../../../preload/contract';
 
 const iso = (ms: number) => new Date(ms).toISOString();

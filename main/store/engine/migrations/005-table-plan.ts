@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * A table's place on the floor plan (ui-tables, issue 12): planX and planY are fractions of the
+ * A table's place on the floor plan: planX and planY are fractions of the
  * plan's width and height (0..1, the table's centre), both NULL while the table is not placed.
  * The order the POS first gave tables in is already kept by tables.position (version 1).
  */

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * How a bill closed with an amount still due was settled (issue 12): the method (cash, card at
+ * How a bill closed with an amount still due was settled: the method (cash, card at
  * the counter, written off), the cashier's note, and the amount that was due at the close. Null
  * for every bill closed before, and for bills closed with nothing due.
  */

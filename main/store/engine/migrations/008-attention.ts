@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * Needs attention (issue 13, main/attention): how each entry was resolved (the action, the
+ * Needs attention (main/attention): how each entry was resolved (the action, the
  * cashier's note, when), and the refunds the service refused (the refund command records them).
  * An acknowledged entry leaves the list through `attention_resolutions`; an action entry leaves it
  * because the action changed its subject (captured, unlocked), and its row is the record.

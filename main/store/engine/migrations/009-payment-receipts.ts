@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * Receipts from the main POS (issue 13, POSTPONED flow): the fiscal receipt the POS gave for a
+ * Receipts from the main POS (POSTPONED flow): the fiscal receipt the POS gave for a
  * payment (`PUT /v1/payments/{id}/receipt`), kept as given, and its delivery to the service
  * (`provide-payment-receipt`). A row whose `deliveredAt` is null is the durable outbox: it is sent
  * again after a restart until the service accepts it; `refusedCode` is set when the service refused

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * Payment links (issue 13): the static payment links this till created at the service, so the
+ * Payment links: the static payment links this till created at the service, so the
  * cashier can list and delete them (the service has no "list my links" endpoint). The service's
  * link is the truth; this table only remembers which ones exist and how they were made.
  */

@@ -79,7 +79,7 @@ describe('Payments view (history of a restaurant day)', () => {
     await openPayments();
     expect(row('p2')).toHaveClass('cancelled');
     expect(row('p2')).toHaveTextContent('Refunded');
-    // Its receipt stays viewable (issue 13); no cancel or capture.
+    // Its receipt stays viewable; no cancel or capture.
     expect(within(row('p2')).queryAllByRole('button').map((b) => b.textContent)).toEqual(['Receipt']);
   });
 

@@ -4,7 +4,7 @@ import { FAKE_PIN, fail } from '../../test/fake-api';
 import { snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
-// ui-safety (issue 12): integration settings behind the manager PIN; cashier settings stay open.
+// Integration settings behind the manager PIN; cashier settings stay open.
 async function openSettings(options: Parameters<typeof renderApp>[0] = {}) {
   const rendered = await renderApp(options);
   await rendered.user.click(screen.getByRole('tab', { name: options.language === 'cs' ? 'Nastavení' : 'Settings' }));

@@ -11,7 +11,7 @@ async function openSettings(options: Parameters<typeof renderApp>[0] = {}) {
   return rendered;
 }
 
-/** ui-safety: the integration fields open with the manager PIN. */
+/** The integration fields open with the manager PIN. */
 async function openUnlocked(options: Parameters<typeof renderApp>[0] = {}) {
   const rendered = await openSettings(options);
   await rendered.user.type(screen.getByLabelText('Manager PIN'), FAKE_PIN);
