@@ -16,7 +16,7 @@ type Complete<Union, Listed> = [Exclude<Union, Listed>] extends [never] ? true :
 export const COMMAND_NAMES: readonly CommandName[] = Object.keys(COMMANDS) as CommandName[];
 
 export const EVENT_TYPES = [
-  'session',
+  'connection',
   'table',
   'table-removed',
   'bill',

@@ -10,10 +10,10 @@ export type IsoTime = string;
 export type Unsubscribe = () => void;
 
 export type TransportKind = 'ws' | 'longpoll' | 'webhook';
-export type SessionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'rejected' | 'conflict' | 'stopped';
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'rejected' | 'conflict' | 'stopped';
 
-export interface SessionView {
-  status: SessionStatus;
+export interface ConnectionView {
+  status: ConnectionStatus;
   transport: TransportKind;
   since: number;
   lastMessageAt: number | null;
@@ -26,9 +26,9 @@ export interface SessionView {
   /** From who-am-i, once known. */
   restaurantName: string | null;
   /** Set when the till does not connect until the cashier acts (status 'stopped'); the renderer words it. */
-  problem?: SessionProblem;
+  problem?: ConnectionProblem;
   /** Why the link is down (status reconnecting/offline/rejected): the renderer says whose side the problem is on. */
-  cause?: LinkCause;
+  cause?: ConnectionCause;
 }
 
 /**
@@ -36,10 +36,10 @@ export interface SessionView {
  * `dropped` (the link fell, reconnecting), `restarting` (the service said 503/4503: its side),
  * `credentials` (key or Pos-Id refused), `webhook-url` (the service refused the receiver's URL).
  */
-export type LinkCause = 'unreachable' | 'dropped' | 'restarting' | 'credentials' | 'webhook-url';
+export type ConnectionCause = 'unreachable' | 'dropped' | 'restarting' | 'credentials' | 'webhook-url';
 
 /** KEY_MISSING: the stored API key is missing or unreadable; SERVICE_URL_MISSING; DEMO_UNAVAILABLE: the host runs no demo. */
-export type SessionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE';
+export type ConnectionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE';
 
 export type TableState = 'free' | 'open' | 'in-payment' | 'partly-paid' | 'paid';
 
@@ -211,7 +211,7 @@ export interface QrCodeView {
 
 export interface Snapshot {
   demo: boolean;
-  session: SessionView;
+  connection: ConnectionView;
   restaurantName: string | null;
   tables: TableView[];
   bills: BillView[];
@@ -234,7 +234,7 @@ export interface Snapshot {
 
 /** Every push from main; `seq` orders them. Applying an event twice is harmless. */
 export type CompanionEvent =
-  | { type: 'session'; seq: number; session: SessionView }
+  | { type: 'connection'; seq: number; connection: ConnectionView }
   | { type: 'table'; seq: number; table: TableView }
   | { type: 'table-removed'; seq: number; tableId: string }
   | { type: 'bill'; seq: number; bill: BillView }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLocalApi, type LocalApi } from './local-api.js';
-import { createSessionRunner, type SessionRunner } from './session-runner.js';
+import { createConnectionRunner, type ConnectionRunner } from './connection-runner.js';
 import { createSettingsCommands, type SettingsCommands } from '../features/settings/settings-commands.js';
 import { createManagerPin } from '../features/settings/manager-pin.js';
 import { createSettingsService, type SettingsService } from '../features/settings/settings-service.js';
@@ -15,7 +15,7 @@ import type { Companion, CompanionOptions, ShellPorts } from '../base/host-types
 import { createLogger, type Logger } from '../base/log.js';
 import { logsDir } from '../base/logging/file-logger.js';
 import { createMethodDispatcher } from '../adapters/connection/methods-index.js';
-import type { LinkDeps } from '../adapters/connection/connection.js';
+import type { ConnectionDeps } from '../adapters/connection/connection.js';
 import { ensurePrivateDir } from '../base/private-files.js';
 import { createPlainSecretStore } from '../features/settings/plain-secrets.js';
 import { joinDomains, openStore, type Store } from '../store/index.js';
@@ -25,7 +25,7 @@ import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
   /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
-  tuning?: LinkDeps['tuning'];
+  tuning?: ConnectionDeps['tuning'];
   /** better-sqlite3 binary built for Electron's ABI (the Node build stays for the tests). */
   nativeBinding?: string | undefined;
 }
@@ -38,7 +38,7 @@ function checkNativeBinding(path: string | undefined): void {
 /**
  * The composition root: the one place that builds the core, and only wires. The Electron shell
  * and the headless host both call it; everything it builds is plain Node. Each service has one
- * job: settings (main/app/settings-service.ts), the session (session-runner.ts), the local POS
+ * job: settings (main/features/settings/settings-service.ts), the connection (connection-runner.ts), the local POS
  * API (local-api.ts), renderer events (ui-events.ts), demo mode (main/demo/demo-service.ts).
  */
 export async function createCompanion(options: CreateCompanionOptions): Promise<Companion> {
@@ -69,11 +69,11 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   attention.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, { language: () => settings.get().language });
   const dispatcher = createMethodDispatcher({ store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), log, clock });
-  const session = createSessionRunner({ settings, demo, store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'session', session: view }) });
+  const connection = createConnectionRunner({ settings, demo, store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'connection', connection: view }) });
   let localApi: LocalApi;
   try {
     localApi = await createLocalApi(dataDir, joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.engine), log, settings.get().posApiPort, { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt });
-    await session.open();
+    await connection.open();
   } catch (e) {
     await demo.stop();
     attention.stop();
@@ -83,10 +83,10 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     throw e;
   }
   const pin = createManagerPin({ dataDir, clock, log });
-  const commands = createSettingsCommands({ settings, session, localApi, events, shell, log, pin });
-  const parts: CoreParts = { settings, store, notices, events, demo, session, localApi, commands, shell, clock, log };
+  const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, shell, clock, log };
   const stop = async () => {
-    await session.stop();
+    await connection.stop();
     await localApi.close();
     attention.stop();
     offStore();
@@ -106,7 +106,7 @@ interface CoreParts {
   notices: NoticeBook;
   events: UiEvents;
   demo: DemoService;
-  session: SessionRunner;
+  connection: ConnectionRunner;
   localApi: LocalApi;
   commands: SettingsCommands;
   shell: ShellPorts;
@@ -126,9 +126,9 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     },
     defaultCurrency: 'CZK',
     shell: p.shell,
-    session: p.session.view,
+    connection: p.connection.view,
     settings: p.commands.view,
-    client: p.session.client,
+    client: p.connection.client,
     subscribe: p.events.subscribe,
     seq: p.events.seq,
     pushNotice: (notice) => p.events.push({ type: 'notice', notice }),
@@ -136,7 +136,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     checkApiKey: p.commands.checkApiKey,
     regenerateToken: p.commands.regenerateToken,
     managerPin: p.commands,
-    reconnect: p.session.reconnect,
+    reconnect: p.connection.reconnect,
     guestPay: (input) => p.demo.guestPay(input),
     guestOrder: (input) => p.demo.placeOrder(input),
     // Day report.
@@ -151,7 +151,7 @@ function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Com
     get settings() {
       return p.settings.get();
     },
-    session: () => p.session.view(),
+    connection: () => p.connection.view(),
     get demo() {
       return p.settings.isDemo();
     },
@@ -168,18 +168,18 @@ function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Com
       return p.demo.url();
     },
     get webhookUrl() {
-      return p.session.webhookUrl();
+      return p.connection.webhookUrl();
     },
     async start() {
       // The webhook receiver listens on start: a taken port is named like the POS API's.
-      await p.session.start().catch((e: unknown) => {
+      await p.connection.start().catch((e: unknown) => {
         throw portInUse(e, 'webhook', p.settings.get().webhookPort);
       });
     },
     stop: () => (stopping ??= stop()),
     onResume() {
       p.log.info({ mod: 'companion' }, 'resumed from sleep: reconnecting');
-      p.session.reconnect();
+      p.connection.reconnect();
     },
   };
 }

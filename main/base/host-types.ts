@@ -1,4 +1,4 @@
-import type { CommandResult, CompanionApi, SessionView, SettingsView, TransportKind } from '../../preload/contract.js';
+import type { CommandResult, CompanionApi, ConnectionView, SettingsView, TransportKind } from '../../preload/contract.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
 
@@ -109,7 +109,7 @@ export interface Companion {
   /** The settings in force, read directly (no snapshot built to read one field). */
   readonly settings: Readonly<StoredSettings>;
   /** The session as the renderer sees it (status, problem, restaurant). */
-  session(): SessionView;
+  connection(): ConnectionView;
   readonly demo: boolean;
   readonly transport: TransportKind;
   /** e.g. http://127.0.0.1:4100/v1 */

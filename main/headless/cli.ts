@@ -67,12 +67,12 @@ async function startUi(companion: Companion, options: HeadlessArgs): Promise<UiS
     return null;
   }
   const port = options.uiPort ?? 0;
-  const [{ startUiServer }, { diagnosticsDownloads }, { recordSessionStates }] = await Promise.all([
+  const [{ startUiServer }, { diagnosticsDownloads }, { recordConnectionStates }] = await Promise.all([
     import('../adapters/ui-server/index.js'),
     import('../app/diagnostics/downloads.js'),
     import('../app/diagnostics/state-history.js'),
   ]);
-  const downloads = diagnosticsDownloads({ dataDir, log, sessionHistory: recordSessionStates(companion.api) });
+  const downloads = diagnosticsDownloads({ dataDir, log, connectionHistory: recordConnectionStates(companion.api) });
   return startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port, log, downloads }).catch((e: unknown) => {
     throw portInUse(e, 'ui', port);
   });

@@ -6,7 +6,7 @@ import type { Companion } from '../base/host-types.js';
  * second stdout line from it, so a supervisor knows the till is live, not just started.
  * Reads the current session too, in case the link came up before the listener did.
  */
-export function onFirstConnected(companion: Pick<Companion, 'api' | 'session'>, announce: (transport: TransportKind) => void): () => void {
+export function onFirstConnected(companion: Pick<Companion, 'api' | 'connection'>, announce: (transport: TransportKind) => void): () => void {
   let done = false;
   const fire = (transport: TransportKind) => {
     if (done) return;
@@ -16,11 +16,11 @@ export function onFirstConnected(companion: Pick<Companion, 'api' | 'session'>, 
   };
   const off = companion.api.onEvent(
     (event) => {
-      if (event.type === 'session' && event.session.status === 'connected') fire(event.session.transport);
+      if (event.type === 'connection' && event.connection.status === 'connected') fire(event.connection.transport);
     },
-    ['session'],
+    ['connection'],
   );
-  const now = companion.session();
+  const now = companion.connection();
   if (now.status === 'connected') fire(now.transport);
   return () => {
     done = true;

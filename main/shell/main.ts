@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
-import type { Language, SessionView } from '../../preload/contract.js';
+import type { Language, ConnectionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { StartupError, type StartupProblem } from '../base/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../app/companion.js';
 import type { CrashNoticeCode } from '../app/diagnostics/crash-policy.js';
 import { createRestartableCore, type RestartableCore } from '../app/diagnostics/restartable-core.js';
-import { createStateHistory, recordSessionStates } from '../app/diagnostics/state-history.js';
+import { createStateHistory, recordConnectionStates } from '../app/diagnostics/state-history.js';
 import { createFileLogger } from '../base/logging/file-logger.js';
 import { installCrashHandling } from './crash-handling.js';
 import { createDiagnosticsExport } from './diagnostics-export.js';
@@ -64,7 +64,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', (event) => {
     quitting = true;
     if (companion === null) return;
-    // Close the session and the database once, then leave for good.
+    // Close the connection and the database once, then leave for good.
     event.preventDefault();
     stopping ??= companion
       .stop()
@@ -121,7 +121,7 @@ async function start(): Promise<void> {
   if (!args.hidden) mainWindow.once('ready-to-show', showWindow);
   crash.watchWindow(mainWindow);
 
-  const sessionStates = createStateHistory();
+  const connectionStates = createStateHistory();
   const ports: ShellPorts = {
     ...createPrintPorts({
       origins,
@@ -149,7 +149,7 @@ async function start(): Promise<void> {
       bundleOptions: async () => ({
         dataDir,
         crashDumpsDir: crash.crashDumpsDir,
-        sessionHistory: sessionStates,
+        connectionHistory: connectionStates,
         versions: { app: app.getVersion() },
         knownSecrets: [options.secrets?.load()],
         settings: (await companion?.api.getSnapshot())?.settings ?? null,
@@ -167,26 +167,26 @@ async function start(): Promise<void> {
   });
   if (core === null) return;
   companion = core;
-  recordSessionStates(core.api, sessionStates);
+  recordConnectionStates(core.api, connectionStates);
 
   tray = withCrashLine(trayWithUpdates(layout.assetsDir, core));
-  let session: SessionView = core.session();
+  let connection: ConnectionView = core.connection();
   // A port found taken at start stays in the tray until the settings change.
   let portProblem: StartupProblem | undefined;
   language = core.settings.language;
-  tray.update(session, language);
+  tray.update(connection, language);
   // Keep the OS login item in line with the settings; a dev checkout never registers itself.
   if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(core.settings.startAtLogin, core.settings.startHidden));
   core.api.onEvent(
     (event) => {
-      if (event.type === 'session') session = event.session;
+      if (event.type === 'connection') connection = event.connection;
       else if (event.type === 'settings') {
         language = event.settings.language;
         portProblem = undefined;
       } else return;
-      tray?.update(session, language, portProblem);
+      tray?.update(connection, language, portProblem);
     },
-    ['session', 'settings'],
+    ['connection', 'settings'],
   );
 
   registerIpc({
@@ -208,7 +208,7 @@ async function start(): Promise<void> {
   // The webhook receiver's port is taken at start: the app stays up so Settings can change it.
   await core.start().catch((e: unknown) => {
     portProblem = takenPort(e);
-    tray?.update(core.session(), language, portProblem);
+    tray?.update(core.connection(), language, portProblem);
   });
   log.info({ demo: core.demo, hidden: args.hidden }, 'Tableside started');
 }

@@ -1,4 +1,4 @@
-import type { Language, SessionProblem, SessionStatus, SessionView } from '../../preload/contract.js';
+import type { Language, ConnectionProblem, ConnectionStatus, ConnectionView } from '../../preload/contract.js';
 import type { PortRole, StartupProblem } from '../base/startup-error.js';
 
 /**
@@ -10,7 +10,7 @@ export type TrayIcon = 'connected' | 'connecting' | 'offline' | 'rejected';
 
 export const TRAY_ICONS: readonly TrayIcon[] = ['connected', 'connecting', 'offline', 'rejected'];
 
-const ICON_FOR: Record<SessionStatus, TrayIcon> = {
+const ICON_FOR: Record<ConnectionStatus, TrayIcon> = {
   connected: 'connected',
   connecting: 'connecting',
   reconnecting: 'connecting',
@@ -69,8 +69,8 @@ const WORDS = {
     open: string;
     reconnect: string;
     quit: string;
-    status: Record<SessionStatus, string>;
-    problem: Record<SessionProblem, string>;
+    status: Record<ConnectionStatus, string>;
+    problem: Record<ConnectionProblem, string>;
     portInUse: (port: number, role: PortRole) => string;
   }
 >;
@@ -85,18 +85,18 @@ export interface TrayLook {
 }
 
 /** What needs the cashier before the till can connect: a session problem, or a start that failed. */
-function problemText(words: (typeof WORDS)[Language], session: Pick<SessionView, 'problem'> | null, startup: StartupProblem | undefined): string | null {
+function problemText(words: (typeof WORDS)[Language], session: Pick<ConnectionView, 'problem'> | null, startup: StartupProblem | undefined): string | null {
   if (startup?.code === 'PORT_IN_USE') return words.portInUse(startup.port, startup.role);
   return session?.problem ? words.problem[session.problem] : null;
 }
 
 export function trayLook(
-  session: Pick<SessionView, 'status' | 'restaurantName' | 'problem'> | null,
+  session: Pick<ConnectionView, 'status' | 'restaurantName' | 'problem'> | null,
   language: Language = 'en',
   startup?: StartupProblem,
 ): TrayLook {
   const words = WORDS[language];
-  const status: SessionStatus = session?.status ?? 'connecting';
+  const status: ConnectionStatus = session?.status ?? 'connecting';
   const problem = problemText(words, session, startup);
   const statusText = problem ?? words.status[status];
   const where = session?.restaurantName ? ` (${session.restaurantName})` : '';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
-import type { Language, SessionView } from '../../preload/contract.js';
+import type { Language, ConnectionView } from '../../preload/contract.js';
 import type { StartupProblem } from '../base/startup-error.js';
 import { updateTrayLook, type UpdateStatus } from '../features/updates/index.js';
 import { TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
@@ -21,7 +21,7 @@ export interface TrayActions {
 
 export interface AppTray {
   /** `startup`: the core could not start (a taken port): the tray says so instead of a session state. */
-  update(session: SessionView | null, language: Language, startup?: StartupProblem): void;
+  update(session: ConnectionView | null, language: Language, startup?: StartupProblem): void;
   /** The update policy's status: adds or removes the update line and the "Restart now" item. */
   setUpdate(status: UpdateStatus): void;
   /**
@@ -54,7 +54,7 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   tray.on('double-click', () => actions.open());
 
   let shown = '';
-  let current: { session: SessionView | null; language: Language; startup?: StartupProblem | undefined } = { session: null, language: 'en' };
+  let current: { session: ConnectionView | null; language: Language; startup?: StartupProblem | undefined } = { session: null, language: 'en' };
   let updateStatus: UpdateStatus = { kind: 'off' };
   let notice: string | null = null;
   const noticeItems = (): MenuItem[] =>
@@ -70,7 +70,7 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
             },
           },
         ];
-  const update = (session: SessionView | null, language: Language, startup?: StartupProblem): void => {
+  const update = (session: ConnectionView | null, language: Language, startup?: StartupProblem): void => {
     current = { session, language, startup };
     const look = trayLook(session, language, startup);
     const extra = [...noticeItems(), ...updateItems(updateStatus, language, actions)];

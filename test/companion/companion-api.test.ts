@@ -128,7 +128,7 @@ describe('CompanionApi over the core', () => {
     const named = new Promise<void>((resolve) => {
       const check = async () => ((await live.pos.companion.api.getSnapshot()).restaurantName === 'Second Bistro' ? resolve() : undefined);
       const off = live.pos.companion.api.onEvent((e) => {
-        if (e.type === 'session' && e.session.restaurantName === 'Second Bistro') {
+        if (e.type === 'connection' && e.connection.restaurantName === 'Second Bistro') {
           off();
           resolve();
         }

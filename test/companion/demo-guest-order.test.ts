@@ -26,7 +26,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-demo-order-'));
   companion = await createCompanion({ dataDir: dir, settings: { environment: 'demo', posApiPort: 0 }, demo: embeddedDemo, log: silentLogger() });
   await companion.start();
-  await waitFor(() => companion.session().status === 'connected', 'a connected demo session');
+  await waitFor(() => companion.connection().status === 'connected', 'a connected demo session');
   // The seeded menu reaches the sandbox with the first grouped push.
   await waitFor(
     async () => (await sandboxJson<{ restaurants: { pushedMenus: unknown[] }[] }>('/sandbox/state')).restaurants[0]!.pushedMenus.length > 0,

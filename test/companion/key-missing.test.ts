@@ -59,8 +59,8 @@ describe('a sandbox till whose API key is missing or unreadable', () => {
   ])('key %s: stays on its environment, says KEY_MISSING, connects nowhere, starts no sandbox', async (_name, secrets) => {
     const { service, demo, dir, companion } = await sandboxTill(secrets);
     const snapshot = await companion.api.getSnapshot();
-    expect(snapshot.session).toMatchObject({ status: 'stopped', problem: 'KEY_MISSING' });
-    expect(snapshot.session.sentence).toMatch(/enter it again in Settings/);
+    expect(snapshot.connection).toMatchObject({ status: 'stopped', problem: 'KEY_MISSING' });
+    expect(snapshot.connection.sentence).toMatch(/enter it again in Settings/);
     expect(snapshot.demo).toBe(false);
     expect(companion.demo).toBe(false);
     expect(companion.sandboxUrl).toBeNull();
@@ -104,6 +104,6 @@ describe('demo mode is a port the host passes in', () => {
     writeSettingsFile(dir, { posApiPort: 0 });
     const companion = await createCompanion({ dataDir: dir, log: silentLogger() });
     cleanups.push(() => companion.stop());
-    expect((await companion.api.getSnapshot()).session).toMatchObject({ status: 'stopped', problem: 'DEMO_UNAVAILABLE' });
+    expect((await companion.api.getSnapshot()).connection).toMatchObject({ status: 'stopped', problem: 'DEMO_UNAVAILABLE' });
   });
 });

@@ -115,7 +115,7 @@ describe('flags override the file for one run; the file keeps what it had', () =
     writeFileSync(join(dir, 'api-key.txt'), 'olds-olds-olds-olds-olds');
     const companion = await createCompanion({ dataDir: dir, settings: { serviceUrl: sandbox.url }, log: silentLogger() });
     cleanups.push(() => companion.stop());
-    expect(companion.session().problem).toBe('KEY_MISSING');
+    expect(companion.connection().problem).toBe('KEY_MISSING');
     const saved = await companion.api.saveSettings({ apiKey: sandbox.restaurant.apiKey });
     expect(saved.ok).toBe(true);
     expect(readSettingsFile(dir).serviceUrl).toBe(sandbox.url);

@@ -27,9 +27,9 @@ async function demoTill(language: 'en' | 'cs') {
       resolve();
     };
     const off = companion.api.onEvent((e) => {
-      if (e.type === 'session' && e.session.status === 'connected') done();
+      if (e.type === 'connection' && e.connection.status === 'connected') done();
     });
-    if (companion.session().status === 'connected') done();
+    if (companion.connection().status === 'connected') done();
   });
   await companion.start();
   await connected;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanionEvent, SessionStatus } from '../../preload/contract.js';
+import type { CompanionEvent, ConnectionStatus } from '../../preload/contract.js';
 import { createCompanion } from '../../main/app/companion.js';
 import { createRestartableCore, type RestartableCore } from '../../main/app/diagnostics/restartable-core.js';
 import { silentLogger } from '../../main/base/log.js';
@@ -34,8 +34,8 @@ describe('a restartable core', () => {
       waiters.add(check);
       check();
     });
-  const waitForStatus = (status: SessionStatus, after: number) =>
-    waitForEvent((e) => e.type === 'session' && e.session.status === status, `${status} session event`, after);
+  const waitForStatus = (status: ConnectionStatus, after: number) =>
+    waitForEvent((e) => e.type === 'connection' && e.connection.status === status, `${status} session event`, after);
 
   beforeAll(async () => {
     sandbox = await sandboxFor();
@@ -86,7 +86,7 @@ describe('a restartable core', () => {
     // The core builds views only while some listener wants them: a types list dropped on the way
     // would make the tray's session listener cost every commit a view.
     const heard: string[] = [];
-    const off = core.api.onEvent((e) => heard.push(e.type), ['session']);
+    const off = core.api.onEvent((e) => heard.push(e.type), ['connection']);
     const viewOf = (tableId: string, after: number) => waitForEvent((e) => e.type === 'table' && e.table.id === tableId, `table view of ${tableId}`, after);
     let from = events.length;
     await new PosApi(core.posApiUrl, core.posApiToken).seed('t5', 'b5', [BEER]);
@@ -98,7 +98,7 @@ describe('a restartable core', () => {
     await new PosApi(core.posApiUrl, core.posApiToken).seed('t6', 'b6', [BEER]);
     await viewOf('t6', from);
     off();
-    expect(heard).toContain('session');
-    expect([...new Set(heard)]).toEqual(['session']);
+    expect(heard).toContain('connection');
+    expect([...new Set(heard)]).toEqual(['connection']);
   }, 60_000);
 });

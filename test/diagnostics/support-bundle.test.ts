@@ -55,7 +55,7 @@ beforeAll(async () => {
   const zip = await buildSupportBundle({
     dataDir,
     settings: { environment: 'sandbox', apiKeyMasked: '••••vB2nC5', posApiToken },
-    sessionHistory: history,
+    connectionHistory: history,
     versions: { electron: '33.2.0' },
     crashDumpsDir: join(dataDir, 'Crashpad'),
     attention: () => [{ code: 'PAYMENT_STUCK', paymentId: 'p1' }],
@@ -75,7 +75,7 @@ describe('the support bundle', () => {
   it('holds the expected entries', () => {
     const names = Object.keys(entries).sort();
     expect(names).toEqual(
-      expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'session-states.json', 'attention.json', 'manifest.json', 'crash/reports/a1b2.dmp']),
+      expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'connection-states.json', 'attention.json', 'manifest.json', 'crash/reports/a1b2.dmp']),
     );
     expect(names.filter((n) => /^logs\/tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/.test(n))).toHaveLength(1);
     expect((json('manifest.json') as { entries: string[] }).entries).toEqual(names.filter((n) => n !== 'manifest.json'));
@@ -108,7 +108,7 @@ describe('the support bundle', () => {
 
   it('carries the versions, the recent session states, the log lines, the attention items and the minidump bytes', () => {
     expect(json('versions.json')).toMatchObject({ app: '0.1.0', electron: '33.2.0', node: process.versions.node, os: { platform: process.platform, arch: process.arch } });
-    const states = json('session-states.json') as { at: number; state: { status: string; apiKey: string } }[];
+    const states = json('connection-states.json') as { at: number; state: { status: string; apiKey: string } }[];
     expect(states.map((s) => s.state.status)).toEqual(['connected', 'reconnecting', 'connected']);
     expect(states.every((s) => s.state.apiKey === '[secret]' && typeof s.at === 'number')).toBe(true);
     const log = Object.entries(entries).find(([n]) => n.startsWith('logs/'))![1];
@@ -132,7 +132,7 @@ describe('the support bundle', () => {
     const empty = mkdtempSync(join(tmpdir(), 'tableside-bundle-empty-'));
     try {
       const found = unzipSync(await buildSupportBundle({ dataDir: empty }));
-      expect(Object.keys(found).sort()).toEqual(['database.json', 'events.json', 'manifest.json', 'session-states.json', 'settings.json', 'versions.json']);
+      expect(Object.keys(found).sort()).toEqual(['connection-states.json', 'database.json', 'events.json', 'manifest.json', 'settings.json', 'versions.json']);
       expect(JSON.parse(strFromU8(found['database.json']!))).toMatchObject({ exists: false });
       expect(JSON.parse(strFromU8(found['settings.json']!))).toEqual({ file: { unreadable: 'ENOENT' }, live: null });
     } finally {

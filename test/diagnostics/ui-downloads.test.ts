@@ -32,7 +32,7 @@ beforeAll(async () => {
   log.info({ mod: 'test' }, `a leaked key ${API_KEY} in a message`);
   const history = createStateHistory();
   history.record({ status: 'connected' });
-  server = await startUiServer({ api: recordingApi(), staticDir, port: 0, log, downloads: diagnosticsDownloads({ dataDir, log, sessionHistory: history }) });
+  server = await startUiServer({ api: recordingApi(), staticDir, port: 0, log, downloads: diagnosticsDownloads({ dataDir, log, connectionHistory: history }) });
   const exchange = await fetch(server.url, { redirect: 'manual' });
   expect(exchange.status).toBe(303);
   cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -68,7 +68,7 @@ describe('browser-mode diagnostics downloads', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tableside-diagnostics-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.zip"$/);
     const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    expect(JSON.parse(strFromU8(entries['session-states.json']!))).toMatchObject([{ state: { status: 'connected' } }]);
+    expect(JSON.parse(strFromU8(entries['connection-states.json']!))).toMatchObject([{ state: { status: 'connected' } }]);
     expect(Object.keys(entries).some((n) => n.startsWith('logs/'))).toBe(true);
     for (const bytes of Object.values(entries)) {
       const text = Buffer.from(bytes).toString('latin1');

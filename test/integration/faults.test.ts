@@ -14,8 +14,8 @@ const FAULTS: Record<Kind, Fault[]> = {
 /** Connection faults end the link: wait for it to leave "connected" and come back. */
 const BREAKS_LINK: Fault[] = ['drop', 'close-1001', 'close-4503', 'no-pong'];
 
-type SessionEvent = Extract<CompanionEvent, { type: 'session' }>;
-const lastSession = (pos: Running): SessionEvent['session'] => pos.events.filter((e): e is SessionEvent => e.type === 'session').at(-1)!.session;
+type ConnectionEvent = Extract<CompanionEvent, { type: 'connection' }>;
+const lastConnection = (pos: Running): ConnectionEvent['connection'] => pos.events.filter((e): e is ConnectionEvent => e.type === 'connection').at(-1)!.connection;
 
 /**
  * Moves the companion's clock through every wait of the link until it is connected again, checking
@@ -24,21 +24,21 @@ const lastSession = (pos: Running): SessionEvent['session'] => pos.events.filter
 async function rideOutWaits(pos: Running, clock: ManualClock): Promise<number[]> {
   const waits: number[] = [];
   for (let step = 0; step < 8; step++) {
-    const state = lastSession(pos);
+    const state = lastConnection(pos);
     if (state.status === 'connected') return waits;
     if (state.status === 'connecting') {
-      await waitUntil(() => lastSession(pos) !== state);
+      await waitUntil(() => lastConnection(pos) !== state);
       continue;
     }
     expect(['reconnecting', 'offline']).toContain(state.status);
     const wait = state.nextTryAt! - clock.now();
     waits.push(wait);
     await clock.advanceAsync(wait - 1);
-    expect(lastSession(pos)).toMatchObject({ status: state.status, since: state.since, attempt: state.attempt });
+    expect(lastConnection(pos)).toMatchObject({ status: state.status, since: state.since, attempt: state.attempt });
     await clock.advanceAsync(1);
-    expect(lastSession(pos).status).toBe('connecting');
+    expect(lastConnection(pos).status).toBe('connecting');
   }
-  throw new Error(`the link did not come back: ${JSON.stringify(lastSession(pos))}`);
+  throw new Error(`the link did not come back: ${JSON.stringify(lastConnection(pos))}`);
 }
 
 /** How long each wait of the way back lasts (random pinned: backoff 1 s, then 2 s; restart 120 s). */
@@ -67,11 +67,11 @@ describe.each<Kind>(['ws', 'longpoll'])('faults over %s: the link recovers on ti
     if (fault === 'no-pong') {
       // The next ping (400 ms) goes unanswered: dead 400 ms later, not a millisecond before.
       await clock.advanceAsync(400 + 399);
-      expect(lastSession(live.pos).status).toBe('connected');
+      expect(lastConnection(live.pos).status).toBe('connected');
       await clock.advanceAsync(1);
     }
     if (BREAKS_LINK.includes(fault) || fault === 'http-503') {
-      await waitUntil(() => live.pos.events.slice(before).some((e) => e.type === 'session' && e.session.status !== 'connected'));
+      await waitUntil(() => live.pos.events.slice(before).some((e) => e.type === 'connection' && e.connection.status !== 'connected'));
       expect(await rideOutWaits(live.pos, clock)).toEqual(EXPECTED_WAITS[kind][fault]);
     }
     await live.pos.waitForStatus('connected', 20_000);
@@ -107,7 +107,7 @@ describe.each<Kind>(['ws', 'longpoll'])('refusals over %s', (kind) => {
     running.push(pos);
     await pos.waitForStatus('rejected');
     const snap = await pos.companion.api.getSnapshot();
-    expect(snap.session.sentence).toMatch(/Settings/);
+    expect(snap.connection.sentence).toMatch(/Settings/);
     expect(JSON.stringify(snap)).not.toContain('zzzz-zzzz-zzzz-zzzz-zzzz');
   });
 
@@ -118,7 +118,7 @@ describe.each<Kind>(['ws', 'longpoll'])('refusals over %s', (kind) => {
     const second = await startCompanion(sandbox, kind, { posId: randomUUID() });
     running.push(second);
     await second.waitForStatus('conflict');
-    expect((await second.companion.api.getSnapshot()).session.sentence).toMatch(/Another connection/);
+    expect((await second.companion.api.getSnapshot()).connection.sentence).toMatch(/Another connection/);
     await first.pos.seed('c1', 'bill-c1', [BEER]);
     expect((await sandbox.guestPay({ idTable: 'c1' })).outcome).toBe('paid');
   });

@@ -26,6 +26,6 @@ describe.each<Kind>(['ws', 'longpoll'])('an answer too large for one message, ov
     const next = (await live.sandbox.callPos('getTableContents', ['small', null])) as { result: { id: string }[] };
     expect(next.result.map((b) => b.id)).toEqual(['small-bill']);
     const snapshot = await live.pos.companion.api.getSnapshot();
-    expect(snapshot.session.status).toBe('connected');
+    expect(snapshot.connection.status).toBe('connected');
   });
 });

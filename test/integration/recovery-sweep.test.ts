@@ -51,7 +51,7 @@ describe('the recovery sweep while the link stays up', () => {
       // Manual capture: the guest's money is authorised, the items stay locked until the capture.
       const authorized = await sandbox.guestPay({ idTable: 't1', captureMode: 'manual', items: [{ id: 'beer', quantity: '1' }] });
       expect(authorized.outcome).toBe('authorized');
-      const session = (await companion.api.getSnapshot()).session;
+      const session = (await companion.api.getSnapshot()).connection;
       expect(session.status).toBe('connected');
       const seen = events.length;
 
@@ -80,9 +80,9 @@ describe('the recovery sweep while the link stays up', () => {
       const log = (await pos.call('GET', '/events?after=0')).body as { kind: string; paymentId: string }[];
       expect(log.filter((e) => e.kind === 'payment.paid' && e.paymentId === authorized.payment.id)).toHaveLength(1);
       // Settled by the sweep on the same link: the session never went down.
-      const after = (await companion.api.getSnapshot()).session;
+      const after = (await companion.api.getSnapshot()).connection;
       expect(after).toMatchObject({ status: 'connected', since: session.since });
-      expect(events.slice(seen).filter((e) => e.type === 'session' && e.session.status !== 'connected')).toEqual([]);
+      expect(events.slice(seen).filter((e) => e.type === 'connection' && e.connection.status !== 'connected')).toEqual([]);
     } finally {
       await companion.stop();
     }

@@ -51,7 +51,7 @@ describe('POSTPONED receipts: the main POS gives the fiscal receipt', () => {
     await c.stop();
   };
   const sandboxPayment = (id: string) => (sandbox.state() as { payments: SandboxPayment[] }).payments.find((p) => p.payment.id === id)!;
-  const connected = (c: Companion) => until(() => c.session().status === 'connected', 'connected');
+  const connected = (c: Companion) => until(() => c.connection().status === 'connected', 'connected');
 
   it('stores the POS receipt, keeps it across a restart while the service is down, delivers it when the service is back', async () => {
     sandbox = await startSandbox({ pollHoldMs: 1_000, callTimeoutMs: 5_000 });
@@ -77,7 +77,7 @@ describe('POSTPONED receipts: the main POS gives the fiscal receipt', () => {
 
     // The service goes down; the POS gives the receipt; the companion keeps trying.
     await proxy.down();
-    await until(() => first.companion.session().status !== 'connected', 'the link to notice the service is down');
+    await until(() => first.companion.connection().status !== 'connected', 'the link to notice the service is down');
     expect((await first.pos.call('PUT', `/payments/${paymentId}/receipt`, fiscalReceipt())).status).toBe(201);
     await until(
       async () => ((await first.pos.call('GET', `/payments/${paymentId}/receipt`)).body as PaymentReceiptView).delivery.attempts >= 1,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLink, type Link } from '../../main/adapters/connection/connection.js';
+import { createConnection, type Connection } from '../../main/adapters/connection/connection.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
 import { createReceiptSender, type ReceiptSender } from '../../main/features/receipts/index.js';
 import { createServiceClient } from '../../main/base/service/index.js';
@@ -20,7 +20,7 @@ const sandboxPayment = (f: Fixture, id: string) => (f.sandbox.state() as { payme
 describe('receipt sender (provide-payment-receipt from the outbox)', () => {
   let f: Fixture;
   let t: ReturnType<typeof receiptStore>;
-  let link: Link | null = null;
+  let link: Connection | null = null;
   let sender: ReceiptSender | null = null;
   beforeEach(async () => {
     f = await new Fixture().start();
@@ -35,10 +35,10 @@ describe('receipt sender (provide-payment-receipt from the outbox)', () => {
   });
 
   /** A real link (ws) over a POSTPONED store on the fixture's ManualClock; resolves once connected. */
-  async function connectedLink(store: TestStore): Promise<Link> {
+  async function connectedLink(store: TestStore): Promise<Connection> {
     let connected: () => void = () => {};
     const up = new Promise<void>((resolve) => (connected = resolve));
-    link = createLink({
+    link = createConnection({
       config: { serviceUrl: f.sandbox.url, apiKey: f.sandbox.restaurant.apiKey, posId: f.posId, transport: 'ws', serviceName: 'qerko', language: 'en', webhook: { host: '127.0.0.1', port: 0, publicUrl: '' } },
       store,
       dispatcher: createMethodDispatcher({ store, log: f.log, clock: f.clock }),

@@ -6,7 +6,7 @@ import { ManualClock } from '../../main/base/clock.js';
 import { createCompanion } from '../../main/app/companion.js';
 import { silentLogger } from '../../main/base/log.js';
 import { createMethodDispatcher } from '../../main/adapters/connection/methods-index.js';
-import { createLink } from '../../main/adapters/connection/connection.js';
+import { createConnection } from '../../main/adapters/connection/connection.js';
 import { openTestStore } from '../store/test-store.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { BEER, cleanup, PosApi, tempDir } from '../integration/helpers/harness.js';
@@ -79,7 +79,7 @@ describe('a payment the service abandons', () => {
       log: silentLogger(),
       tuning: QUIET,
     });
-    const connected = new Promise<void>((resolve) => companion.api.onEvent((e) => e.type === 'session' && e.session.status === 'connected' && resolve()));
+    const connected = new Promise<void>((resolve) => companion.api.onEvent((e) => e.type === 'connection' && e.connection.status === 'connected' && resolve()));
     await companion.start();
     cleanups.push(() => companion.stop());
     await connected;
@@ -122,7 +122,7 @@ describe('a payment the service abandons', () => {
         for (const e of events) if (e.kind === 'payment.cancelled' && e.paymentId) resolve(e.paymentId);
       }),
     );
-    const link = createLink({
+    const link = createConnection({
       config: { serviceUrl: proxy.url, apiKey: sandbox.restaurant.apiKey, posId: randomUUID(), transport: 'webhook', serviceName: 'qerko', language: 'en', webhook: { host: '127.0.0.1', port: 0, publicUrl: '' } },
       store,
       dispatcher: createMethodDispatcher({ store, log: silentLogger(), clock }),

@@ -167,7 +167,7 @@ describe('the Electron entry with the real core', () => {
     const file = path.join(dir, 'out', 'support.zip');
     expect(report.diagnostics.result).toEqual({ ok: true, value: { file } });
     expect(report.diagnostics.entries).toEqual(
-      expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'session-states.json']),
+      expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'connection-states.json']),
     );
     expect(report.diagnostics.entries.some((e) => e.startsWith('logs/'))).toBe(true);
     expect(report.diagnostics.logsDir).toBe(path.join(dir, 'logs'));

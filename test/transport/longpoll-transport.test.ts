@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLongPollTransport, type LongPollTransportOptions } from '../../main/adapters/connection/transport/longpoll-transport.js';
-import { SENTENCES } from '../../main/adapters/connection/transport/link-state.js';
+import { SENTENCES } from '../../main/adapters/connection/transport/connection-state.js';
 import { createWsTransport } from '../../main/adapters/connection/transport/ws-transport.js';
-import type { LinkState, Transport } from '../../main/adapters/connection/transport/types.js';
+import type { ConnectionState, Transport } from '../../main/adapters/connection/transport/types.js';
 import { FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
@@ -24,10 +24,10 @@ async function sandboxSeesPoll(): Promise<void> {
 const HOLD = { pollHoldMs: 400 };
 
 /** Starts a transport and connects it: a poll answered 200, or one held for the accept window (1 s on the clock). */
-async function connected(options: Partial<LongPollTransportOptions> = {}): Promise<{ t: Transport; counter: ConnectedCounter; states: LinkState[] }> {
+async function connected(options: Partial<LongPollTransportOptions> = {}): Promise<{ t: Transport; counter: ConnectedCounter; states: ConnectionState[] }> {
   const t = fx.track(createLongPollTransport({ ...fx.credentials, ...fx.timing, ...options }));
   const counter = new ConnectedCounter(t);
-  const states: LinkState[] = [];
+  const states: ConnectionState[] = [];
   t.onState((s) => states.push(s));
   await t.start();
   await sandboxSeesPoll();

@@ -42,7 +42,7 @@ describe.each<TransportKind>(['ws', 'longpoll', 'webhook'])('order methods over 
     pos = new PosApi(companion.posApiUrl, companion.posApiToken);
     const connected = new Promise<void>((resolve) => {
       const off = companion.api.onEvent((e) => {
-        if (e.type === 'session' && e.session.status === 'connected') {
+        if (e.type === 'connection' && e.connection.status === 'connected') {
           off();
           resolve();
         }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWsTransport, type WsTransport, type WsTransportOptions } from '../../main/adapters/connection/transport/ws-transport.js';
 import { createServer as createTcpServer, type Socket } from 'node:net';
-import { SENTENCES } from '../../main/adapters/connection/transport/link-state.js';
-import type { LinkState } from '../../main/adapters/connection/transport/types.js';
+import { SENTENCES } from '../../main/adapters/connection/transport/connection-state.js';
+import type { ConnectionState } from '../../main/adapters/connection/transport/types.js';
 import { FIXED_KEY, Fixture, freePort } from './helpers/fixture.js';
 import { ConnectedCounter, waitForState, waitUntil } from './helpers/wait.js';
 
@@ -12,10 +12,10 @@ afterEach(async () => {
   await fx.close();
 });
 
-async function connected(options: Partial<WsTransportOptions> = {}): Promise<{ t: WsTransport; counter: ConnectedCounter; states: LinkState[] }> {
+async function connected(options: Partial<WsTransportOptions> = {}): Promise<{ t: WsTransport; counter: ConnectedCounter; states: ConnectionState[] }> {
   const t = fx.track(createWsTransport({ ...fx.credentials, ...fx.timing, ...options }));
   const counter = new ConnectedCounter(t);
-  const states: LinkState[] = [];
+  const states: ConnectionState[] = [];
   t.onState((s) => states.push(s));
   await t.start();
   await counter.waitFor(1);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents, type UiEvents } from '../../main/app/ui-events.js';
-import { recordSessionStates } from '../../main/app/diagnostics/state-history.js';
+import { recordConnectionStates } from '../../main/app/diagnostics/state-history.js';
 import { createViewFanOut, VIEW_PUSH_MS, type ViewFanOut } from '../../main/adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
 import type { CompanionEvent } from '../../preload/contract.js';
@@ -139,13 +139,13 @@ describe('typed listeners', () => {
   });
 
   it('the session history asks for session events only: a bill change makes no view and reaches it not', () => {
-    const history = recordSessionStates<unknown>({ onEvent: events.subscribe });
+    const history = recordConnectionStates<unknown>({ onEvent: events.subscribe });
     expect(['bill', 'table', 'payment'].some((type) => events.wants(type as 'bill'))).toBe(false);
     seedBill(t.store);
     t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
     t.clock.advance(VIEW_PUSH_MS);
     expect(reads).toBe(0);
-    events.push({ type: 'session', session: { status: 'connected' } as never });
+    events.push({ type: 'connection', connection: { status: 'connected' } as never });
     expect(history.list()).toHaveLength(1);
   });
 

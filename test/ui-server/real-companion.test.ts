@@ -56,10 +56,10 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
     const first = await snapshot();
     expect(first.demo).toBe(true);
     expect(first.tables.length).toBeGreaterThan(0);
-    if (first.session.status !== 'connected') {
-      await client.next((f) => (f.event as CompanionEvent | undefined)?.type === 'session' && (f.event as { session: { status: string } }).session.status === 'connected', 'a connected session');
+    if (first.connection.status !== 'connected') {
+      await client.next((f) => (f.event as CompanionEvent | undefined)?.type === 'connection' && (f.event as { session: { status: string } }).session.status === 'connected', 'a connected session');
     }
-    expect((await snapshot()).session.status).toBe('connected');
+    expect((await snapshot()).connection.status).toBe('connected');
   });
 
   it('opens a bill and adds an item, pushing the bill to the page', async () => {

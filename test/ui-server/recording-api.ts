@@ -1,4 +1,4 @@
-import type { CommandName, CompanionApi, CompanionEvent, SessionView, SettingsView, Snapshot } from '../../preload/contract.js';
+import type { CommandName, CompanionApi, CompanionEvent, ConnectionView, SettingsView, Snapshot } from '../../preload/contract.js';
 import { commandRecord, EVENT_TYPES } from '../../preload/names.js';
 
 /**
@@ -14,7 +14,7 @@ export interface RecordingApi extends CompanionApi {
   emit(event: CompanionEvent): void;
 }
 
-const session: SessionView = {
+const session: ConnectionView = {
   status: 'connected',
   transport: 'ws',
   since: 0,
@@ -50,7 +50,7 @@ const settings: SettingsView = {
 
 export const SNAPSHOT: Snapshot = {
   demo: true,
-  session,
+  connection: session,
   restaurantName: 'Bistro',
   tables: [
     {

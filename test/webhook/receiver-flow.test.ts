@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until } from './helpers/http-post.js';
 import { ReceiverHarness } from './helpers/receiver-harness.js';
 import { gate } from './helpers/scripted-dispatcher.js';
-import { SENTENCES } from '../../main/adapters/connection/transport/link-state.js';
-import type { LinkState } from '../../main/adapters/connection/transport/types.js';
+import { SENTENCES } from '../../main/adapters/connection/transport/connection-state.js';
+import type { ConnectionState } from '../../main/adapters/connection/transport/types.js';
 import { failDeliveryWrites } from './helpers/delivery-log.js';
 
 let h: ReceiverHarness;
@@ -150,7 +150,7 @@ describe('asynchronous answers', () => {
 describe('the link loop (configure on the shared driver and clock)', () => {
   it('configures publicUrl + path, asks who-am-i, then is connected', async () => {
     h = new ReceiverHarness();
-    let connected!: Promise<LinkState>;
+    let connected!: Promise<ConnectionState>;
     await h.start({ merchantId: 'm-42' }, (t) => {
       connected = new Promise((resolve) => t.onConnected(() => resolve(t.state())));
     });

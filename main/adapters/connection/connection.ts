@@ -6,10 +6,10 @@ import { createReceiptSender, type ReceiptSender } from '../../features/receipts
 import { paymentLookup, recoverPayments, StalledPayments } from '../../features/payments/recovery/index.js';
 import { createServiceClient, type ServiceClient } from '../../base/service/index.js';
 import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, EventsStore, StoreEngine } from '../../store/index.js';
-import { createLongPollTransport, createWsTransport, type BackoffOptions, type LinkState, type Transport } from './transport/index.js';
+import { createLongPollTransport, createWsTransport, type BackoffOptions, type ConnectionState, type Transport } from './transport/index.js';
 import { createWebhookTransport, v4ClientOver, type WebhookTransport } from './transport/webhook/index.js';
 
-export interface LinkConfig {
+export interface ConnectionConfig {
   serviceUrl: string;
   apiKey: string;
   posId: string;
@@ -20,7 +20,7 @@ export interface LinkConfig {
 }
 
 /** Tests shorten the service's delays. */
-export interface LinkTuning {
+export interface ConnectionTuning {
   recoverySweepMs?: number;
   restartDelayMs?: number;
   pingIntervalMs?: number;
@@ -30,18 +30,18 @@ export interface LinkTuning {
   random?: () => number;
 }
 
-export interface LinkDeps {
-  config: LinkConfig;
+export interface ConnectionDeps {
+  config: ConnectionConfig;
   store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & EventsStore & StoreEngine;
   dispatcher: MethodDispatcher;
   clock: Clock;
   log: Logger;
-  onState: (state: LinkState) => void;
+  onState: (state: ConnectionState) => void;
   onRestaurant: (restaurant: { id: string; name: string }) => void;
-  tuning?: LinkTuning;
+  tuning?: ConnectionTuning;
 }
 
-export interface Link {
+export interface Connection {
   /** The REST client of this link's service and key. */
   client: ServiceClient;
   transport: Transport;
@@ -64,7 +64,7 @@ export const RECOVERY_SWEEP_MS = 5 * 60 * 1000;
  * The link with the service: the REST client, the transport of the configured kind, and what
  * runs on every (re)connect: payment recovery first, then who-am-i for the restaurant's name.
  */
-export function createLink(deps: LinkDeps): Link {
+export function createConnection(deps: ConnectionDeps): Connection {
   const { config, clock } = deps;
   const log = deps.log.child({ mod: 'link', transport: config.transport });
   const client: ServiceClient = createServiceClient({
@@ -135,7 +135,7 @@ export function createLink(deps: LinkDeps): Link {
 }
 
 /** The transport of the configured kind, on the link's clock, REST client and tuning. */
-function transportFor(deps: LinkDeps, client: ServiceClient): Transport {
+function transportFor(deps: ConnectionDeps, client: ServiceClient): Transport {
   const { config, store, dispatcher, clock } = deps;
   const common = { serviceUrl: config.serviceUrl, apiKey: config.apiKey, posId: config.posId, dispatcher, clock, log: deps.log };
   const { recoverySweepMs: _sweep, ...tuning } = deps.tuning ?? {};
@@ -159,7 +159,7 @@ function transportFor(deps: LinkDeps, client: ServiceClient): Transport {
 }
 
 /** Payment recovery, one run at a time: on every (re)connect and on the sweep. */
-function recoveryRunner(deps: LinkDeps, getPayment: ReturnType<typeof paymentLookup>, log: Logger): { run(): void; done(): Promise<unknown> } {
+function recoveryRunner(deps: ConnectionDeps, getPayment: ReturnType<typeof paymentLookup>, log: Logger): { run(): void; done(): Promise<unknown> } {
   let recovering: Promise<unknown> = Promise.resolve();
   return {
     run() {

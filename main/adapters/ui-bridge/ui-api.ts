@@ -3,7 +3,7 @@ import type {
   CompanionApi,
   CompanionEvent,
   QrCodeView,
-  SessionView,
+  ConnectionView,
   SettingsInput,
   SettingsUnlock,
   SettingsView,
@@ -33,7 +33,7 @@ export interface UiApiDeps {
   demo: boolean;
   defaultCurrency: string;
   shell: ShellPorts;
-  session(): SessionView;
+  connection(): ConnectionView;
   settings(): SettingsView;
   /** The current connection's REST client (settings may swap it). */
   client(): ServiceClient;
@@ -102,12 +102,12 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
 function snapshot(deps: UiApiDeps): Snapshot {
   const { store } = deps;
   const seq = deps.seq();
-  const session = deps.session();
+  const connection = deps.connection();
   const today = startOfToday(deps.clock.now());
   return {
     demo: deps.demo,
-    session,
-    restaurantName: session.restaurantName,
+    connection,
+    restaurantName: connection.restaurantName,
     tables: tableViews(store),
     bills: [...billViews(store, { state: 'OPEN' }), ...billViews(store, { state: 'PAID' })],
     // Today's payments, newest first, then any still in progress that started earlier (a guest paying

@@ -9,7 +9,7 @@ export interface RestartableCore extends Companion {
 
 /**
  * Wraps the composition root so the crash policy can restart the core cleanly: the old core is
- * stopped (session closed, database checkpointed and closed), a new one is created from the same
+ * stopped (connection closed, database checkpointed and closed), a new one is created from the same
  * options and started if the old one was. `api` forwards every command to the current core at
  * call time, and its event listeners move to the new core, so nothing registered on it is lost.
  */
@@ -18,7 +18,7 @@ export async function createRestartableCore(create: () => Promise<Companion>, lo
   let started = false;
   // Each listener is subscribed on the current core itself, with the types it asked for: the core
   // builds bill, table and payment views only while some listener wants them (main/app/ui-events.ts),
-  // so a listener of the session alone (the tray) must not make it build them all evening.
+  // so a listener of the connection alone (the tray) must not make it build them all evening.
   type Subscription = { relay: (event: CompanionEvent) => void; types: readonly CompanionEvent['type'][] | undefined; off: () => void };
   const subscriptions = new Set<Subscription>();
 
@@ -57,7 +57,7 @@ export async function createRestartableCore(create: () => Promise<Companion>, lo
     get settings() {
       return current.settings;
     },
-    session: () => current.session(),
+    connection: () => current.connection(),
     get demo() {
       return current.demo;
     },

@@ -27,16 +27,16 @@ export function createStateHistory<T = unknown>(options: { capacity?: number; no
 }
 
 /** Records every session state the core pushes (one line at each host); returns the history. */
-export function recordSessionStates<T>(
-  api: { onEvent(listener: (event: { type: string; session?: T }) => void, types: readonly ['session']): unknown },
+export function recordConnectionStates<T>(
+  api: { onEvent(listener: (event: { type: string; connection?: T }) => void, types: readonly ['connection']): unknown },
   history: StateHistory<T> = createStateHistory<T>(),
 ): StateHistory<T> {
   // Session events only: this history shows no views, so it must not make the core build them.
   api.onEvent(
     (event) => {
-      if (event.type === 'session' && event.session !== undefined) history.record(event.session);
+      if (event.type === 'connection' && event.connection !== undefined) history.record(event.connection);
     },
-    ['session'],
+    ['connection'],
   );
   return history;
 }

@@ -22,7 +22,7 @@ export interface SupportBundleOptions {
   nativeBinding?: string;
   /** The live settings (e.g. the snapshot's SettingsView); settings.json of the data folder is read too. */
   settings?: unknown;
-  sessionHistory?: StateHistory;
+  connectionHistory?: StateHistory;
   /** The host's versions (Electron's app.getVersion(), …) over the ones found here. */
   versions?: Partial<Versions>;
   /** Electron's crashReporter folder (app.getPath('crashDumps')). */
@@ -55,7 +55,7 @@ export async function buildSupportBundle(options: SupportBundleOptions): Promise
     'settings.json': json({ file: readJsonFile(join(options.dataDir, 'settings.json')), live: options.settings ?? null }),
     'database.json': json(databaseSummary),
     'events.json': json(events),
-    'session-states.json': json(options.sessionHistory?.list() ?? []),
+    'connection-states.json': json(options.connectionHistory?.list() ?? []),
   };
   if (options.attention) files['attention.json'] = json(options.attention());
   for (const log of listLogFiles(options.dataDir)) {

@@ -11,7 +11,7 @@ import type { SettingsChange, SettingsService } from './settings-service.js';
 /** What a settings change needs of the running app; app/ hands in its session, POS API and events. */
 export interface SettingsCommandsDeps {
   settings: SettingsService;
-  session: { restart(): Promise<void> };
+  connection: { restart(): Promise<void> };
   localApi: { token(): string; moveTo(port: number): Promise<void>; regenerate(): void };
   events: { push(event: { type: 'settings'; settings: SettingsView }): void };
   shell: ShellPorts;
@@ -87,9 +87,9 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
     const now = settings.get();
     if (change.login) deps.shell.setLoginItem?.(now.startAtLogin, now.startHidden);
     announce();
-    if (change.session) {
+    if (change.connection) {
       // The new session's webhook receiver may find its port taken: saved, but said so.
-      const restarted = await deps.session.restart().catch((e: unknown) => portInUse(e, 'webhook', now.webhookPort));
+      const restarted = await deps.connection.restart().catch((e: unknown) => portInUse(e, 'webhook', now.webhookPort));
       if (restarted instanceof StartupError) return fail(restarted.problem.code, startupParams(restarted.problem));
       if (restarted) throw restarted;
     }

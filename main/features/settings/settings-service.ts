@@ -8,8 +8,8 @@ import type { SettingsPatch } from './settings-schema.js';
 import { SettingsInputSchema } from './settings-schema.js';
 import { originOf } from './service-url.js';
 
-/** Fields whose change means a new session with the service. */
-const SESSION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', 'posId', 'transport', 'webhookHost', 'webhookPort', 'webhookPublicUrl', 'serviceName'];
+/** Fields whose change means a new connection to the service. */
+const CONNECTION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', 'posId', 'transport', 'webhookHost', 'webhookPort', 'webhookPublicUrl', 'serviceName'];
 
 /** Why a sandbox or production till does not connect: the cashier must act in Settings. */
 export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING';
@@ -17,12 +17,12 @@ export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING';
 /** A refused change: `params.field` names the settings field to fix (the renderer words it with its label). */
 export type Refusal = { code: ErrorCode; params?: { field: string } };
 
-/** A checked change, ready to commit: what it sets and what must follow (new session, new port, login item). */
+/** A checked change, ready to commit: what it sets and what must follow (a new connection, a new port, the login item). */
 export interface SettingsChange {
   next: StoredSettings;
   fields: (keyof StoredSettings)[];
   newKey: string | undefined;
-  session: boolean;
+  connection: boolean;
   port: boolean;
   login: boolean;
 }
@@ -143,7 +143,7 @@ function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: stri
     next,
     fields,
     newKey,
-    session: newKey !== undefined || SESSION_FIELDS.some((k) => next[k] !== settings[k]),
+    connection: newKey !== undefined || CONNECTION_FIELDS.some((k) => next[k] !== settings[k]),
     port: next.posApiPort !== settings.posApiPort,
     login: next.startAtLogin !== settings.startAtLogin || next.startHidden !== settings.startHidden,
   };

@@ -80,7 +80,7 @@ interface LinkHandlers {
 }
 
 /** One WebSocket at a time to `url`, reopened with backoff until closed by us. */
-function createLink(url: string, handlers: LinkHandlers) {
+function createConnection(url: string, handlers: LinkHandlers) {
   const waitingForOpen = new Set<() => void>();
   let socket: WebSocket | null = null;
   let open = false;
@@ -145,7 +145,7 @@ export function createWsBridge({ url, timeoutMs = 30_000, warn = consoleWarn }: 
     else if (msg.kind === 'event') for (const l of events.listeners) l(msg.event);
     else pending.settle(msg);
   };
-  const link = createLink(url, {
+  const link = createConnection(url, {
     onText,
     onOpen: (reopened) => {
       if (reopened) for (const l of reconnects.listeners) l();

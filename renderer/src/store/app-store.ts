@@ -5,13 +5,13 @@ import { applyBillsEvent, billsFromSnapshot, initialBills, type BillsSlice } fro
 import { applyOrdersEvent, initialOrders, ordersFromSnapshot, type OrdersSlice } from './orders-slice';
 import { applyNoticesEvent, initialNotices, noticesFromSnapshot, type NoticesSlice } from './notices-slice';
 import { applyPaymentsEvent, initialPayments, paymentsFromSnapshot, type PaymentsSlice } from './payments-slice';
-import { applySessionEvent, initialSession, sessionFromSnapshot, type SessionSlice } from './session-slice';
+import { applyConnectionEvent, initialConnection, connectionFromSnapshot, type ConnectionSlice } from './connection-slice';
 import { applySettingsEvent, initialSettings, settingsFromSnapshot, type SettingsSlice } from './settings-slice';
 import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice } from './tables-slice';
 import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
 import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from '../views/attention/attention-slice';
 
-type DataSlices = SessionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice;
+type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice;
 
 export interface AppState extends DataSlices, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
@@ -30,7 +30,7 @@ export type AppStore = ReturnType<typeof createAppStore>;
 
 type Reducer = (state: AppState, e: CompanionEvent) => Partial<AppState> | null;
 const reducers: Reducer[] = [
-  applySessionEvent,
+  applyConnectionEvent,
   applyTablesEvent,
   applyBillsEvent,
   applyPaymentsEvent,
@@ -43,7 +43,7 @@ const reducers: Reducer[] = [
 
 export function createAppStore() {
   return createStore<AppState>()((set, get) => ({
-    ...initialSession,
+    ...initialConnection,
     ...initialTables,
     ...initialBills,
     ...initialPayments,
@@ -59,7 +59,7 @@ export function createAppStore() {
       const state = get();
       const selectionGone = state.selectedTableId !== null && !s.tables.some((t) => t.id === state.selectedTableId);
       set({
-        ...sessionFromSnapshot(s),
+        ...connectionFromSnapshot(s),
         ...tablesFromSnapshot(s),
         ...billsFromSnapshot(s),
         ...paymentsFromSnapshot(s),

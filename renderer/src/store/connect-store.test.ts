@@ -14,7 +14,7 @@ const data = (s: AppState) => ({
   bills: s.bills,
   payments: s.payments,
   notices: s.notices,
-  session: s.session,
+  session: s.connection,
   settings: s.settings,
 });
 

@@ -1,5 +1,5 @@
 // A snapshot of a small restaurant, times relative to `now` so countdowns and "today" hold.
-import type { BillView, Notice, PaymentView, SessionView, SettingsView, Snapshot, TableView } from '../../../preload/contract';
+import type { BillView, Notice, PaymentView, ConnectionView, SettingsView, Snapshot, TableView } from '../../../preload/contract';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -29,7 +29,7 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
   };
 }
 
-export function sessionFixture(now: number, over: Partial<SessionView> = {}): SessionView {
+export function connectionFixture(now: number, over: Partial<ConnectionView> = {}): ConnectionView {
   return {
     status: 'connected',
     transport: 'ws',
@@ -115,7 +115,7 @@ export function noticeFixture(now: number, over: Partial<Notice> & { id: string 
 export function snapshotFixture(now: number = Date.now()): Snapshot {
   return {
     demo: true,
-    session: sessionFixture(now),
+    connection: connectionFixture(now),
     restaurantName: 'U Zlatého stolu',
     tables: [
       tableFixture({ id: 't1', order: 1, name: '1', area: 'Terrace' }),

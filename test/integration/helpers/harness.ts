@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { CompanionEvent, SessionStatus } from '../../../preload/contract.js';
+import type { CompanionEvent, ConnectionStatus } from '../../../preload/contract.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { createCompanion } from '../../../main/app/companion.js';
@@ -33,7 +33,7 @@ export interface Running {
   dataDir: string;
   pos: PosApi;
   events: CompanionEvent[];
-  waitForStatus(status: SessionStatus, deadlineMs?: number): Promise<void>;
+  waitForStatus(status: ConnectionStatus, deadlineMs?: number): Promise<void>;
   /** Resolves with the first event (already heard or still to come) that `match` accepts. */
   waitForEvent(match: (e: CompanionEvent) => boolean, what: string, deadlineMs?: number): Promise<CompanionEvent>;
   stop(): Promise<void>;
@@ -68,7 +68,7 @@ export async function startCompanion(
     for (const w of [...waiters]) w();
   });
   await companion.start();
-  const current = async () => (await companion.api.getSnapshot()).session.status;
+  const current = async () => (await companion.api.getSnapshot()).connection.status;
   const waitForEvent = (match: (e: CompanionEvent) => boolean, what: string, deadlineMs = 15_000) =>
     new Promise<CompanionEvent>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -95,8 +95,8 @@ export async function startCompanion(
     async waitForStatus(status, deadlineMs = 15_000) {
       if ((await current()) === status) return;
       // The latest session event decides: an earlier one with this status may be stale.
-      const latestIs = () => [...events].reverse().find((e) => e.type === 'session');
-      await waitForEvent((e) => e === latestIs() && e.type === 'session' && e.session.status === status, `session ${status}`, deadlineMs).catch(() => {
+      const latestIs = () => [...events].reverse().find((e) => e.type === 'connection');
+      await waitForEvent((e) => e === latestIs() && e.type === 'connection' && e.connection.status === status, `session ${status}`, deadlineMs).catch(() => {
         throw new Error(`session did not reach ${status} in ${deadlineMs} ms`);
       });
     },

@@ -1,8 +1,8 @@
-import type { LinkState, LinkStatus, Transport } from '../../../main/adapters/connection/transport/types.js';
+import type { ConnectionState, ConnectionStatus, Transport } from '../../../main/adapters/connection/transport/types.js';
 
 /** Resolves when the transport reaches a state matching `status` (now or later); bounded by a deadline. */
-export function waitForState(transport: Transport, status: LinkStatus | ((s: LinkState) => boolean), timeoutMs = 15_000): Promise<LinkState> {
-  const matches = typeof status === 'function' ? status : (s: LinkState) => s.status === status;
+export function waitForState(transport: Transport, status: ConnectionStatus | ((s: ConnectionState) => boolean), timeoutMs = 15_000): Promise<ConnectionState> {
+  const matches = typeof status === 'function' ? status : (s: ConnectionState) => s.status === status;
   return new Promise((resolve, reject) => {
     const now = transport.state();
     if (matches(now)) {

@@ -4,7 +4,7 @@ import { encodeFrame } from '../../../base/method-types.js';
 import { MethodCallRequest, parseJson, parseWith, PATHS, POLL_HOLD_MS, type MethodCallResponse } from '../../../base/wire/index.js';
 import type { BackoffOptions } from '../../../base/backoff.js';
 import { CallRunner } from './call-runner.js';
-import { LinkDriver, type AttemptEnd, type AttemptToken } from './link-driver.js';
+import { ConnectionDriver, type AttemptEnd, type AttemptToken } from './connection-driver.js';
 import { createPollPoster, type PollPoster, type PollReply } from './poll-poster.js';
 import { authHeaders, serviceEndpoint } from './service-url.js';
 import type { Transport, TransportOptions } from './types.js';
@@ -42,7 +42,7 @@ interface PollContext {
   /** Sends the polls over one kept-alive connection. */
   readonly poster: PollPoster;
   readonly runner: CallRunner;
-  readonly driver: LinkDriver;
+  readonly driver: ConnectionDriver;
   readonly pollTimeoutMs: number;
   readonly acceptAfterMs: number;
   /** Answers not yet delivered; the first one rides on the next poll. */
@@ -75,7 +75,7 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
     abortPoll: null,
     establishedToken: null,
     loopDone: Promise.resolve(),
-    driver: new LinkDriver({
+    driver: new ConnectionDriver({
       kind: 'longpoll',
       clock,
       log,

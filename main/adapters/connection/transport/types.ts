@@ -1,14 +1,16 @@
-import type { SessionStatus, SessionView } from '../../../../preload/contract.js';
+import type { ConnectionStatus, ConnectionView } from '../../../../preload/contract.js';
+
+export type { ConnectionStatus };
 import type { MethodDispatcher, TransportKind } from '../../../base/method-types.js';
 
 /**
- * The state of the link (the restaurant's one connection to the service, docs/PROTOCOL.md §3), owned
- * by the transport that carries it. The renderer's contract calls it `SessionView` (plus the
+ * The state of the connection (the restaurant's one connection to the service, docs/PROTOCOL.md §3), owned
+ * by the transport that carries it. The renderer's contract calls it `ConnectionView` (plus the
  * restaurant's name, which who-am-i adds). `sentence` is English for logs and the headless host;
  * the renderer translates from `status`.
  */
-export type LinkStatus = SessionStatus;
-export type LinkState = Omit<SessionView, 'restaurantName'>;
+/** The connection's state as the transports know it (the restaurant's name comes later). */
+export type ConnectionState = Omit<ConnectionView, 'restaurantName'>;
 
 /** What carries the link: a WebSocket, a long-poll loop or the webhook receiver. */
 export interface Transport {
@@ -19,9 +21,9 @@ export interface Transport {
   stop(): Promise<void>;
   /** Drop the current link and connect again now (resume from sleep, user request). */
   reconnectNow(): void;
-  state(): LinkState;
+  state(): ConnectionState;
   /** Returns an unsubscribe. Fires on every state change. */
-  onState(listener: (state: LinkState) => void): () => void;
+  onState(listener: (state: ConnectionState) => void): () => void;
   /** Fires after each (re)connect is established: the link runs payment recovery then. */
   onConnected(listener: () => void): () => void;
 }

@@ -1,5 +1,5 @@
 import { WS_CLOSE } from '../../../base/wire/index.js';
-import type { AttemptEnd } from './link-driver.js';
+import type { AttemptEnd } from './connection-driver.js';
 
 /** Seconds of a Retry-After header (the delta form the service uses); null when absent or odd. */
 export function retryAfterMs(header: string | null): number | null {

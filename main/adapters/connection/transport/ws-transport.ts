@@ -5,7 +5,7 @@ import { encodeFrame, type MethodOutcome } from '../../../base/method-types.js';
 import { PATHS, tickCork, WS_AUTH_TIMEOUT_MS, WS_PING_INTERVAL_MS, WS_PONG_TIMEOUT_MS, type MethodCallRequestFrame } from '../../../base/wire/index.js';
 import type { BackoffOptions } from '../../../base/backoff.js';
 import { CallRunner } from './call-runner.js';
-import { LinkDriver, type AttemptToken } from './link-driver.js';
+import { ConnectionDriver, type AttemptToken } from './connection-driver.js';
 import { authHeaders, webSocketEndpoint } from './service-url.js';
 import type { Transport, TransportOptions } from './types.js';
 import { classifyClose } from './ws-close-codes.js';
@@ -62,7 +62,7 @@ interface WsContext {
   readonly url: string;
   readonly runner: CallRunner;
   readonly outgoing: OutgoingCalls;
-  readonly driver: LinkDriver;
+  readonly driver: ConnectionDriver;
   /** The current attempt, or null between attempts. */
   current: WsAttempt | null;
   /** Settles when the last attempt we closed is fully closed. */
@@ -82,7 +82,7 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
     outgoing: new OutgoingCalls(clock),
     current: null,
     previousClosed: Promise.resolve(),
-    driver: new LinkDriver({
+    driver: new ConnectionDriver({
       kind: 'ws',
       clock,
       log,

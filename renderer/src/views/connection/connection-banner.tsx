@@ -2,17 +2,17 @@
 // side the problem is on (this till's network, the service restarting, the key, another POS) and
 // what guests see meanwhile; the till's own problems (key missing, no service URL) say what to do.
 import { useTranslation } from 'react-i18next';
-import type { SessionView } from '../../../../preload/contract';
+import type { ConnectionView } from '../../../../preload/contract';
 import { useApi, useAppState, useNow } from '../../app-context';
 import { wholeMinutes } from '../../format/time-text';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';
-import { linkKind, type LinkKind } from './link-words';
+import { connectionKind, type ConnectionKind } from './connection-words';
 
 /** After this long down, the banner also says for how long. */
 export const LONG_OUTAGE_MS = 60_000;
 
-const GUESTS: Partial<Record<LinkKind, string>> = {
+const GUESTS: Partial<Record<ConnectionKind, string>> = {
   unreachable: 'cannotPay',
   restarting: 'cannotPay',
   credentials: 'cannotPay',
@@ -21,12 +21,12 @@ const GUESTS: Partial<Record<LinkKind, string>> = {
   stale: 'mayWait',
   conflict: 'otherPos',
 };
-const DOWN: ReadonlySet<LinkKind> = new Set(['unreachable', 'dropped', 'restarting']);
-const SETTINGS: ReadonlySet<LinkKind> = new Set(['credentials', 'webhook-url']);
+const DOWN: ReadonlySet<ConnectionKind> = new Set(['unreachable', 'dropped', 'restarting']);
+const SETTINGS: ReadonlySet<ConnectionKind> = new Set(['credentials', 'webhook-url']);
 
-function bannerLines(t: (key: string, values?: Record<string, unknown>) => string, session: SessionView, now: number): string[] | null {
+function bannerLines(t: (key: string, values?: Record<string, unknown>) => string, session: ConnectionView, now: number): string[] | null {
   if (session.problem) return [t(`banner.problem.${session.problem}`), t('safety.connection.guests.cannotPay')];
-  const kind = linkKind(session);
+  const kind = connectionKind(session);
   const guests = GUESTS[kind];
   if (!guests) return null;
   const seconds = session.nextTryAt === null ? 0 : Math.max(1, Math.ceil((session.nextTryAt - now) / 1000));
@@ -42,13 +42,13 @@ export function ConnectionBanner() {
   const { t } = useTranslation();
   const api = useApi();
   const now = useNow();
-  const session = useAppState((s) => s.session);
+  const session = useAppState((s) => s.connection);
   const setTab = useAppState((s) => s.setTab);
   const { run, error, pending } = useCommand();
   if (!session) return null;
   const lines = bannerLines(t, session, now);
   if (!lines) return null;
-  const kind = linkKind(session);
+  const kind = connectionKind(session);
 
   return (
     <div className={`banner banner-${kind}`} role="alert" data-kind={kind}>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
-import { sessionFixture, snapshotFixture } from '../../test/fixture';
+import { connectionFixture, snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
 // The link in a cashier's words, from the first second of an outage.
@@ -27,7 +27,7 @@ describe('Connection status and banner', () => {
   it('from the first second of a drop: banner, status word, and cards a guest cannot pay dim', async () => {
     const now = Date.now();
     const { pushEvents } = await renderApp();
-    pushEvents({ type: 'session', seq: 11, session: sessionFixture(now, { status: 'reconnecting', cause: 'dropped', since: now, attempt: 1, nextTryAt: now + 1000, rttMs: null }) });
+    pushEvents({ type: 'connection', seq: 11, connection: connectionFixture(now, { status: 'reconnecting', cause: 'dropped', since: now, attempt: 1, nextTryAt: now + 1000, rttMs: null }) });
     expect(statusBar()).toHaveTextContent('Reconnecting');
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('The connection to the payment service dropped. Tableside is reconnecting by itself.');
@@ -40,10 +40,10 @@ describe('Connection status and banner', () => {
     expect(within(card('Table 1')).queryByText('No QR pay')).toBeNull();
     expect(card('Table 1')).not.toHaveClass('guests-offline');
     // The retry keeps the outage's words.
-    pushEvents({ type: 'session', seq: 12, session: sessionFixture(now, { status: 'connecting', cause: 'dropped', since: now + 1000, attempt: 1, rttMs: null }) });
+    pushEvents({ type: 'connection', seq: 12, connection: connectionFixture(now, { status: 'connecting', cause: 'dropped', since: now + 1000, attempt: 1, rttMs: null }) });
     expect(statusBar()).toHaveTextContent('Reconnecting');
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    pushEvents({ type: 'session', seq: 13, session: sessionFixture(now) });
+    pushEvents({ type: 'connection', seq: 13, connection: connectionFixture(now) });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('No QR pay')).toBeNull();
   });
@@ -51,12 +51,12 @@ describe('Connection status and banner', () => {
   it('no internet is on this side, and says for how long after a minute', async () => {
     const now = Date.now();
     const { pushEvents } = await renderApp();
-    pushEvents({ type: 'session', seq: 11, session: sessionFixture(now, { status: 'offline', cause: 'unreachable', since: now, rttMs: null, transport: 'longpoll' }) });
+    pushEvents({ type: 'connection', seq: 11, connection: connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now, rttMs: null, transport: 'longpoll' }) });
     expect(statusBar()).toHaveTextContent('No internet');
     expect(screen.getByRole('alert')).toHaveTextContent('No internet: this till cannot reach the payment service. The problem is on this side');
     expect(screen.getByRole('alert')).toHaveTextContent('Guests: scanning a QR code does not open their bill and they cannot pay by phone. Take payment at the till.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('Down for');
-    pushEvents({ type: 'session', seq: 12, session: sessionFixture(now, { status: 'offline', cause: 'unreachable', since: now - 120_000, rttMs: null, transport: 'longpoll' }) });
+    pushEvents({ type: 'connection', seq: 12, connection: connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now - 120_000, rttMs: null, transport: 'longpoll' }) });
     expect(screen.getByRole('alert')).toHaveTextContent('Down for 2 min.');
   });
 
@@ -66,7 +66,7 @@ describe('Connection banner: whose side the problem is on', () => {
   it('a service restarting after 503 is on its side, with the wait', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
-    snapshot.session = sessionFixture(now, { status: 'reconnecting', cause: 'restarting', since: now, attempt: 1, nextTryAt: now + 120_000, rttMs: null });
+    snapshot.connection = connectionFixture(now, { status: 'reconnecting', cause: 'restarting', since: now, attempt: 1, nextTryAt: now + 120_000, rttMs: null });
     await renderApp({ snapshot, now: () => now });
     expect(statusBar()).toHaveTextContent('Service restarting');
     expect(screen.getByRole('alert')).toHaveTextContent('The payment service is restarting. The problem is on its side, not yours: Tableside reconnects in 120 s.');
@@ -75,7 +75,7 @@ describe('Connection banner: whose side the problem is on', () => {
   it('says what to do when the key is rejected, and goes to Settings', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
-    snapshot.session = sessionFixture(now, { status: 'rejected', cause: 'credentials' });
+    snapshot.connection = connectionFixture(now, { status: 'rejected', cause: 'credentials' });
     const { user } = await renderApp({ snapshot });
     const banner = screen.getByRole('alert');
     expect(statusBar()).toHaveTextContent('API key rejected');
@@ -87,7 +87,7 @@ describe('Connection banner: whose side the problem is on', () => {
   it('another POS connected: guests pay there; Reconnect shows its error', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
-    snapshot.session = sessionFixture(now, { status: 'conflict' });
+    snapshot.connection = connectionFixture(now, { status: 'conflict' });
     const { user, api } = await renderApp({ snapshot });
     api.answer('reconnect', fail('FAILED', undefined, 'reconnect'));
     const banner = screen.getByRole('alert');
@@ -103,7 +103,7 @@ describe('Connection banner: whose side the problem is on', () => {
   it('in Czech: the status word, the banner and the cards', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
-    snapshot.session = sessionFixture(now, { status: 'offline', cause: 'unreachable', since: now, rttMs: null });
+    snapshot.connection = connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now, rttMs: null });
     const { missingKeys } = await renderApp({ snapshot, language: 'cs' });
     expect(statusBar()).toHaveTextContent('Bez internetu');
     expect(screen.getByRole('alert')).toHaveTextContent('Bez internetu: pokladna se nedostane k platební službě. Problém je na této straně');

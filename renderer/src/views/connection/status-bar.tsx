@@ -3,15 +3,15 @@
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../app-context';
 import { formatClock } from '../../format/time-text';
-import { linkKind } from './link-words';
+import { connectionKind } from './connection-words';
 
 export function StatusBar() {
   const { t, i18n } = useTranslation();
-  const session = useAppState((s) => s.session);
+  const session = useAppState((s) => s.connection);
   const restaurant = useAppState((s) => s.restaurantName);
   const demo = useAppState((s) => s.demo);
   if (!session) return null;
-  const kind = linkKind(session);
+  const kind = connectionKind(session);
   return (
     <footer className={`status-bar status-${session.status}`} role="status">
       <span className="status-dot" aria-hidden="true" />

@@ -7,7 +7,7 @@ import { formatAmount } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
 import { useAppState } from '../../app-context';
 import { tableLabel } from '../common/labels';
-import { guestsCut } from '../connection/link-words';
+import { guestsCut } from '../connection/connection-words';
 
 export interface TableCardProps {
   table: TableView;
@@ -69,7 +69,7 @@ function StateBadge({ table }: { table: TableView }) {
 
 /** From the first second of an outage: this table's guests would pay by QR and now cannot. */
 export function useGuestsCannotPay(table: TableView): boolean {
-  return useAppState((s) => guestsCut(s.session)) && GUEST_PAYS.has(table.state);
+  return useAppState((s) => guestsCut(s.connection)) && GUEST_PAYS.has(table.state);
 }
 
 /** What a card shows, on the grid and on the floor plan alike. */

@@ -5,7 +5,7 @@ import { createGuardedServer, hostsOfUrls } from '../../../../base/http-guard/in
 import type { Logger } from '../../../../base/log.js';
 import type { ServiceFailure } from '../../../../base/service/index.js';
 import { WEBHOOK_BUDGET_MS } from '../../../../base/wire/index.js';
-import { LinkDriver, type AttemptEnd, type AttemptToken } from '../link-driver.js';
+import { ConnectionDriver, type AttemptEnd, type AttemptToken } from '../connection-driver.js';
 import { classifyHttpStatus } from '../ws-close-codes.js';
 import { DeliveryPipeline } from './delivery-pipeline.js';
 import { createDeliveryReceiver, fail, send } from './receive-delivery.js';
@@ -25,7 +25,7 @@ interface WebhookContext {
   readonly clock: Clock;
   readonly log: Logger;
   readonly path: string;
-  readonly driver: LinkDriver;
+  readonly driver: ConnectionDriver;
   /** Local receiver URL; '' before start(). */
   url: string;
   /** The URL registered at the service (publicUrl + path; the local URL when publicUrl is ''). */
@@ -124,7 +124,7 @@ function webhookContext(options: WebhookTransportOptions): WebhookContext {
     restaurant: null,
     timers: [],
     pipeline: newPipeline(options, log),
-    driver: new LinkDriver({
+    driver: new ConnectionDriver({
       kind: 'webhook',
       clock,
       log,

@@ -1,29 +1,29 @@
-import type { SessionProblem, SessionView } from '../../preload/contract.js';
+import type { ConnectionProblem, ConnectionView } from '../../preload/contract.js';
 import type { Clock } from '../base/clock.js';
 import type { DemoService } from '../features/demo/demo-service.js';
 import type { Logger } from '../base/log.js';
 import type { MethodDispatcher } from '../base/method-types.js';
-import { createLink, type Link, type LinkDeps } from '../adapters/connection/connection.js';
+import { createConnection, type Connection, type ConnectionDeps } from '../adapters/connection/connection.js';
 import { createServiceClient, type ServiceClient } from '../base/service/index.js';
 import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, EventsStore, StoreEngine } from '../store/index.js';
-import type { LinkState } from '../adapters/connection/transport/index.js';
+import type { ConnectionState } from '../adapters/connection/transport/index.js';
 import type { SettingsService } from '../features/settings/settings-service.js';
 
-export interface SessionRunnerDeps {
+export interface ConnectionRunnerDeps {
   settings: SettingsService;
   demo: DemoService;
   store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & EventsStore & StoreEngine;
   dispatcher: MethodDispatcher;
   clock: Clock;
   log: Logger;
-  tuning: LinkDeps['tuning'];
+  tuning: ConnectionDeps['tuning'];
   /** A new session view for the renderer. */
-  changed: (session: SessionView) => void;
+  changed: (session: ConnectionView) => void;
 }
 
 /** The session with the payment service: its state for the renderer, and the link restarted on new settings. */
-export interface SessionRunner {
-  view: () => SessionView;
+export interface ConnectionRunner {
+  view: () => ConnectionView;
   /** Opens a link for the current settings (not started); a problem (see view().problem) leaves none. */
   open: () => Promise<void>;
   start(): Promise<void>;
@@ -39,7 +39,7 @@ export interface SessionRunner {
 }
 
 /** English for the log and headless; the renderer and the tray word the code themselves. */
-const PROBLEM_SENTENCE: Record<SessionProblem, string> = {
+const PROBLEM_SENTENCE: Record<ConnectionProblem, string> = {
   KEY_MISSING: 'The API key is missing or could not be read: enter it again in Settings.',
   SERVICE_URL_MISSING: 'The service URL is missing: enter it in Settings.',
   DEMO_UNAVAILABLE: 'Demo mode is not available in this host: choose an environment in Settings.',
@@ -55,17 +55,17 @@ function offlineClient(log: Logger): ServiceClient {
  * demo mode), opened again when they change. A sandbox or production till without its key never
  * falls back to demo: it stays on its environment, does not connect, and its state says why.
  */
-export function createSessionRunner(deps: SessionRunnerDeps): SessionRunner {
+export function createConnectionRunner(deps: ConnectionRunnerDeps): ConnectionRunner {
   const { settings, clock } = deps;
-  let link: Link | null = null;
-  let problem: SessionProblem | null = null;
-  let state: LinkState | null = null;
+  let link: Connection | null = null;
+  let problem: ConnectionProblem | null = null;
+  let state: ConnectionState | null = null;
   let restaurantName: string | null = null;
   let openedAt = clock.now();
   let started = false;
   const offline = offlineClient(deps.log);
 
-  const view = (): SessionView => {
+  const view = (): ConnectionView => {
     const transport = settings.get().transport;
     if (problem) return { status: 'stopped', transport, since: openedAt, lastMessageAt: null, rttMs: null, attempt: 0, nextTryAt: null, sentence: PROBLEM_SENTENCE[problem], problem, restaurantName: null };
     return { ...(state ?? { status: 'connecting', transport, since: openedAt, lastMessageAt: null, rttMs: null, attempt: 0, nextTryAt: null, sentence: 'Connecting to the payment service…' }), restaurantName };
@@ -79,12 +79,12 @@ export function createSessionRunner(deps: SessionRunnerDeps): SessionRunner {
     const target = await deps.demo.follow(demo);
     problem = demo ? (target ? null : 'DEMO_UNAVAILABLE') : settings.problem();
     if (problem) {
-      deps.log.warn({ mod: 'session', problem }, PROBLEM_SENTENCE[problem]);
+      deps.log.warn({ mod: 'connection', problem }, PROBLEM_SENTENCE[problem]);
       link = null;
       return;
     }
     const s = settings.get();
-    link = createLink({
+    link = createConnection({
       config: {
         ...(target ?? { serviceUrl: s.serviceUrl, apiKey: settings.apiKey()! }),
         posId: s.posId,

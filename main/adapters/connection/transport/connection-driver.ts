@@ -3,7 +3,7 @@ import type { Logger } from '../../../base/log.js';
 import type { TransportKind } from '../../../base/method-types.js';
 import { RESTART_RETRY_MS } from '../../../base/wire/index.js';
 import { createBackoff, DEFAULT_BACKOFF, type Backoff, type BackoffOptions } from '../../../base/backoff.js';
-import { LinkStateMachine, type RejectReason } from './link-state.js';
+import { ConnectionStateMachine, type RejectReason } from './connection-state.js';
 import type { Transport } from './types.js';
 
 /** How one attempt ended; decides what happens next (docs/PROTOCOL.md §3). */
@@ -26,7 +26,7 @@ export interface AttemptToken {
   readonly id: number;
 }
 
-export interface LinkDriverOptions {
+export interface ConnectionDriverOptions {
   kind: TransportKind;
   clock: Clock;
   log: Logger;
@@ -45,8 +45,8 @@ export interface LinkDriverOptions {
  * the one pending timer (on the injected clock), and turns each attempt's ending into the next
  * step. Transports only open and close attempts and report what happened.
  */
-export class LinkDriver {
-  readonly machine: LinkStateMachine;
+export class ConnectionDriver {
+  readonly machine: ConnectionStateMachine;
   private readonly backoff: Backoff;
   private attemptId = 0;
   private running = false;
@@ -56,8 +56,8 @@ export class LinkDriver {
   private timer: TimerHandle | null = null;
   private readonly connectedListeners = new Set<() => void>();
 
-  constructor(private readonly options: LinkDriverOptions) {
-    this.machine = new LinkStateMachine(options.kind, options.clock, options.log);
+  constructor(private readonly options: ConnectionDriverOptions) {
+    this.machine = new ConnectionStateMachine(options.kind, options.clock, options.log);
     this.backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF, options.random);
   }
 

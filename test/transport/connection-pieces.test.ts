@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { ManualClock } from '../../main/base/clock.js';
 import { createBackoff } from '../../main/base/backoff.js';
 import { CallRunner, INVALID_REQUEST } from '../../main/adapters/connection/transport/call-runner.js';
-import { describeLink, LinkStateMachine } from '../../main/adapters/connection/transport/link-state.js';
+import { describeConnection, ConnectionStateMachine } from '../../main/adapters/connection/transport/connection-state.js';
 import { classifyClose, classifyHttpStatus } from '../../main/adapters/connection/transport/ws-close-codes.js';
 import { handleWsFrame } from '../../main/adapters/connection/transport/ws-frame-handler.js';
 import { OutgoingCalls } from '../../main/adapters/connection/transport/ws-service-calls.js';
@@ -30,7 +30,7 @@ describe('backoff', () => {
 describe('link state machine', () => {
   it('gives every state its sentence and keeps since / attempt / nextTryAt', () => {
     const clock = new ManualClock();
-    const m = new LinkStateMachine('longpoll', clock, pino({ level: 'silent' }));
+    const m = new ConnectionStateMachine('longpoll', clock, pino({ level: 'silent' }));
     const seen: string[] = [];
     m.onState((s) => seen.push(s.status));
     m.connecting();
@@ -51,12 +51,12 @@ describe('link state machine', () => {
     m.conflict();
     m.stopped();
     expect(seen).toEqual(['connecting', 'connected', 'connected', 'reconnecting', 'offline', 'reconnecting', 'rejected', 'conflict', 'stopped']);
-    expect(describeLink('connected', { transport: 'ws', now: 0, nextTryAt: null, attempt: 0 })).toBe('Connected to the payment service over WebSocket.');
+    expect(describeConnection('connected', { transport: 'ws', now: 0, nextTryAt: null, attempt: 0 })).toBe('Connected to the payment service over WebSocket.');
   });
 
   it('logs a listener that throws and still tells the others', () => {
     const sink = new LogSink();
-    const m = new LinkStateMachine('ws', new ManualClock(), pino({ level: 'debug', base: undefined }, sink));
+    const m = new ConnectionStateMachine('ws', new ManualClock(), pino({ level: 'debug', base: undefined }, sink));
     const seen: string[] = [];
     m.onState(() => {
       throw new Error('listener bug');
@@ -72,7 +72,7 @@ describe('link state machine', () => {
 
   it('flags a silent connected link stale past the limit, and a message clears it', () => {
     const clock = new ManualClock();
-    const m = new LinkStateMachine('webhook', clock, pino({ level: 'silent' }));
+    const m = new ConnectionStateMachine('webhook', clock, pino({ level: 'silent' }));
     m.connected();
     clock.advance(180_000);
     m.checkStale(180_000);

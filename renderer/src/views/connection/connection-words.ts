@@ -1,10 +1,10 @@
 // The link in a cashier's words: one kind per situation, from main's status
 // and cause, and whether guests can pay by phone right now.
-import type { SessionView } from '../../../../preload/contract';
+import type { ConnectionView } from '../../../../preload/contract';
 
-export type LinkKind = 'connected' | 'connecting' | 'dropped' | 'unreachable' | 'restarting' | 'credentials' | 'webhook-url' | 'conflict' | 'stopped' | 'stale';
+export type ConnectionKind = 'connected' | 'connecting' | 'dropped' | 'unreachable' | 'restarting' | 'credentials' | 'webhook-url' | 'conflict' | 'stopped' | 'stale';
 
-export function linkKind(session: SessionView): LinkKind {
+export function connectionKind(session: ConnectionView): ConnectionKind {
   switch (session.status) {
     case 'connected':
       return session.stale ? 'stale' : 'connected';
@@ -17,7 +17,7 @@ export function linkKind(session: SessionView): LinkKind {
     case 'connecting':
       // A retry keeps the cause of its outage (main/transport/link-state.ts); the first try has none.
       return session.attempt > 0 && session.cause
-        ? linkKind({ ...session, status: session.cause === 'unreachable' ? 'offline' : 'reconnecting' })
+        ? connectionKind({ ...session, status: session.cause === 'unreachable' ? 'offline' : 'reconnecting' })
         : 'connecting';
     default:
       return session.status;
@@ -29,8 +29,8 @@ export function linkKind(session: SessionView): LinkKind {
  * till's bills (the link is down, refused, or held by another POS). The first connect at start
  * is not an outage.
  */
-export function guestsCut(session: SessionView | null): boolean {
+export function guestsCut(session: ConnectionView | null): boolean {
   if (!session) return false;
-  const kind = linkKind(session);
+  const kind = connectionKind(session);
   return kind !== 'connected' && kind !== 'connecting' && kind !== 'stale';
 }

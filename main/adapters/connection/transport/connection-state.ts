@@ -1,13 +1,13 @@
 import type { Clock } from '../../../base/clock.js';
 import type { Logger } from '../../../base/log.js';
 import type { TransportKind } from '../../../base/method-types.js';
-import type { LinkCause } from '../../../../preload/contract.js';
-import type { LinkState, LinkStatus } from './types.js';
+import type { ConnectionCause } from '../../../../preload/contract.js';
+import type { ConnectionState, ConnectionStatus } from './types.js';
 
 /** Why the link is down while we wait to try again: decides the sentence the cashier reads (and the state's `cause`). */
-export type WaitReason = Extract<LinkCause, 'dropped' | 'unreachable' | 'restarting'>;
+export type WaitReason = Extract<ConnectionCause, 'dropped' | 'unreachable' | 'restarting'>;
 /** What the service refused: the credentials (401/4401) or, for webhooks, the receiver's URL (400). */
-export type RejectReason = Extract<LinkCause, 'credentials' | 'webhook-url'>;
+export type RejectReason = Extract<ConnectionCause, 'credentials' | 'webhook-url'>;
 
 export const SENTENCES = {
   connecting: 'Connecting to the payment service…',
@@ -24,7 +24,7 @@ function inSeconds(ms: number): string {
   return s >= 120 && s % 60 === 0 ? `${s / 60} minutes` : `${s} s`;
 }
 
-export interface LinkDetail {
+export interface ConnectionDetail {
   transport: TransportKind;
   now: number;
   nextTryAt: number | null;
@@ -35,7 +35,7 @@ export interface LinkDetail {
 }
 
 /** The English sentence for a state: logs, the headless host, and the tray tooltip. */
-export function describeLink(status: LinkStatus, detail: LinkDetail): string {
+export function describeConnection(status: ConnectionStatus, detail: ConnectionDetail): string {
   switch (status) {
     case 'connected': {
       if (detail.silentMs !== undefined) {
@@ -71,9 +71,9 @@ interface MakeDetail {
  * The link's state machine, shared by the transports: one current state, listeners told of every
  * change, and the bookkeeping of a live link (last message, round trip, staleness).
  */
-export class LinkStateMachine {
-  private current: LinkState;
-  private readonly listeners = new Set<(state: LinkState) => void>();
+export class ConnectionStateMachine {
+  private current: ConnectionState;
+  private readonly listeners = new Set<(state: ConnectionState) => void>();
 
   constructor(
     private readonly transport: TransportKind,
@@ -83,15 +83,15 @@ export class LinkStateMachine {
     this.current = this.make('stopped', {});
   }
 
-  state(): LinkState {
+  state(): ConnectionState {
     return { ...this.current };
   }
 
-  get status(): LinkStatus {
+  get status(): ConnectionStatus {
     return this.current.status;
   }
 
-  onState(listener: (state: LinkState) => void): () => void {
+  onState(listener: (state: ConnectionState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -151,11 +151,11 @@ export class LinkStateMachine {
     this.emit();
   }
 
-  private describe(status: LinkStatus, detail: Partial<LinkDetail>): string {
-    return describeLink(status, { transport: this.transport, now: this.clock.now(), nextTryAt: null, attempt: 0, ...detail });
+  private describe(status: ConnectionStatus, detail: Partial<ConnectionDetail>): string {
+    return describeConnection(status, { transport: this.transport, now: this.clock.now(), nextTryAt: null, attempt: 0, ...detail });
   }
 
-  private make(status: LinkStatus, detail: MakeDetail): LinkState {
+  private make(status: ConnectionStatus, detail: MakeDetail): ConnectionState {
     const now = this.clock.now();
     const attempt = detail.attempt ?? 0;
     // since and nextTryAt come from one reading of the clock, so nextTryAt - since is the delay.
@@ -172,12 +172,12 @@ export class LinkStateMachine {
       attempt,
       nextTryAt,
       stale: false,
-      sentence: describeLink(status, { transport: this.transport, now, nextTryAt, attempt, ...reason }),
+      sentence: describeConnection(status, { transport: this.transport, now, nextTryAt, attempt, ...reason }),
       ...cause,
     };
   }
 
-  private set(next: LinkState): void {
+  private set(next: ConnectionState): void {
     this.current = next;
     this.emit();
   }
