@@ -21,18 +21,18 @@ export interface ConnectionRunnerDeps {
   changed: (session: ConnectionView) => void;
 }
 
-/** The session with the payment service: its state for the renderer, and the link restarted on new settings. */
+/** The connection to the payment service: its state for the renderer, and the connection restarted on new settings. */
 export interface ConnectionRunner {
   view: () => ConnectionView;
-  /** Opens a link for the current settings (not started); a problem (see view().problem) leaves none. */
+  /** Opens a connection for the current settings (not started); a problem (see view().problem) leaves none. */
   open: () => Promise<void>;
   start(): Promise<void>;
-  /** New settings: close this session and open one for them (started if the till runs). */
+  /** New settings: close this connection and open one for them (started if the till runs). */
   restart(): Promise<void>;
   stop(): Promise<void>;
-  /** Reconnects the open link's transport at once (nothing without a link). */
+  /** Reconnects the open connection's transport at once (nothing without a connection). */
   reconnect: () => void | undefined;
-  /** The REST client of the open session; without one (see view().problem) calls answer "cannot reach". */
+  /** The REST client of the open connection; without one (see view().problem) calls answer "cannot reach". */
   client: () => ServiceClient;
   /** The webhook receiver's local URL of the open session, else null. */
   webhookUrl: () => string | null;
@@ -51,13 +51,13 @@ function offlineClient(log: Logger): ServiceClient {
 }
 
 /**
- * The link with the payment service (main/link): opened for the current settings (the embedded sandbox in
+ * The connection with the payment service (main/adapters/connection): opened for the current settings (the embedded sandbox in
  * demo mode), opened again when they change. A sandbox or production till without its key never
  * falls back to demo: it stays on its environment, does not connect, and its state says why.
  */
 export function createConnectionRunner(deps: ConnectionRunnerDeps): ConnectionRunner {
   const { settings, clock } = deps;
-  let link: Connection | null = null;
+  let current: Connection | null = null;
   let problem: ConnectionProblem | null = null;
   let state: ConnectionState | null = null;
   let restaurantName: string | null = null;
@@ -80,11 +80,11 @@ export function createConnectionRunner(deps: ConnectionRunnerDeps): ConnectionRu
     problem = demo ? (target ? null : 'DEMO_UNAVAILABLE') : settings.problem();
     if (problem) {
       deps.log.warn({ mod: 'connection', problem }, PROBLEM_SENTENCE[problem]);
-      link = null;
+      current = null;
       return;
     }
     const s = settings.get();
-    link = createConnection({
+    current = createConnection({
       config: {
         ...(target ?? { serviceUrl: s.serviceUrl, apiKey: settings.apiKey()! }),
         posId: s.posId,
@@ -114,23 +114,23 @@ export function createConnectionRunner(deps: ConnectionRunnerDeps): ConnectionRu
     open,
     async start(): Promise<void> {
       started = true;
-      await link?.start();
+      await current?.start();
     },
-    /** New settings: close this session and open one for them (started if the till runs). */
+    /** New settings: close this connection and open one for them (started if the till runs). */
     async restart(): Promise<void> {
-      await link?.stop();
+      await current?.stop();
       await open();
       deps.changed(view());
-      if (started) await link?.start();
+      if (started) await current?.start();
     },
     async stop(): Promise<void> {
       started = false;
-      await link?.stop();
+      await current?.stop();
       await deps.demo.stop();
     },
-    reconnect: () => link?.transport.reconnectNow(),
-    /** The REST client of the open session; without one (see view().problem) calls answer "cannot reach". */
-    client: (): ServiceClient => link?.client ?? offline,
-    webhookUrl: (): string | null => link?.webhookUrl() ?? null,
+    reconnect: () => current?.transport.reconnectNow(),
+    /** The REST client of the open connection; without one (see view().problem) calls answer "cannot reach". */
+    client: (): ServiceClient => current?.client ?? offline,
+    webhookUrl: (): string | null => current?.webhookUrl() ?? null,
   };
 }

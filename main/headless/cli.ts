@@ -4,7 +4,7 @@
  *   [--diagnostics FILE.zip]`
  * Runs the core without Electron, from D's settings.json and stored key (flags override them for
  * this run; the key also comes from TABLESIDE_API_KEY). The first stdout line is one JSON object
- * (the ready line), the second `{"connected":true,"transport":...}` once the link is first up;
+ * (the ready line), the second `{"connected":true,"transport":...}` once the connection is first up;
  * logs go to stderr and <data-dir>/logs. A data dir without configuration runs the demo: an embedded
  * sandbox. `--diagnostics FILE.zip` writes the support bundle and exits, without starting the core.
  */
@@ -133,5 +133,5 @@ const ready: ReadyLine = {
   sandbox: companion.sandboxUrl ?? undefined,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
-// The second line, once: the link is up (the ready line only says the host has started).
+// The second line, once: the connection is up (the ready line only says the host has started).
 onFirstConnected(companion, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));

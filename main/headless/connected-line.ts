@@ -4,7 +4,7 @@ import type { Companion } from '../base/host-types.js';
 /**
  * Calls `announce` once, the first time the session says connected: the headless host prints its
  * second stdout line from it, so a supervisor knows the till is live, not just started.
- * Reads the current session too, in case the link came up before the listener did.
+ * Reads the current session too, in case the connection came up before the listener did.
  */
 export function onFirstConnected(companion: Pick<Companion, 'api' | 'connection'>, announce: (transport: TransportKind) => void): () => void {
   let done = false;

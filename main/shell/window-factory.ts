@@ -32,7 +32,7 @@ export function hardenedWebPreferences(preloadPath: string | null, devTools: boo
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
-    // A middle click on a link fires no auxclick: new windows only come through setWindowOpenHandler.
+    // A middle click on a connection fires no auxclick: new windows only come through setWindowOpenHandler.
     disableBlinkFeatures: 'Auxclick',
     ...(preloadPath === null ? {} : { preload: preloadPath }),
   };

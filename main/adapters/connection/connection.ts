@@ -61,7 +61,7 @@ export interface Connection {
 export const RECOVERY_SWEEP_MS = 5 * 60 * 1000;
 
 /**
- * The link with the service: the REST client, the transport of the configured kind, and what
+ * The connection with the service: the REST client, the transport of the configured kind, and what
  * runs on every (re)connect: payment recovery first, then who-am-i for the restaurant's name.
  */
 export function createConnection(deps: ConnectionDeps): Connection {
@@ -134,7 +134,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
   };
 }
 
-/** The transport of the configured kind, on the link's clock, REST client and tuning. */
+/** The transport of the configured kind, on the connection's clock, REST client and tuning. */
 function transportFor(deps: ConnectionDeps, client: ServiceClient): Transport {
   const { config, store, dispatcher, clock } = deps;
   const common = { serviceUrl: config.serviceUrl, apiKey: config.apiKey, posId: config.posId, dispatcher, clock, log: deps.log };

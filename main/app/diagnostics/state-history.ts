@@ -1,4 +1,4 @@
-/** The link's recent states, newest last, for the support bundle: what the session did before the call. */
+/** The connection's recent states, newest last, for the support bundle: what the session did before the call. */
 export interface StateHistory<T = unknown> {
   record(state: T): void;
   list(): { at: number; state: T }[];

@@ -41,7 +41,7 @@ export interface ConnectionDriverOptions {
 }
 
 /**
- * The reconnect loop every transport shares: it owns the link's state machine, the backoff and
+ * The reconnect loop every transport shares: it owns the connection's state machine, the backoff and
  * the one pending timer (on the injected clock), and turns each attempt's ending into the next
  * step. Transports only open and close attempts and report what happened.
  */
@@ -50,7 +50,7 @@ export class ConnectionDriver {
   private readonly backoff: Backoff;
   private attemptId = 0;
   private running = false;
-  /** stop() was called: only start() brings the link back, not reconnectNow() (a resume hook). */
+  /** stop() was called: only start() brings the connection back, not reconnectNow() (a resume hook). */
   private stoppedByOwner = true;
   private established_ = false;
   private timer: TimerHandle | null = null;

@@ -4,7 +4,7 @@ import type { TransportKind } from '../../../base/method-types.js';
 import type { ConnectionCause } from '../../../../preload/contract.js';
 import type { ConnectionState, ConnectionStatus } from './types.js';
 
-/** Why the link is down while we wait to try again: decides the sentence the cashier reads (and the state's `cause`). */
+/** Why the connection is down while we wait to try again: decides the sentence the cashier reads (and the state's `cause`). */
 export type WaitReason = Extract<ConnectionCause, 'dropped' | 'unreachable' | 'restarting'>;
 /** What the service refused: the credentials (401/4401) or, for webhooks, the receiver's URL (400). */
 export type RejectReason = Extract<ConnectionCause, 'credentials' | 'webhook-url'>;
@@ -68,7 +68,7 @@ interface MakeDetail {
 }
 
 /**
- * The link's state machine, shared by the transports: one current state, listeners told of every
+ * The connection's state machine, shared by the transports: one current state, listeners told of every
  * change, and the bookkeeping of a live link (last message, round trip, staleness).
  */
 export class ConnectionStateMachine {
@@ -188,7 +188,7 @@ export class ConnectionStateMachine {
       try {
         listener(snapshot);
       } catch (e) {
-        // A faulty listener (the UI bridge) must not break the link or keep the others from hearing.
+        // A faulty listener (the UI bridge) must not break the connection or keep the others from hearing.
         this.log.error({ err: e, status: snapshot.status }, 'link state listener failed');
       }
     }

@@ -1,4 +1,4 @@
-/** The link with the payment service and the transports that carry it: see README.md. */
+/** The connection with the payment service and the transports that carry it: see README.md. */
 export type { ConnectionState, ConnectionStatus, Transport, TransportOptions } from './types.js';
 export { createWsTransport, type WsTransport, type WsTransportOptions } from './ws-transport.js';
 export { createLongPollTransport, POLL_MARGIN_MS, type LongPollTransportOptions } from './longpoll-transport.js';

@@ -84,7 +84,7 @@ export function createLongPollTransport(options: LongPollTransportOptions): Tran
       ...(options.restartDelayMs !== undefined ? { restartDelayMs: options.restartDelayMs } : {}),
       open: (token) => {
         ctx.loopDone = pollLoop(ctx, token).catch((e: unknown) => {
-          // pollLoop handles its own failures; reaching here is a bug, so keep the link alive.
+          // pollLoop handles its own failures; reaching here is a bug, so keep the connection alive.
           log.error({ err: e }, 'poll loop failed');
           ctx.driver.ended(token, { kind: 'dropped', detail: 'internal error in the poll loop' });
         });
@@ -137,7 +137,7 @@ async function pollOnce(ctx: PollContext, token: AttemptToken, body: MethodCallR
     timedOut = true;
     poll.abort();
   }, ctx.pollTimeoutMs);
-  // Once the link is up, a poll arms one timer, not two: nothing is left to accept.
+  // Once the connection is up, a poll arms one timer, not two: nothing is left to accept.
   const accept = ctx.establishedToken === token ? null : clock.setTimeout(() => established(ctx, token), ctx.acceptAfterMs);
   const abort = poll.abort;
   ctx.abortPoll = abort;

@@ -17,14 +17,14 @@ export interface Transport {
   readonly kind: TransportKind;
   /** Starts connecting; resolves once the first attempt has begun (not when connected). */
   start(): Promise<void>;
-  /** Closes the link cleanly and stops reconnecting. */
+  /** Closes the connection cleanly and stops reconnecting. */
   stop(): Promise<void>;
   /** Drop the current link and connect again now (resume from sleep, user request). */
   reconnectNow(): void;
   state(): ConnectionState;
   /** Returns an unsubscribe. Fires on every state change. */
   onState(listener: (state: ConnectionState) => void): () => void;
-  /** Fires after each (re)connect is established: the link runs payment recovery then. */
+  /** Fires after each (re)connect is established: the connection runs payment recovery then. */
   onConnected(listener: () => void): () => void;
 }
 

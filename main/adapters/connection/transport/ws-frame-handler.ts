@@ -8,17 +8,17 @@ export interface FrameContext {
   log: Logger;
   runner: CallRunner;
   outgoing: OutgoingCalls;
-  /** Sends on the link the frame came from; false when that link is gone. */
+  /** Sends on the connection the frame came from; false when that link is gone. */
   send(frame: object): boolean;
   authorized(): void;
   unauthorized(): void;
-  /** The service sent us a call: it has accepted the link even if it never sent auth-response. */
+  /** The service sent us a call: it has accepted the connection even if it never sent auth-response. */
   called(): void;
 }
 
 /**
  * One text frame from the service. Nothing here throws: a bad frame is logged and, when a uuid
- * can be read, answered with INVALID_REQUEST, and the link carries on.
+ * can be read, answered with INVALID_REQUEST, and the connection carries on.
  */
 export function handleWsFrame(data: RawData, isBinary: boolean, ctx: FrameContext): void {
   if (isBinary) {
@@ -58,7 +58,7 @@ export function handleWsFrame(data: RawData, isBinary: boolean, ctx: FrameContex
 function answer(ctx: FrameContext, reply: MethodCallResponse | null): void {
   if (reply === null) return;
   if (!ctx.send(Object.assign({ type: 'method-call-response' as const }, reply))) {
-    // The link died while the method ran; the service times the call out and decides (doc).
+    // The connection died while the method ran; the service times the call out and decides (doc).
     ctx.log.warn({ callId: reply.uuid }, 'answer not sent: the link closed while the method ran');
   }
 }

@@ -2,7 +2,7 @@
  * Liveness of a WebSocket link (docs/PROTOCOL.md §3): the POS must find a dead link itself, because a
  * silently dropped TCP connection (Wi-Fi gone, NAT timeout) raises no event for minutes. A ping
  * goes out right away (first round-trip figure for the UI) and then every `intervalMs`; a pong
- * missing for `timeoutMs` declares the link dead.
+ * missing for `timeoutMs` declares the connection dead.
  */
 import type { Clock, TimerHandle } from '../../../base/clock.js';
 
@@ -10,7 +10,7 @@ export interface HeartbeatOptions {
   clock: Clock;
   intervalMs: number;
   timeoutMs: number;
-  /** Sends a ping frame; returns false when the link cannot send. */
+  /** Sends a ping frame; returns false when the connection cannot send. */
   ping(): boolean;
   onRtt(ms: number): void;
   onDead(): void;
@@ -29,7 +29,7 @@ export class Heartbeat {
     this.beat();
   }
 
-  /** A pong arrived (any pong proves the link alive, even one answering an older ping). */
+  /** A pong arrived (any pong proves the connection alive, even one answering an older ping). */
   pong(): void {
     if (this.sentAt !== null) this.options.onRtt(performance.now() - this.sentAt);
     this.sentAt = null;

@@ -49,7 +49,7 @@ export class OutgoingCalls {
     return true;
   }
 
-  /** The link went away: every waiting call fails now instead of at its time-out. */
+  /** The connection went away: every waiting call fails now instead of at its time-out. */
   failAll(): void {
     for (const [uuid, pending] of this.pending) {
       this.clock.clearTimeout(pending.timer);

@@ -213,7 +213,7 @@ function watchHandshake(ctx: WsContext, attempt: WsAttempt): void {
     attempt.heartbeat.start();
     attempt.timer = ctx.clock.setTimeout(() => {
       attempt.timer = null;
-      // A service that never sends auth-response but keeps the link open has accepted us.
+      // A service that never sends auth-response but keeps the connection open has accepted us.
       if (ws.readyState === WebSocket.OPEN) ctx.driver.established(token);
     }, ctx.options.authWaitMs ?? WS_AUTH_TIMEOUT_MS);
   });

@@ -1,4 +1,4 @@
-// A banner from the first second the link needs the cashier to know: whose
+// A banner from the first second the connection needs the cashier to know: whose
 // side the problem is on (this till's network, the service restarting, the key, another POS) and
 // what guests see meanwhile; the till's own problems (key missing, no service URL) say what to do.
 import { useTranslation } from 'react-i18next';

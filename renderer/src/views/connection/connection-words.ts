@@ -1,4 +1,4 @@
-// The link in a cashier's words: one kind per situation, from main's status
+// The connection in a cashier's words: one kind per situation, from main's status
 // and cause, and whether guests can pay by phone right now.
 import type { ConnectionView } from '../../../../preload/contract';
 
@@ -26,7 +26,7 @@ export function connectionKind(session: ConnectionView): ConnectionKind {
 
 /**
  * True from the first second of an outage: guests scanning a table's code cannot reach this
- * till's bills (the link is down, refused, or held by another POS). The first connect at start
+ * till's bills (the connection is down, refused, or held by another POS). The first connect at start
  * is not an outage.
  */
 export function guestsCut(session: ConnectionView | null): boolean {

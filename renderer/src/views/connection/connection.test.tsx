@@ -4,7 +4,7 @@ import { fail } from '../../test/fake-api';
 import { connectionFixture, snapshotFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
-// The link in a cashier's words, from the first second of an outage.
+// The connection in a cashier's words, from the first second of an outage.
 const statusBar = () => document.querySelector('footer.status-bar') as HTMLElement;
 const card = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}\\s`) });
 

@@ -1,4 +1,4 @@
-// The link in words a cashier understands ("No internet", "Service restarting", "API key rejected"),
+// The connection in words a cashier understands ("No internet", "Service restarting", "API key rejected"),
 // the restaurant, and demo mode; the transport ("WebSocket") and round trip only under Details.
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../app-context';

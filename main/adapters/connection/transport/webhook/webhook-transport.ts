@@ -16,10 +16,10 @@ const MIB = 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A delivery id seen before is a retry, and the service retries within seconds: a week is ample. */
 export const KEEP_DELIVERIES_MS = 7 * DAY_MS;
-/** No valid delivery (not even a ping) for this long = the link is flagged stale. */
+/** No valid delivery (not even a ping) for this long = the connection is flagged stale. */
 export const PING_STALE_MS = 180_000;
 
-/** What the receiver and the link loop of one webhook transport share. */
+/** What the receiver and the connection loop of one webhook transport share. */
 interface WebhookContext {
   readonly options: WebhookTransportOptions;
   readonly clock: Clock;
@@ -56,7 +56,7 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
     clock: ctx.clock,
     log,
     pipeline: () => ctx.pipeline,
-    // A valid delivery proves the service reaches us: the link's last message, and not stale.
+    // A valid delivery proves the service reaches us: the connection's last message, and not stale.
     delivered: () => ctx.driver.machine.noteMessage(),
   });
   return {
