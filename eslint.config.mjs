@@ -23,7 +23,8 @@ const HOT_PATHS = [
   'main/adapters/connection/transport/ws-frame-handler.ts',
   'main/app/ui-events.ts',
 ];
-const NO_SPREAD = 'No object spread on a hot path: on Node 20 its clone survives young-generation GCs. Build a literal or use Object.assign (docs/decisions/005-hot-paths-and-the-gc.md).';
+const NO_SPREAD =
+  'No object spread on a hot path: on Node 20 its clone survives young-generation GCs. Build a literal or use Object.assign (docs/decisions/005-hot-paths-and-the-gc.md).';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', 'bench/**', 'coverage/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
@@ -56,7 +57,10 @@ export default tseslint.config(
   // The wire-format module imports nothing else of ours.
   {
     files: ['main/base/wire/**'],
-    rules: border([{ group: ['../*', '../**'], message: 'main/wire imports nothing else of ours (docs/DESIGN.md, style 1).' }, { group: ['electron'], message: 'no electron outside main/shell' }]),
+    rules: border([
+      { group: ['../*', '../**'], message: 'main/wire imports nothing else of ours (docs/DESIGN.md, style 1).' },
+      { group: ['electron'], message: 'no electron outside main/shell' },
+    ]),
   },
   // main/ except the shell: plain Node, no electron, no renderer; and outside the two hosts no
   // sandbox/ either (demo mode is a port the hosts pass in, docs/DESIGN.md).
@@ -66,7 +70,10 @@ export default tseslint.config(
     rules: border([
       { group: ['electron', 'electron/*'], message: 'Only main/shell imports electron (docs/DESIGN.md).' },
       { group: ['**/renderer/**'], message: 'main never imports the renderer.' },
-      { group: ['**/sandbox', '**/sandbox/**'], message: 'Only the hosts (main/headless, main/shell) import sandbox/: pass it to createCompanion as the demo port.' },
+      {
+        group: ['**/sandbox', '**/sandbox/**'],
+        message: 'Only the hosts (main/headless, main/shell) import sandbox/: pass it to createCompanion as the demo port.',
+      },
     ]),
   },
   // The floors of main/: base < store < features < adapters < app < hosts; no import runs up.
@@ -114,7 +121,10 @@ export default tseslint.config(
     files: ['main/**', 'sandbox/**', 'preload/**', 'renderer/**'],
     ignores: ['main/store/engine/transactions.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportSpecifier[imported.name='asWriteTx']", message: 'Only main/store/engine/transactions.ts mints a WriteTx.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='asWriteTx']", message: 'Only main/store/engine/transactions.ts mints a WriteTx.' },
+      ],
     },
   },
   // The hot paths of a payment and a scan build records without object spreads: Node 20 keeps a
@@ -153,7 +163,17 @@ export default tseslint.config(
         { group: ['electron', 'ws', 'better-sqlite3', 'pino'], message: 'The renderer talks to main only through CompanionApi.' },
         { group: ['**/main/**', '**/sandbox/**'], message: 'The renderer never imports main/ or sandbox/.' },
         {
-          group: ['**/preload/**', '!**/preload/contract', '!**/preload/contract.js', '!**/preload/names', '!**/preload/names.js', '!**/preload/commands', '!**/preload/commands.js', '!**/preload/error-codes', '!**/preload/error-codes.js'],
+          group: [
+            '**/preload/**',
+            '!**/preload/contract',
+            '!**/preload/contract.js',
+            '!**/preload/names',
+            '!**/preload/names.js',
+            '!**/preload/commands',
+            '!**/preload/commands.js',
+            '!**/preload/error-codes',
+            '!**/preload/error-codes.js',
+          ],
           message: 'From preload/ only the contract (types), names (the lists), commands (the checks) and error-codes.',
         },
         { group: ['**/preload/contract', '**/preload/contract.js'], allowTypeImports: true, message: 'Import the contract with `import type`.' },

@@ -6,7 +6,13 @@ import type { BillView, PaymentView, QrCodeView, TableView } from './views.js';
 export const BILL_COMMANDS = {
   openBill: command(z.object({ tableId: Id, name: z.string().max(200).optional(), currency: Currency.optional() }), returns<BillView>()),
   addItem: command(
-    z.object({ billId: Id, name: z.string().trim().min(1, 'must not be empty').max(200), price: DecimalString, quantity: NonNegativeDecimal, menuId: Id.optional() }),
+    z.object({
+      billId: Id,
+      name: z.string().trim().min(1, 'must not be empty').max(200),
+      price: DecimalString,
+      quantity: NonNegativeDecimal,
+      menuId: Id.optional(),
+    }),
     returns<BillView>(),
   ),
   setItemQuantity: command(z.object({ billId: Id, itemId: Id, quantity: NonNegativeDecimal }), returns<BillView>()),

@@ -7,7 +7,10 @@ const PaymentRange = z.object({ from: Day, to: Day });
 export type PaymentRange = z.output<typeof PaymentRange>;
 
 const HistoryFilter = z.object({
-  states: z.array(z.enum(['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'pending'])).max(7).optional(),
+  states: z
+    .array(z.enum(['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'pending']))
+    .max(7)
+    .optional(),
   tableId: Id.optional(),
   /** Matches a payment id (part of it) or an amount ("125", "125.00", with or without the tip). */
   search: z.string().max(200).optional(),

@@ -48,7 +48,10 @@ export function parseCommandInput<K extends CommandName>(name: K, raw: unknown):
 
 const Answer = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: z.looseObject({ code: z.string(), params: z.record(z.string(), z.unknown()).optional(), action: z.string().optional() }) }),
+  z.object({
+    ok: z.literal(false),
+    error: z.looseObject({ code: z.string(), params: z.record(z.string(), z.unknown()).optional(), action: z.string().optional() }),
+  }),
 ]);
 
 /** The renderer bridge's check of an answer: the CommandResult as it came (its value checked by the command's table), else null. */

@@ -105,11 +105,7 @@ export const COMMAND_ERROR_CODES = [
 export const ERROR_CODES = [...new Set([...STORE_ERROR_CODES, ...SERVICE_ERROR_CODES, ...SANDBOX_ERROR_CODES, ...COMMAND_ERROR_CODES])] as readonly ErrorCode[];
 
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
-export type ErrorCode =
-  | StoreErrorCode
-  | (typeof SERVICE_ERROR_CODES)[number]
-  | (typeof SANDBOX_ERROR_CODES)[number]
-  | (typeof COMMAND_ERROR_CODES)[number];
+export type ErrorCode = StoreErrorCode | (typeof SERVICE_ERROR_CODES)[number] | (typeof SANDBOX_ERROR_CODES)[number] | (typeof COMMAND_ERROR_CODES)[number];
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);
 

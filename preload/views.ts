@@ -357,7 +357,6 @@ export interface OrderView {
   nextSteps: OrderDecision[];
 }
 
-
 // --- Payment history and the day report ("History and totals") ---
 
 /**

@@ -74,7 +74,8 @@ export const noPinoTransport = {
       /[\\/]pino[\\/]lib[\\/]/.test(args.importer) ? { path: 'thread-stream', namespace: 'no-pino-transport' } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'no-pino-transport' }, () => ({
-      contents: "module.exports = class ThreadStream { constructor() { throw new Error('pino.transport is not available in the headless bundle (scripts/bundle-headless.mjs)'); } };",
+      contents:
+        "module.exports = class ThreadStream { constructor() { throw new Error('pino.transport is not available in the headless bundle (scripts/bundle-headless.mjs)'); } };",
       loader: 'js',
     }));
   },

@@ -65,14 +65,38 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const views = createViewFanOut({ store: joinDomains(store.payments, store.orders, store.engine), notices, push: events.push, wants: events.wants, clock });
   const offStore = store.events.onEvent(views.onBatch);
   // Needs attention: the list again whenever it changes, for the tab and its badge.
-  const attention = createAttentionWatcher({ store: joinDomains(store.events, store.engine), clock, push: (entries) => events.push({ type: 'attention', entries }), listening: () => events.wants('attention') });
+  const attention = createAttentionWatcher({
+    store: joinDomains(store.events, store.engine),
+    clock,
+    push: (entries) => events.push({ type: 'attention', entries }),
+    listening: () => events.wants('attention'),
+  });
   attention.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, { language: () => settings.get().language });
-  const dispatcher = createMethodDispatcher({ store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), log, clock });
-  const connection = createConnectionRunner({ settings, demo, store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine), dispatcher, clock, log, tuning: options.tuning, changed: (view) => events.push({ type: 'connection', connection: view }) });
+  const dispatcher = createMethodDispatcher({
+    store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine),
+    log,
+    clock,
+  });
+  const connection = createConnectionRunner({
+    settings,
+    demo,
+    store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine),
+    dispatcher,
+    clock,
+    log,
+    tuning: options.tuning,
+    changed: (view) => events.push({ type: 'connection', connection: view }),
+  });
   let localApi: LocalApi;
   try {
-    localApi = await createLocalApi(dataDir, joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.engine), log, settings.get().posApiPort, { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt });
+    localApi = await createLocalApi(
+      dataDir,
+      joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.engine),
+      log,
+      settings.get().posApiPort,
+      { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },
+    );
     await connection.open();
   } catch (e) {
     await demo.stop();

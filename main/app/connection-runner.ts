@@ -47,7 +47,13 @@ const PROBLEM_SENTENCE: Record<ConnectionProblem, string> = {
 
 /** Without a session, commands that need the service get this client: it never reaches a network (or sends a key). */
 function offlineClient(log: Logger): ServiceClient {
-  return createServiceClient({ baseUrl: 'http://127.0.0.1', apiKey: '', posId: '', log, fetch: () => Promise.reject(new Error('no session with the service')) });
+  return createServiceClient({
+    baseUrl: 'http://127.0.0.1',
+    apiKey: '',
+    posId: '',
+    log,
+    fetch: () => Promise.reject(new Error('no session with the service')),
+  });
 }
 
 /**
@@ -67,8 +73,32 @@ export function createConnectionRunner(deps: ConnectionRunnerDeps): ConnectionRu
 
   const view = (): ConnectionView => {
     const transport = settings.get().transport;
-    if (problem) return { status: 'stopped', transport, since: openedAt, lastMessageAt: null, rttMs: null, attempt: 0, nextTryAt: null, sentence: PROBLEM_SENTENCE[problem], problem, restaurantName: null };
-    return { ...(state ?? { status: 'connecting', transport, since: openedAt, lastMessageAt: null, rttMs: null, attempt: 0, nextTryAt: null, sentence: 'Connecting to the payment service…' }), restaurantName };
+    if (problem)
+      return {
+        status: 'stopped',
+        transport,
+        since: openedAt,
+        lastMessageAt: null,
+        rttMs: null,
+        attempt: 0,
+        nextTryAt: null,
+        sentence: PROBLEM_SENTENCE[problem],
+        problem,
+        restaurantName: null,
+      };
+    return {
+      ...(state ?? {
+        status: 'connecting',
+        transport,
+        since: openedAt,
+        lastMessageAt: null,
+        rttMs: null,
+        attempt: 0,
+        nextTryAt: null,
+        sentence: 'Connecting to the payment service…',
+      }),
+      restaurantName,
+    };
   };
 
   async function open(): Promise<void> {

@@ -7,7 +7,6 @@ import { portInUse } from '../base/startup-error.js';
 /** The store domains the POS API's routes read and write. */
 type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
-
 export interface LocalApi {
   url: () => string;
   token: () => string;
@@ -19,7 +18,13 @@ export interface LocalApi {
 }
 
 /** The local POS API for the restaurant's till software: its token, its port, a restart on a new port. */
-export async function createLocalApi(dataDir: string, store: PosApiStore, log: Logger, port: number, reports: { now: () => number; dayEndsAt: () => string }): Promise<LocalApi> {
+export async function createLocalApi(
+  dataDir: string,
+  store: PosApiStore,
+  log: Logger,
+  port: number,
+  reports: { now: () => number; dayEndsAt: () => string },
+): Promise<LocalApi> {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {

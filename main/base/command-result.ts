@@ -35,7 +35,12 @@ function named(failure: CommandFailure, action: string, context: FailureContext 
  * Runs a command: store refusals and service failures keep their code and gain the names of what
  * was refused; anything unexpected is logged and reported as INTERNAL_ERROR (a real defect).
  */
-export async function attempt<T>(log: Logger, name: string, fn: () => Promise<CommandResult<T>> | CommandResult<T>, context?: FailureContext): Promise<CommandResult<T>> {
+export async function attempt<T>(
+  log: Logger,
+  name: string,
+  fn: () => Promise<CommandResult<T>> | CommandResult<T>,
+  context?: FailureContext,
+): Promise<CommandResult<T>> {
   try {
     const result = await fn();
     return result.ok ? result : { ok: false, error: named(result.error, name, context) };

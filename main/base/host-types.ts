@@ -65,9 +65,7 @@ export interface DemoSandbox {
   readonly url: string;
   readonly restaurant: { readonly apiKey: string };
   guestPay(input: DemoGuestPay): Promise<{ payment: { id: string; state: string } }>;
-  guestOrder(
-    input: DemoGuestOrder,
-  ): Promise<{
+  guestOrder(input: DemoGuestOrder): Promise<{
     idOrder: string;
     outcome: string;
     error?: { code: string; items?: string[] | undefined } | undefined;

@@ -67,7 +67,8 @@ const ENGLISH: { [K in StoreErrorCode]: Words } & { [variant: `${StoreErrorCode}
   TABLE_NOT_FOUND: (p) => `Table ${s(p.tableId)} does not exist at this restaurant.`,
   ORDER_NOT_FOUND: (p) => `Order ${s(p.orderId)} is unknown here.`,
   ORDER_CLOSED: (p) => `Order ${s(p.orderId)} is ${s(p.status).toLowerCase()}; it cannot be paid.`,
-  'NOT_POSTPONED:unprocessed': (p) => `Payment ${s(p.paymentId)} does not wait for a receipt from the POS: it is not processed yet (wait for its payment.processed event).`,
+  'NOT_POSTPONED:unprocessed': (p) =>
+    `Payment ${s(p.paymentId)} does not wait for a receipt from the POS: it is not processed yet (wait for its payment.processed event).`,
   NOT_POSTPONED: (p) => `Payment ${s(p.paymentId)} does not wait for a receipt from the POS: its receipt is ${s(p.type)}.`,
   RECEIPT_ALREADY_GIVEN: (p) => `Payment ${s(p.paymentId)} already has another receipt from the POS (serial ${s(p.serial)}).`,
   PAYMENT_NOT_PAID: (p) => `Payment ${s(p.paymentId)} ended unpaid (${s(p.state)}); it needs no receipt.`,

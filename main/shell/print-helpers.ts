@@ -30,4 +30,3 @@ export function testPrintPage(now: Date, printer: string): string {
   const html = `<!doctype html><meta charset="utf-8"><title>Tableside test print</title><p style="font:16px sans-serif">Tableside test print: ${escape(printer)}, ${escape(now.toISOString())}</p>`;
   return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
 }
-

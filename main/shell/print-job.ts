@@ -15,7 +15,10 @@ export interface PrintingOptions {
 }
 
 /** A printing refusal: a code and its facts, worded by the renderer. */
-export const fail = (code: ErrorCode, params?: ErrorParams): { ok: false; error: CommandFailure } => ({ ok: false, error: params ? { code, params } : { code } });
+export const fail = (code: ErrorCode, params?: ErrorParams): { ok: false; error: CommandFailure } => ({
+  ok: false,
+  error: params ? { code, params } : { code },
+});
 
 export function print(contents: WebContents, silent: boolean, deviceName: string | null): Promise<CommandResult<null>> {
   return new Promise((resolve) => {

@@ -23,12 +23,14 @@ export function dayReportPdfPath(dataDir: string, date: string): string {
   return path.join(dataDir, 'day-reports', `day-report-${date}.pdf`);
 }
 
-
 /**
  * Day report: print.html?report=day&date=… in a hidden window, like the QR sheet: the
  * print dialog, the chosen printer, or a PDF under <userData>/day-reports/.
  */
-function createDayReportPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printDayReport'] {
+function createDayReportPort(
+  options: PrintingOptions,
+  withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>,
+): Ports['printDayReport'] {
   const { log } = options;
   return async (input) => {
     const printer = input.mode === 'silent' ? await options.printer() : null;
@@ -60,9 +62,11 @@ export function linkSheetPdfPath(dataDir: string, linkId: string): string {
   return path.join(dataDir, 'payment-links', `payment-link-${linkId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`);
 }
 
-
 /** Payment links: print.html?link=<id> in a hidden window, like the day report. */
-function createLinkSheetPort(options: PrintingOptions, withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>): Ports['printPaymentLink'] {
+function createLinkSheetPort(
+  options: PrintingOptions,
+  withHiddenWindow: <T>(withPreload: boolean, job: (win: BrowserWindow) => Promise<T>) => Promise<T>,
+): Ports['printPaymentLink'] {
   const { log } = options;
   return async (input) => {
     const printer = input.mode === 'silent' ? await options.printer() : null;

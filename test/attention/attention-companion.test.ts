@@ -22,7 +22,15 @@ describe('Needs attention over the core and the sandbox', () => {
     const listed = await api.listAttention();
     expect(listed.ok).toBe(true);
     const entry = listed.ok ? listed.value.find((e) => e.kind === 'refund-refused')! : null;
-    expect(entry).toMatchObject({ paymentId: paid.payment.id, tableName: 'Table a1', amount: '459.00', tip: '15.00', currency: 'CZK', detail: { code: 'GONE' }, actions: ['acknowledge'] });
+    expect(entry).toMatchObject({
+      paymentId: paid.payment.id,
+      tableName: 'Table a1',
+      amount: '459.00',
+      tip: '15.00',
+      currency: 'CZK',
+      detail: { code: 'GONE' },
+      actions: ['acknowledge'],
+    });
     // Pushed within the watcher's window (ATTENTION_PUSH_MS).
     const holds = (e: CompanionEvent, id: string) => e.type === 'attention' && e.entries.some((x) => x.id === id);
     const pushedWith = await live.pos.waitForEvent((e) => holds(e, entry!.id), 'the list with the refusal');
@@ -31,7 +39,11 @@ describe('Needs attention over the core and the sandbox', () => {
     expect(await api.resolveAttention({ entryId: entry!.id, note: 'refunded in cash' })).toEqual({ ok: true, value: null });
     expect((await api.getSnapshot()).attention.map((e) => e.id)).not.toContain(entry!.id);
     await live.pos.waitForEvent((e) => e.type === 'attention' && e.seq > pushedWith.seq && !holds(e, entry!.id), 'the list without it');
-    expect(pushedLists(live.pos.events).at(-1)?.map((e) => e.id)).not.toContain(entry!.id);
+    expect(
+      pushedLists(live.pos.events)
+        .at(-1)
+        ?.map((e) => e.id),
+    ).not.toContain(entry!.id);
     const again = await api.resolveAttention({ entryId: entry!.id });
     expect(again).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', action: 'resolveAttention' } });
   });

@@ -25,7 +25,16 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tableside-bundle-'));
   posApiToken = loadOrCreateToken(dataDir);
   writeFileSync(join(dataDir, 'api-key.txt'), `${API_KEY}\n`);
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ environment: 'sandbox', serviceUrl: 'https://sandbox.example.com', language: 'cs', webhookSigningSecret: WEBHOOK_SECRET, extra: { clientSecret: WEBHOOK_SECRET, note: 'kept' } }));
+  writeFileSync(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({
+      environment: 'sandbox',
+      serviceUrl: 'https://sandbox.example.com',
+      language: 'cs',
+      webhookSigningSecret: WEBHOOK_SECRET,
+      extra: { clientSecret: WEBHOOK_SECRET, note: 'kept' },
+    }),
+  );
 
   const log = await createFileLogger({ dataDir, stderr: false, level: 'debug' });
   log.info({ mod: 'test', apiKey: API_KEY }, 'redacted by pino');
@@ -75,7 +84,16 @@ describe('the support bundle', () => {
   it('holds the expected entries', () => {
     const names = Object.keys(entries).sort();
     expect(names).toEqual(
-      expect.arrayContaining(['versions.json', 'settings.json', 'database.json', 'events.json', 'connection-states.json', 'attention.json', 'manifest.json', 'crash/reports/a1b2.dmp']),
+      expect.arrayContaining([
+        'versions.json',
+        'settings.json',
+        'database.json',
+        'events.json',
+        'connection-states.json',
+        'attention.json',
+        'manifest.json',
+        'crash/reports/a1b2.dmp',
+      ]),
     );
     expect(names.filter((n) => /^logs\/tableside\.\d{4}-\d{2}-\d{2}\.1\.log$/.test(n))).toHaveLength(1);
     expect((json('manifest.json') as { entries: string[] }).entries).toEqual(names.filter((n) => n !== 'manifest.json'));
@@ -101,18 +119,32 @@ describe('the support bundle', () => {
 
   it('masks every secret-looking setting, known or not, and keeps the rest', () => {
     expect(json('settings.json')).toEqual({
-      file: { environment: 'sandbox', serviceUrl: 'https://sandbox.example.com', language: 'cs', webhookSigningSecret: '[secret]', extra: { clientSecret: '[secret]', note: 'kept' } },
+      file: {
+        environment: 'sandbox',
+        serviceUrl: 'https://sandbox.example.com',
+        language: 'cs',
+        webhookSigningSecret: '[secret]',
+        extra: { clientSecret: '[secret]', note: 'kept' },
+      },
       live: { environment: 'sandbox', apiKeyMasked: '[secret]', posApiToken: '[secret]' },
     });
   });
 
   it('carries the versions, the recent session states, the log lines, the attention items and the minidump bytes', () => {
-    expect(json('versions.json')).toMatchObject({ app: '0.1.0', electron: '33.2.0', node: process.versions.node, os: { platform: process.platform, arch: process.arch } });
+    expect(json('versions.json')).toMatchObject({
+      app: '0.1.0',
+      electron: '33.2.0',
+      node: process.versions.node,
+      os: { platform: process.platform, arch: process.arch },
+    });
     const states = json('connection-states.json') as { at: number; state: { status: string; apiKey: string } }[];
     expect(states.map((s) => s.state.status)).toEqual(['connected', 'reconnecting', 'connected']);
     expect(states.every((s) => s.state.apiKey === '[secret]' && typeof s.at === 'number')).toBe(true);
     const log = Object.entries(entries).find(([n]) => n.startsWith('logs/'))![1];
-    const lines = strFromU8(log).trim().split('\n').map((l) => JSON.parse(l) as { msg: string; apiKey?: string });
+    const lines = strFromU8(log)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; apiKey?: string });
     expect(lines.map((l) => l.msg)).toEqual(['redacted by pino', `connecting with [secret] / Bearer [secret]`, 'base64 header']);
     expect(lines[0]!.apiKey).toBe('[secret]');
     expect(json('attention.json')).toEqual([{ code: 'PAYMENT_STUCK', paymentId: 'p1' }]);

@@ -91,13 +91,26 @@ describe('what the headless bundle holds (scripts/bundle-headless.mjs)', () => {
     expect(replies[1]).toMatchObject({ mode: 'PASSIVE', busy: 0, checkpointed: (replies[1] as { log: number }).log });
     expect(closed).toBe(true);
   });
-
 });
 
 describe('the bundled headless host', () => {
   it('starts, connects to the service, logs JSON lines on stderr and to its file, and stops cleanly', async () => {
     const host = await startHeadless(
-      ['--data-dir', dataDir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(), '--transport', 'ws', '--pos-api-port', '0', '--no-ui'],
+      [
+        '--data-dir',
+        dataDir,
+        '--service-url',
+        sandbox.url,
+        '--api-key',
+        sandbox.restaurant.apiKey,
+        '--pos-id',
+        randomUUID(),
+        '--transport',
+        'ws',
+        '--pos-api-port',
+        '0',
+        '--no-ui',
+      ],
       { entry: outfile },
     );
     try {
@@ -111,7 +124,11 @@ describe('the bundled headless host', () => {
       expect(await host.exited).toBe(0);
     }
     // pino (inside) writes JSON lines, the store's migrations among them.
-    const lines = host.stderr().trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    const lines = host
+      .stderr()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string });
     expect(lines.some((l) => l.msg === 'migrated the bill database')).toBe(true);
     // pino-roll inside the bundle wrote the same lines to today's file (its name from date-fns's format).
     const files = listLogFiles(dataDir);
@@ -122,7 +139,21 @@ describe('the bundled headless host', () => {
   it('connects over long-poll (undici, loaded when the transport makes its client)', async () => {
     const dir = tempDir();
     const host = await startHeadless(
-      ['--data-dir', dir, '--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(), '--transport', 'longpoll', '--pos-api-port', '0', '--no-ui'],
+      [
+        '--data-dir',
+        dir,
+        '--service-url',
+        sandbox.url,
+        '--api-key',
+        sandbox.restaurant.apiKey,
+        '--pos-id',
+        randomUUID(),
+        '--transport',
+        'longpoll',
+        '--pos-api-port',
+        '0',
+        '--no-ui',
+      ],
       { entry: outfile },
     );
     try {

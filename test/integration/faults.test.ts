@@ -15,7 +15,8 @@ const FAULTS: Record<Kind, Fault[]> = {
 const BREAKS_LINK: Fault[] = ['drop', 'close-1001', 'close-4503', 'no-pong'];
 
 type ConnectionEvent = Extract<CompanionEvent, { type: 'connection' }>;
-const lastConnection = (pos: Running): ConnectionEvent['connection'] => pos.events.filter((e): e is ConnectionEvent => e.type === 'connection').at(-1)!.connection;
+const lastConnection = (pos: Running): ConnectionEvent['connection'] =>
+  pos.events.filter((e): e is ConnectionEvent => e.type === 'connection').at(-1)!.connection;
 
 /**
  * Moves the companion's clock through every wait of the link until it is connected again, checking

@@ -98,7 +98,10 @@ describe('the method dispatcher', () => {
     const seq = lastSeq(t.store);
     const bad = await call('getTableContents', 12, null);
     expect(bad).toEqual({ error: { code: 'INVALID_ARGUMENTS', message: expect.stringMatching(/^getTableContents: args\[0\]: /) } });
-    const badPay = await call('paymentStart', { ...wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }]), items: [{ id: 'beer', price: 62.5, quantity: '1' }] });
+    const badPay = await call('paymentStart', {
+      ...wirePayment('p1', [{ id: 'beer', price: '62.5', quantity: '1' }]),
+      items: [{ id: 'beer', price: 62.5, quantity: '1' }],
+    });
     expect(badPay).toEqual({ error: { code: 'INVALID_ARGUMENTS', message: expect.stringMatching(/args\[0\]\.items\[0\]\.price/) } });
     expect(code(await call('paymentClosed', 'p1'))).toBe('INVALID_ARGUMENTS');
     expect(lastSeq(t.store)).toBe(seq);
@@ -198,7 +201,8 @@ describe('the answer cache', () => {
     const store = openTestStore({ file: join(dir, 'db.sqlite') });
     try {
       const d = createMethodDispatcher({ store, log: silentLogger(), clock: systemClock });
-      const wire = async () => JSON.parse(JSON.stringify(((await d.handle('getTableContents', ['t1', null])) as { result: unknown }).result)) as { items: { quantity: string }[] }[];
+      const wire = async () =>
+        JSON.parse(JSON.stringify(((await d.handle('getTableContents', ['t1', null])) as { result: unknown }).result)) as { items: { quantity: string }[] }[];
       store.upsertTable({ id: 't1', name: 'One' });
       expect(await wire()).toEqual([]);
       store.putBill({ id: 'b1', tableId: 't1', currency: 'CZK', items: [{ id: 'i', name: 'Tea', price: '40', quantity: '2' }] });

@@ -31,7 +31,17 @@ describe('the order methods', () => {
   });
 
   it('orderPrepare prices each line from the menu and answers the total', async () => {
-    expect(await call('orderPrepare', order('o1', { items: [{ id: 'beer', name: 'Beer', price: '1', quantity: '2' }, { id: 'goulash', name: '', quantity: '1', note: 'spicy' }] }))).toEqual({
+    expect(
+      await call(
+        'orderPrepare',
+        order('o1', {
+          items: [
+            { id: 'beer', name: 'Beer', price: '1', quantity: '2' },
+            { id: 'goulash', name: '', quantity: '1', note: 'spicy' },
+          ],
+        }),
+      ),
+    ).toEqual({
       result: {
         items: [
           { id: 'beer', name: 'Beer 0.5 l', price: '62.5', quantity: '2' },
@@ -43,14 +53,24 @@ describe('the order methods', () => {
   });
 
   it('orderPrepare: ITEM_UNAVAILABLE carries the item ids; TABLE_NOT_FOUND; ORDERS_PAUSED; bad args name the field', async () => {
-    const unavailable = (await call('orderPrepare', order('o1', { items: [{ id: 'schnitzel', name: '', quantity: '1' }, { id: 'ghost', name: '', quantity: '1' }] }))) as { error: Record<string, unknown> };
+    const unavailable = (await call(
+      'orderPrepare',
+      order('o1', {
+        items: [
+          { id: 'schnitzel', name: '', quantity: '1' },
+          { id: 'ghost', name: '', quantity: '1' },
+        ],
+      }),
+    )) as { error: Record<string, unknown> };
     expect(unavailable.error).toMatchObject({ code: 'ITEM_UNAVAILABLE', items: ['schnitzel', 'ghost'] });
     expect(typeof unavailable.error.message).toBe('string');
     expect(await call('orderPrepare', order('o1', { delivery: { type: 'toTable', idTable: 'nope' } }))).toMatchObject({ error: { code: 'TABLE_NOT_FOUND' } });
     t.store.setOrdersPaused(true);
     expect(await call('orderPrepare', order('o1'))).toMatchObject({ error: { code: 'ORDERS_PAUSED' } });
     t.store.setOrdersPaused(false);
-    expect(await call('orderPrepare', { ...order('o1'), items: [] })).toMatchObject({ error: { code: 'INVALID_ARGUMENTS', message: expect.stringContaining('items') } });
+    expect(await call('orderPrepare', { ...order('o1'), items: [] })).toMatchObject({
+      error: { code: 'INVALID_ARGUMENTS', message: expect.stringContaining('items') },
+    });
   });
 
   it('orderPrepare sees a menu change at once (its in-memory menu is dropped by the commit)', async () => {

@@ -35,7 +35,10 @@ describe('menu sync', () => {
     return sync;
   };
   const served = () => sandboxView(f).pushedMenus;
-  const beer = () => served().flatMap((m) => m.items).find((i) => i.id === 'beer');
+  const beer = () =>
+    served()
+      .flatMap((m) => m.items)
+      .find((i) => i.id === 'beer');
 
   it('groups changes within 2 s into one push: nothing at 1,999 ms, the whole menu at 2,000 ms', async () => {
     start();

@@ -14,7 +14,10 @@ import { META_CSP, cspDirectives } from '../../main/shell/csp.js';
  */
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
-const asar = require('@electron/asar') as { listPackage(file: string, options: { isPack: boolean }): string[]; extractFile(archive: string, file: string): Buffer };
+const asar = require('@electron/asar') as {
+  listPackage(file: string, options: { isPack: boolean }): string[];
+  extractFile(archive: string, file: string): Buffer;
+};
 const fuses = require('@electron/fuses') as { getCurrentFuseWire(file: string): Promise<Record<string, string | number>> };
 
 // The fuse wire as Electron's binaries carry it (@electron/fuses' layout): the sentinel, the wire
@@ -23,13 +26,28 @@ const fuses = require('@electron/fuses') as { getCurrentFuseWire(file: string): 
 // --inspect on, asar integrity off, only-from-asar off, browser V8 snapshot off, file:// privileges on.
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 const DEFAULT_WIRE = '10110001';
-const FUSE = { RunAsNode: 0, EnableCookieEncryption: 1, EnableNodeOptionsEnvironmentVariable: 2, EnableNodeCliInspectArguments: 3, EnableEmbeddedAsarIntegrityValidation: 4, OnlyLoadAppFromAsar: 5, LoadBrowserProcessSpecificV8Snapshot: 6, GrantFileProtocolExtraPrivileges: 7 } as const;
+const FUSE = {
+  RunAsNode: 0,
+  EnableCookieEncryption: 1,
+  EnableNodeOptionsEnvironmentVariable: 2,
+  EnableNodeCliInspectArguments: 3,
+  EnableEmbeddedAsarIntegrityValidation: 4,
+  OnlyLoadAppFromAsar: 5,
+  LoadBrowserProcessSpecificV8Snapshot: 6,
+  GrantFileProtocolExtraPrivileges: 7,
+} as const;
 const ON = 49;
 const OFF = 48;
 
 /** A stand-in Electron binary: a shell script with the fuse wire in it, like the real one's data section. */
 function standInBinary(): Buffer {
-  return Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n# '), Buffer.from(SENTINEL), Buffer.from([1, DEFAULT_WIRE.length]), Buffer.from(DEFAULT_WIRE), Buffer.from('\n')]);
+  return Buffer.concat([
+    Buffer.from('#!/bin/sh\nexit 0\n# '),
+    Buffer.from(SENTINEL),
+    Buffer.from([1, DEFAULT_WIRE.length]),
+    Buffer.from(DEFAULT_WIRE),
+    Buffer.from('\n'),
+  ]);
 }
 
 const BUILT = ['dist/main/shell/main.js', 'dist/preload/preload.cjs', 'dist/renderer/index.html'];
@@ -53,7 +71,16 @@ beforeAll(async () => {
   const output = path.join(dir, 'out');
   await run(
     process.execPath,
-    ['node_modules/electron-builder/cli.js', '--linux', '--dir', `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`, '--publish', 'never'],
+    [
+      'node_modules/electron-builder/cli.js',
+      '--linux',
+      '--dir',
+      `-c.electronDist=${electronDist}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${output}`,
+      '--publish',
+      'never',
+    ],
     { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CI: 'true' } },
   );
   resources = path.join(output, 'linux-unpacked', 'resources');
@@ -89,7 +116,11 @@ describe('packaged app (linux --dir smoke build)', () => {
   it('ships no sources, tests or source maps of ours', () => {
     const ours = files.filter((f) => !f.startsWith('/node_modules/'));
     expect(ours.filter((f) => /\.(ts|tsx|map)$/.test(f) || f.includes('.test.'))).toEqual([]);
-    for (const folder of ['/main', '/renderer', '/preload', '/test', '/scripts', '/assets']) expect(ours.some((f) => f.startsWith(`${folder}/`)), folder).toBe(false);
+    for (const folder of ['/main', '/renderer', '/preload', '/test', '/scripts', '/assets'])
+      expect(
+        ours.some((f) => f.startsWith(`${folder}/`)),
+        folder,
+      ).toBe(false);
   });
 
   it('puts the tray icons where the shell looks for them', () => {

@@ -13,8 +13,7 @@ describe('payment links: create, list, delete against the sandbox', () => {
   let client: ServiceClient;
   let links: PaymentLinks;
 
-  const clientFor = (apiKey: string): ServiceClient =>
-    createServiceClient({ baseUrl: sandbox.url, apiKey, posId: randomUUID(), log: silentLogger() });
+  const clientFor = (apiKey: string): ServiceClient => createServiceClient({ baseUrl: sandbox.url, apiKey, posId: randomUUID(), log: silentLogger() });
   const heldBySandbox = (): { id: string; amount?: string; description: string; url: string }[] =>
     (sandbox.state() as { restaurants: { id: string; staticLinks: { id: string; amount?: string; description: string; url: string }[] }[] }).restaurants.find(
       (r) => r.id === sandbox.restaurant.id,
@@ -37,7 +36,9 @@ describe('payment links: create, list, delete against the sandbox', () => {
     if (!made.ok) return;
     expect(made.value).toMatchObject({ amount: '250.50', currency: 'CZK', description: 'Deposit, table for 8', state: 'active' });
     expect(made.value.url).toBe(`${sandbox.url}/link/${made.value.id}`);
-    expect(heldBySandbox()).toEqual([expect.objectContaining({ id: made.value.id, amount: '250.50', description: 'Deposit, table for 8', url: made.value.url })]);
+    expect(heldBySandbox()).toEqual([
+      expect.objectContaining({ id: made.value.id, amount: '250.50', description: 'Deposit, table for 8', url: made.value.url }),
+    ]);
     expect(temp.store.getPaymentLink(made.value.id)).toMatchObject({ idMerchant: sandbox.restaurant.id, amount: '250.50', currency: 'CZK' });
 
     // The link's page, as a guest's phone opens it.
@@ -134,7 +135,10 @@ describe('payment links: create, list, delete against the sandbox', () => {
     await sandbox.close();
     client = createServiceClient({ baseUrl: url, apiKey: 'k', posId: randomUUID(), log: silentLogger() });
     const offline = await links.listPaymentLinks();
-    expect(offline).toEqual({ ok: true, value: { links: [expect.objectContaining({ description: 'Tab of Mr. Novák', state: 'unknown' })], checkFailed: { code: 'NETWORK_ERROR' } } });
+    expect(offline).toEqual({
+      ok: true,
+      value: { links: [expect.objectContaining({ description: 'Tab of Mr. Novák', state: 'unknown' })], checkFailed: { code: 'NETWORK_ERROR' } },
+    });
     sandbox = await startSandbox({ port: 0 });
   });
 });

@@ -27,7 +27,7 @@ describe('POS API: receipts from the main POS', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, json: text ? (JSON.parse(text)) : null };
+    return { status: res.status, json: text ? JSON.parse(text) : null };
   };
   const pay = (id: string, processed = true) => {
     store.startPayment(wirePayment(id, [{ id: 'water', price: '40', quantity: '1' }]));
@@ -66,7 +66,14 @@ describe('POS API: receipts from the main POS', () => {
   it('stores the receipt (201), answers the same one again with 200, refuses another with 409 RECEIPT_ALREADY_GIVEN', async () => {
     const first = await call('PUT', '/payments/p-post/receipt', fiscalReceipt());
     expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ paymentId: 'p-post', source: 'pos', serial: 'FP-2026-0042', total: '125.00', paid: '125.00', delivery: { state: 'sending', attempts: 0 } });
+    expect(first.json).toMatchObject({
+      paymentId: 'p-post',
+      source: 'pos',
+      serial: 'FP-2026-0042',
+      total: '125.00',
+      paid: '125.00',
+      delivery: { state: 'sending', attempts: 0 },
+    });
     expect((await call('PUT', '/payments/p-post/receipt', fiscalReceipt())).status).toBe(200);
     const other = await call('PUT', '/payments/p-post/receipt', fiscalReceipt('FP-2026-0043'));
     expect(other).toMatchObject({ status: 409, json: { error: { code: 'RECEIPT_ALREADY_GIVEN', field: 'receipt' } } });
@@ -77,7 +84,10 @@ describe('POS API: receipts from the main POS', () => {
 
   it('400 names the bad field and stores nothing', async () => {
     const badPrice = { ...fiscalReceipt(), items: [{ id: 'water', name: 'Water', price: '12,50', quantity: '1' }] };
-    expect(await call('PUT', '/payments/p-started/receipt', badPrice)).toMatchObject({ status: 400, json: { error: { code: 'BAD_REQUEST', field: 'items[0].price' } } });
+    expect(await call('PUT', '/payments/p-started/receipt', badPrice)).toMatchObject({
+      status: 400,
+      json: { error: { code: 'BAD_REQUEST', field: 'items[0].price' } },
+    });
     const noSerial = { ...fiscalReceipt(), receiptInfo: { timestamp: '2026-11-22T21:15:00+01:00' } };
     expect(await call('PUT', '/payments/p-started/receipt', noSerial)).toMatchObject({ status: 400, json: { error: { field: 'receiptInfo.serial' } } });
     const badTime = { ...fiscalReceipt(), receiptInfo: { serial: 'X', timestamp: 'yesterday' } };
@@ -89,14 +99,22 @@ describe('POS API: receipts from the main POS', () => {
 
   it('404 for an unknown payment; 409 NOT_POSTPONED for a service receipt or a payment not processed yet', async () => {
     expect(await call('PUT', '/payments/nope/receipt', fiscalReceipt())).toMatchObject({ status: 404, json: { error: { code: 'NOT_FOUND' } } });
-    expect(await call('PUT', '/payments/p-service/receipt', fiscalReceipt())).toMatchObject({ status: 409, json: { error: { code: 'NOT_POSTPONED', field: 'id' } } });
+    expect(await call('PUT', '/payments/p-service/receipt', fiscalReceipt())).toMatchObject({
+      status: 409,
+      json: { error: { code: 'NOT_POSTPONED', field: 'id' } },
+    });
     expect(await call('PUT', '/payments/p-started/receipt', fiscalReceipt())).toMatchObject({ status: 409, json: { error: { code: 'NOT_POSTPONED' } } });
   });
 
   it("GET shows any payment's receipt: the service's, the POS's; 404 without one", async () => {
     expect(await call('GET', '/payments/p-service/receipt')).toMatchObject({
       status: 200,
-      json: { source: 'companion', receiptDeliveryType: 'QERKO_GENERATED', items: [{ name: 'Water', price: '40.00', quantity: '1', lineTotal: '40.00' }], delivery: { state: 'service' } },
+      json: {
+        source: 'companion',
+        receiptDeliveryType: 'QERKO_GENERATED',
+        items: [{ name: 'Water', price: '40.00', quantity: '1', lineTotal: '40.00' }],
+        delivery: { state: 'service' },
+      },
     });
     expect(await call('GET', '/payments/p-post/receipt')).toMatchObject({ status: 200, json: { source: 'pos', fiscalInfo: fiscalReceipt().fiscalInfo } });
     expect((await call('GET', '/payments/p-started/receipt')).status).toBe(404);

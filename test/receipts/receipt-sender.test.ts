@@ -39,7 +39,15 @@ describe('receipt sender (provide-payment-receipt from the outbox)', () => {
     let connected: () => void = () => {};
     const up = new Promise<void>((resolve) => (connected = resolve));
     link = createConnection({
-      config: { serviceUrl: f.sandbox.url, apiKey: f.sandbox.restaurant.apiKey, posId: f.posId, transport: 'ws', serviceName: 'qerko', language: 'en', webhook: { host: '127.0.0.1', port: 0, publicUrl: '' } },
+      config: {
+        serviceUrl: f.sandbox.url,
+        apiKey: f.sandbox.restaurant.apiKey,
+        posId: f.posId,
+        transport: 'ws',
+        serviceName: 'qerko',
+        language: 'en',
+        webhook: { host: '127.0.0.1', port: 0, publicUrl: '' },
+      },
       store,
       dispatcher: createMethodDispatcher({ store, log: f.log, clock: f.clock }),
       clock: f.clock,
@@ -87,7 +95,12 @@ describe('receipt sender (provide-payment-receipt from the outbox)', () => {
       expect(store.pendingReceiptDeliveries()).toEqual([]);
       expect(store.givenReceipt(id)).toMatchObject({ attempts: 3, lastError: null });
       expect(f.sink.lines.filter((l) => l.msg === 'receipt not sent; retrying').map((l) => l.retryInMs)).toEqual([1000, 2000]);
-      expect(store.eventsAfter(0).filter((e) => e.kind === 'payment.receipt').map((e) => e.data.delivery)).toEqual(['pending', 'delivered']);
+      expect(
+        store
+          .eventsAfter(0)
+          .filter((e) => e.kind === 'payment.receipt')
+          .map((e) => e.data.delivery),
+      ).toEqual(['pending', 'delivered']);
       // The service asks for it: getPostponedReceipt is answered with the same receipt.
       expect(await f.sandbox.callPos('getPostponedReceipt', [id])).toEqual({ result: fiscalReceipt() });
     } finally {
@@ -100,7 +113,13 @@ describe('receipt sender (provide-payment-receipt from the outbox)', () => {
     t = receiptStore('POSTPONED');
     paidPayment(t.store);
     t.store.giveReceipt('p1', fiscalReceipt());
-    const down = createServiceClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: f.sandbox.restaurant.apiKey, posId: f.posId, log: f.log, clock: f.clock });
+    const down = createServiceClient({
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      apiKey: f.sandbox.restaurant.apiKey,
+      posId: f.posId,
+      log: f.log,
+      clock: f.clock,
+    });
     sender = createReceiptSender({ store: t.store, client: down, ...f.timing });
     sender.start();
     await sender.idle();
@@ -116,7 +135,12 @@ describe('receipt sender (provide-payment-receipt from the outbox)', () => {
     expect(t.store.pendingReceiptDeliveries()).toMatchObject([{ paymentId: 'p1', attempts: 2, refusedCode: '404' }]);
     expect(sender.pending()).toBe(0);
     expect(f.clock.pending()).toBe(0);
-    expect(t.store.eventsAfter(0).filter((e) => e.kind === 'payment.receipt').map((e) => e.data)).toEqual([
+    expect(
+      t.store
+        .eventsAfter(0)
+        .filter((e) => e.kind === 'payment.receipt')
+        .map((e) => e.data),
+    ).toEqual([
       { delivery: 'pending', serial: 'FP-2026-0042' },
       { delivery: 'refused', code: '404' },
     ]);

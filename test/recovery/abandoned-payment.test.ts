@@ -29,7 +29,11 @@ afterEach(async () => {
 });
 
 /** Resolves with the first payment event that matches, or fails after `deadlineMs` of real time. */
-function paymentEvent(subscribe: (l: (e: CompanionEvent) => void) => () => void, match: (p: PaymentView) => boolean, deadlineMs = 10_000): Promise<PaymentView> {
+function paymentEvent(
+  subscribe: (l: (e: CompanionEvent) => void) => () => void,
+  match: (p: PaymentView) => boolean,
+  deadlineMs = 10_000,
+): Promise<PaymentView> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
@@ -93,7 +97,10 @@ describe('a payment the service abandons', () => {
     await nextGuestRefused(sandbox, 't1');
     expect((await pos.bill('b1')).body.items[0]).toMatchObject({ lockedQuantity: '1' });
 
-    const released = paymentEvent((l) => companion.api.onEvent(l), (p) => p.id === id && p.state === 'CANCELLED');
+    const released = paymentEvent(
+      (l) => companion.api.onEvent(l),
+      (p) => p.id === id && p.state === 'CANCELLED',
+    );
     await clock.advanceAsync(1);
     expect(await released).toMatchObject({ id, state: 'CANCELLED', closedState: 'CANCELLED' });
     expect((await pos.bill('b1')).body.items[0]).toMatchObject({ lockedQuantity: '0', paidQuantity: '0' });
@@ -123,7 +130,15 @@ describe('a payment the service abandons', () => {
       }),
     );
     const link = createConnection({
-      config: { serviceUrl: proxy.url, apiKey: sandbox.restaurant.apiKey, posId: randomUUID(), transport: 'webhook', serviceName: 'qerko', language: 'en', webhook: { host: '127.0.0.1', port: 0, publicUrl: '' } },
+      config: {
+        serviceUrl: proxy.url,
+        apiKey: sandbox.restaurant.apiKey,
+        posId: randomUUID(),
+        transport: 'webhook',
+        serviceName: 'qerko',
+        language: 'en',
+        webhook: { host: '127.0.0.1', port: 0, publicUrl: '' },
+      },
       store,
       dispatcher: createMethodDispatcher({ store, log: silentLogger(), clock }),
       clock,

@@ -65,7 +65,12 @@ export function pay(t: { store: BillsStore & PaymentsStore; clock: ManualClock }
   t.clock.set(input.at);
   const billId = billOf(t.store, input.table, input.price, input.currency);
   const manual = input.outcome === 'capture';
-  t.store.startPayment(wire(input.id, billId, input.price, input.tip ?? '0', input.provider ?? 'Visa', { currency: input.currency ?? 'CZK', ...(manual ? { captureMode: 'manual' } : {}) }));
+  t.store.startPayment(
+    wire(input.id, billId, input.price, input.tip ?? '0', input.provider ?? 'Visa', {
+      currency: input.currency ?? 'CZK',
+      ...(manual ? { captureMode: 'manual' } : {}),
+    }),
+  );
   if (input.outcome === 'pending') return;
   t.store.processPayment(input.id);
   if (manual) return;

@@ -55,7 +55,8 @@ describe('the manager PIN on its own (ManualClock)', () => {
     const clock = new ManualClock();
     const pin = createManagerPin({ dataDir: dir, clock, log: silentLogger() });
     pin.set(PIN);
-    for (let i = 1; i < MAX_TRIES; i++) expect(pin.unlock('0000')).toEqual({ ok: false, code: 'PIN_WRONG', params: { triesLeft: MAX_TRIES - i, waitMinutes: 5 } });
+    for (let i = 1; i < MAX_TRIES; i++)
+      expect(pin.unlock('0000')).toEqual({ ok: false, code: 'PIN_WRONG', params: { triesLeft: MAX_TRIES - i, waitMinutes: 5 } });
     expect(pin.unlock('0000')).toMatchObject({ ok: false, code: 'PIN_LOCKED', params: { retryInSeconds: WAIT_MS / 1000 } });
     // The right PIN does not help during the wait, and a restart does not end it.
     expect(pin.unlock(PIN)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
@@ -135,8 +136,14 @@ describe('the manager PIN through the bridge, a real settings.json and a real co
 
   it('refusals name their field: main rules (INVALID) and the bridge check (BAD_INPUT)', async () => {
     const { companion, call } = await till(savedDir());
-    expect(await companion.api.saveSettings({ serviceUrl: 'http://sandbox.example.com' })).toMatchObject({ ok: false, error: { code: 'INVALID', params: { field: 'serviceUrl' } } });
-    expect(await call('saveSettings', { reminderSeconds: 5000 })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', params: { field: 'reminderSeconds' } } });
+    expect(await companion.api.saveSettings({ serviceUrl: 'http://sandbox.example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID', params: { field: 'serviceUrl' } },
+    });
+    expect(await call('saveSettings', { reminderSeconds: 5000 })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_INPUT', params: { field: 'reminderSeconds' } },
+    });
   });
 
   it('set on first use; then integration changes need an unlock, cashier ones do not', async () => {
@@ -155,7 +162,10 @@ describe('the manager PIN through the bridge, a real settings.json and a real co
     // Locked: an integration field is refused and nothing is written.
     const before = readSettingsFile(dir);
     expect(await call('saveSettings', { transport: 'ws' })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED', params: { field: 'transport' } } });
-    expect(await call('saveSettings', { apiKey: 'abcd-abcd-abcd-abcd-abcd' })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED', params: { field: 'apiKey' } } });
+    expect(await call('saveSettings', { apiKey: 'abcd-abcd-abcd-abcd-abcd' })).toMatchObject({
+      ok: false,
+      error: { code: 'PIN_REQUIRED', params: { field: 'apiKey' } },
+    });
     expect(await call('regeneratePosApiToken', {})).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
     expect(readSettingsFile(dir)).toEqual(before);
 

@@ -15,7 +15,9 @@ interface Line {
 
 /** Runs checkpoint-kill-child.ts; kills it (SIGKILL) at the first checkpoint request after `afterAcks` payments. */
 function runUntilCheckpoint(file: string, afterAcks: number): Promise<{ lines: Line[]; signal: string | null }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'checkpoint-kill-child.ts'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'checkpoint-kill-child.ts'), file], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const lines: Line[] = [];

@@ -50,9 +50,7 @@ describe('the bill database file', () => {
     db.close();
     const before = readFileSync(file);
     expect(() => openTestStore({ file })).toThrow(expect.objectContaining({ code: 'SCHEMA_TOO_NEW', params: { schema: 99 } }));
-    expect(newerSchemaMessage(99)).toBe(
-      'This database was written by a newer Tableside (schema 99); update the app or choose another data folder.',
-    );
+    expect(newerSchemaMessage(99)).toBe('This database was written by a newer Tableside (schema 99); update the app or choose another data folder.');
     expect(readFileSync(file).equals(before)).toBe(true);
     // The refused file is not held open: it can be opened by someone else at once.
     const check = new BetterSqlite3(file);

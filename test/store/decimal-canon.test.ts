@@ -10,8 +10,29 @@ const byDecimal = (text: string) => {
 
 describe('canon: plain decimal text is trimmed without a Decimal, to the same text Decimal gives', () => {
   it('trims leading zeros, trailing fractional zeros and a bare point exactly as Decimal does', () => {
-    const cases = ['0', '00', '000.000', '0.0', '0.5', '00.50', '62.50', '62.5', '1', '1.000', '10', '100', '100.00', '007', '7.0700', '0.000001', '1.10',
-      '123456789012345.123456', '999999999999999.999', '.5', '5.'];
+    const cases = [
+      '0',
+      '00',
+      '000.000',
+      '0.0',
+      '0.5',
+      '00.50',
+      '62.50',
+      '62.5',
+      '1',
+      '1.000',
+      '10',
+      '100',
+      '100.00',
+      '007',
+      '7.0700',
+      '0.000001',
+      '1.10',
+      '123456789012345.123456',
+      '999999999999999.999',
+      '.5',
+      '5.',
+    ];
     for (const text of cases) expect(canon(text), text).toBe(byDecimal(text));
     expect(canon('62.50')).toBe('62.5');
     expect(canon('000.000')).toBe('0');

@@ -39,5 +39,9 @@ export function order(id: string, extra: Partial<Order> = {}): Order {
 }
 
 export function pickupOrder(id: string, pickupAt = '2026-11-22T19:30:00+01:00'): Order {
-  return order(id, { delivery: { type: 'byCustomer', pickupAt }, items: [{ id: 'goulash', name: 'Goulash', quantity: '1', note: 'no onion' }], customer: { name: 'Eva' } });
+  return order(id, {
+    delivery: { type: 'byCustomer', pickupAt },
+    items: [{ id: 'goulash', name: 'Goulash', quantity: '1', note: 'no onion' }],
+    customer: { name: 'Eva' },
+  });
 }

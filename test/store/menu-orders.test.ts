@@ -50,7 +50,12 @@ describe('the menu in the store', () => {
     expect(e.code).toBe('INVALID');
     expect(e.field).toBe('menus');
     expect(e.params).toEqual({ reason: 'menu-too-large', count: 5001, max: 5000 });
-    const dup = refusal(() => t.store.replaceMenu([{ id: 'a', name: 'A', items: [{ id: 'x', name: 'X', price: '1' }] }, { id: 'b', name: 'B', items: [{ id: 'x', name: 'X', price: '2' }] }]));
+    const dup = refusal(() =>
+      t.store.replaceMenu([
+        { id: 'a', name: 'A', items: [{ id: 'x', name: 'X', price: '1' }] },
+        { id: 'b', name: 'B', items: [{ id: 'x', name: 'X', price: '2' }] },
+      ]),
+    );
     expect(dup.field).toBe('menus[1].items[0].id');
     expect(t.store.menus().flatMap((m) => m.items.map((i) => i.id))).toEqual(['beer', 'lemonade', 'goulash', 'schnitzel']);
   });
@@ -65,7 +70,12 @@ describe('orders in the store', () => {
   afterEach(() => t.cleanup());
 
   it('prices an order from the menu, whatever price the guest sent', () => {
-    const o = order('o1', { items: [{ id: 'beer', name: 'x', price: '1', quantity: '2' }, { id: 'goulash', name: '', quantity: '1', note: 'spicy' }] });
+    const o = order('o1', {
+      items: [
+        { id: 'beer', name: 'x', price: '1', quantity: '2' },
+        { id: 'goulash', name: '', quantity: '1', note: 'spicy' },
+      ],
+    });
     expect(t.store.priceOrder(o)).toEqual({
       items: [
         { id: 'beer', name: 'Beer 0.5 l', price: '62.5', quantity: '2', note: null },
@@ -76,7 +86,17 @@ describe('orders in the store', () => {
   });
 
   it('refuses unknown and sold-out items with their ids, an unknown table, and a paused kitchen', () => {
-    const e = refusal(() => t.store.priceOrder(order('o1', { items: [{ id: 'schnitzel', name: '', quantity: '1' }, { id: 'beer', name: '', quantity: '1' }, { id: 'ghost', name: '', quantity: '1' }] })));
+    const e = refusal(() =>
+      t.store.priceOrder(
+        order('o1', {
+          items: [
+            { id: 'schnitzel', name: '', quantity: '1' },
+            { id: 'beer', name: '', quantity: '1' },
+            { id: 'ghost', name: '', quantity: '1' },
+          ],
+        }),
+      ),
+    );
     expect(e.code).toBe('ITEM_UNAVAILABLE');
     expect(e.items).toEqual(['schnitzel', 'ghost']);
     expect(refusal(() => t.store.priceOrder(order('o1', { delivery: { type: 'toTable', idTable: 'nope' } }))).code).toBe('TABLE_NOT_FOUND');
@@ -112,7 +132,14 @@ describe('orders in the store', () => {
   });
 
   it('a cancelled toBill order takes its unpaid lines off the bill; a paid part stays; closing twice changes nothing', () => {
-    t.store.startOrder(order('o1', { items: [{ id: 'beer', name: '', quantity: '2' }, { id: 'lemonade', name: '', quantity: '1' }] }));
+    t.store.startOrder(
+      order('o1', {
+        items: [
+          { id: 'beer', name: '', quantity: '2' },
+          { id: 'lemonade', name: '', quantity: '1' },
+        ],
+      }),
+    );
     const billId = t.store.getOrder('o1')!.billId!;
     t.store.startPayment(wirePayment('p1', [{ id: 'o1#1', price: '62.5', quantity: '1' }], { idBill: billId }));
     t.store.closePayment('p1', 'PAID');
@@ -159,7 +186,13 @@ describe('orders in the store', () => {
 
   it('a pickup order stores its payment once and answers the same receipt again', () => {
     t.store.startOrder(pickupOrder('p1'));
-    expect(t.store.getOrder('p1')).toMatchObject({ deliveryType: 'byCustomer', billId: null, pickupAt: '2026-11-22T19:30:00+01:00', customerName: 'Eva', total: '189' });
+    expect(t.store.getOrder('p1')).toMatchObject({
+      deliveryType: 'byCustomer',
+      billId: null,
+      pickupAt: '2026-11-22T19:30:00+01:00',
+      customerName: 'Eva',
+      total: '189',
+    });
     const payment = wirePayment('pay-1', [{ id: 'goulash', price: '189', quantity: '1' }], { idBill: 'p1', state: 'PAID' });
     const first = t.store.markOrderPaid('p1', payment);
     expect(first.repeated).toBe(false);

@@ -18,9 +18,16 @@ describe('migration 001 (initial schema)', () => {
     };
     migrate(db, [migration001]);
     expect(schemaVersion(db)).toBe(1);
-    const names = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all().map((r) => r.name);
+    const names = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all()
+      .map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['tables', 'bills', 'bill_items', 'payments', 'payment_items', 'deliveries', 'events']));
-    const cols = (t: string) => db.prepare<[], { name: string }>(`PRAGMA table_info(${t})`).all().map((c) => c.name);
+    const cols = (t: string) =>
+      db
+        .prepare<[], { name: string }>(`PRAGMA table_info(${t})`)
+        .all()
+        .map((c) => c.name);
     expect(cols('bill_items')).toEqual(
       expect.arrayContaining(['billId', 'id', 'position', 'name', 'price', 'quantity', 'minQuantity', 'tags', 'paidQuantity', 'lockedQuantity']),
     );

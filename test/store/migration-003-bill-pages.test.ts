@@ -25,7 +25,9 @@ describe('migration 003 (indexes for bill pages)', () => {
 
     migrate(db, [migration001, migration002, migration003]);
     expect(schemaVersion(db)).toBe(3);
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bills' AND sql IS NOT NULL").all() as { name: string }[]).map((r) => r.name);
+    const indexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bills' AND sql IS NOT NULL").all() as { name: string }[]
+    ).map((r) => r.name);
     expect(indexes.sort()).toEqual(['bills_by_state_id', 'bills_by_table_id', 'bills_by_table_state', 'bills_by_table_state_id']);
     // The rows of version 2 are untouched.
     expect(db.prepare('SELECT id, state FROM bills').all()).toEqual([{ id: 'b', state: 'OPEN' }]);

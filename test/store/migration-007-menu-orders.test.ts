@@ -28,7 +28,9 @@ describe('migration 007 (menu and orders)', () => {
 
     migrate(db, [migration001, migration002, migration003, migration004, migration005, migration006, migration007]);
     expect(schemaVersion(db)).toBe(7);
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name);
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
+      (r) => r.name,
+    );
     expect(tables).toEqual(expect.arrayContaining(['menus', 'menu_items', 'orders', 'order_status_outbox', 'menu_order_flags']));
     expect(db.prepare('SELECT id, state FROM bills').all()).toEqual([{ id: 'b', state: 'OPEN' }]);
 

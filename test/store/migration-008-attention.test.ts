@@ -20,13 +20,17 @@ describe('migration 008 (Needs attention)', () => {
     db.pragma('foreign_keys = ON');
     const before = MIGRATIONS.filter((m) => m.version < 8);
     migrate(db, before);
-    db.prepare("INSERT INTO bills (id, tableId, currency, state, created, updated, settlementMethod, settledDue) VALUES ('b', 't', 'CZK', 'CLOSED', 'x', 'x', 'cash', '10')").run();
+    db.prepare(
+      "INSERT INTO bills (id, tableId, currency, state, created, updated, settlementMethod, settledDue) VALUES ('b', 't', 'CZK', 'CLOSED', 'x', 'x', 'cash', '10')",
+    ).run();
     db.prepare("INSERT INTO payments (id, billId, state, wire, amount, tip, currency, created) VALUES ('p', 'b', 'PAID', '{}', '10', '0', 'CZK', 'x')").run();
 
     migrate(db, [...before, migration008]);
     expect(schemaVersion(db)).toBe(8);
     expect(db.prepare('SELECT id, settlementMethod FROM bills').all()).toEqual([{ id: 'b', settlementMethod: 'cash' }]);
-    db.prepare("INSERT INTO attention_resolutions (entryId, kind, action, note, resolvedAt) VALUES ('settled-bill:b', 'settled-bill', 'acknowledge', 'ok', 'y')").run();
+    db.prepare(
+      "INSERT INTO attention_resolutions (entryId, kind, action, note, resolvedAt) VALUES ('settled-bill:b', 'settled-bill', 'acknowledge', 'ok', 'y')",
+    ).run();
     expect(() => db.prepare("INSERT INTO attention_resolutions (entryId, kind, action, resolvedAt) VALUES ('e', 'k', 'ignore', 'y')").run()).toThrow(/CHECK/);
     db.prepare("INSERT INTO refund_refusals (paymentId, code, at) VALUES ('p', 'GONE', 'y')").run();
     expect(() => db.prepare("INSERT INTO refund_refusals (paymentId, code, at) VALUES ('ghost', 'GONE', 'y')").run()).toThrow(/FOREIGN KEY/);

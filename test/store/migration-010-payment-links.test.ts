@@ -30,7 +30,14 @@ describe('migration 010 (payment links)', () => {
     // Written by one store, read by the next (the file border).
     const clock = new ManualClock(Date.parse('2026-11-22T18:00:00Z'));
     const first = openTestStore({ file, clock });
-    first.savePaymentLink({ id: 'L1', idMerchant: 'm', amount: '250.5', currency: 'CZK', description: 'Deposit, table for 8', url: 'https://pay.example/link/L1' });
+    first.savePaymentLink({
+      id: 'L1',
+      idMerchant: 'm',
+      amount: '250.5',
+      currency: 'CZK',
+      description: 'Deposit, table for 8',
+      url: 'https://pay.example/link/L1',
+    });
     clock.advance(1000);
     first.savePaymentLink({ id: 'L2', idMerchant: 'm', amount: null, currency: 'EUR', description: '', url: 'https://pay.example/link/L2' });
     first.close();

@@ -50,7 +50,7 @@ describe('migration 011 (payment event times through partial indexes)', () => {
     const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").all() as { name: string }[]).map((r) => r.name);
     expect(indexes.sort()).toEqual(['events_by_kind_at', 'events_paid_by_payment', 'events_refunded_by_payment']);
     // Only the events the history asks for are indexed by payment: two paid, one refund (of ten payment events).
-    expect(db.prepare("SELECT COUNT(*) AS n FROM events WHERE paymentId IS NOT NULL").get()).toEqual({ n: 10 });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM events WHERE paymentId IS NOT NULL').get()).toEqual({ n: 10 });
     expect([entriesOf(db, 'events_paid_by_payment'), entriesOf(db, 'events_refunded_by_payment')]).toEqual([2, 1]);
 
     // Migration 012 replaced these indexes with the payments' own times: today's history query and
@@ -68,7 +68,9 @@ describe('migration 011 (payment event times through partial indexes)', () => {
     // A payment paid after the upgrade is indexed too.
     store.startPayment(wirePayment('p4', [{ id: 'water', price: '40', quantity: '1' }]));
     store.closePayment('p4', 'PAID');
-    expect(store.read.history.activity('2026-11-22T00:00:00.000Z', '2026-11-23T00:00:00.000Z').find((r) => r.id === 'p4')?.paidAt).toBe('2026-11-22T18:00:09.000Z');
+    expect(store.read.history.activity('2026-11-22T00:00:00.000Z', '2026-11-23T00:00:00.000Z').find((r) => r.id === 'p4')?.paidAt).toBe(
+      '2026-11-22T18:00:09.000Z',
+    );
     store.close();
   });
 });

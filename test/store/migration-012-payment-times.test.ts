@@ -18,7 +18,9 @@ import { BACK_TO_V11, seedBill, tempDir, upgradeFixture, wirePayment } from './h
 const entriesOf = (db: BetterSqlite3.Database, index: string) =>
   (db.prepare("SELECT COALESCE(SUM(ncell), 0) AS n FROM dbstat WHERE name = ? AND pagetype = 'leaf'").get(index) as { n: number }).n;
 const indexesOf = (db: BetterSqlite3.Database, table: string) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").all(table) as { name: string }[]).map((r) => r.name);
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").all(table) as { name: string }[]).map(
+    (r) => r.name,
+  );
 const planOf = (db: BetterSqlite3.Database, sql: string, params: unknown[] | Record<string, unknown>) =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
 
@@ -50,7 +52,15 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     old.refundPayment('p1');
     clock.advance(1000);
     pay('p3', [{ id: 'goulash', price: '189', quantity: '1' }], 'CANCELLED');
-    pay('p2', [{ id: 'beer', price: '62.50', quantity: '2' }, { id: 'goulash', price: '189', quantity: '1' }, { id: 'water', price: '40', quantity: '3' }], 'PAID');
+    pay(
+      'p2',
+      [
+        { id: 'beer', price: '62.50', quantity: '2' },
+        { id: 'goulash', price: '189', quantity: '1' },
+        { id: 'water', price: '40', quantity: '3' },
+      ],
+      'PAID',
+    );
     expect(old.getBill('b1')?.state).toBe('CLOSED');
     old.recordServiceError({ code: 'TEST', message: 'reported by the service' });
     old.close();
@@ -73,7 +83,13 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     expect(indexesOf(db, 'events')).toEqual(['events_bill_closes', 'events_service_errors']);
     expect([entriesOf(db, 'events_service_errors'), entriesOf(db, 'events_bill_closes')]).toEqual([1, 1]);
     // The payments' index by state is gone: the partial index holds only payments in progress (none here).
-    expect(indexesOf(db, 'payments')).toEqual(['payments_by_bill', 'payments_by_created', 'payments_by_paid_at', 'payments_by_refunded_at', 'payments_pending']);
+    expect(indexesOf(db, 'payments')).toEqual([
+      'payments_by_bill',
+      'payments_by_created',
+      'payments_by_paid_at',
+      'payments_by_refunded_at',
+      'payments_pending',
+    ]);
     expect([entriesOf(db, 'payments_by_paid_at'), entriesOf(db, 'payments_by_refunded_at'), entriesOf(db, 'payments_pending')]).toEqual([2, 1, 0]);
 
     // Every reader of the old indexes walks a new one: no scan of the events or the payments.
@@ -143,7 +159,11 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
     }
     expect(new Set(ran.map((r) => r.kind))).toEqual(new Set(ATTENTION_SOURCES.map((s) => s.kind)));
     // The awaiting capture entry is there: the sources ran on real rows, not an empty store.
-    expect(ATTENTION_SOURCES.find((s) => s.kind === 'capture')!.list(store.read, { now: clock.now() }).map((e) => e.paymentId)).toEqual(['p2']);
+    expect(
+      ATTENTION_SOURCES.find((s) => s.kind === 'capture')!
+        .list(store.read, { now: clock.now() })
+        .map((e) => e.paymentId),
+    ).toEqual(['p2']);
     store.close();
 
     const db = new BetterSqlite3(file, { readonly: true });

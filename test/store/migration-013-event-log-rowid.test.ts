@@ -9,10 +9,12 @@ import { migration013 } from '../../main/store/engine/migrations/013-event-log-r
 import { BACK_TO_V12, lastSeq, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 type EventRow = { seq: number; at: string; kind: string; tableId: string | null; billId: string | null; paymentId: string | null; data: string };
-const allEvents = (db: BetterSqlite3.Database) => db.prepare('SELECT seq, at, kind, tableId, billId, paymentId, data FROM events ORDER BY seq').all() as EventRow[];
+const allEvents = (db: BetterSqlite3.Database) =>
+  db.prepare('SELECT seq, at, kind, tableId, billId, paymentId, data FROM events ORDER BY seq').all() as EventRow[];
 const sequenceOf = (db: BetterSqlite3.Database, table: string) =>
   (db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(table) as { seq: number } | undefined)?.seq ?? null;
-const eventsSql = (db: BetterSqlite3.Database) => (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() as { sql: string }).sql;
+const eventsSql = (db: BetterSqlite3.Database) =>
+  (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() as { sql: string }).sql;
 
 describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', () => {
   let cleanup = () => {};
@@ -46,7 +48,9 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
     expect(allEvents(db)).toEqual(events);
     expect(eventsSql(db)).not.toMatch(/AUTOINCREMENT/);
     expect(sequenceOf(db, 'events')).toBeNull();
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' ORDER BY name").all() as { name: string }[]).map(
+      (r) => r.name,
+    );
     expect(indexes).toEqual(['events_bill_closes', 'events_service_errors']);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();

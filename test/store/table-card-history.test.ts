@@ -36,10 +36,20 @@ describe('the table card and the Tables grid over a long history', () => {
     const store = openTestStore({ file: join(tmp.dir, 'bills.sqlite'), clock });
     cleanup = () => (store.close(), tmp.cleanup());
     // quiet and regular have had more than FEW_BILLS bills (their history is long); bar has one, never one too.
-    for (const [id, bills] of [['quiet', FEW_BILLS + 1], ['regular', FEW_BILLS + 1], ['bar', 1], ['never', 1]] as const) {
+    for (const [id, bills] of [
+      ['quiet', FEW_BILLS + 1],
+      ['regular', FEW_BILLS + 1],
+      ['bar', 1],
+      ['never', 1],
+    ] as const) {
       store.upsertTable({ id, name: id });
       for (let n = 0; n < bills; n++) {
-        store.putBill({ id: `${id}-${n}`, tableId: id, currency: 'CZK', items: [{ id: 'tea', name: 'Tea', price: '45', quantity: String(RECENT_PAID_PAYMENTS + 1) }] });
+        store.putBill({
+          id: `${id}-${n}`,
+          tableId: id,
+          currency: 'CZK',
+          items: [{ id: 'tea', name: 'Tea', price: '45', quantity: String(RECENT_PAID_PAYMENTS + 1) }],
+        });
       }
     }
     pay(store, clock, 'q1', 'quiet-0', 'tea', '45');
@@ -75,10 +85,19 @@ describe('the table card and the Tables grid over a long history', () => {
     const file = join(tmp.dir, 'bills.sqlite');
     let store = openTestStore({ file, clock });
     cleanup = () => (store.close(), tmp.cleanup());
-    for (const [id, bills] of [['quiet', FEW_BILLS + 1], ['regular', FEW_BILLS + 1], ['bar', 1]] as const) {
+    for (const [id, bills] of [
+      ['quiet', FEW_BILLS + 1],
+      ['regular', FEW_BILLS + 1],
+      ['bar', 1],
+    ] as const) {
       store.upsertTable({ id, name: id });
       for (let n = 0; n < bills; n++) {
-        store.putBill({ id: `${id}-${n}`, tableId: id, currency: 'CZK', items: [{ id: 'tea', name: 'Tea', price: '45', quantity: String(RECENT_PAID_PAYMENTS + 1) }] });
+        store.putBill({
+          id: `${id}-${n}`,
+          tableId: id,
+          currency: 'CZK',
+          items: [{ id: 'tea', name: 'Tea', price: '45', quantity: String(RECENT_PAID_PAYMENTS + 1) }],
+        });
       }
     }
     const quietLast = pay(store, clock, 'q1', 'quiet-5', 'tea', '45');
@@ -91,7 +110,11 @@ describe('the table card and the Tables grid over a long history', () => {
     // A new process: nothing remembered; the grid reads first, then each card.
     store = openTestStore({ file, clock });
     const grid = tableViews(store);
-    expect(grid.map((t) => [t.id, t.lastPaid?.at ?? null])).toEqual([['quiet', quietLast], ['regular', regularLast], ['bar', grid[2]!.lastPaid!.at]]);
+    expect(grid.map((t) => [t.id, t.lastPaid?.at ?? null])).toEqual([
+      ['quiet', quietLast],
+      ['regular', regularLast],
+      ['bar', grid[2]!.lastPaid!.at],
+    ]);
     store.close();
     store = openTestStore({ file, clock });
     for (const t of grid) expect(tableView(store, t.id)).toEqual(t);
@@ -137,7 +160,9 @@ describe('the table card and the Tables grid over a long history', () => {
     openTestStore({ file }).close();
     const db = new BetterSqlite3(file, { readonly: true });
     cleanup = () => (db.close(), tmp.cleanup());
-    expect(planOf(db, ACTIVE_BILLS_OF_TABLE_SQL, ['t1']).join('; ')).toMatch(/^SEARCH bills USING INDEX bills_by_table_state(_id)? \(tableId=\? AND state=\?\)/);
+    expect(planOf(db, ACTIVE_BILLS_OF_TABLE_SQL, ['t1']).join('; ')).toMatch(
+      /^SEARCH bills USING INDEX bills_by_table_state(_id)? \(tableId=\? AND state=\?\)/,
+    );
     expect(planOf(db, `${RECENT_PAID_SQL} AND b.tableId = ? ORDER BY p.paidAt DESC LIMIT 1`, ['2026-11-20', 't1'])).toEqual([
       'SEARCH p USING INDEX payments_by_paid_at (paidAt>?)',
       'SEARCH b USING COVERING INDEX bills_by_table_id (tableId=? AND id=?)',

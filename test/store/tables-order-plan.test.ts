@@ -37,7 +37,12 @@ describe('tables: the POS order and the floor plan', () => {
   it('keeps the order tables were first given (not A to Z), also when a table is given again', () => {
     const t = tempStore();
     cleanup = t.cleanup;
-    for (const [id, area] of [['z9', 'Zahrada'], ['a1', 'Atrium'], ['z1', 'Zahrada'], ['bar', null]] as const) {
+    for (const [id, area] of [
+      ['z9', 'Zahrada'],
+      ['a1', 'Atrium'],
+      ['z1', 'Zahrada'],
+      ['bar', null],
+    ] as const) {
       t.store.upsertTable({ id, name: id, area });
     }
     t.store.upsertTable({ id: 'z9', name: 'Renamed', area: 'Zahrada' });

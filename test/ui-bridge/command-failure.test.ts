@@ -16,7 +16,16 @@ describe('command refusals carry a code and names', () => {
   function api(overrides: Partial<UiApiDeps> = {}) {
     const { log } = memoryLogger();
     // Only the store is used by the bill commands; the rest is never reached in these tests.
-    const deps = { store: t.store, log, clock: new ManualClock(0), demo: false, menu: [], defaultCurrency: 'CZK', shell: {}, ...overrides } as unknown as UiApiDeps;
+    const deps = {
+      store: t.store,
+      log,
+      clock: new ManualClock(0),
+      demo: false,
+      menu: [],
+      defaultCurrency: 'CZK',
+      shell: {},
+      ...overrides,
+    } as unknown as UiApiDeps;
     return createUiApi(deps);
   }
 
@@ -47,7 +56,12 @@ describe('command refusals carry a code and names', () => {
   });
 
   it('only a thrown defect is INTERNAL_ERROR', async () => {
-    const broken = { ...t.store, closeBill: () => { throw new TypeError('boom'); } } as unknown as UiApiDeps['store'];
+    const broken = {
+      ...t.store,
+      closeBill: () => {
+        throw new TypeError('boom');
+      },
+    } as unknown as UiApiDeps['store'];
     const result = await api({ store: broken }).closeBill({ billId: 'b1' });
     expect(result.ok ? null : result.error).toMatchObject({ code: 'INTERNAL_ERROR', action: 'closeBill' });
   });

@@ -18,7 +18,7 @@ describe('the command tables', () => {
     if (!bad.ok) expect(bad.error.issues[0]?.path).toEqual(['status']);
   });
 
-  it("let through an answer shaped as a CommandResult, and nothing else", () => {
+  it('let through an answer shaped as a CommandResult, and nothing else', () => {
     const okAnswer = { ok: true, value: { id: 'b1' } };
     expect(parseCommandResult('openBill', okAnswer)).toBe(okAnswer);
     const refusal = { ok: false, error: { code: 'BILL_LOCKED', params: { table: '2' }, action: 'closeBill' } };

@@ -28,7 +28,12 @@ beforeAll(async () => {
   const staticDir = path.join(dir, 'renderer');
   mkdirSync(staticDir);
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Tableside</title>');
-  companion = await createCompanion({ dataDir: path.join(dir, 'data'), settings: { environment: 'demo', posApiPort: 0 }, demo: embeddedDemo, log: silentLogger() });
+  companion = await createCompanion({
+    dataDir: path.join(dir, 'data'),
+    settings: { environment: 'demo', posApiPort: 0 },
+    demo: embeddedDemo,
+    log: silentLogger(),
+  });
   await companion.start();
   server = await startUiServer({ api: companion.api, staticDir, host: '127.0.0.1', port: 0, log: silentLogger() });
   // What a browser does with the printed URL: one visit that trades the token for the cookie.
@@ -57,7 +62,10 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
     expect(first.demo).toBe(true);
     expect(first.tables.length).toBeGreaterThan(0);
     if (first.connection.status !== 'connected') {
-      await client.next((f) => (f.event as CompanionEvent | undefined)?.type === 'connection' && (f.event as { session: { status: string } }).session.status === 'connected', 'a connected session');
+      await client.next(
+        (f) => (f.event as CompanionEvent | undefined)?.type === 'connection' && (f.event as { session: { status: string } }).session.status === 'connected',
+        'a connected session',
+      );
     }
     expect((await snapshot()).connection.status).toBe('connected');
   });

@@ -83,7 +83,11 @@ describe('the renderer bridge against the UI server', () => {
       const before = api.calls.length;
       const result = await call({ probe: name });
       // A command without input reaches the core; one whose schema refuses the probe is named in the refusal.
-      if (result.ok) expect(api.calls.slice(before).map((c) => c.name), name).toEqual([name]);
+      if (result.ok)
+        expect(
+          api.calls.slice(before).map((c) => c.name),
+          name,
+        ).toEqual([name]);
       else expect(result.error, name).toMatchObject({ code: 'BAD_INPUT', action: name });
     }
     expect(await bridge.closeBill({ billId: 'b1' })).toEqual({ ok: true, value: { echoed: { billId: 'b1' } } });

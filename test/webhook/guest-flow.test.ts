@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/base/log.js';
 import type { MethodDispatcher } from '../../main/base/method-types.js';
-import { createV4ServiceClient, createWebhookTransport, type WebhookTransport, type WebhookTransportOptions } from '../../main/adapters/connection/transport/webhook/index.js';
+import {
+  createV4ServiceClient,
+  createWebhookTransport,
+  type WebhookTransport,
+  type WebhookTransportOptions,
+} from '../../main/adapters/connection/transport/webhook/index.js';
 import type { Sandbox, SandboxOptions } from '../../sandbox/index.js';
 import { startSandbox, type FaultKind } from '../../sandbox/index.js';
 import { sampleBook } from '../sandbox/helpers/fixture.js';
@@ -54,7 +59,16 @@ async function setup(sandbox: SandboxOptions = {}, receiver: Partial<WebhookTran
     },
   };
   const creds = { serviceUrl: sb.url, apiKey: sb.restaurant.apiKey, posId: POS_ID };
-  const transport = createWebhookTransport({ ...creds, dispatcher, port: 0, publicUrl: '', log: silentLogger(), store, serviceClient: createV4ServiceClient(creds), ...receiver });
+  const transport = createWebhookTransport({
+    ...creds,
+    dispatcher,
+    port: 0,
+    publicUrl: '',
+    log: silentLogger(),
+    store,
+    serviceClient: createV4ServiceClient(creds),
+    ...receiver,
+  });
   await transport.start();
   cleanups.push(() => transport.stop());
   await until(() => transport.state().status === 'connected', 'the webhook URL to be configured');
@@ -170,7 +184,10 @@ describe('webhook faults', () => {
     it(`${kind}: the POS answers ${status} and runs nothing`, async () => {
       const env = await setup();
       env.sb.injectFault({ kind });
-      const err = await env.sb.guestScan({ idTable: 'T1' }).then(() => null, (e: unknown) => e);
+      const err = await env.sb.guestScan({ idTable: 'T1' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toMatchObject({ status: 502, body: { code: 'WEBHOOK_REJECTED', message: expect.stringMatching(why) } });
       expect(deliveries(env.sb).map((d) => d.status)).toEqual([status]);
       expect(env.calls).toEqual([]);
@@ -211,7 +228,11 @@ describe('pings and events', () => {
 
   it('an error event reaches the handlers', async () => {
     const env = await setup();
-    const res = await fetch(`${env.sb.url}/sandbox/webhook/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'error', args: [{ code: 'INVALID_RESPONSE', message: 'bad receipt' }] }) });
+    const res = await fetch(`${env.sb.url}/sandbox/webhook/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'error', args: [{ code: 'INVALID_RESPONSE', message: 'bad receipt' }] }),
+    });
     expect(res.status).toBe(200);
     expect(env.calls.map((c) => c.method)).toEqual(['error']);
   });

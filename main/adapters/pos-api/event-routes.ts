@@ -5,7 +5,6 @@ import { defineRoute, documented, named, type Route } from '../../base/http-rout
 /** The store domains the POS API's routes read and write. */
 type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
-
 /** GET /v1/events: the store's event log as JSON pages, or live as Server-Sent Events (event-stream.ts). */
 
 export const EVENTS_PAGE_DEFAULT = 500;

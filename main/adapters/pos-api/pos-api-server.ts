@@ -15,7 +15,6 @@ import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
 /** The store domains the POS API's routes read and write. */
 type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
-
 export interface PosApiOptions {
   store: PosApiStore;
   /** The routes and their document (assemblePosApi of the features' route lists). */
@@ -64,9 +63,15 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   // The token comes first: without it nothing else about the request is answered.
   if (!state.isPublic(req.method ?? 'GET', url.pathname) && !hasToken(req, state.token())) {
-    throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong bearer token: send "Authorization: Bearer <token>" with the token from Settings (or <dataDir>/pos-api-token).', null, {
-      'www-authenticate': 'Bearer',
-    });
+    throw new HttpError(
+      401,
+      'UNAUTHORIZED',
+      'Missing or wrong bearer token: send "Authorization: Bearer <token>" with the token from Settings (or <dataDir>/pos-api-token).',
+      null,
+      {
+        'www-authenticate': 'Bearer',
+      },
+    );
   }
   const match = state.match(req.method ?? 'GET', url.pathname);
   if (!match) throw new HttpError(404, 'NOT_FOUND', `No endpoint ${url.pathname}; see ${DOCUMENT_PATH}.`);
@@ -82,19 +87,26 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
   const { query: querySchema, body: bodySchema } = route.contract;
   const query = querySchema ? parseRequest(querySchema, Object.fromEntries(url.searchParams), 'query') : undefined;
   const body = bodySchema && json !== undefined ? parseRequest(bodySchema, json, 'body') : undefined;
-  const reply = await route.handle({
-    store,
-    params,
-    query: url.searchParams,
-    wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),
-    accept: req.headers.accept ?? '',
-    reports: { dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT, defaultCurrency: state.options.defaultCurrency ?? 'CZK', now: state.options.now?.() ?? state.options.clock!.now() },
-    openStream: (after) => {
-      const { heartbeatMs, clock } = state.options;
-      const end = streamEvents(req, res, { store, after, log: state.log, heartbeatMs, clock, onEnd: () => state.streams.delete(end) });
-      state.streams.add(end);
+  const reply = await route.handle(
+    {
+      store,
+      params,
+      query: url.searchParams,
+      wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),
+      accept: req.headers.accept ?? '',
+      reports: {
+        dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT,
+        defaultCurrency: state.options.defaultCurrency ?? 'CZK',
+        now: state.options.now?.() ?? state.options.clock!.now(),
+      },
+      openStream: (after) => {
+        const { heartbeatMs, clock } = state.options;
+        const end = streamEvents(req, res, { store, after, log: state.log, heartbeatMs, clock, onEnd: () => state.streams.delete(end) });
+        state.streams.add(end);
+      },
     },
-  }, { params, query, body });
+    { params, query, body },
+  );
   if (reply === 'stream') return;
   if ('text' in reply) sendText(res, reply.status, reply.text, reply.headers);
   else sendJson(res, reply.status, reply.body, reply.headers);
@@ -144,10 +156,9 @@ export async function startPosApi(options: PosApiOptions): Promise<PosApi> {
     for (const end of [...state.streams]) end();
   };
 
-  const server = createGuardedServer(
-    (req, res) => void handle(state, req, res).catch((e: unknown) => answerFailure(log, req, res, e)),
-    { limits: options.limits },
-  );
+  const server = createGuardedServer((req, res) => void handle(state, req, res).catch((e: unknown) => answerFailure(log, req, res, e)), {
+    limits: options.limits,
+  });
   const port = await listen(server, options.port, host);
   const url = `http://127.0.0.1:${port}/v1`;
   log.info({ url }, 'local POS API listening');

@@ -7,14 +7,17 @@ import { DOCUMENT_PATH, openApiDocument, type OpenApiDocument } from './openapi.
 /** The store domains the POS API's routes read and write. */
 type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
-
 /** The routes the server serves and the document describing them, made together from one list. */
 export interface PosApiRoutes {
   routes: readonly Route<PosApiStore>[];
   document: OpenApiDocument;
 }
 
-const DocumentBody = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+const DocumentBody = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 /**
  * The POS API of the feature route lists it is given (main/app/pos-api.ts passes them): the

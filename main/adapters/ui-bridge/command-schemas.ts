@@ -21,7 +21,10 @@ export function parseCommandInput<K extends CommandName>(name: K, raw: unknown, 
   log?.info({ mod: 'command', cmd: name, issues: describeIssues(parsed.error) }, 'command input refused');
   // The field (and every field at fault), so the renderer can name it in the cashier's words.
   const fields = [...new Set(parsed.error.issues.map((i) => i.path[0]).filter((f): f is string => typeof f === 'string'))];
-  return { ok: false, error: fields.length > 0 ? { code: BAD_INPUT, params: { field: fields[0]!, fields: fields.join(', ') }, action: name } : { code: BAD_INPUT, action: name } };
+  return {
+    ok: false,
+    error: fields.length > 0 ? { code: BAD_INPUT, params: { field: fields[0]!, fields: fields.join(', ') }, action: name } : { code: BAD_INPUT, action: name },
+  };
 }
 
 /**

@@ -29,7 +29,13 @@ export const VIEW_PUSH_MS = 50;
  * clock), and only while a listener wants them. Each view is read when pushed, so it is the
  * store's state then: a window that saw a payment start and end pushes only its end.
  */
-export function createViewFanOut(o: { store: PaymentsStore & OrdersStore & StoreEngine; notices: NoticeBook; push: Push; wants: (type: CompanionEvent['type']) => boolean; clock: Clock }): ViewFanOut {
+export function createViewFanOut(o: {
+  store: PaymentsStore & OrdersStore & StoreEngine;
+  notices: NoticeBook;
+  push: Push;
+  wants: (type: CompanionEvent['type']) => boolean;
+  clock: Clock;
+}): ViewFanOut {
   const listening = () => o.wants('bill') || o.wants('table') || o.wants('payment');
   let changed = emptyChanges();
   let timer: TimerHandle | null = null;
@@ -135,7 +141,12 @@ function updateNotices(e: StoreEvent, store: PaymentsStore & OrdersStore & Store
   }
 }
 /** Each changed order once, the menu once per batch; each only when a listener wants it. */
-function fanOutOrders(events: StoreEvent[], store: PaymentsStore & OrdersStore & StoreEngine, push: Push, wants: (type: CompanionEvent['type']) => boolean): void {
+function fanOutOrders(
+  events: StoreEvent[],
+  store: PaymentsStore & OrdersStore & StoreEngine,
+  push: Push,
+  wants: (type: CompanionEvent['type']) => boolean,
+): void {
   const orders = new Set<string>();
   let menu = false;
   const wantsOrders = wants('order');

@@ -90,8 +90,7 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     // Needs attention.
     ...createAttentionCommands({ ...deps, transport: () => deps.settings().transport }),
     // The demo guest orders.
-    guestOrder: (input) =>
-      deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY')),
+    guestOrder: (input) => (deps.guestOrder ? run('guestOrder', () => deps.guestOrder!(input)) : Promise.resolve(fail('DEMO_ONLY'))),
     // Receipts from the main POS.
     ...receiptCommands(deps),
     // Payment links.
@@ -133,15 +132,27 @@ function billCommands({ store, defaultCurrency }: UiApiDeps, run: Run): Part<'op
   };
   return {
     openBill: (input) =>
-      run('openBill', () => billResult(store.openBill({ tableId: input.tableId, name: input.name ?? null, currency: input.currency ?? defaultCurrency }).id), tableContext(store, input.tableId)),
+      run(
+        'openBill',
+        () => billResult(store.openBill({ tableId: input.tableId, name: input.name ?? null, currency: input.currency ?? defaultCurrency }).id),
+        tableContext(store, input.tableId),
+      ),
     addItem: (input) =>
       run(
         'addItem',
-        () => billResult(store.addItem(input.billId, { name: input.name, price: input.price, quantity: input.quantity, ...(input.menuId ? { menuId: input.menuId } : {}) }).id),
+        () =>
+          billResult(
+            store.addItem(input.billId, { name: input.name, price: input.price, quantity: input.quantity, ...(input.menuId ? { menuId: input.menuId } : {}) })
+              .id,
+          ),
         { params: () => ({ ...billContext(store, input.billId).params!(), item: input.name }) },
       ),
     setItemQuantity: (input) =>
-      run('setItemQuantity', () => billResult(store.setItemQuantity(input.billId, input.itemId, input.quantity).id), billContext(store, input.billId, input.itemId)),
+      run(
+        'setItemQuantity',
+        () => billResult(store.setItemQuantity(input.billId, input.itemId, input.quantity).id),
+        billContext(store, input.billId, input.itemId),
+      ),
     removeItem: (input) => run('removeItem', () => billResult(store.removeItem(input.billId, input.itemId).id), billContext(store, input.billId, input.itemId)),
     closeBill: (input) => run('closeBill', () => billResult(store.closeBill(input.billId, input.settlement).id), closeContext(store, input.billId)),
   };
@@ -152,28 +163,36 @@ function paymentCommands(deps: UiApiDeps, run: Run): Part<'cancelPayment' | 'cap
   const { store, log } = deps;
   return {
     cancelPayment: (input) =>
-      run('cancelPayment', async () => {
-        if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND');
-        const answer = await deps.client().cancelPayment(input.paymentId);
-        if (!answer.ok) {
-          recordRefundFailure(store, input.paymentId, answer); // Needs attention
-          return fail(answer.code);
-        }
-        store.refundPayment(input.paymentId);
-        log.info({ mod: 'ui', paymentId: input.paymentId }, 'payment cancelled by the cashier');
-        return ok(paymentView(store, input.paymentId)!);
-      }, paymentContext(store, input.paymentId)),
+      run(
+        'cancelPayment',
+        async () => {
+          if (!store.getPayment(input.paymentId)) return fail('PAYMENT_NOT_FOUND');
+          const answer = await deps.client().cancelPayment(input.paymentId);
+          if (!answer.ok) {
+            recordRefundFailure(store, input.paymentId, answer); // Needs attention
+            return fail(answer.code);
+          }
+          store.refundPayment(input.paymentId);
+          log.info({ mod: 'ui', paymentId: input.paymentId }, 'payment cancelled by the cashier');
+          return ok(paymentView(store, input.paymentId)!);
+        },
+        paymentContext(store, input.paymentId),
+      ),
     capturePayment: (input) =>
-      run('capturePayment', async () => {
-        const payment = store.getPayment(input.paymentId);
-        if (!payment) return fail('PAYMENT_NOT_FOUND');
-        if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE');
-        if (!payment.receipt) return fail('NOT_CAPTURABLE', { reason: 'unfinished' });
-        const answer = await deps.client().capturePayment(input.paymentId, payment.receipt);
-        if (!answer.ok) return fail(answer.code);
-        recordCapture(store, input.paymentId); // marks it captured; Needs attention records the resolution
-        return ok(paymentView(store, input.paymentId)!);
-      }, paymentContext(store, input.paymentId)),
+      run(
+        'capturePayment',
+        async () => {
+          const payment = store.getPayment(input.paymentId);
+          if (!payment) return fail('PAYMENT_NOT_FOUND');
+          if (payment.captureMode !== 'manual' || payment.captured) return fail('NOT_CAPTURABLE');
+          if (!payment.receipt) return fail('NOT_CAPTURABLE', { reason: 'unfinished' });
+          const answer = await deps.client().capturePayment(input.paymentId, payment.receipt);
+          if (!answer.ok) return fail(answer.code);
+          recordCapture(store, input.paymentId); // marks it captured; Needs attention records the resolution
+          return ok(paymentView(store, input.paymentId)!);
+        },
+        paymentContext(store, input.paymentId),
+      ),
     acknowledgeNotice: (input) =>
       run('acknowledgeNotice', () => {
         const notice = deps.notices.acknowledge(input.noticeId);
@@ -197,10 +216,14 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
         return qrViews(deps);
       }),
     deleteQrCode: (input) =>
-      run('deleteQrCode', async () => {
-        const answer = await deps.client().deleteQrCode(input.tableId);
-        return answer.ok ? ok(null) : fail(answer.code);
-      }, tableContext(deps.store, input.tableId)),
+      run(
+        'deleteQrCode',
+        async () => {
+          const answer = await deps.client().deleteQrCode(input.tableId);
+          return answer.ok ? ok(null) : fail(answer.code);
+        },
+        tableContext(deps.store, input.tableId),
+      ),
     printQrSheet: (input) => deps.shell.printQrSheet?.(input) ?? Promise.resolve(NO_PRINTER),
     testPrint: () => deps.shell.testPrint?.() ?? Promise.resolve(NO_PRINTER),
     listPrinters: () => deps.shell.listPrinters?.() ?? Promise.resolve(ok([])),
@@ -208,7 +231,10 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
 }
 
 /** Settings, the connection and demo mode's guest. */
-function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'checkApiKey' | 'regeneratePosApiToken' | 'reconnect' | 'guestPay' | 'setManagerPin' | 'unlockSettings' | 'lockSettings'> {
+function settingsCommands(
+  deps: UiApiDeps,
+  run: Run,
+): Part<'saveSettings' | 'checkApiKey' | 'regeneratePosApiToken' | 'reconnect' | 'guestPay' | 'setManagerPin' | 'unlockSettings' | 'lockSettings'> {
   return {
     // The manager PIN.
     setManagerPin: (input) => run('setManagerPin', () => deps.managerPin.setManagerPin(input)),
@@ -222,8 +248,7 @@ function settingsCommands(deps: UiApiDeps, run: Run): Part<'saveSettings' | 'che
         deps.reconnect();
         return ok(null);
       }),
-    guestPay: (input) =>
-      deps.guestPay ? run('guestPay', () => deps.guestPay!(input)) : Promise.resolve(fail('DEMO_ONLY')),
+    guestPay: (input) => (deps.guestPay ? run('guestPay', () => deps.guestPay!(input)) : Promise.resolve(fail('DEMO_ONLY'))),
   };
 }
 
@@ -240,7 +265,9 @@ async function qrViews(deps: UiApiDeps) {
   if (!answer.ok) return fail<QrCodeView[]>(answer.code);
   const byTable = new Map(answer.value.map((q) => [q.idTable, q]));
   return ok(
-    deps.store.listTables().map((t): QrCodeView => ({ tableId: t.id, tableName: t.name, code: byTable.get(t.id)?.code ?? null, url: byTable.get(t.id)?.url ?? null })),
+    deps.store
+      .listTables()
+      .map((t): QrCodeView => ({ tableId: t.id, tableName: t.name, code: byTable.get(t.id)?.code ?? null, url: byTable.get(t.id)?.url ?? null })),
   );
 }
 

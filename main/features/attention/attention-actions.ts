@@ -2,7 +2,16 @@ import type { AttentionEntry, RecoveryOutcome } from '../../../preload/contract.
 import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import { awaitingCapture, recoverPayments } from '../payments/recovery/index.js';
-import { LOCK_EXPIRED, type AttentionActionName, type BillsStore, type PaymentsStore, type AttentionStore, type StoreEngine, type PaymentRecord, type StoreWrite } from '../../store/index.js';
+import {
+  LOCK_EXPIRED,
+  type AttentionActionName,
+  type BillsStore,
+  type PaymentsStore,
+  type AttentionStore,
+  type StoreEngine,
+  type PaymentRecord,
+  type StoreWrite,
+} from '../../store/index.js';
 import type { Payment as WirePayment } from '../../base/wire/index.js';
 import { entryOfPayment, findEntry, sourceOf } from './attention-list.js';
 import { LOCK_LIMIT_MS } from './sources/payment-timing.js';
@@ -21,16 +30,26 @@ export type AttentionResult<T> = { ok: true; value: T } | AttentionRefusal;
 /** The longest note a cashier may leave (the edges' schemas say the same). */
 export const MAX_NOTE_LENGTH = 500;
 
-const refuse = (code: AttentionRefusal['code'], params?: AttentionRefusal['params']): AttentionRefusal => (params ? { ok: false, code, params } : { ok: false, code });
+const refuse = (code: AttentionRefusal['code'], params?: AttentionRefusal['params']): AttentionRefusal =>
+  params ? { ok: false, code, params } : { ok: false, code };
 
 const subjectOf = (e: Pick<AttentionEntry, 'tableId' | 'billId' | 'paymentId'>) => ({ tableId: e.tableId, billId: e.billId, paymentId: e.paymentId });
 
-function record(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, entry: AttentionEntry, action: AttentionActionName, note: string | null): void {
+function record(
+  store: BillsStore & PaymentsStore & AttentionStore & StoreEngine,
+  entry: AttentionEntry,
+  action: AttentionActionName,
+  note: string | null,
+): void {
   store.resolveAttention({ entryId: entry.id, kind: entry.kind, action, note }, subjectOf(entry));
 }
 
 /** Acknowledges an entry that only needs a look; it leaves the list. An action entry answers ACTION_REQUIRED. */
-export function acknowledge(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, now: number, input: { entryId: string; note?: string | undefined }): AttentionResult<AttentionEntry> {
+export function acknowledge(
+  store: BillsStore & PaymentsStore & AttentionStore & StoreEngine,
+  now: number,
+  input: { entryId: string; note?: string | undefined },
+): AttentionResult<AttentionEntry> {
   const entry = findEntry(store.read, now, input.entryId);
   if (!entry) return refuse('NOT_FOUND');
   if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', { action: entry.actions[0]! });
@@ -58,10 +77,13 @@ export function releaseLock(store: BillsStore & PaymentsStore & AttentionStore &
   const entry = entryOfPayment(store.read, now, paymentId, ['lock-held']);
   if (!entry) return refuse('LOCK_NOT_STALE', { minutes: LOCK_LIMIT_MS / 60_000 });
   const writes: StoreWrite[] = ['closePayment', 'resolveAttention'];
-  store.group(() => {
-    store.closePayment(paymentId, LOCK_EXPIRED);
-    record(store, entry, 'release-lock', null);
-  }, { writes });
+  store.group(
+    () => {
+      store.closePayment(paymentId, LOCK_EXPIRED);
+      record(store, entry, 'release-lock', null);
+    },
+    { writes },
+  );
   return { ok: true, value: store.getPayment(paymentId)! };
 }
 
@@ -83,7 +105,8 @@ export async function retryRecovery(deps: RetryDeps, paymentId: string): Promise
   const summary = await recoverPayments({ store: { ...store, pendingPayments: () => [pending.value] }, getPayment: deps.getPayment, clock, log: deps.log });
   if (summary.failed.length > 0) return refuse('NETWORK_ERROR');
   if (entry) record(store, entry, 'retry-recovery', null);
-  const outcome: RecoveryOutcome = summary.paid.length > 0 ? 'paid' : summary.unlocked.length > 0 ? 'unlocked' : summary.expired.length > 0 ? 'expired' : 'open';
+  const outcome: RecoveryOutcome =
+    summary.paid.length > 0 ? 'paid' : summary.unlocked.length > 0 ? 'unlocked' : summary.expired.length > 0 ? 'expired' : 'open';
   return { ok: true, value: { outcome, payment: store.getPayment(paymentId)! } };
 }
 
@@ -92,13 +115,24 @@ export function recordCapture(store: BillsStore & PaymentsStore & AttentionStore
   const p = store.getPayment(paymentId);
   const bill = p ? store.getBill(p.billId) : null;
   const writes: StoreWrite[] = ['markCaptured', 'resolveAttention'];
-  store.group(() => {
-    const { changed } = store.markCaptured(paymentId);
-    if (changed) store.resolveAttention({ entryId: `capture:${paymentId}`, kind: 'capture', action: 'capture', note: null }, { tableId: bill?.tableId ?? null, billId: p?.billId ?? null, paymentId });
-  }, { writes });
+  store.group(
+    () => {
+      const { changed } = store.markCaptured(paymentId);
+      if (changed)
+        store.resolveAttention(
+          { entryId: `capture:${paymentId}`, kind: 'capture', action: 'capture', note: null },
+          { tableId: bill?.tableId ?? null, billId: p?.billId ?? null, paymentId },
+        );
+    },
+    { writes },
+  );
 }
 
 /** cancelPayment's failure side: a refusal the service answered (not an unreachable service) is kept for Needs attention. */
-export function recordRefundFailure(store: BillsStore & PaymentsStore & AttentionStore & StoreEngine, paymentId: string, failure: { status: number; code: string }): void {
+export function recordRefundFailure(
+  store: BillsStore & PaymentsStore & AttentionStore & StoreEngine,
+  paymentId: string,
+  failure: { status: number; code: string },
+): void {
   if (failure.status > 0 && store.getPayment(paymentId)) store.recordRefundRefusal(paymentId, failure.code);
 }

@@ -33,7 +33,12 @@ export function createAttentionCommands(deps: AttentionCommandDeps): AttentionCo
     listAttention: () => attempt(log, 'listAttention', () => ok(listAttention(store.read, clock.now()))),
     resolveAttention: (input) => attempt(log, 'resolveAttention', () => asResult(acknowledge(store, clock.now(), input), () => null)),
     releaseLock: (input) =>
-      attempt(log, 'releaseLock', () => asResult(releaseLock(store, clock.now(), input.paymentId), (p) => paymentView(store, p.id)!), paymentContext(store, input.paymentId)),
+      attempt(
+        log,
+        'releaseLock',
+        () => asResult(releaseLock(store, clock.now(), input.paymentId), (p) => paymentView(store, p.id)!),
+        paymentContext(store, input.paymentId),
+      ),
     retryRecovery: (input) =>
       attempt(
         log,

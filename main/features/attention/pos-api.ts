@@ -8,7 +8,6 @@ import { listAttention } from './attention-list.js';
 /** The store domains the POS API's routes read and write. */
 type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
-
 /** Needs attention on the local POS API: the list, and acknowledging an entry that only needs a look. */
 
 const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error', 'receipt-pending'] as const;

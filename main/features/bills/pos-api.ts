@@ -3,7 +3,6 @@ import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionSt
 import { defineRoute, guard, HttpError, type Route } from '../../base/http-route.js';
 import { billView, billViews, paymentView, tableViews } from './views.js';
 import {
-
   BillDetailResponse,
   BillInput,
   BillResponse,

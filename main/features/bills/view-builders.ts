@@ -1,6 +1,17 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../../base/wire/index.js';
-import { canon, dec, isZeroText, money, sum, type BillPaymentSummary, type BillWithCounts, type BillWithItems, type Decimal, type PaymentRecord } from '../../store/index.js';
+import {
+  canon,
+  dec,
+  isZeroText,
+  money,
+  sum,
+  type BillPaymentSummary,
+  type BillWithCounts,
+  type BillWithItems,
+  type Decimal,
+  type PaymentRecord,
+} from '../../store/index.js';
 import { billTotals as lineTotals } from '../../store/bills-and-tables/bill-rules.js';
 import type { PlacedTable, TablePaymentFacts } from '../../store/repos/tables-repo.js';
 

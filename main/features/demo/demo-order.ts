@@ -11,10 +11,16 @@ import { fail, ok } from '../../base/command-result.js';
  * ordinary answer (`refused` with the code and item names, worded by the renderer); other sandbox
  * refusals (no connection, bad input) fail with their code.
  */
-export async function placeDemoOrder(sandbox: DemoSandbox | null, store: BillsStore & OrdersStore, input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>> {
+export async function placeDemoOrder(
+  sandbox: DemoSandbox | null,
+  store: BillsStore & OrdersStore,
+  input: GuestOrderInput,
+): Promise<CommandResult<GuestOrderResult>> {
   if (!sandbox) return fail('DEMO_ONLY');
   const itemName = (id: string): string => store.getMenuItem(id)?.name ?? id;
-  const request: DemoGuestOrder = { items: input.items.map((i) => (i.note ? { id: i.id, quantity: i.quantity, note: i.note } : { id: i.id, quantity: i.quantity })) };
+  const request: DemoGuestOrder = {
+    items: input.items.map((i) => (i.note ? { id: i.id, quantity: i.quantity, note: i.note } : { id: i.id, quantity: i.quantity })),
+  };
   if (input.tableId !== undefined) request.idTable = input.tableId;
   if (input.pickupAt !== undefined) request.pickupAt = input.pickupAt;
   if (input.note) request.note = input.note;

@@ -58,7 +58,13 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
     async guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>> {
       if (!sandbox) return fail('DEMO_ONLY');
       try {
-        const result = await sandbox.guestPay({ idTable: input.tableId, idBill: input.billId, items: input.items, tip: input.tip, outcome: input.outcome ?? 'paid' });
+        const result = await sandbox.guestPay({
+          idTable: input.tableId,
+          idBill: input.billId,
+          items: input.items,
+          tip: input.tip,
+          outcome: input.outcome ?? 'paid',
+        });
         return ok({ paymentId: result.payment.id, state: result.payment.state });
       } catch (e) {
         // The sandbox's refusals (nothing to pay, no open bill, no POS connection) are ordinary
@@ -80,4 +86,3 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
     },
   };
 }
-

@@ -16,7 +16,12 @@ const NO_PRINTER = fail<never>('UNSUPPORTED', { reason: 'ticket' });
  * API. The service hears of each change from main/orders (menu sync, status sender), not from here,
  * so a command answers as soon as the change is stored, with or without a connection.
  */
-export function orderCommands(deps: { store: BillsStore & OrdersStore & StoreEngine; log: Logger; client(): ServiceClient; shell: Pick<ShellPorts, 'printTicket'> }): OrderCommands {
+export function orderCommands(deps: {
+  store: BillsStore & OrdersStore & StoreEngine;
+  log: Logger;
+  client(): ServiceClient;
+  shell: Pick<ShellPorts, 'printTicket'>;
+}): OrderCommands {
   const { store, log } = deps;
   const run = <T>(name: string, fn: Parameters<typeof attempt<T>>[2]) => attempt<T>(log, name, fn);
   return {

@@ -28,14 +28,20 @@ export function getMealMenus(store: OrdersStore): MethodOutcome {
   return ok({ menus: wireMenus(store.menus()) });
 }
 
-export function orderPrepare(price: (order: MethodArgs<'orderPrepare'>[0]) => { items: OrderLine[]; total: string }, [order]: MethodArgs<'orderPrepare'>): MethodOutcome {
+export function orderPrepare(
+  price: (order: MethodArgs<'orderPrepare'>[0]) => { items: OrderLine[]; total: string },
+  [order]: MethodArgs<'orderPrepare'>,
+): MethodOutcome {
   const { items, total } = price(order);
   return ok({ items: items.map((l) => (l.note === null ? { id: l.id, name: l.name, price: l.price, quantity: l.quantity } : l)), total });
 }
 
 export function orderStart(store: OrdersStore, log: Logger, [order]: MethodArgs<'orderStart'>): MethodOutcome {
   const { order: o, repeated } = store.startOrder(order);
-  log.info({ orderId: o.id, billId: o.billId, tableId: o.tableId, delivery: o.deliveryType, total: o.total, repeated }, repeated ? 'order start repeated' : 'order started');
+  log.info(
+    { orderId: o.id, billId: o.billId, tableId: o.tableId, delivery: o.deliveryType, total: o.total, repeated },
+    repeated ? 'order start repeated' : 'order started',
+  );
   return ok(o.billId === null ? { idOrder: o.id } : { idOrder: o.id, billId: o.billId });
 }
 

@@ -42,7 +42,11 @@ export function createOrderStatusSender(options: StatusSenderOptions): OrderStat
     const reason = next.reason ?? undefined;
     const answer = await options.client.updateOrderStatus(next.orderId, next.status, reason === undefined ? {} : { reason });
     if (!answer.ok && isRetryable(answer)) return { done: false, log: { orderId: next.orderId, status: next.status, code: answer.code } };
-    if (!answer.ok) log.error({ orderId: next.orderId, status: next.status, code: answer.code, httpStatus: answer.status }, `the service refused the order status: ${answer.message}`);
+    if (!answer.ok)
+      log.error(
+        { orderId: next.orderId, status: next.status, code: answer.code, httpStatus: answer.status },
+        `the service refused the order status: ${answer.message}`,
+      );
     else log.info({ orderId: next.orderId, status: next.status }, 'order status sent');
     store.statusPushed(next.seq);
     return { done: true };

@@ -10,7 +10,13 @@ import { createPaymentLinks } from './payment-links.js';
 
 type LinkCommands = Pick<CompanionApi, 'createPaymentLink' | 'listPaymentLinks' | 'getPaymentLink' | 'deletePaymentLink' | 'printPaymentLink'>;
 
-export function paymentLinkCommands(deps: { store: PaymentLinksStore; log: Logger; client(): ServiceClient; defaultCurrency: string; shell: ShellPorts }): LinkCommands {
+export function paymentLinkCommands(deps: {
+  store: PaymentLinksStore;
+  log: Logger;
+  client(): ServiceClient;
+  defaultCurrency: string;
+  shell: ShellPorts;
+}): LinkCommands {
   const links = createPaymentLinks({ store: deps.store, log: deps.log, client: () => deps.client(), defaultCurrency: () => deps.defaultCurrency });
   return {
     createPaymentLink: (input) => attempt(deps.log, 'createPaymentLink', () => links.createPaymentLink(input)),
@@ -18,8 +24,6 @@ export function paymentLinkCommands(deps: { store: PaymentLinksStore; log: Logge
     getPaymentLink: (input) => attempt(deps.log, 'getPaymentLink', () => links.getPaymentLink(input)),
     deletePaymentLink: (input) => attempt(deps.log, 'deletePaymentLink', () => links.deletePaymentLink(input)),
     printPaymentLink: (input) =>
-      deps.shell.printPaymentLink
-        ? attempt(deps.log, 'printPaymentLink', () => deps.shell.printPaymentLink!(input))
-        : Promise.resolve(fail('UNSUPPORTED')),
+      deps.shell.printPaymentLink ? attempt(deps.log, 'printPaymentLink', () => deps.shell.printPaymentLink!(input)) : Promise.resolve(fail('UNSUPPORTED')),
   };
 }

@@ -24,15 +24,16 @@ function amountRefusal(text: string): LinkInputRefusal | null {
   if (text.startsWith('-') || new Decimal(text).isZero()) return { code: 'INVALID_AMOUNT', params: { ...params, reason: 'positive' } };
   if (!AMOUNT_SHAPE.test(text)) {
     const places = (text.split('.')[1] ?? '').length > 2;
-    return places
-      ? { code: 'INVALID_AMOUNT', params: { ...params, reason: 'places' } }
-      : { code: 'INVALID_AMOUNT', params: { ...params, reason: 'large' } };
+    return places ? { code: 'INVALID_AMOUNT', params: { ...params, reason: 'places' } } : { code: 'INVALID_AMOUNT', params: { ...params, reason: 'large' } };
   }
   return null;
 }
 
 /** The checked input, or the first refusal (amount, then currency, then description). */
-export function checkLinkInput(input: PaymentLinkInput, defaultCurrency: string): { ok: true; value: CheckedLinkInput } | { ok: false; refusal: LinkInputRefusal } {
+export function checkLinkInput(
+  input: PaymentLinkInput,
+  defaultCurrency: string,
+): { ok: true; value: CheckedLinkInput } | { ok: false; refusal: LinkInputRefusal } {
   const amount = input.amount.trim();
   const refused = amountRefusal(amount);
   if (refused) return { ok: false, refusal: refused };

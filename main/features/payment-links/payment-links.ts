@@ -35,7 +35,6 @@ const CHECK_CONCURRENCY = 6;
 /** The newest links listed (older ones stay stored, and still work at the service). */
 export const LIST_LIMIT = 200;
 
-
 /** The link in the cashier's words: its amount and description (the renderer formats the money). */
 export function linkParams(link: { amount: string | null; currency: string; description: string }): ErrorParams {
   const params: ErrorParams = { currency: link.currency };

@@ -11,7 +11,10 @@ import type { MethodOutcome } from '../../base/method-types.js';
 
 export function paymentStart(store: PaymentsStore & ReceiptsStore, log: Logger, [payment]: MethodArgs<'paymentStart'>): MethodOutcome {
   const { repeated, payment: p } = store.startPayment(payment);
-  log.info({ paymentId: p.id, billId: p.billId, amount: p.amount, tip: p.tip, repeated }, repeated ? 'payment start repeated' : 'payment started: items locked');
+  log.info(
+    { paymentId: p.id, billId: p.billId, amount: p.amount, tip: p.tip, repeated },
+    repeated ? 'payment start repeated' : 'payment started: items locked',
+  );
   return ok(null);
 }
 
@@ -25,7 +28,8 @@ export function paymentClosed(store: PaymentsStore & ReceiptsStore, log: Logger,
   const { changed, payment } = store.closePayment(paymentId, state);
   if (!payment) log.warn({ paymentId, state }, 'paymentClosed for an unknown payment: nothing to change');
   else if (!changed) log.info({ paymentId, billId: payment.billId, state }, 'paymentClosed repeated: nothing changed');
-  else log.info({ paymentId, billId: payment.billId, state, amount: payment.amount }, state === 'PAID' ? 'payment paid' : 'payment ended unpaid: items unlocked');
+  else
+    log.info({ paymentId, billId: payment.billId, state, amount: payment.amount }, state === 'PAID' ? 'payment paid' : 'payment ended unpaid: items unlocked');
   return ok(null);
 }
 

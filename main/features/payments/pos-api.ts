@@ -8,7 +8,6 @@ import { HISTORY_STATES, HistoryQuery, historyReply, PAYMENTS_CSV_EXAMPLE, Payme
 /** The store domains the POS API's routes read and write. */
 type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
-
 /** The latest moment a JS Date can hold (year 275760): a larger `since` is a mistake, not a filter. */
 const MAX_TIME_MS = 8.64e15;
 

@@ -8,7 +8,6 @@ import { addDays, csvFileName, dayRange, dayReport, isCalendarDate, listPayments
 /** The store domains the POS API's routes read and write. */
 type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
-
 /**
  * The payment history and the day report on the local POS API. A day is a restaurant day
  * (YYYY-MM-DD, ending at the `dayEndsAt` setting in the PC's time zone); a moment is an ISO 8601

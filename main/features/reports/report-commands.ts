@@ -51,8 +51,6 @@ export function createReportCommands(deps: ReportCommandDeps): ReportCommands {
         if (saved.value.path !== null) log.info({ mod: 'reports', path: saved.value.path }, 'payments exported as CSV');
         return ok({ fileName, csv, delivery: saved.value.path === null ? 'cancelled' : 'saved', path: saved.value.path });
       }),
-    printDayReport: (input) =>
-      deps.shell.printDayReport?.(input) ??
-      Promise.resolve(fail('UNSUPPORTED', { reason: 'report' })),
+    printDayReport: (input) => deps.shell.printDayReport?.(input) ?? Promise.resolve(fail('UNSUPPORTED', { reason: 'report' })),
   };
 }

@@ -30,7 +30,17 @@ export const WAIT_MS = 5 * 60_000;
 export const UNLOCK_MS = 15 * 60_000;
 
 /** The fields behind the PIN: what connects the till to the service and the POS. */
-export const INTEGRATION_FIELDS = ['environment', 'serviceUrl', 'posId', 'transport', 'webhookPort', 'webhookPublicUrl', 'posApiPort', 'updateUrl', 'receiptMode'] as const satisfies readonly (keyof StoredSettings)[];
+export const INTEGRATION_FIELDS = [
+  'environment',
+  'serviceUrl',
+  'posId',
+  'transport',
+  'webhookPort',
+  'webhookPublicUrl',
+  'posApiPort',
+  'updateUrl',
+  'receiptMode',
+] as const satisfies readonly (keyof StoredSettings)[];
 
 const PIN_RULE = /^\d{4,8}$/;
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
@@ -127,7 +137,17 @@ export function createManagerPin(options: { dataDir: string; clock: Clock; log: 
       if (!PIN_RULE.test(pin)) return refuse('PIN_FORMAT');
       const salt = randomBytes(16);
       const hash = hashPin(pin, salt, SCRYPT);
-      write({ v: 1, algo: 'scrypt', N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, salt: salt.toString('base64'), hash: hash.toString('base64'), failures: 0, waitUntil: null });
+      write({
+        v: 1,
+        algo: 'scrypt',
+        N: SCRYPT.N,
+        r: SCRYPT.r,
+        p: SCRYPT.p,
+        salt: salt.toString('base64'),
+        hash: hash.toString('base64'),
+        failures: 0,
+        waitUntil: null,
+      });
       // A new PIN ends every earlier unlock.
       unlocks.clear();
       log.info({ mod: 'settings' }, 'manager PIN set');

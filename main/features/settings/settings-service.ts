@@ -9,7 +9,16 @@ import { SettingsInputSchema } from './settings-schema.js';
 import { originOf } from './service-url.js';
 
 /** Fields whose change means a new connection to the service. */
-const CONNECTION_FIELDS: (keyof StoredSettings)[] = ['environment', 'serviceUrl', 'posId', 'transport', 'webhookHost', 'webhookPort', 'webhookPublicUrl', 'serviceName'];
+const CONNECTION_FIELDS: (keyof StoredSettings)[] = [
+  'environment',
+  'serviceUrl',
+  'posId',
+  'transport',
+  'webhookHost',
+  'webhookPort',
+  'webhookPublicUrl',
+  'serviceName',
+];
 
 /** Why a sandbox or production till does not connect: the cashier must act in Settings. */
 export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING';
@@ -47,7 +56,9 @@ export interface SettingsService {
   /** The settings as the renderer shows them (the key masked). */
   view: (posApiToken: string, managerPinSet: boolean) => SettingsView;
   /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
-  check: (input: SettingsInput) => { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal };
+  check: (
+    input: SettingsInput,
+  ) => { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal };
   /** Saves a checked change (the key to the secret store first) and applies it. */
   commit(change: SettingsChange): void;
 }
@@ -65,7 +76,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   let settings: StoredSettings = { ...stored, ...overrides };
   // The stored key belongs to the stored URL's origin: a run against another one must bring its own.
   const keyFits = originOf(settings.serviceUrl) === originOf(stored.serviceUrl);
-  if (options.apiKey === undefined && !keyFits) log.warn({ mod: 'settings' }, 'the service URL differs from the saved one: the saved API key is not sent there');
+  if (options.apiKey === undefined && !keyFits)
+    log.warn({ mod: 'settings' }, 'the service URL differs from the saved one: the saved API key is not sent there');
   let apiKey = options.apiKey ?? (keyFits ? loadKey(secrets, log) : null);
 
   return {
@@ -83,7 +95,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     check: (input: SettingsInput) => checkInput(input, settings, apiKey),
     commit(change: SettingsChange): void {
       // A saved key is saved with the URL it was checked against, so it never pairs with another origin.
-      const fields: (keyof StoredSettings)[] = change.newKey === undefined ? change.fields : [...new Set([...change.fields, 'environment' as const, 'serviceUrl' as const])];
+      const fields: (keyof StoredSettings)[] =
+        change.newKey === undefined ? change.fields : [...new Set([...change.fields, 'environment' as const, 'serviceUrl' as const])];
       // The key first: a secret store that cannot encrypt refuses before anything else is written.
       if (change.newKey !== undefined) secrets.save(change.newKey);
       for (const field of fields) {
@@ -123,7 +136,11 @@ function settingsView(settings: StoredSettings, apiKey: string | null, posApiTok
  * belongs to the origin it was saved for and is never sent anywhere else (KEY_REQUIRED_FOR_NEW_URL).
  * Answers the change and whether the key must be checked with the service first.
  */
-function checkInput(input: SettingsInput, settings: StoredSettings, apiKey: string | null): { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal } {
+function checkInput(
+  input: SettingsInput,
+  settings: StoredSettings,
+  apiKey: string | null,
+): { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal } {
   const parsed = SettingsInputSchema.safeParse(input);
   if (!parsed.success) return refuse('INVALID', firstField(parsed.error));
   // The unlock is the caller's business (settings-commands.ts checks it); it is never a setting.

@@ -177,11 +177,7 @@ export function openBill(tx: WriteTx, input: { tableId: string; name?: string | 
   });
 }
 
-export function addItem(
-  tx: WriteTx,
-  billId: string,
-  input: { name: string; price: string; quantity: string; menuId?: string },
-): BillWithItems {
+export function addItem(tx: WriteTx, billId: string, input: { name: string; price: string; quantity: string; menuId?: string }): BillWithItems {
   const bill = requireEditable(tx, billId);
   const item: ItemRecord = {
     id: randomUUID(),
@@ -212,7 +208,11 @@ export function setItemQuantity(tx: WriteTx, billId: string, itemId: string, qua
   const updated = { ...item, quantity: canon(next) };
   tx.bills.updateItem(tx, billId, updated);
   emitUpdated(tx, bill, { itemId });
-  settleBill(tx, { ...bill, updated: tx.now }, bill.items.map((i) => (i.id === itemId ? updated : i)));
+  settleBill(
+    tx,
+    { ...bill, updated: tx.now },
+    bill.items.map((i) => (i.id === itemId ? updated : i)),
+  );
   return requireBill(tx, billId);
 }
 
@@ -225,6 +225,10 @@ export function removeItem(tx: WriteTx, billId: string, itemId: string): BillWit
   }
   tx.bills.deleteItem(tx, billId, itemId);
   emitUpdated(tx, bill, { removedItemId: itemId });
-  settleBill(tx, bill, bill.items.filter((i) => i.id !== itemId));
+  settleBill(
+    tx,
+    bill,
+    bill.items.filter((i) => i.id !== itemId),
+  );
   return requireBill(tx, billId);
 }

@@ -49,7 +49,8 @@ export function startCheckpointThread(o: {
   worker.on('message', (reply: WorkerReply) => {
     if (reply.type === 'failed') return gone('open', reply.code);
     if (reply.type === 'error') o.log?.debug({ mode: reply.mode, code: reply.code }, 'checkpoint not done');
-    if (reply.type === 'done') o.log?.debug({ mode: reply.mode, busy: reply.busy, log: reply.log, checkpointed: reply.checkpointed, ms: Math.round(reply.ms * 10) / 10 }, 'checkpoint');
+    if (reply.type === 'done')
+      o.log?.debug({ mode: reply.mode, busy: reply.busy, log: reply.log, checkpointed: reply.checkpointed, ms: Math.round(reply.ms * 10) / 10 }, 'checkpoint');
     if (reply.type !== 'ready') o.onReply(reply);
   });
   worker.on('error', (e: NodeJS.ErrnoException) => gone('error', e.code));

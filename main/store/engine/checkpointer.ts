@@ -92,7 +92,11 @@ export function createCheckpointer(options: CheckpointerOptions): Checkpointer {
   db.pragma('wal_autocheckpoint = 0');
   // Only a WAL that grew past the hard cap is shrunk when it starts over (an ftruncate inside that commit).
   db.pragma(`journal_size_limit = ${Math.trunc(limits.hardCap)}`);
-  const worker = lazyWorker(options, (reply) => onReply(reply), () => useOwnCheckpoints());
+  const worker = lazyWorker(
+    options,
+    (reply) => onReply(reply),
+    () => useOwnCheckpoints(),
+  );
   let running = false;
   /** The WAL's size at the last PASSIVE asked (and at the last hard-cap checkpoint): the next waits for `checkpointAt` more (or a restart). */
   let askedAt = 0;

@@ -54,7 +54,14 @@ export function openEngine<B extends Repos>(options: EngineOptions, repos: (db: 
   const db = openDatabase(options.file, log, undefined, options.nativeBinding);
   // The WAL is checkpointed on a worker thread, never inside a commit on the event loop.
   const clock = options.clock ?? systemClock;
-  const checkpointer = createCheckpointer({ db, clock, log, nativeBinding: options.nativeBinding, limits: options.checkpoints, onCheckpoint: options.onCheckpoint });
+  const checkpointer = createCheckpointer({
+    db,
+    clock,
+    log,
+    nativeBinding: options.nativeBinding,
+    limits: options.checkpoints,
+    onCheckpoint: options.onCheckpoint,
+  });
   const t = createTransactions(db, repos(db), clock, log, checkpointer.afterCommit);
   const engine: StoreEngine<B['read']> = {
     close(): void {

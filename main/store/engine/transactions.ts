@@ -42,7 +42,13 @@ function durableAfter(walSync: WalSync, outbox: EventOutbox): Promise<void> {
  * events after the commit (event-outbox.ts), never of a rolled-back change. `afterCommit` runs
  * after every commit (checkpointer.ts: whether the WAL needs a checkpoint); it must not throw.
  */
-export function createTransactions<B extends Repos>(db: Database, repos: B, clock: Clock, log: Logger | undefined, afterCommit: () => void = () => undefined): Transactions<B> {
+export function createTransactions<B extends Repos>(
+  db: Database,
+  repos: B,
+  clock: Clock,
+  log: Logger | undefined,
+  afterCommit: () => void = () => undefined,
+): Transactions<B> {
   const walSync = createWalSync(resolve(db.name));
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });

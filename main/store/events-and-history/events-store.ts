@@ -33,7 +33,9 @@ export function createEventsStore({ write, events, outbox }: Transactions): Even
       return held === null ? after : after.filter((e) => e.seq < held);
     },
     recordServiceError: (error) =>
-      write('recordServiceError', (tx) => tx.emit({ kind: 'service.error', tableId: null, billId: null, paymentId: null, data: { code: error.code, message: error.message } })),
+      write('recordServiceError', (tx) =>
+        tx.emit({ kind: 'service.error', tableId: null, billId: null, paymentId: null, data: { code: error.code, message: error.message } }),
+      ),
     recordDelivery: (id, outcome) => write('recordDelivery', (tx) => tx.events.putDelivery(tx, id, outcome)),
     getDelivery: (id) => events.getDelivery(id),
     pruneDeliveries: (olderThanMs) => write('pruneDeliveries', (tx) => tx.events.pruneDeliveries(tx, new Date(tx.nowMs - olderThanMs).toISOString())),

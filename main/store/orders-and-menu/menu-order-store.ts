@@ -1,6 +1,16 @@
 import type { Order, Payment, Receipt } from '../../base/wire/index.js';
 import type { Transactions } from '../repos/tx.js';
-import type { MenuInput, MenuItemPatch, MenuItemRecord, MenuRecord, OrderLine, OrderRecord, OrderState, StaffState, StatusPush } from '../shared/menu-order-records.js';
+import type {
+  MenuInput,
+  MenuItemPatch,
+  MenuItemRecord,
+  MenuRecord,
+  OrderLine,
+  OrderRecord,
+  OrderState,
+  StaffState,
+  StatusPush,
+} from '../shared/menu-order-records.js';
 import * as menuOps from './menu-ops.js';
 import * as orderOps from './order-ops.js';
 import { priceOrder } from './order-rules.js';

@@ -12,8 +12,12 @@ import type { WriteTx } from '../repos/tx.js';
 /** Bill lines of an order carry this tag (and `menu:<item id>`): "ordered by the guest". */
 export const orderTag = (orderId: string): string => `order:${orderId}`;
 
-const emitOrder = (tx: WriteTx, kind: 'order.created' | 'order.status' | 'order.paid' | 'order.closed' | 'order.sent', o: OrderRecord, data: Record<string, unknown> = {}) =>
-  tx.emit({ kind, tableId: o.tableId, billId: o.billId, paymentId: null, data: { orderId: o.id, status: o.status, ...data } });
+const emitOrder = (
+  tx: WriteTx,
+  kind: 'order.created' | 'order.status' | 'order.paid' | 'order.closed' | 'order.sent',
+  o: OrderRecord,
+  data: Record<string, unknown> = {},
+) => tx.emit({ kind, tableId: o.tableId, billId: o.billId, paymentId: null, data: { orderId: o.id, status: o.status, ...data } });
 
 function requireOrder(tx: WriteTx, id: string): OrderRecord {
   const order = tx.orders.get(id);

@@ -68,7 +68,10 @@ function shiftLines<L extends LineCounts>(tx: WriteTx, payment: PaymentRecord, p
     const q = dec(line.quantity);
     const paid = dec(item.paidQuantity).plus(q.times(paidDelta));
     const locked = dec(item.lockedQuantity).plus(q.times(lockedDelta));
-    const moved = Object.assign({}, item, { paidQuantity: canon(paid.isNegative() ? dec('0') : paid), lockedQuantity: canon(locked.isNegative() ? dec('0') : locked) });
+    const moved = Object.assign({}, item, {
+      paidQuantity: canon(paid.isNegative() ? dec('0') : paid),
+      lockedQuantity: canon(locked.isNegative() ? dec('0') : locked),
+    });
     tx.bills.setItemCounts(tx, payment.billId, item.id, moved.paidQuantity, moved.lockedQuantity);
     lines.set(item.id, moved);
   }
@@ -165,7 +168,13 @@ export function processPayment(tx: WriteTx, id: string, deliveryType: ReceiptMod
   };
   if (p.state === 'STARTED') {
     tx.payments.setProcessed(tx, id, receipt);
-    tx.emit({ kind: 'payment.processed', tableId, billId: p.billId, paymentId: id, data: { serial: receipt.receiptInfo.serial, receiptDeliveryType: deliveryType, captureMode: p.captureMode } });
+    tx.emit({
+      kind: 'payment.processed',
+      tableId,
+      billId: p.billId,
+      paymentId: id,
+      data: { serial: receipt.receiptInfo.serial, receiptDeliveryType: deliveryType, captureMode: p.captureMode },
+    });
   } else {
     tx.payments.setReceipt(tx, id, receipt);
   }
@@ -210,7 +219,13 @@ export function closePayment(
   }
   shiftLines(tx, p, 0, -1, namedLines(tx, p.billId, p));
   tx.payments.setCancelled(tx, id, state);
-  tx.emit({ kind: 'payment.cancelled', tableId, billId: p.billId, paymentId: id, data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency } });
+  tx.emit({
+    kind: 'payment.cancelled',
+    tableId,
+    billId: p.billId,
+    paymentId: id,
+    data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency },
+  });
   return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: state, closedAt: tx.now, lockedAt: null }) };
 }
 
@@ -224,7 +239,13 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
   const all = billLines(tx, bill, p);
   shiftLines(tx, p, -1, 0, all);
   tx.payments.setRefunded(tx, id);
-  tx.emit({ kind: 'payment.refunded', tableId: bill?.tableId ?? null, billId: p.billId, paymentId: id, data: { amount: p.amount, tip: p.tip, currency: p.currency } });
+  tx.emit({
+    kind: 'payment.refunded',
+    tableId: bill?.tableId ?? null,
+    billId: p.billId,
+    paymentId: id,
+    data: { amount: p.amount, tip: p.tip, currency: p.currency },
+  });
   if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), [...all.values()]);
   return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null }) };
 }

@@ -34,7 +34,11 @@ export function paymentLines(bill: BillWithItems, payment: WirePayment): Payment
     }
     const left = remainderOf(item);
     if (line.quantity.greaterThan(left)) {
-      throw new StoreError('ITEMS_CHANGED', { reason: 'too-much', item: item.name, left: canon(left.isNegative() ? dec('0') : left), asked: canon(line.quantity) }, 'items');
+      throw new StoreError(
+        'ITEMS_CHANGED',
+        { reason: 'too-much', item: item.name, left: canon(left.isNegative() ? dec('0') : left), asked: canon(line.quantity) },
+        'items',
+      );
     }
     if (line.quantity.lessThan(item.minQuantity) && !line.quantity.equals(left)) {
       throw new StoreError('ITEMS_CHANGED', { reason: 'min-quantity', item: item.name, min: item.minQuantity }, 'items');

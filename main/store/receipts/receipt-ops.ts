@@ -24,7 +24,11 @@ export function giveReceipt(tx: WriteTx, paymentId: string, receipt: Receipt): {
   const p = tx.payments.get(paymentId);
   if (!p) throw new StoreError('PAYMENT_NOT_FOUND', { paymentId }, 'id');
   if (p.receipt?.receiptDeliveryType !== 'POSTPONED') {
-    throw new StoreError('NOT_POSTPONED', p.receipt === null ? { paymentId, reason: 'unprocessed' } : { paymentId, reason: 'other-type', type: p.receipt.receiptDeliveryType }, 'id');
+    throw new StoreError(
+      'NOT_POSTPONED',
+      p.receipt === null ? { paymentId, reason: 'unprocessed' } : { paymentId, reason: 'other-type', type: p.receipt.receiptDeliveryType },
+      'id',
+    );
   }
   const given = tx.receipts.get(paymentId);
   if (given && isDeepStrictEqual(given.receipt, receipt)) return { delivery: given, repeated: true };

@@ -137,9 +137,13 @@ export function createBillsReader(db: Database): BillsReader {
   // Raw rows (arrays): better-sqlite3 builds no keyed object per row, which costs more than the
   // query itself on a 20-line bill. Column order: see itemFromRaw.
   const itemsOf = db
-    .prepare<[string], ItemRaw>('SELECT id, position, name, price, quantity, minQuantity, tags, paidQuantity, lockedQuantity FROM bill_items WHERE billId = ? ORDER BY position')
+    .prepare<[string], ItemRaw>(
+      'SELECT id, position, name, price, quantity, minQuantity, tags, paidQuantity, lockedQuantity FROM bill_items WHERE billId = ? ORDER BY position',
+    )
     .raw(true);
-  const countsOf = db.prepare<[string], CountsRaw>('SELECT id, price, quantity, paidQuantity, lockedQuantity FROM bill_items WHERE billId = ? ORDER BY position').raw(true);
+  const countsOf = db
+    .prepare<[string], CountsRaw>('SELECT id, price, quantity, paidQuantity, lockedQuantity FROM bill_items WHERE billId = ? ORDER BY position')
+    .raw(true);
   const itemOf = db.prepare<[string, string], ItemRow>(`SELECT ${ITEM_COLUMNS} FROM bill_items WHERE billId = ? AND id = ?`);
   const list = byFilter<[]>(db, (c) => (c ? `WHERE ${c}` : ''), 'ORDER BY created, id');
   // Keyset pages walk the (…, id) indexes of migration 003 and stop at LIMIT (-1: no limit).

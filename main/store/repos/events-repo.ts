@@ -13,7 +13,15 @@ interface EventRow {
 }
 
 // Literals, not spreads, on the event path (bills-repo.ts toBillWithItems says why).
-const toEvent = (row: EventRow): StoreEvent => ({ seq: row.seq, at: row.at, kind: row.kind, tableId: row.tableId, billId: row.billId, paymentId: row.paymentId, data: JSON.parse(row.data) as Record<string, unknown> });
+const toEvent = (row: EventRow): StoreEvent => ({
+  seq: row.seq,
+  at: row.at,
+  kind: row.kind,
+  tableId: row.tableId,
+  billId: row.billId,
+  paymentId: row.paymentId,
+  data: JSON.parse(row.data) as Record<string, unknown>,
+});
 
 /** A bill's last close; its kind is the literal of the partial index's WHERE (migration 012), so SQLite uses it. */
 export const LAST_CLOSE_OF_BILL_SQL =
@@ -21,9 +29,7 @@ export const LAST_CLOSE_OF_BILL_SQL =
 
 /** The append-only event log and processed webhook deliveries, read half. */
 export function createEventsReader(db: Database): EventsReader {
-  const after = db.prepare<[number, number], EventRow>(
-    'SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
-  );
+  const after = db.prepare<[number, number], EventRow>('SELECT seq, at, kind, tableId, billId, paymentId, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
   const getDelivery = db.prepare<[string], { outcome: string; at: string }>('SELECT outcome, at FROM deliveries WHERE id = ?');
   // Was a bill's last close automatic (autoCloseBills)? Asked only when a payment is refunded.
   const lastCloseOfBill = db.prepare<[string], EventRow>(LAST_CLOSE_OF_BILL_SQL);
@@ -54,7 +60,15 @@ export function createEventsWriter(db: Database): EventsWriter {
     /** Appends at the transaction's commit time. */
     append(tx: WriteToken, event: NewEvent): StoreEvent {
       const info = append.run(tx.now, event.kind, event.tableId, event.billId, event.paymentId, JSON.stringify(event.data));
-      return { seq: Number(info.lastInsertRowid), at: tx.now, kind: event.kind, tableId: event.tableId, billId: event.billId, paymentId: event.paymentId, data: event.data };
+      return {
+        seq: Number(info.lastInsertRowid),
+        at: tx.now,
+        kind: event.kind,
+        tableId: event.tableId,
+        billId: event.billId,
+        paymentId: event.paymentId,
+        data: event.data,
+      };
     },
     /** Returns false when the delivery id was already recorded (the first outcome stays). */
     putDelivery(tx: WriteToken, id: string, outcome: unknown): boolean {

@@ -23,7 +23,8 @@ interface OrderRow {
   updated: string;
 }
 
-const COLUMNS = 'id, currency, deliveryType, tableId, billId, pickupAt, items, note, customerName, total, status, rejectReason, closedState, payment, receipt, created, updated';
+const COLUMNS =
+  'id, currency, deliveryType, tableId, billId, pickupAt, items, note, customerName, total, status, rejectReason, closedState, payment, receipt, created, updated';
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 const toOrder = (r: OrderRow): OrderRecord => ({

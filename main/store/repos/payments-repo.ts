@@ -22,8 +22,7 @@ interface PaymentRow {
 }
 
 // The stored wire Payment (column `wire`) is kept for audit and never read back on a hot path.
-const COLUMNS =
-  'id, billId, state, closedState, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
+const COLUMNS = 'id, billId, state, closedState, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
 
 /** The payments in progress, oldest first: the partial index payments_pending (migration 012) in its own order. */
 export const PENDING_PAYMENTS_SQL = `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`;
@@ -38,15 +37,11 @@ export interface BillPaymentSummary {
 /** Payments and their items, read half. A payment's items never change after paymentStart. */
 export function createPaymentsReader(db: Database): PaymentsReader {
   const get = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = ?`);
-  const itemsOf = db.prepare<[string], PaymentItemRecord>(
-    'SELECT itemId, name, quantity, price FROM payment_items WHERE paymentId = ? ORDER BY rowid',
-  );
+  const itemsOf = db.prepare<[string], PaymentItemRecord>('SELECT itemId, name, quantity, price FROM payment_items WHERE paymentId = ? ORDER BY rowid');
   const listSince = db.prepare<[string], PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE created >= ? ORDER BY created, id`);
   const summariesOfBill = db.prepare<[string], BillPaymentSummary>('SELECT id, state, tip FROM payments WHERE billId = ? ORDER BY created, id');
   const pending = db.prepare<[], PaymentRow>(PENDING_PAYMENTS_SQL);
-  const pendingOnBill = db.prepare<[string], { one: number }>(
-    "SELECT 1 AS one FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') LIMIT 1",
-  );
+  const pendingOnBill = db.prepare<[string], { one: number }>("SELECT 1 AS one FROM payments WHERE billId = ? AND state IN ('STARTED', 'PROCESSED') LIMIT 1");
 
   const withItems = (row: PaymentRow): PaymentRecord => ({
     id: row.id,
@@ -100,7 +95,9 @@ export function createPaymentsWriter(db: Database): PaymentsWriter {
   const setProcessed = db.prepare("UPDATE payments SET state = 'PROCESSED', receipt = ?, processedAt = ? WHERE id = ?");
   const setCancelled = db.prepare("UPDATE payments SET state = 'CANCELLED', closedState = ?, closedAt = ?, lockedAt = NULL WHERE id = ?");
   // paidAt and refundedAt keep the first time (the history's "when"; migration 012).
-  const setPaid = db.prepare("UPDATE payments SET state = 'PAID', closedState = 'PAID', closedAt = ?, paidAt = COALESCE(paidAt, ?), lockedAt = NULL WHERE id = ?");
+  const setPaid = db.prepare(
+    "UPDATE payments SET state = 'PAID', closedState = 'PAID', closedAt = ?, paidAt = COALESCE(paidAt, ?), lockedAt = NULL WHERE id = ?",
+  );
   const setRefunded = db.prepare(
     "UPDATE payments SET state = 'CANCELLED', closedState = 'CANCELLED', closedAt = ?, refundedAt = COALESCE(refundedAt, ?), lockedAt = NULL WHERE id = ?",
   );

@@ -38,7 +38,9 @@ export function createReceiptsReader(db: Database): ReceiptsReader {
 export function createReceiptsWriter(db: Database): ReceiptsWriter {
   const insert = db.prepare(`INSERT INTO payment_receipts (paymentId, receipt, receivedAt) VALUES (?, ?, ?)`);
   const delivered = db.prepare('UPDATE payment_receipts SET deliveredAt = ?, attempts = attempts + 1, lastAttemptAt = ?, lastError = NULL WHERE paymentId = ?');
-  const replace = db.prepare('UPDATE payment_receipts SET receipt = ?, receivedAt = ?, attempts = 0, lastAttemptAt = NULL, lastError = NULL, refusedCode = NULL WHERE paymentId = ?');
+  const replace = db.prepare(
+    'UPDATE payment_receipts SET receipt = ?, receivedAt = ?, attempts = 0, lastAttemptAt = NULL, lastError = NULL, refusedCode = NULL WHERE paymentId = ?',
+  );
   const failed = db.prepare('UPDATE payment_receipts SET attempts = attempts + 1, lastAttemptAt = ?, lastError = ?, refusedCode = ? WHERE paymentId = ?');
   return {
     insert(tx: WriteToken, paymentId: string, receipt: Receipt): void {

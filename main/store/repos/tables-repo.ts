@@ -165,7 +165,10 @@ export function createTablesReader(db: Database, memory: LastPaidMemory): Tables
       return list.all().map(placed);
     },
     paymentFacts(id: string): TablePaymentFacts {
-      return factsOf(memory.recall(id, db.inTransaction, () => lastPaidOf(id, recentBound)), holdsOf.get(id));
+      return factsOf(
+        memory.recall(id, db.inTransaction, () => lastPaidOf(id, recentBound)),
+        holdsOf.get(id),
+      );
     },
     /**
      * The facts of every table with any (the whole grid's snapshot): the last paid payments already

@@ -53,7 +53,10 @@ function createPendingTable(timeoutMs: number, warn: BridgeWarn) {
       const p = msg.id === null ? undefined : pending.get(msg.id);
       if (!p || msg.id === null) {
         // An error without an id answers a frame the app could not read; a late answer has no waiter.
-        warn(msg.kind === 'error' ? 'the app refused a frame' : 'an answer nobody waits for was dropped', { id: msg.id, ...(msg.kind === 'error' ? { code: msg.error.code } : {}) });
+        warn(msg.kind === 'error' ? 'the app refused a frame' : 'an answer nobody waits for was dropped', {
+          id: msg.id,
+          ...(msg.kind === 'error' ? { code: msg.error.code } : {}),
+        });
         return;
       }
       pending.delete(msg.id);

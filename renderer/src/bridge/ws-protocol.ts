@@ -4,9 +4,7 @@ import type { BridgeCommand, BridgeError, BridgeRequestFrame, CompanionEvent } f
 import { BRIDGE_PATH, isEventType } from '../../../preload/names';
 
 export type ServerMessage =
-  | { kind: 'result'; id: number; result: unknown }
-  | { kind: 'error'; id: number | null; error: BridgeError }
-  | { kind: 'event'; event: CompanionEvent };
+  { kind: 'result'; id: number; result: unknown } | { kind: 'error'; id: number | null; error: BridgeError } | { kind: 'event'; event: CompanionEvent };
 
 /** Why a frame was dropped; the bridge logs it (never the frame, which may carry settings). */
 export type DropReason = 'bad-json' | 'not-an-object' | 'unknown-event' | 'bad-event' | 'bad-id' | 'no-result';

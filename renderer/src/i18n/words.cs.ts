@@ -106,7 +106,8 @@ export const wordsCs: Translations<typeof wordsEn> = {
       NOT_PENDING: 'Tato platba už skončila: seznam se aktualizuje sám.',
       AWAITING_CAPTURE: 'Tato platba čeká na zachycení: zachyťte ji.',
       LOCK_NOT_STALE: 'Host možná ještě platí: zámek jde uvolnit, až bude starý {{minutes}} minut.',
-      KEY_REQUIRED_FOR_NEW_URL: 'Nová adresa služby potřebuje svůj API klíč: zadejte klíč té služby spolu s adresou. Uložený klíč se na jinou adresu nikdy neposílá.',
+      KEY_REQUIRED_FOR_NEW_URL:
+        'Nová adresa služby potřebuje svůj API klíč: zadejte klíč té služby spolu s adresou. Uložený klíč se na jinou adresu nikdy neposílá.',
       KEY_MISSING: 'Zadejte API klíč z administrace platební služby.',
       PORT_IN_USE: 'Port {{port}} už používá jiný program, nejspíš jiný Tableside: zvolte jiný port.',
       NATIVE_BINDING_MISSING: 'Chybí část Tableside (databázový modul SQLite): přeinstalujte aplikaci.',

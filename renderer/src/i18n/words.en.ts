@@ -105,7 +105,8 @@ export const wordsEn = {
       NOT_PENDING: 'This payment has already ended: the list updates by itself.',
       AWAITING_CAPTURE: 'This payment waits for capture: capture it instead.',
       LOCK_NOT_STALE: 'A guest may still be paying: the lock can be released once it is {{minutes}} minutes old.',
-      KEY_REQUIRED_FOR_NEW_URL: 'A new service URL needs its API key: enter the key from that service together with the URL. The stored key is never sent to another address.',
+      KEY_REQUIRED_FOR_NEW_URL:
+        'A new service URL needs its API key: enter the key from that service together with the URL. The stored key is never sent to another address.',
       KEY_MISSING: "Enter the API key from the service's administration console.",
       PORT_IN_USE: 'Port {{port}} is already in use, probably by another Tableside or another program: choose another port.',
       NATIVE_BINDING_MISSING: 'A part of Tableside is missing (the SQLite engine): reinstall the app.',

@@ -1,6 +1,16 @@
 // A CompanionApi test double built from a snapshot: records every command, answers with
 // per-command results the test may replace, and lets the test push events as main would.
-import type { CommandFailure, CommandName, CommandResult, CompanionApi, ErrorCode, CompanionEvent, PaymentLinkView, QrCodeView, Snapshot } from '../../../preload/contract';
+import type {
+  CommandFailure,
+  CommandName,
+  CommandResult,
+  CompanionApi,
+  ErrorCode,
+  CompanionEvent,
+  PaymentLinkView,
+  QrCodeView,
+  Snapshot,
+} from '../../../preload/contract';
 import { dayReportFixture, historyFixture } from './history-fixture';
 import { receiptFixture } from './receipt-fixture';
 import { withStatus } from './order-fixture';
@@ -65,8 +75,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     capturePayment: (input) => ok({ ...snapshot.payments.find((p) => p.id === input.paymentId)!, captured: true }),
     acknowledgeNotice: () => ok(null),
     listQrCodes: () => ok(qrFixture(snapshot)),
-    createQrCodes: (input) =>
-      ok(input.tableIds.map((id) => ({ tableId: id, tableName: id, code: `QR-${id}`, url: `https://pay.example.test/t/${id}` }))),
+    createQrCodes: (input) => ok(input.tableIds.map((id) => ({ tableId: id, tableName: id, code: `QR-${id}`, url: `https://pay.example.test/t/${id}` }))),
     deleteQrCode: () => ok(null),
     printQrSheet: () => ok({ pdfPath: null }),
     testPrint: () => ok(null),
@@ -83,13 +92,25 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     listPayments: () => ok(historyFixture(snapshot)),
     dayReport: (input) => ok(dayReportFixture(snapshot, input.date ?? '2026-11-21')),
     exportPaymentsCsv: (input) =>
-      ok({ fileName: `tableside-payments-${input.from}.csv`, csv: 'paymentId,time,table,bill,state,amount,tip,currency,provider\r\n', delivery: 'download', path: null }),
+      ok({
+        fileName: `tableside-payments-${input.from}.csv`,
+        csv: 'paymentId,time,table,bill,state,amount,tip,currency,provider\r\n',
+        delivery: 'download',
+        path: null,
+      }),
     printDayReport: () => ok({ pdfPath: null }),
     exportDiagnostics: () => ok({ file: null }),
     openLogs: () => ok({ path: snapshot.logsDir }),
     setTablePosition: (input) => ok({ ...snapshot.tables.find((t) => t.id === input.tableId)!, position: input.position }),
     setMenuItemAvailable: (input) => ok({ ...snapshot.menu.find((m) => m.id === input.itemId)!, available: input.available }),
-    setOrderStatus: (input) => ok(withStatus(snapshot.orders.find((o) => o.id === input.orderId)!, input.status, { rejectReason: input.reason ?? null })),
+    setOrderStatus: (input) =>
+      ok(
+        withStatus(
+          snapshot.orders.find((o) => o.id === input.orderId)!,
+          input.status,
+          { rejectReason: input.reason ?? null },
+        ),
+      ),
     setOrdersPaused: (input) => ok({ paused: input.paused }),
     getServiceOrderStatus: () => ok({ status: 'ACCEPTED' }),
     printTicket: () => ok({ pdfPath: null }),
@@ -101,14 +122,18 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     guestOrder: (input) => ok({ orderId: 'o-new', outcome: 'placed', billId: input.tableId ? 'b-new' : null, total: '124.00', refusal: null }),
     getPaymentReceipt: (input) => ok(receiptFixture(input.paymentId)),
     printReceipt: () => ok({ pdfPath: null }),
-    createPaymentLink: (input) => ok({ ...PAYMENT_LINK_FIXTURE, id: 'link-new', amount: input.amount, currency: input.currency ?? 'CZK', description: input.description ?? '' }),
+    createPaymentLink: (input) =>
+      ok({ ...PAYMENT_LINK_FIXTURE, id: 'link-new', amount: input.amount, currency: input.currency ?? 'CZK', description: input.description ?? '' }),
     listPaymentLinks: () => ok({ links: [PAYMENT_LINK_FIXTURE], checkFailed: null }),
     getPaymentLink: (input) => ok({ ...PAYMENT_LINK_FIXTURE, id: input.linkId }),
     deletePaymentLink: () => ok(null),
     printPaymentLink: () => ok({ pdfPath: null }),
     // The manager PIN is FAKE_PIN; an unlock lasts 15 minutes.
     setManagerPin: () => ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }),
-    unlockSettings: (input) => (input.pin === FAKE_PIN ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 }) : fail('PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings')),
+    unlockSettings: (input) =>
+      input.pin === FAKE_PIN
+        ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 })
+        : fail('PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings'),
     lockSettings: () => ok(null),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;

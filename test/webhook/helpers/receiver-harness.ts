@@ -63,10 +63,21 @@ export class ReceiverHarness {
   }
 
   /** A correctly signed delivery; `patch` changes body fields, `sig` the signature times. */
-  signed(event: string, args: unknown[], opts: { id?: string; body?: Record<string, unknown>; created?: number; expires?: number } = {}): { headers: Record<string, string>; body: string } {
+  signed(
+    event: string,
+    args: unknown[],
+    opts: { id?: string; body?: Record<string, unknown>; created?: number; expires?: number } = {},
+  ): { headers: Record<string, string>; body: string } {
     const now = this.nowS();
     const body = JSON.stringify({ id: opts.id ?? `d-${Math.random().toString(36).slice(2)}`, event, created: now, expires: now + 15, args, ...opts.body });
-    const headers = signWebhookRequest({ target: new URL(this.transport.webhookUrl).pathname, body, secret: API_KEY, keyid: POS_ID, created: opts.created ?? now, expires: opts.expires ?? now + 15 });
+    const headers = signWebhookRequest({
+      target: new URL(this.transport.webhookUrl).pathname,
+      body,
+      secret: API_KEY,
+      keyid: POS_ID,
+      created: opts.created ?? now,
+      expires: opts.expires ?? now + 15,
+    });
     return { headers, body };
   }
 

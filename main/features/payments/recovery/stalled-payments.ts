@@ -31,7 +31,8 @@ function paymentIdOf(method: string, args: unknown[]): string | null {
   return null;
 }
 
-const lastCallAt = (p: PaymentRecord): number => Math.max(...[p.created, p.lockedAt, p.processedAt].filter((t): t is string => t !== null).map((t) => Date.parse(t)));
+const lastCallAt = (p: PaymentRecord): number =>
+  Math.max(...[p.created, p.lockedAt, p.processedAt].filter((t): t is string => t !== null).map((t) => Date.parse(t)));
 
 /**
  * Notices a payment the service stopped talking about. A paymentStart locks the bill's items until
@@ -140,7 +141,10 @@ export class StalledPayments {
       this.again(local.id);
       return;
     }
-    this.log.info({ ...ids, state }, state === 'PAID' ? 'stalled payment: the service says PAID, items are paid' : 'stalled payment: ended unpaid at the service, items unlocked');
+    this.log.info(
+      { ...ids, state },
+      state === 'PAID' ? 'stalled payment: the service says PAID, items are paid' : 'stalled payment: ended unpaid at the service, items unlocked',
+    );
   }
 
   /** Asks again in a minute, unless a call about the payment has already started a new silence. */

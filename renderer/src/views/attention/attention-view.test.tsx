@@ -24,10 +24,42 @@ function entry(over: Partial<AttentionEntry> & Pick<AttentionEntry, 'id' | 'kind
 }
 
 const CAPTURE = entry({ id: 'capture:p9', kind: 'capture', paymentId: 'p9', tip: '10.00', actions: ['capture'] });
-const LOCK = entry({ id: 'lock-held:p8', kind: 'lock-held', paymentId: 'p8', amount: '62.50', detail: { state: 'STARTED' }, actions: ['release-lock', 'retry-recovery'] });
-const SETTLED = entry({ id: 'settled-bill:b7', kind: 'settled-bill', tableName: 'Garden 2', amount: '20.165', detail: { method: 'written-off', note: 'guest left' }, actions: ['acknowledge'] });
-const REFUSED = entry({ id: 'refund-refused:3', kind: 'refund-refused', paymentId: 'p3', amount: '459.00', tip: '15.00', detail: { code: 'GONE' }, actions: ['acknowledge'] });
-const ERROR = entry({ id: 'service-error:31', kind: 'service-error', tableId: null, tableName: null, billId: null, amount: null, currency: null, detail: { code: 'POS_TIMEOUT', message: 'getBill took 16 s' }, actions: ['acknowledge'] });
+const LOCK = entry({
+  id: 'lock-held:p8',
+  kind: 'lock-held',
+  paymentId: 'p8',
+  amount: '62.50',
+  detail: { state: 'STARTED' },
+  actions: ['release-lock', 'retry-recovery'],
+});
+const SETTLED = entry({
+  id: 'settled-bill:b7',
+  kind: 'settled-bill',
+  tableName: 'Garden 2',
+  amount: '20.165',
+  detail: { method: 'written-off', note: 'guest left' },
+  actions: ['acknowledge'],
+});
+const REFUSED = entry({
+  id: 'refund-refused:3',
+  kind: 'refund-refused',
+  paymentId: 'p3',
+  amount: '459.00',
+  tip: '15.00',
+  detail: { code: 'GONE' },
+  actions: ['acknowledge'],
+});
+const ERROR = entry({
+  id: 'service-error:31',
+  kind: 'service-error',
+  tableId: null,
+  tableName: null,
+  billId: null,
+  amount: null,
+  currency: null,
+  detail: { code: 'POS_TIMEOUT', message: 'getBill took 16 s' },
+  actions: ['acknowledge'],
+});
 
 function snapshotWith(entries: AttentionEntry[]): Snapshot {
   const s = snapshotFixture(NOW);

@@ -20,7 +20,12 @@ function shown(error: CommandError, language: Language = 'en') {
   return text;
 }
 
-const locked: CommandError = { code: 'BILL_LOCKED', message: 'Bill b-42 is being paid', action: 'closeBill', params: { table: '5', bill: 'Window', currency: 'CZK' } };
+const locked: CommandError = {
+  code: 'BILL_LOCKED',
+  message: 'Bill b-42 is being paid',
+  action: 'closeBill',
+  params: { table: '5', bill: 'Window', currency: 'CZK' },
+};
 
 describe('command errors in the cashier language', () => {
   it('words a code with the table name in English and Czech, never the English message or an id', () => {
@@ -36,7 +41,12 @@ describe('command errors in the cashier language', () => {
   });
 
   it('words amounts through Intl in each language', () => {
-    const error: CommandError = { code: 'NOT_CAPTURABLE', message: 'x', action: 'capturePayment', params: { table: '8', amount: '1137', currency: 'CZK', reason: 'unfinished' } };
+    const error: CommandError = {
+      code: 'NOT_CAPTURABLE',
+      message: 'x',
+      action: 'capturePayment',
+      params: { table: '8', amount: '1137', currency: 'CZK', reason: 'unfinished' },
+    };
     expect(shown(error, 'cs')).toContain('Zachyťte 1\u00a0137,00\u00a0Kč');
     expect(shown(error)).toContain('Capture 1,137.00 CZK');
   });

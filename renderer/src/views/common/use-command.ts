@@ -20,7 +20,7 @@ export interface CommandRunner {
 export function useCommand(): CommandRunner {
   const [error, setError] = useState<CommandError | null>(null);
   const [pending, setPending] = useState(false);
-  const run = useCallback(async <T,>(command: () => Promise<CommandResult<T>>) => {
+  const run = useCallback(async <T>(command: () => Promise<CommandResult<T>>) => {
     setPending(true);
     setError(null);
     try {

@@ -2,7 +2,8 @@
 // and cause, and whether guests can pay by phone right now.
 import type { ConnectionView } from '../../../../preload/contract';
 
-export type ConnectionKind = 'connected' | 'connecting' | 'dropped' | 'unreachable' | 'restarting' | 'credentials' | 'webhook-url' | 'conflict' | 'stopped' | 'stale';
+export type ConnectionKind =
+  'connected' | 'connecting' | 'dropped' | 'unreachable' | 'restarting' | 'credentials' | 'webhook-url' | 'conflict' | 'stopped' | 'stale';
 
 export function connectionKind(session: ConnectionView): ConnectionKind {
   switch (session.status) {

@@ -27,7 +27,11 @@ describe('Connection status and banner', () => {
   it('from the first second of a drop: banner, status word, and cards a guest cannot pay dim', async () => {
     const now = Date.now();
     const { pushEvents } = await renderApp();
-    pushEvents({ type: 'connection', seq: 11, connection: connectionFixture(now, { status: 'reconnecting', cause: 'dropped', since: now, attempt: 1, nextTryAt: now + 1000, rttMs: null }) });
+    pushEvents({
+      type: 'connection',
+      seq: 11,
+      connection: connectionFixture(now, { status: 'reconnecting', cause: 'dropped', since: now, attempt: 1, nextTryAt: now + 1000, rttMs: null }),
+    });
     expect(statusBar()).toHaveTextContent('Reconnecting');
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('The connection to the payment service dropped. Tableside is reconnecting by itself.');
@@ -40,7 +44,11 @@ describe('Connection status and banner', () => {
     expect(within(card('Table 1')).queryByText('No QR pay')).toBeNull();
     expect(card('Table 1')).not.toHaveClass('guests-offline');
     // The retry keeps the outage's words.
-    pushEvents({ type: 'connection', seq: 12, connection: connectionFixture(now, { status: 'connecting', cause: 'dropped', since: now + 1000, attempt: 1, rttMs: null }) });
+    pushEvents({
+      type: 'connection',
+      seq: 12,
+      connection: connectionFixture(now, { status: 'connecting', cause: 'dropped', since: now + 1000, attempt: 1, rttMs: null }),
+    });
     expect(statusBar()).toHaveTextContent('Reconnecting');
     expect(screen.getByRole('alert')).toBeInTheDocument();
     pushEvents({ type: 'connection', seq: 13, connection: connectionFixture(now) });
@@ -51,25 +59,43 @@ describe('Connection status and banner', () => {
   it('no internet is on this side, and says for how long after a minute', async () => {
     const now = Date.now();
     const { pushEvents } = await renderApp();
-    pushEvents({ type: 'connection', seq: 11, connection: connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now, rttMs: null, transport: 'longpoll' }) });
+    pushEvents({
+      type: 'connection',
+      seq: 11,
+      connection: connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now, rttMs: null, transport: 'longpoll' }),
+    });
     expect(statusBar()).toHaveTextContent('No internet');
     expect(screen.getByRole('alert')).toHaveTextContent('No internet: this till cannot reach the payment service. The problem is on this side');
-    expect(screen.getByRole('alert')).toHaveTextContent('Guests: scanning a QR code does not open their bill and they cannot pay by phone. Take payment at the till.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Guests: scanning a QR code does not open their bill and they cannot pay by phone. Take payment at the till.',
+    );
     expect(screen.getByRole('alert')).not.toHaveTextContent('Down for');
-    pushEvents({ type: 'connection', seq: 12, connection: connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now - 120_000, rttMs: null, transport: 'longpoll' }) });
+    pushEvents({
+      type: 'connection',
+      seq: 12,
+      connection: connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now - 120_000, rttMs: null, transport: 'longpoll' }),
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Down for 2 min.');
   });
-
 });
 
 describe('Connection banner: whose side the problem is on', () => {
   it('a service restarting after 503 is on its side, with the wait', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
-    snapshot.connection = connectionFixture(now, { status: 'reconnecting', cause: 'restarting', since: now, attempt: 1, nextTryAt: now + 120_000, rttMs: null });
+    snapshot.connection = connectionFixture(now, {
+      status: 'reconnecting',
+      cause: 'restarting',
+      since: now,
+      attempt: 1,
+      nextTryAt: now + 120_000,
+      rttMs: null,
+    });
     await renderApp({ snapshot, now: () => now });
     expect(statusBar()).toHaveTextContent('Service restarting');
-    expect(screen.getByRole('alert')).toHaveTextContent('The payment service is restarting. The problem is on its side, not yours: Tableside reconnects in 120 s.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The payment service is restarting. The problem is on its side, not yours: Tableside reconnects in 120 s.',
+    );
   });
 
   it('says what to do when the key is rejected, and goes to Settings', async () => {

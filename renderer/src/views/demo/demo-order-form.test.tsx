@@ -67,7 +67,10 @@ describe('Demo: order as a guest', () => {
   it("words the till's refusal with the item names, and a failure of the sandbox", async () => {
     const { user, api } = await openDemo();
     const region = within(orderRegion());
-    api.answer('guestOrder', { ok: true, value: { orderId: 'o1', outcome: 'refused', billId: null, total: null, refusal: { code: 'ITEM_UNAVAILABLE', items: ['Pilsner'] } } });
+    api.answer('guestOrder', {
+      ok: true,
+      value: { orderId: 'o1', outcome: 'refused', billId: null, total: null, refusal: { code: 'ITEM_UNAVAILABLE', items: ['Pilsner'] } },
+    });
     await user.selectOptions(region.getByLabelText('Order to table'), 't1');
     await user.type(region.getByLabelText('Quantity of Pilsner to order'), '1');
     await user.click(region.getByRole('button', { name: 'Place order' }));
@@ -94,7 +97,9 @@ describe('Demo: order as a guest', () => {
     expect(demoOrderText(cs.t, 'cs', placed, undefined, 'CZK')).toMatch(/^Objednávka zaplacena \(347,00\s*Kč\) a odeslána\./);
     const paused = { ...placed, outcome: 'refused' as const, refusal: { code: 'ORDERS_PAUSED', items: [] } };
     expect(demoOrderText(cs.t, 'cs', paused, undefined, 'CZK')).toMatch(/objednávky jsou pozastavené/);
-    expect(demoOrderText(createI18n('en').t, 'en', { ...paused, refusal: { code: 'WEIRD', items: [] } }, undefined, 'CZK')).toBe('The till refused the order (code WEIRD).');
+    expect(demoOrderText(createI18n('en').t, 'en', { ...paused, refusal: { code: 'WEIRD', items: [] } }, undefined, 'CZK')).toBe(
+      'The till refused the order (code WEIRD).',
+    );
     expect(pickupIso('7:05', new Date(2026, 10, 22, 12))).toMatch(/^2026-11-22T07:05:00[+-]\d{2}:\d{2}$/);
     expect(pickupIso('25:00', new Date())).toBeNull();
   });

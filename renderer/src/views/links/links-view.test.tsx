@@ -15,7 +15,14 @@ async function openLinks(options: Parameters<typeof renderApp>[0] = {}) {
   return rendered;
 }
 
-const GONE: PaymentLinkView = { ...PAYMENT_LINK_FIXTURE, id: 'link-2', amount: '80.00', description: 'Phone order', url: 'https://pay.example.test/link/link-2', state: 'gone' };
+const GONE: PaymentLinkView = {
+  ...PAYMENT_LINK_FIXTURE,
+  id: 'link-2',
+  amount: '80.00',
+  description: 'Phone order',
+  url: 'https://pay.example.test/link/link-2',
+  state: 'gone',
+};
 
 describe('Payment links view', () => {
   it('lists the links made here with their state at the service, and reads them again on request', async () => {
@@ -66,7 +73,9 @@ describe('Payment links view', () => {
     api.answer('createPaymentLink', fail('SERVICE_RESTARTING', { amount: '80.00', currency: 'CZK', link: 'Phone order' }, 'createPaymentLink'));
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
     await waitFor(() =>
-      expect(within(form).getByRole('alert')).toHaveTextContent(`The link for ${czk('80.00')} was not created. The payment service is restarting. Try again in 2 minutes.`),
+      expect(within(form).getByRole('alert')).toHaveTextContent(
+        `The link for ${czk('80.00')} was not created. The payment service is restarting. Try again in 2 minutes.`,
+      ),
     );
     expect(within(form).getByRole('alert').textContent).not.toContain('link-');
   });
@@ -90,7 +99,6 @@ describe('Payment links view', () => {
     expect(api.callsOf('printPaymentLink')).toEqual([]);
     expect(linkSheetUrl('a b')).toBe('print.html?link=a+b&autoprint=1');
   });
-
 });
 
 describe('Payment links view: delete and the state check', () => {
@@ -132,7 +140,10 @@ describe('Payment links view: delete and the state check', () => {
 
   it('says when the links could not be checked with the service, in Czech too', async () => {
     const rendered = await renderApp({ language: 'cs' });
-    rendered.api.answer('listPaymentLinks', { ok: true, value: { links: [{ ...PAYMENT_LINK_FIXTURE, state: 'unknown' }], checkFailed: { code: 'NETWORK_ERROR' } } });
+    rendered.api.answer('listPaymentLinks', {
+      ok: true,
+      value: { links: [{ ...PAYMENT_LINK_FIXTURE, state: 'unknown' }], checkFailed: { code: 'NETWORK_ERROR' } },
+    });
     await rendered.user.click(screen.getByRole('tab', { name: 'Platební odkazy' }));
     expect(await screen.findByText(/Odkazy se nepodařilo ověřit u platební služby/)).toBeInTheDocument();
     expect(screen.getByText('Neověřeno')).toBeInTheDocument();

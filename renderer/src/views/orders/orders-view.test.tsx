@@ -52,7 +52,11 @@ describe('Order inbox', () => {
       return { ok: true, value: current };
     });
     let seq = 11;
-    for (const [button, status] of [['Preparing', 'PREPARING'], ['Ready', 'READY'], ['Complete', 'COMPLETE']] as const) {
+    for (const [button, status] of [
+      ['Preparing', 'PREPARING'],
+      ['Ready', 'READY'],
+      ['Complete', 'COMPLETE'],
+    ] as const) {
       await user.click(within(card('Table 5')).getByRole('button', { name: button }));
       expect(api.callsOf('setOrderStatus').at(-1)).toEqual({ orderId: 'o2', status });
       pushEvents({ type: 'order', seq: seq++, order: current });
@@ -81,7 +85,6 @@ describe('Order inbox', () => {
     await user.click(within(bar).getByRole('button', { name: 'Reject' }));
     expect(api.callsOf('setOrderStatus').at(-1)).toEqual({ orderId: 'o4', status: 'REJECTED', reason: 'We close in 10 minutes' });
   });
-
 });
 
 describe('Order inbox: time, pause, pickup, errors, Czech', () => {
@@ -101,7 +104,11 @@ describe('Order inbox: time, pause, pickup, errors, Czech', () => {
     expect(fresh).not.toHaveTextContent('Overdue');
     expect(fresh).toHaveTextContent(/Answer by \d\d:\d\d/);
     // The overdue one is listed first among the new ones (oldest first).
-    expect(within(inbox()).getAllByRole('article').map((a) => a.getAttribute('data-order-id'))).toEqual(['late', 'fresh']);
+    expect(
+      within(inbox())
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('data-order-id')),
+    ).toEqual(['late', 'fresh']);
   });
 
   it('pauses and resumes orders with one switch', async () => {
@@ -123,7 +130,18 @@ describe('Order inbox: time, pause, pickup, errors, Czech', () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
     snapshot.settings = settingsFixture({ sound: false });
-    snapshot.orders = [orderFixture(now, { id: 'o5', deliveryType: 'byCustomer', tableId: null, tableName: null, billId: null, pickupAt: '2026-11-22T17:30:00Z', paid: true, customerName: 'Eva' })];
+    snapshot.orders = [
+      orderFixture(now, {
+        id: 'o5',
+        deliveryType: 'byCustomer',
+        tableId: null,
+        tableName: null,
+        billId: null,
+        pickupAt: '2026-11-22T17:30:00Z',
+        paid: true,
+        customerName: 'Eva',
+      }),
+    ];
     const { pushEvents, beeps } = await openOrders({ snapshot });
     const pickup = within(inbox()).getByRole('article', { name: /^Pickup \d\d:\d\d$/ });
     expect(pickup).toHaveTextContent('Paid in advance');
@@ -199,7 +217,7 @@ describe('Order inbox: kitchen ticket', () => {
 });
 
 describe('Order inbox: to the bill', () => {
-  it("a table order's \"Open the bill\" shows that bill in the Tables tab", async () => {
+  it('a table order\'s "Open the bill" shows that bill in the Tables tab', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
     snapshot.orders = [orderFixture(now, { id: 'o10', tableId: 't2', tableName: '2', billId: 'b2', status: 'ACCEPTED' })];

@@ -80,7 +80,11 @@ describe('Payments view (history of a restaurant day)', () => {
     expect(row('p2')).toHaveClass('cancelled');
     expect(row('p2')).toHaveTextContent('Refunded');
     // Its receipt stays viewable; no cancel or capture.
-    expect(within(row('p2')).queryAllByRole('button').map((b) => b.textContent)).toEqual(['Receipt']);
+    expect(
+      within(row('p2'))
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Receipt']);
   });
 
   it('counts down the cancel window as h:mm:ss and cancels after confirmation', async () => {

@@ -45,7 +45,7 @@ describe('Day report (Z report) print page', () => {
     expect(text()).toContain('Čistá tržba1 194,00 Kč');
   });
 
-  it('reports a failure in the cashier words instead of printing an empty page, never main\'s English message', async () => {
+  it("reports a failure in the cashier words instead of printing an empty page, never main's English message", async () => {
     const { events, missing } = renderReport((api) => api.answer('dayReport', fail('INTERNAL_ERROR', undefined, 'dayReport')));
     await waitFor(() => expect(events).toEqual(['error:INTERNAL_ERROR']));
     expect(screen.getByRole('alert')).toHaveTextContent('The day report could not be loaded: Something went wrong in Tableside.');

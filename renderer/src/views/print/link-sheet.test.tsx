@@ -15,7 +15,13 @@ function renderSheet(linkId: string, setup: (api: ReturnType<typeof createFakeAp
   const actions = { print: () => events.push('print'), back: () => events.push('back') };
   render(
     <I18nextProvider i18n={createI18n('en', { onMissingKey: (k) => missing.push(k) })}>
-      <LinkSheet api={api} linkId={linkId} onReady={() => events.push('ready')} onError={(code) => events.push(`error:${code}`)} {...(withActions ? { browserActions: actions } : {})} />
+      <LinkSheet
+        api={api}
+        linkId={linkId}
+        onReady={() => events.push('ready')}
+        onError={(code) => events.push(`error:${code}`)}
+        {...(withActions ? { browserActions: actions } : {})}
+      />
     </I18nextProvider>,
   );
   return { api, events, missing };

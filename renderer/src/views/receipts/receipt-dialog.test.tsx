@@ -87,7 +87,12 @@ describe('Receipt dialog: delivery states', () => {
     await user.click(button);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('status')).toHaveTextContent('keeps trying');
-    api.answer('getPaymentReceipt', { ok: true, value: receiptFixture('p1', { delivery: { state: 'delivered', attempts: 4, lastError: null, receivedAt: null, deliveredAt: '2026-11-21T20:20:00.000Z' } }) });
+    api.answer('getPaymentReceipt', {
+      ok: true,
+      value: receiptFixture('p1', {
+        delivery: { state: 'delivered', attempts: 4, lastError: null, receivedAt: null, deliveredAt: '2026-11-21T20:20:00.000Z' },
+      }),
+    });
     pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(Date.now(), { id: 'p1' }) });
     await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('The payment service has the receipt.'));
     expect(api.callsOf('getPaymentReceipt')).toHaveLength(2);
@@ -95,13 +100,23 @@ describe('Receipt dialog: delivery states', () => {
 
   it("says when the service refused the POS's receipt, naming the code, and when the service makes it", async () => {
     const refused = await openReceipt();
-    refused.api.answer('getPaymentReceipt', { ok: true, value: receiptFixture('p1', { delivery: { state: 'refused', attempts: 1, lastError: '404', receivedAt: null, deliveredAt: null } }) });
+    refused.api.answer('getPaymentReceipt', {
+      ok: true,
+      value: receiptFixture('p1', { delivery: { state: 'refused', attempts: 1, lastError: '404', receivedAt: null, deliveredAt: null } }),
+    });
     await refused.user.click(refused.button);
     expect(within(await screen.findByRole('dialog')).getByRole('status')).toHaveTextContent('The payment service refused this receipt (404).');
     refused.view.unmount();
 
     const service = await openReceipt({ language: 'cs' });
-    service.api.answer('getPaymentReceipt', { ok: true, value: receiptFixture('p1', { source: 'companion', receiptDeliveryType: 'QERKO_GENERATED', delivery: { state: 'service', attempts: 0, lastError: null, receivedAt: null, deliveredAt: null } }) });
+    service.api.answer('getPaymentReceipt', {
+      ok: true,
+      value: receiptFixture('p1', {
+        source: 'companion',
+        receiptDeliveryType: 'QERKO_GENERATED',
+        delivery: { state: 'service', attempts: 0, lastError: null, receivedAt: null, deliveredAt: null },
+      }),
+    });
     await service.user.click(service.button);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('status')).toHaveTextContent('Účtenku pro hosta vystaví platební služba.');

@@ -53,7 +53,6 @@ describe('Manager PIN in Settings (issue 12)', () => {
     expect(screen.getByLabelText('Adresa služby')).toBeDisabled();
     expectNoMissingKeys(missingKeys);
   });
-
 });
 
 describe('Manager PIN: first use, expiry, leaving (issue 12)', () => {

@@ -86,7 +86,6 @@ describe('Settings view', () => {
     ]);
     expect(screen.getByLabelText(/New API key/)).toHaveValue('');
   });
-
 });
 
 describe('Settings view: checks before sending', () => {
@@ -111,7 +110,6 @@ describe('Settings view: checks before sending', () => {
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([expect.objectContaining({ environment: 'demo', serviceUrl: '' })]);
   });
-
 });
 
 describe('Settings view: Pos-Id, language, token, printing', () => {

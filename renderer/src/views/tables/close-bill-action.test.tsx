@@ -52,7 +52,10 @@ describe('Closing a bill (issue 12)', () => {
   it('is not offered while a guest is paying the bill', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
-    snapshot.payments = [...snapshot.payments, paymentFixture(now, { id: 'p9', billId: 'b2', tableId: 't2', tableName: '2', state: 'STARTED', closedAt: null })];
+    snapshot.payments = [
+      ...snapshot.payments,
+      paymentFixture(now, { id: 'p9', billId: 'b2', tableId: 't2', tableName: '2', state: 'STARTED', closedAt: null }),
+    ];
     snapshot.bills = snapshot.bills.map((b) => (b.id === 'b2' ? billFixture(now, { ...b, paymentIds: ['p9'] }) : b));
     const { user } = await renderApp({ snapshot });
     await user.click(screen.getByRole('button', { name: /Table 2/ }));
