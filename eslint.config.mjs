@@ -143,12 +143,13 @@ export default tseslint.config(
     files: ['main/store/engine/transactions.ts'],
     rules: { 'no-restricted-syntax': ['error', { selector: 'ObjectExpression > SpreadElement', message: NO_SPREAD }] },
   },
-  // No function over 80 lines (blank lines and comments not counted; a factory closure counts):
-  // split the work into named helpers. Tests and the shipped migrations (never edited) aside.
+  // No function over 110 lines as prettier wraps them at 160 columns (80 hand-wrapped lines before
+  // the formatter; blank lines and comments not counted; a factory closure counts): split the work
+  // into named helpers. Tests and the shipped migrations (never edited) aside.
   {
     files: ['main/**', 'preload/**', 'renderer/**', 'sandbox/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'renderer/src/test/**', 'main/store/engine/migrations/**'],
-    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+    rules: { 'max-lines-per-function': ['error', { max: 110, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },
   // The renderer: React, zustand, i18n, type-only imports of the contract, and at run time the
   // contract's name lists (preload/names), its command tables' checks (preload/commands) and the
