@@ -26,7 +26,7 @@ describe('the snapshot holds every payment not yet settled', () => {
       defaultCurrency: 'CZK',
       shell: {},
       seq: () => 0,
-      session: () => ({ status: 'connected', restaurantName: 'Bistro' }),
+      connection: () => ({ status: 'connected', restaurantName: 'Bistro' }),
       notices: { open: () => [] },
       settings: () => ({}),
       logsDir: t.dir,
