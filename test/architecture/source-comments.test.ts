@@ -8,7 +8,7 @@ import { ROOT } from './import-graph.js';
 const HISTORY = [/\bissues? #?\d+/i, /\b(ui-safety|ui-tables|ui-actions|ui-a11y|ui-i18n|orders-ui|orders-sandbox|menu-orders)\b/];
 const SOURCE = /\.(ts|tsx|mts|cts|mjs|cjs|css|html)$/;
 /** A comment, or the comment part of a line of code. */
-const COMMENT = /^\s*(\/\/|\*|\/\*)|\s\/\/\s/;
+const COMMENT = /^\s*(\/\/|\*|\/\*)|\s\/\/\s|\/\*/;
 
 describe('source comments', () => {
   it('name no issue numbers and no branch names', () => {

@@ -1,8 +1,6 @@
-// K vyřešení: seznam na záložce, jeho položky a co je vyřeší.
-import type { attentionEn } from './attention.en';
+// Čeština: the words of the attention screen.
 import type { Translations } from './en';
-
-export const attentionCs: Translations<typeof attentionEn> = {
+export const attentionCs: Translations['attention'] = {
   title: 'K vyřešení',
   count: 'Čeká: {{count}}',
   none: 'Nic není k vyřešení. Platby, zámky i vrácení peněz jsou vyřízené.',
@@ -38,7 +36,11 @@ export const attentionCs: Translations<typeof attentionEn> = {
     NOT_FOUND: 'služba platbu nezná',
     FORBIDDEN: 'platba patří jiné restauraci',
   },
-  method: { cash: 'doplaceno hotově', 'card-at-counter': 'zaplaceno kartou na pokladně', 'written-off': 'odepsáno' },
+  method: {
+    cash: 'doplaceno hotově',
+    'card-at-counter': 'zaplaceno kartou na pokladně',
+    'written-off': 'odepsáno',
+  },
   note: 'Poznámka: {{note}}',
   action: {
     capture: 'Strhnout {{money}}',

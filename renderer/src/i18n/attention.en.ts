@@ -1,4 +1,4 @@
-// Needs attention: the tab's list, its entries and what resolves each.
+// English: the words of the attention screen.
 export const attentionEn = {
   title: 'Needs attention',
   count: 'Waiting: {{count}}',
@@ -29,14 +29,17 @@ export const attentionEn = {
     receiptRefused:
       'The payment service refused the main POS’s receipt for {{money}} ({{code}}). The main POS must send a corrected one; acknowledge once it did.',
   },
-  /** Why the service refused a refund, by its code (others show the code). */
   refusal: {
     GONE: 'the 3-hour window for refunds has passed',
     CONFLICT: 'the payment cannot be refunded in its state',
     NOT_FOUND: 'the service does not know the payment',
     FORBIDDEN: 'the payment belongs to another restaurant',
   },
-  method: { cash: 'settled in cash', 'card-at-counter': 'paid by card at the counter', 'written-off': 'written off' },
+  method: {
+    cash: 'settled in cash',
+    'card-at-counter': 'paid by card at the counter',
+    'written-off': 'written off',
+  },
   note: 'Note: {{note}}',
   action: {
     capture: 'Capture {{money}}',

@@ -1,8 +1,6 @@
-// Nastavení → Protokoly a diagnostika a jejich chybové kódy.
+// Čeština: the words of the diagnostics screen.
 import type { Translations } from './en';
-import type { diagnosticsEn } from './diagnostics.en';
-
-export const diagnosticsCs: Translations<typeof diagnosticsEn> = {
+export const diagnosticsCs: Translations['diagnostics'] = {
   title: 'Protokoly a diagnostika',
   hint: 'Pro podporu: jeden zip s protokoly, nastavením (bez tajných údajů), verzemi a kontrolou databáze.',
   logsFolder: 'Složka protokolů',

@@ -1,4 +1,4 @@
-// Settings → Logs and diagnostics, and its error codes.
+// English: the words of the diagnostics screen.
 export const diagnosticsEn = {
   title: 'Logs and diagnostics',
   hint: 'For support: one zip with the logs, the settings (secrets hidden), versions and the database check.',

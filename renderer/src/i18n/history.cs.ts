@@ -1,8 +1,6 @@
-// Historie plateb a denní uzávěrka: záložka Platby, tištěná uzávěrka, nastavení.
+// Čeština: the words of the history screen.
 import type { Translations } from './en';
-import type { historyEn } from './history.en';
-
-export const historyCs: Translations<typeof historyEn> = {
+export const historyCs: Translations['history'] = {
   title: 'Platby',
   day: 'Den',
   previousDay: 'Předchozí den',

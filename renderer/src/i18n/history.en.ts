@@ -1,4 +1,4 @@
-// Payment history and the day report: the Payments tab, the printed Z report, the setting.
+// English: the words of the history screen.
 export const historyEn = {
   title: 'Payments',
   day: 'Day',

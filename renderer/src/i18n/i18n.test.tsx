@@ -36,8 +36,8 @@ describe('translations', () => {
       const allKeys = new Set(keys(en));
       const discardUnsaved = async () => {
         // Settings' first button changes the draft, so leaving it asks first (its words are checked too).
-        const unsaved = screen.queryByRole('dialog', { name: i18n.t('actions.unsaved.title') });
-        if (unsaved) await user.click(within(unsaved).getByRole('button', { name: i18n.t('actions.unsaved.discard') }));
+        const unsaved = screen.queryByRole('dialog', { name: i18n.t('settings.unsaved.title') });
+        if (unsaved) await user.click(within(unsaved).getByRole('button', { name: i18n.t('settings.unsaved.discard') }));
       };
       for (const name of TABS[language]) {
         await user.click(screen.getByRole('tab', { name }));

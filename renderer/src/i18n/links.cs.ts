@@ -1,8 +1,6 @@
-// Čeština: platební odkazy, záložka Platební odkazy a tištěný list odkazu.
+// Čeština: the words of the links screen.
 import type { Translations } from './en';
-import type { linksEn } from './links.en';
-
-export const linksCs: Translations<typeof linksEn> = {
+export const linksCs: Translations['links'] = {
   title: 'Platební odkazy',
   intro: 'Pro objednávku po telefonu, zálohu nebo útratu placenou na dálku: host otevře odkaz nebo naskenuje jeho kód a zaplatí.',
   form: {

@@ -1,4 +1,4 @@
-// English: payment links, the Payment links tab and the link's printed sheet.
+// English: the words of the links screen.
 export const linksEn = {
   title: 'Payment links',
   intro: 'For a phone order, a deposit or a tab paid from afar: the guest opens the link or scans its code and pays.',

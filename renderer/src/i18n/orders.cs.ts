@@ -1,8 +1,6 @@
-// Schránka objednávek, kuchyňský lístek, Menu a položky objednané hostem na účtu.
+// Čeština: the words of the orders screen.
 import type { Translations } from './en';
-import type { ordersEn } from './orders.en';
-
-export const ordersCs: Translations<typeof ordersEn> = {
+export const ordersCs: Translations['orders'] = {
   title: 'Objednávky',
   inbox: 'Schránka objednávek',
   none: 'Zatím žádné objednávky. Když si host objedná z telefonu, objednávka tu zazvoní.',

@@ -1,4 +1,4 @@
-// The order inbox, the kitchen ticket, the Menu view, and the guest's lines on a bill.
+// English: the words of the orders screen.
 export const ordersEn = {
   title: 'Orders',
   inbox: 'Order inbox',

@@ -1,9 +1,6 @@
-// Účtenky: okno s účtenkou a tištěná účtenka, její předání platební službě, režim
-// účtenek v Nastavení.
+// Čeština: the words of the receipts screen.
 import type { Translations } from './en';
-import type { receiptsEn } from './receipts.en';
-
-export const receiptsCs: Translations<typeof receiptsEn> = {
+export const receiptsCs: Translations['receipts'] = {
   open: 'Účtenka',
   openFor: 'Účtenka platby u {{table}}',
   title: 'Účtenka {{serial}}',

@@ -1,5 +1,4 @@
-// Receipts: the receipt dialog and printed receipt, its delivery to the service, the
-// receipt mode in Settings.
+// English: the words of the receipts screen.
 export const receiptsEn = {
   open: 'Receipt',
   openFor: 'Receipt of the payment at {{table}}',

@@ -72,7 +72,7 @@ describe('command errors in the cashier language', () => {
     for (const language of ['en', 'cs'] as const) {
       const i18n = createI18n(language);
       for (const code of ERROR_CODES) {
-        expect(i18n.exists(`words.error.code.${code}`), `${language} ${code}`).toBe(true);
+        expect(i18n.exists(`errors.refusal.code.${code}`), `${language} ${code}`).toBe(true);
         const text = shown({ code, params, action: 'closeBill' }, language) ?? '';
         expect(text, `${language} ${code}`).not.toMatch(/{{|\(code |\(kód /);
       }

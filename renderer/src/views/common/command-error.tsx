@@ -14,8 +14,8 @@ function interpolation(t: TFunction, language: string, error: CommandError): Rec
   const values: Record<string, string | number> = { ...params, code: error.code };
   // The renderer's own input checks are already in the cashier's words; main's messages never are.
   if (error.code === 'input') values.message = error.message ?? '';
-  values.table = typeof params.table === 'string' ? tableLabel(t, params.table) : t('words.error.someTable');
-  values.item = typeof params.item === 'string' ? params.item : t('words.error.someItem');
+  values.table = typeof params.table === 'string' ? tableLabel(t, params.table) : t('errors.refusal.someTable');
+  values.item = typeof params.item === 'string' ? params.item : t('errors.refusal.someItem');
   if (typeof params.amount === 'string') values.money = formatMoney(params.amount, typeof params.currency === 'string' ? params.currency : null, language);
   return values;
 }
@@ -23,18 +23,18 @@ function interpolation(t: TFunction, language: string, error: CommandError): Rec
 /** The sentence for an error; exported for the views that word errors outside a paragraph. */
 export function wordError(t: TFunction, i18n: I18n, error: CommandError): string {
   const values = interpolation(t, i18n.language, error);
-  if (DEFECTS.has(error.code)) return t('words.error.internal');
+  if (DEFECTS.has(error.code)) return t('errors.refusal.internal');
   const reason = typeof error.params?.reason === 'string' ? `_${error.params.reason.toUpperCase()}` : '';
   const candidates = [
-    error.action ? `words.error.byAction.${error.action}.${error.code}` : null,
-    reason ? `words.error.code.${error.code}${reason}` : null,
-    `words.error.code.${error.code}`,
+    error.action ? `errors.refusal.byAction.${error.action}.${error.code}` : null,
+    reason ? `errors.refusal.code.${error.code}${reason}` : null,
+    `errors.refusal.code.${error.code}`,
     `errors.${error.code}`,
   ];
   for (const key of candidates) if (key && i18n.exists(key)) return t(key, values);
-  const actionKey = `words.error.action.${error.action ?? ''}`;
-  if (error.action && i18n.exists(actionKey)) return t('words.error.fallback', { action: t(actionKey), code: error.code });
-  return t('words.error.fallbackNoAction', { code: error.code });
+  const actionKey = `errors.refusal.action.${error.action ?? ''}`;
+  if (error.action && i18n.exists(actionKey)) return t('errors.refusal.fallback', { action: t(actionKey), code: error.code });
+  return t('errors.refusal.fallbackNoAction', { code: error.code });
 }
 
 export function CommandErrorText({ error }: { error: CommandError | null }) {

@@ -25,16 +25,16 @@ const DOWN: ReadonlySet<ConnectionKind> = new Set(['unreachable', 'dropped', 're
 const SETTINGS: ReadonlySet<ConnectionKind> = new Set(['credentials', 'webhook-url']);
 
 function bannerLines(t: (key: string, values?: Record<string, unknown>) => string, session: ConnectionView, now: number): string[] | null {
-  if (session.problem) return [t(`banner.problem.${session.problem}`), t('safety.connection.guests.cannotPay')];
+  if (session.problem) return [t(`connection.alert.problem.${session.problem}`), t('connection.guests.cannotPay')];
   const kind = connectionKind(session);
   const guests = GUESTS[kind];
   if (!guests) return null;
   const seconds = session.nextTryAt === null ? 0 : Math.max(1, Math.ceil((session.nextTryAt - now) / 1000));
   const silentFor = session.lastMessageAt === null ? 0 : now - session.lastMessageAt;
-  const lines = [t(`safety.connection.banner.${kind}`, { seconds, minutes: wholeMinutes(silentFor) })];
+  const lines = [t(`connection.banner.${kind}`, { seconds, minutes: wholeMinutes(silentFor) })];
   const downFor = now - session.since;
-  if (DOWN.has(kind) && downFor >= LONG_OUTAGE_MS) lines.push(t('safety.connection.banner.longOutage', { minutes: wholeMinutes(downFor) }));
-  lines.push(t(`safety.connection.guests.${guests}`));
+  if (DOWN.has(kind) && downFor >= LONG_OUTAGE_MS) lines.push(t('connection.banner.longOutage', { minutes: wholeMinutes(downFor) }));
+  lines.push(t(`connection.guests.${guests}`));
   return lines;
 }
 
@@ -57,11 +57,11 @@ export function ConnectionBanner() {
       <div className="actions">
         {(SETTINGS.has(kind) || session.problem) && (
           <button type="button" onClick={() => setTab('settings')}>
-            {t('banner.openSettings')}
+            {t('connection.alert.openSettings')}
           </button>
         )}
         <button type="button" disabled={pending} onClick={() => void run(() => api.reconnect())}>
-          {t('banner.reconnect')}
+          {t('connection.alert.reconnect')}
         </button>
       </div>
       <CommandErrorText error={error} />

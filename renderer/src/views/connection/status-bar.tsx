@@ -16,15 +16,15 @@ export function StatusBar() {
     <footer className={`status-bar status-${session.status}`} role="status">
       <span className="status-dot" aria-hidden="true" />
       <span className="status-word" data-kind={kind}>
-        {t(`safety.connection.status.${kind}`)}
+        {t(`connection.status.${kind}`)}
       </span>
-      <span>{restaurant ?? t('session.noRestaurant')}</span>
-      {demo && <span className="badge">{t('session.demo')}</span>}
+      <span>{restaurant ?? t('connection.bar.noRestaurant')}</span>
+      {demo && <span className="badge">{t('connection.bar.demo')}</span>}
       <details className="status-details">
-        <summary>{t('safety.connection.details')}</summary>
-        <span>{t('safety.connection.transport', { transport: t(`session.transport.${session.transport}`) })}</span>{' '}
-        <span>{session.rttMs === null ? t('safety.connection.noRtt') : t('safety.connection.rtt', { ms: Math.round(session.rttMs) })}</span>{' '}
-        <span>{t('safety.connection.since', { time: formatClock(new Date(session.since).toISOString(), i18n.language) })}</span>
+        <summary>{t('connection.details')}</summary>
+        <span>{t('connection.transport', { transport: t(`connection.bar.transport.${session.transport}`) })}</span>{' '}
+        <span>{session.rttMs === null ? t('connection.noRtt') : t('connection.rtt', { ms: Math.round(session.rttMs) })}</span>{' '}
+        <span>{t('connection.since', { time: formatClock(new Date(session.since).toISOString(), i18n.language) })}</span>
       </details>
     </footer>
   );

@@ -15,29 +15,29 @@ export function DemoOrderForm() {
   const demo = useDemoOrder();
   const { choice, command } = demo;
   return (
-    <section aria-label={t('demoOrder.title')} className="stack demo demo-order">
-      <h2>{t('demoOrder.title')}</h2>
-      <p className="muted">{t('demoOrder.intro')}</p>
+    <section aria-label={t('demo.order.title')} className="stack demo demo-order">
+      <h2>{t('demo.order.title')}</h2>
+      <p className="muted">{t('demo.order.intro')}</p>
       <fieldset>
-        <legend>{t('demoOrder.where')}</legend>
+        <legend>{t('demo.order.where')}</legend>
         <label className="check">
           <input type="radio" name="demo-order-where" checked={choice.where === 'table'} onChange={() => demo.update({ where: 'table' })} />
-          {t('demoOrder.toTable')}
+          {t('demo.order.toTable')}
         </label>
         <label className="check">
           <input type="radio" name="demo-order-where" checked={choice.where === 'pickup'} onChange={() => demo.update({ where: 'pickup' })} />
-          {t('demoOrder.pickup')}
+          {t('demo.order.pickup')}
         </label>
       </fieldset>
       {choice.where === 'table' ? <OrderTablePicker demo={demo} /> : <PickupTime demo={demo} />}
       <MenuItems demo={demo} />
       <label>
-        {t('demoOrder.note')}
+        {t('demo.order.note')}
         <input value={choice.note} maxLength={1000} onChange={(e) => demo.update({ note: e.target.value })} />
       </label>
       <div className="actions">
         <button type="button" className="primary" disabled={command.pending} onClick={() => void demo.place()}>
-          {t('demoOrder.place')}
+          {t('demo.order.place')}
         </button>
       </div>
       <CommandErrorText error={command.error} />
@@ -50,9 +50,9 @@ function OrderTablePicker({ demo }: { demo: DemoOrder }) {
   const { t } = useTranslation();
   return (
     <label>
-      {t('demoOrder.table')}
+      {t('demo.order.table')}
       <select value={demo.choice.tableId} onChange={(e) => demo.update({ tableId: e.target.value })}>
-        <option value="">{t('demoOrder.pickTable')}</option>
+        <option value="">{t('demo.order.pickTable')}</option>
         {demo.tables.map((tb) => (
           <option key={tb.id} value={tb.id}>
             {tableLabel(t, tb.name)}
@@ -67,7 +67,7 @@ function PickupTime({ demo }: { demo: DemoOrder }) {
   const { t } = useTranslation();
   return (
     <label>
-      {t('demoOrder.pickupAt')}
+      {t('demo.order.pickupAt')}
       <input type="time" value={demo.choice.pickupTime} onChange={(e) => demo.update({ pickupTime: e.target.value })} />
     </label>
   );
@@ -77,24 +77,24 @@ function PickupTime({ demo }: { demo: DemoOrder }) {
 function MenuItems({ demo }: { demo: DemoOrder }) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
-  if (demo.menu.length === 0) return <p className="empty">{t('demoOrder.noMenu')}</p>;
+  if (demo.menu.length === 0) return <p className="empty">{t('demo.order.noMenu')}</p>;
   const needle = search.trim().toLocaleLowerCase();
   const matches = needle ? demo.menu.filter((m) => `${m.name} ${m.category}`.toLocaleLowerCase().includes(needle)) : demo.menu;
   return (
     <>
       <label>
-        {t('demoOrder.search')}
+        {t('demo.order.search')}
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
       {matches.length === 0 ? (
-        <p className="empty">{t('demoOrder.noMatch')}</p>
+        <p className="empty">{t('demo.order.noMatch')}</p>
       ) : (
         <table className="items">
           <thead>
             <tr>
-              <th>{t('demoOrder.item')}</th>
-              <th>{t('demoOrder.price')}</th>
-              <th>{t('demoOrder.quantity')}</th>
+              <th>{t('demo.order.item')}</th>
+              <th>{t('demo.order.price')}</th>
+              <th>{t('demo.order.quantity')}</th>
             </tr>
           </thead>
           <tbody>
@@ -104,7 +104,7 @@ function MenuItems({ demo }: { demo: DemoOrder }) {
           </tbody>
         </table>
       )}
-      {matches.length > SHOWN && <p className="muted">{t('demoOrder.more', { count: matches.length - SHOWN })}</p>}
+      {matches.length > SHOWN && <p className="muted">{t('demo.order.more', { count: matches.length - SHOWN })}</p>}
     </>
   );
 }
@@ -116,14 +116,14 @@ function MenuRow({ entry, lang, value, onChange }: { entry: MenuEntry; lang: str
     <tr>
       <td>
         {entry.name}
-        {soldOut && <span className="muted"> ({t('demoOrder.soldOut')})</span>}
+        {soldOut && <span className="muted"> ({t('demo.order.soldOut')})</span>}
       </td>
       <td>{formatMoney(entry.price, null, lang)}</td>
       <td>
         <input
           className="qty"
           inputMode="decimal"
-          aria-label={t('demoOrder.quantityOf', { name: entry.name })}
+          aria-label={t('demo.order.quantityOf', { name: entry.name })}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />

@@ -48,19 +48,19 @@ export function guestOrderInput(t: TFunction, choice: DemoOrderChoice, menu: Men
     const text = choice.quantities[entry.id]?.trim() ?? '';
     if (!text) continue;
     const q = parseDecimalInput(text);
-    if (q === null) return { error: inputError(t('demoOrder.quantityOf', { name: entry.name }), t('errors.positiveNumber')) };
+    if (q === null) return { error: inputError(t('demo.order.quantityOf', { name: entry.name }), t('errors.positiveNumber')) };
     if (!isZero(q)) items.push({ id: entry.id, quantity: q });
   }
   const input: GuestOrderInput = { items };
   if (choice.where === 'table') {
-    if (!choice.tableId) return { error: inputError(t('demoOrder.table'), t('errors.required')) };
+    if (!choice.tableId) return { error: inputError(t('demo.order.table'), t('errors.required')) };
     input.tableId = choice.tableId;
   } else {
     const at = pickupIso(choice.pickupTime, today);
-    if (!at) return { error: inputError(t('demoOrder.pickupAt'), t('errors.required')) };
+    if (!at) return { error: inputError(t('demo.order.pickupAt'), t('errors.required')) };
     input.pickupAt = at;
   }
-  if (items.length === 0) return { error: inputError(t('demoOrder.items'), t('errors.pickItems')) };
+  if (items.length === 0) return { error: inputError(t('demo.order.items'), t('errors.pickItems')) };
   if (choice.note.trim()) input.note = choice.note.trim();
   return { input };
 }
@@ -69,12 +69,12 @@ export function guestOrderInput(t: TFunction, choice: DemoOrderChoice, menu: Men
 export function demoOrderText(t: TFunction, lang: string, r: GuestOrderResult, table: TableView | undefined, currency: string): string {
   if (r.outcome === 'placed') {
     const total = r.total === null ? '' : formatMoney(r.total, currency, lang);
-    return r.billId !== null ? t('demoOrder.placedTable', { total, table: tableLabel(t, table?.name ?? null) }) : t('demoOrder.placedPickup', { total });
+    return r.billId !== null ? t('demo.order.placedTable', { total, table: tableLabel(t, table?.name ?? null) }) : t('demo.order.placedPickup', { total });
   }
-  if (r.outcome === 'cancelled' || !r.refusal) return t('demoOrder.cancelled');
+  if (r.outcome === 'cancelled' || !r.refusal) return t('demo.order.cancelled');
   const known = ['ITEM_UNAVAILABLE', 'ORDERS_PAUSED', 'TABLE_NOT_FOUND', 'NOT_ON_MENU'];
   const key = known.includes(r.refusal.code) ? r.refusal.code : 'other';
-  return t(`demoOrder.refused.${key}`, { items: r.refusal.items.join(', '), code: r.refusal.code });
+  return t(`demo.order.refused.${key}`, { items: r.refusal.items.join(', '), code: r.refusal.code });
 }
 
 export interface DemoOrder {

@@ -118,14 +118,14 @@ export function FloorPlan({ filter, now }: { filter: TableFilter; now: number })
 
   return (
     <div className="floor" ref={rootRef}>
-      <p className="muted floor-hint">{t('tablesUi.floor.hint')}</p>
+      <p className="muted floor-hint">{t('tables.floor.hint')}</p>
       <CommandErrorText error={error} />
-      <ul className="floor-plan" ref={planRef} aria-label={t('tablesUi.floor.planLabel')} data-testid="floor-plan">
+      <ul className="floor-plan" ref={planRef} aria-label={t('tables.floor.planLabel')} data-testid="floor-plan">
         {shown.filter((tb) => moving[tb.id] ?? tb.position).map(card)}
       </ul>
       {unplaced.length > 0 && (
-        <section className="floor-tray" aria-label={t('tablesUi.floor.unplaced')}>
-          <h2>{t('tablesUi.floor.unplaced')}</h2>
+        <section className="floor-tray" aria-label={t('tables.floor.unplaced')}>
+          <h2>{t('tables.floor.unplaced')}</h2>
           <ul className="table-grid">{unplaced.map(card)}</ul>
         </section>
       )}

@@ -19,14 +19,14 @@ function paidText(t: TFunction, n: Notice, table: string, amount: string, langua
       total: formatMoney(n.billTotal, n.currency, language),
       due: formatMoney(n.billDue, null, language),
     };
-    return tip ? t('actions.notice.paidPartWithTip', { ...parts, tip }) : t('actions.notice.paidPart', parts);
+    return tip ? t('notices.action.paidPartWithTip', { ...parts, tip }) : t('notices.action.paidPart', parts);
   }
   return tip ? t('notices.paidWithTip', { table, amount, tip }) : t('notices.paid', { table, amount });
 }
 
 function failedReason(t: TFunction, state: string | null): string {
-  if (state === 'LOCK_EXPIRED' || state === 'NOT_FOUND') return t(`actions.notice.reason.${state}`);
-  return t('actions.notice.reason.other', { state: state ?? '?' });
+  if (state === 'LOCK_EXPIRED' || state === 'NOT_FOUND') return t(`notices.action.reason.${state}`);
+  return t('notices.action.reason.other', { state: state ?? '?' });
 }
 
 export function noticeText(t: TFunction, n: Notice, language: string): string {
@@ -37,13 +37,13 @@ export function noticeText(t: TFunction, n: Notice, language: string): string {
       return paidText(t, n, table, amount, language);
     case 'cancelled':
     case 'refunded':
-      return t('actions.notice.refunded', { table, amount });
+      return t('notices.action.refunded', { table, amount });
     case 'declined':
       return t('notices.declined', { table, amount });
     case 'failed':
-      return t('actions.notice.failed', { table, amount, reason: failedReason(t, n.message) });
+      return t('notices.action.failed', { table, amount, reason: failedReason(t, n.message) });
     case 'capture':
-      return t('actions.notice.capture', { table, amount });
+      return t('notices.action.capture', { table, amount });
     case 'service-error':
       return t('notices.serviceError', { message: n.message ?? '' });
   }

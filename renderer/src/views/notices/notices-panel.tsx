@@ -83,7 +83,7 @@ const NoticeRow = memo(function NoticeRow({ notice, disabled, onAcknowledge }: {
         <button
           type="button"
           className="notice-text notice-open"
-          aria-label={`${t('actions.notice.open', { table: tableLabel(t, notice.tableName) })}: ${text}`}
+          aria-label={`${t('notices.action.open', { table: tableLabel(t, notice.tableName) })}: ${text}`}
           onClick={open}
         >
           {text}
@@ -91,7 +91,7 @@ const NoticeRow = memo(function NoticeRow({ notice, disabled, onAcknowledge }: {
       ) : (
         <span className="notice-text">{text}</span>
       )}
-      {notice.refunded && <span className="notice-mark">{t('actions.notice.refundedMark')}</span>}
+      {notice.refunded && <span className="notice-mark">{t('notices.action.refundedMark')}</span>}
       {payment && <CaptureButton payment={payment} />}
       <button type="button" disabled={disabled} onClick={() => onAcknowledge(notice.id)}>
         {t('notices.acknowledge')}

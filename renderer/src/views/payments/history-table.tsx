@@ -56,7 +56,7 @@ function HistoryRow({ entry: e, live, now, command }: { entry: PaymentHistoryEnt
       <td className="payment-id">{e.paymentId}</td>
       <td className="actions">
         {live && !ended && <LiveActions payment={live} now={now} command={command} />}
-        {/* Receipts (issue 13): a payment that took money has a receipt (declined and cancelled ones never did). */}
+        {/* Receipts: a payment that took money has a receipt (declined and cancelled ones never did). */}
         {e.state !== 'declined' && e.state !== 'cancelled' && <ReceiptButton paymentId={e.paymentId} table={e.table} />}
       </td>
     </tr>

@@ -15,7 +15,7 @@ export function needsCapture(p: PaymentView): boolean {
 }
 
 export function paymentStateWord(t: (key: string) => string, p: PaymentView): string {
-  if (needsCapture(p)) return t('actions.capture.state');
+  if (needsCapture(p)) return t('payments.awaitingCapture.state');
   if (p.state === 'CANCELLED' && p.closedState && p.closedState !== 'CANCELLED') {
     return t(`payments.closedState.${p.closedState === 'DECLINED' ? 'DECLINED' : 'other'}`);
   }
@@ -34,7 +34,7 @@ export function CaptureButton({ payment }: { payment: PaymentView }) {
   const api = useApi();
   const { run, error, pending } = useCommand();
   if (!needsCapture(payment)) return null;
-  const label = t('actions.capture.actionFor', {
+  const label = t('payments.awaitingCapture.actionFor', {
     amount: formatMoney(payment.amount, payment.currency, i18n.language),
     table: tableLabel(t, payment.tableName),
   });
@@ -47,7 +47,7 @@ export function CaptureButton({ payment }: { payment: PaymentView }) {
         disabled={pending}
         onClick={() => void run(() => api.capturePayment({ paymentId: payment.id }))}
       >
-        {t('actions.capture.action')}
+        {t('payments.awaitingCapture.action')}
       </button>
       <CommandErrorText error={error} />
     </>
@@ -58,5 +58,5 @@ export function CaptureButton({ payment }: { payment: PaymentView }) {
 export function TableCaptureBadge({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   const waiting = useAppState((s) => Object.values(s.payments).some((p) => p.tableId === tableId && needsCapture(p)));
-  return waiting ? <span className="badge payment-capture-needed">{t('actions.capture.state')}</span> : null;
+  return waiting ? <span className="badge payment-capture-needed">{t('payments.awaitingCapture.state')}</span> : null;
 }

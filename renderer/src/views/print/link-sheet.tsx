@@ -46,7 +46,7 @@ export function LinkSheet({ api, linkId, onReady, onError, browserActions }: Lin
     };
     load().catch(() => {
       if (!live) return;
-      setError(i18n.t('words.error.internal'));
+      setError(i18n.t('errors.refusal.internal'));
       onError('INTERNAL_ERROR');
     });
     return () => {
@@ -57,7 +57,7 @@ export function LinkSheet({ api, linkId, onReady, onError, browserActions }: Lin
   if (error)
     return (
       <p role="alert" className="error">
-        {t('words.print.failed', { reason: error })}
+        {t('print.sheet.failed', { reason: error })}
       </p>
     );
   if (!loaded) return <p role="status">{t('app.loading')}</p>;

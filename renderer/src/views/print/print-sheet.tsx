@@ -57,7 +57,7 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
     load().catch((e: unknown) => {
       if (!live) return;
       // i18n.t, not t: t changes with the language this load sets, and must not restart the load.
-      setError(e instanceof SheetError ? e.worded : i18n.t('words.error.internal'));
+      setError(e instanceof SheetError ? e.worded : i18n.t('errors.refusal.internal'));
       onError(e instanceof SheetError ? e.code : 'INTERNAL_ERROR');
     });
     return () => {
@@ -80,7 +80,7 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
   if (error)
     return (
       <p role="alert" className="error">
-        {t('words.print.failed', { reason: error })}
+        {t('print.sheet.failed', { reason: error })}
       </p>
     );
   if (!sheet) return <p role="status">{t('app.loading')}</p>;

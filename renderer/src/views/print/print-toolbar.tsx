@@ -9,14 +9,14 @@ export interface BrowserActions {
 /** The sheet's own words may name what is printed ("Print ticket"); Print and Back by default. */
 export function PrintToolbar({ actions, printLabel, backLabel }: { actions: BrowserActions; printLabel?: string; backLabel?: string }) {
   const { t } = useTranslation();
-  const print = printLabel ?? t('words.print.print');
+  const print = printLabel ?? t('print.sheet.print');
   return (
     <div className="no-print print-toolbar" role="toolbar" aria-label={print}>
       <button type="button" className="primary" onClick={actions.print}>
         {print}
       </button>
       <button type="button" onClick={actions.back}>
-        {backLabel ?? t('words.print.back')}
+        {backLabel ?? t('print.sheet.back')}
       </button>
     </div>
   );

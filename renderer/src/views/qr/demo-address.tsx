@@ -24,7 +24,7 @@ export function DemoPhoneAddress({ qr }: { qr: QrCodes }) {
   if (!where) return null;
   return (
     <p className="demo-address" role="note">
-      {t(where.loopback ? 'a11y.demoThisComputer' : 'a11y.demoPhones', { address: where.origin })}
+      {t(where.loopback ? 'qr.demoAddress.demoThisComputer' : 'qr.demoAddress.demoPhones', { address: where.origin })}
     </p>
   );
 }

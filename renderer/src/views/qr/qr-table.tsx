@@ -55,8 +55,8 @@ function QrRow({ table, qr, selected, onToggle, onPreview, onDelete, onPrint, pe
             <button type="button" aria-label={t('qr.previewTable', { table: label })} onClick={() => onPreview(table.id)}>
               {t('qr.preview')}
             </button>
-            <button type="button" aria-label={t('words.qr.printCardOf', { table: label })} onClick={() => onPrint(table.id)}>
-              {t('words.qr.printCard')}
+            <button type="button" aria-label={t('qr.printCardOf', { table: label })} onClick={() => onPrint(table.id)}>
+              {t('qr.printCard')}
             </button>
             <button type="button" aria-label={t('qr.deleteTable', { table: label })} onClick={() => onDelete(table.id)}>
               {t('qr.delete')}

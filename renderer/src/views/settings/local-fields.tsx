@@ -14,13 +14,13 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         <input type="checkbox" checked={draft.sound} onChange={(e) => set('sound', e.target.checked)} />
         {t('settings.sound')}
       </label>
-      {/* ui-tables (issue 12) */}
+      {/* Tables */}
       <label className="check">
         <input type="checkbox" checked={draft.autoCloseBills} onChange={(e) => set('autoCloseBills', e.target.checked)} />
-        {t('tablesUi.autoCloseBills')}
+        {t('tables.autoCloseBills')}
       </label>
       <label>
-        {t('actions.settings.reminderSeconds')}
+        {t('settings.reminderSeconds')}
         <input inputMode="numeric" value={draft.reminderSeconds} onChange={(e) => set('reminderSeconds', e.target.value)} />
       </label>
       <label className="check">
@@ -31,7 +31,7 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
         <input type="checkbox" checked={draft.startHidden} onChange={(e) => set('startHidden', e.target.checked)} />
         {t('settings.startHidden')}
       </label>
-      {/* Day report (issue 13) */}
+      {/* Day report */}
       <label>
         {t('history.dayEndsAt')}
         <input

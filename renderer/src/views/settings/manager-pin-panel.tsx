@@ -21,9 +21,9 @@ export function ManagerPinPanel({ pinSet, unlock }: { pinSet: boolean; unlock: M
   if (!unlock.locked) {
     return (
       <div className="pin-panel unlocked">
-        <p>{t('safety.pin.unlockedUntil', { time: formatClock(new Date(unlock.until ?? 0).toISOString(), i18n.language) })}</p>
+        <p>{t('settings.pin.unlockedUntil', { time: formatClock(new Date(unlock.until ?? 0).toISOString(), i18n.language) })}</p>
         <button type="button" onClick={unlock.lock}>
-          {t('safety.pin.lock')}
+          {t('settings.pin.lock')}
         </button>
       </div>
     );
@@ -39,10 +39,10 @@ function UnlockForm({ unlock }: { unlock: ManagerUnlock }) {
   };
   return (
     <div className="pin-panel">
-      <p className="muted">{t('safety.pin.lockedHint')}</p>
+      <p className="muted">{t('settings.pin.lockedHint')}</p>
       <div className="field-row">
         <label>
-          {t('safety.pin.label')}
+          {t('settings.pin.label')}
           <input
             type="password"
             inputMode="numeric"
@@ -54,11 +54,11 @@ function UnlockForm({ unlock }: { unlock: ManagerUnlock }) {
           />
         </label>
         <button type="button" disabled={unlock.command.pending} onClick={submit}>
-          {t('safety.pin.unlock')}
+          {t('settings.pin.unlock')}
         </button>
       </div>
       <SettingsErrorText error={unlock.command.error} />
-      <p className="muted small">{t('safety.pin.forgot')}</p>
+      <p className="muted small">{t('settings.pin.forgot')}</p>
     </div>
   );
 }
@@ -70,16 +70,16 @@ function ChoosePin({ unlock }: { unlock: ManagerUnlock }) {
   const submit = () => {
     // Checked here for a quick answer; main checks the rule again.
     if (!PIN_RULE.test(pin.trim())) return unlock.command.setError({ code: 'PIN_FORMAT', message: '' });
-    if (pin.trim() !== repeat.trim()) return unlock.command.setError({ code: 'input', message: t('safety.pin.mismatch') });
+    if (pin.trim() !== repeat.trim()) return unlock.command.setError({ code: 'input', message: t('settings.pin.mismatch') });
     void unlock.setPin(pin.trim());
   };
   return (
     <div className="pin-panel">
-      <h4>{t('safety.pin.setTitle')}</h4>
-      <p className="muted">{t('safety.pin.setHint')}</p>
+      <h4>{t('settings.pin.setTitle')}</h4>
+      <p className="muted">{t('settings.pin.setHint')}</p>
       <div className="field-row">
         <label>
-          {t('safety.pin.newPin')}
+          {t('settings.pin.newPin')}
           <input
             type="password"
             inputMode="numeric"
@@ -91,7 +91,7 @@ function ChoosePin({ unlock }: { unlock: ManagerUnlock }) {
           />
         </label>
         <label>
-          {t('safety.pin.repeat')}
+          {t('settings.pin.repeat')}
           <input
             type="password"
             inputMode="numeric"
@@ -103,7 +103,7 @@ function ChoosePin({ unlock }: { unlock: ManagerUnlock }) {
           />
         </label>
         <button type="button" disabled={unlock.command.pending} onClick={submit}>
-          {t('safety.pin.set')}
+          {t('settings.pin.set')}
         </button>
       </div>
       <SettingsErrorText error={unlock.command.error} />

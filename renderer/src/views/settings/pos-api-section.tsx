@@ -41,7 +41,7 @@ export function PosApiSection({ token, unlock }: { token: string; unlock: Manage
     <section className="stack" aria-label={t('settings.posApiTitle')}>
       <h3>{t('settings.posApiTitle')}</h3>
       {unlock.locked ? (
-        <p className="muted">{t('safety.pin.tokenHidden')}</p>
+        <p className="muted">{t('settings.pin.tokenHidden')}</p>
       ) : (
         <div className="field-row">
           <label>

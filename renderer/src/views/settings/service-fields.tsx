@@ -51,9 +51,9 @@ function TransportFields({ draft, set }: { draft: SettingsDraft; set: SetField }
       <label>
         {t('settings.transport')}
         <select value={draft.transport} onChange={(e) => set('transport', e.target.value as SettingsDraft['transport'])}>
-          <option value="ws">{t('session.transport.ws')}</option>
-          <option value="longpoll">{t('session.transport.longpoll')}</option>
-          <option value="webhook">{t('session.transport.webhook')}</option>
+          <option value="ws">{t('connection.bar.transport.ws')}</option>
+          <option value="longpoll">{t('connection.bar.transport.longpoll')}</option>
+          <option value="webhook">{t('connection.bar.transport.webhook')}</option>
         </select>
       </label>
       {draft.transport === 'webhook' && (

@@ -77,8 +77,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
   const dayEndsAt = /^\d:[0-5]\d$/.test(d.dayEndsAt.trim()) ? `0${d.dayEndsAt.trim()}` : d.dayEndsAt.trim();
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(dayEndsAt)) return { error: inputError(t('history.dayEndsAt'), t('history.dayEndsAtInvalid')) };
   const reminder = d.reminderSeconds.trim();
-  if (!/^\d{1,4}$/.test(reminder) || Number(reminder) > 3600)
-    return { error: inputError(t('actions.settings.reminderSeconds'), t('actions.settings.reminderRange')) };
+  if (!/^\d{1,4}$/.test(reminder) || Number(reminder) > 3600) return { error: inputError(t('settings.reminderSeconds'), t('settings.reminderRange')) };
   const input: SettingsInput = {
     environment: d.environment,
     serviceUrl: d.serviceUrl.trim(),

@@ -16,11 +16,11 @@ export function settingsSentence(t: TFunction, exists: (key: string) => boolean,
   if (PIN_CODES.has(error.code)) {
     // PIN_WRONG says how long the wait will be (waitMinutes); PIN_LOCKED how long is left (retryInSeconds).
     const minutes = typeof params.waitMinutes === 'number' ? params.waitMinutes : Math.max(1, Math.ceil(Number(params.retryInSeconds ?? 0) / 60));
-    return t(`safety.error.${error.code}`, { ...params, minutes });
+    return t(`settings.pinError.${error.code}`, { ...params, minutes });
   }
   const field = params.field;
-  if (FIELD_CODES.has(error.code) && typeof field === 'string' && exists(`safety.settings.field.${field}`)) {
-    return t('safety.settings.refusedField', { field: t(`safety.settings.field.${field}`) });
+  if (FIELD_CODES.has(error.code) && typeof field === 'string' && exists(`settings.field.${field}`)) {
+    return t('settings.refusedField', { field: t(`settings.field.${field}`) });
   }
   return null;
 }

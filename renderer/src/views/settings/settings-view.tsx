@@ -34,7 +34,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         }}
       >
         <fieldset className="settings-group">
-          <legend>{t('safety.settings.cashierTitle')}</legend>
+          <legend>{t('settings.cashierTitle')}</legend>
           <LocalFields draft={form.draft} set={form.set} />
         </fieldset>
         <IntegrationFields settings={settings} form={form} />
@@ -58,11 +58,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
 function IntegrationFields({ settings, form }: { settings: Settings; form: Form }) {
   const { t } = useTranslation();
   return (
-    <section className="settings-group integration" aria-label={t('safety.settings.integrationTitle')}>
-      <h3>{t('safety.settings.integrationTitle')}</h3>
+    <section className="settings-group integration" aria-label={t('settings.integrationTitle')}>
+      <h3>{t('settings.integrationTitle')}</h3>
       <ManagerPinPanel pinSet={settings.managerPinSet} unlock={form.unlock} />
       <fieldset disabled={form.unlock.locked} className="integration-fields">
-        <legend className="sr-only">{t('safety.settings.integrationTitle')}</legend>
+        <legend className="sr-only">{t('settings.integrationTitle')}</legend>
         <ServiceFields settings={settings} draft={form.draft} set={form.set} />
         <PosApiPortField draft={form.draft} set={form.set} />
         <ReceiptModeField value={form.draft.receiptMode} onChange={(mode) => form.set('receiptMode', mode)} />

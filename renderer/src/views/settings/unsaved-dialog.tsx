@@ -19,11 +19,11 @@ export function UnsavedSettingsDialog({ form }: { form: SettingsForm }) {
   };
 
   return (
-    <Dialog title={t('actions.unsaved.title')} onClose={stay}>
-      <p>{t('actions.unsaved.text')}</p>
+    <Dialog title={t('settings.unsaved.title')} onClose={stay}>
+      <p>{t('settings.unsaved.text')}</p>
       <div className="actions">
         <button type="button" data-autofocus onClick={stay}>
-          {t('actions.unsaved.stay')}
+          {t('settings.unsaved.stay')}
         </button>
         <button
           type="button"
@@ -31,10 +31,10 @@ export function UnsavedSettingsDialog({ form }: { form: SettingsForm }) {
           aria-disabled={form.command.pending || undefined}
           onClick={() => void (form.command.pending ? null : saveAndLeave())}
         >
-          {t('actions.unsaved.save')}
+          {t('settings.unsaved.save')}
         </button>
         <button type="button" className="danger" onClick={leave}>
-          {t('actions.unsaved.discard')}
+          {t('settings.unsaved.discard')}
         </button>
       </div>
     </Dialog>

@@ -19,8 +19,7 @@ export function BillPayments({ payments }: { payments: PaymentView[] }) {
             <li key={p.id} className={p.state === 'CANCELLED' ? 'cancelled' : undefined}>
               {formatClock(p.created, lang)} · {formatMoney(p.amount, p.currency, lang)}
               {' · '}
-              {t('payments.tipShort', { tip: formatMoney(p.tip, p.currency, lang) })} ·{' '}
-              {/* ui-safety: "Capture needed" and its action, never a silent "Processing" */}
+              {t('payments.tipShort', { tip: formatMoney(p.tip, p.currency, lang) })} · {/* "Capture needed" and its action, never a silent "Processing" */}
               <PaymentStateBadge payment={p} /> <CaptureButton payment={p} />
             </li>
           ))}

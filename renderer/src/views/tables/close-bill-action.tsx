@@ -19,7 +19,7 @@ export function CloseBillAction({ bill, payments }: { bill: BillView; payments: 
   const openDialog = useAppState((s) => s.openDialog);
   const paying = payments.some((p) => p.state === 'STARTED' || p.state === 'PROCESSED') || bill.items.some((i) => !isZero(i.lockedQuantity));
   if (bill.state === 'CLOSED') return null;
-  if (paying) return <p className="muted close-unavailable">{t('actions.close.whilePaying')}</p>;
+  if (paying) return <p className="muted close-unavailable">{t('bill.closing.whilePaying')}</p>;
   return (
     <>
       <button type="button" onClick={() => openDialog({ kind: 'close-bill', billId: bill.id })}>
@@ -42,7 +42,7 @@ function CloseBillDialog({ bill }: { bill: BillView }) {
 
   const confirm = async () => {
     if (due && !method) {
-      setMissing(inputError(t('actions.close.how'), t('actions.close.pickMethod')));
+      setMissing(inputError(t('bill.closing.how'), t('bill.closing.pickMethod')));
       return;
     }
     setMissing(null);
@@ -56,17 +56,17 @@ function CloseBillDialog({ bill }: { bill: BillView }) {
       <p>{t('bill.closeConfirm')}</p>
       {due && (
         <>
-          <p className="warning">{t('actions.close.stillDue', { due: formatMoney(bill.totals.due, bill.currency, i18n.language) })}</p>
+          <p className="warning">{t('bill.closing.stillDue', { due: formatMoney(bill.totals.due, bill.currency, i18n.language) })}</p>
           <fieldset className="settlement">
-            <legend>{t('actions.close.how')}</legend>
+            <legend>{t('bill.closing.how')}</legend>
             {METHODS.map((m) => (
               <label key={m} className="check">
                 <input type="radio" name="settlement" value={m} checked={method === m} onChange={() => setMethod(m)} />
-                {t(`actions.close.method.${m}`)}
+                {t(`bill.closing.method.${m}`)}
               </label>
             ))}
             <label>
-              {t('actions.close.note')}
+              {t('bill.closing.note')}
               <textarea rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
             </label>
           </fieldset>

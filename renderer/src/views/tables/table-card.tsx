@@ -36,10 +36,10 @@ function CardAmount({ table, now }: { table: TableView; now: number }) {
     return (
       <span
         className="card-paid"
-        title={t('tablesUi.paidAt', { amount: `${formatAmount(paid.amount, i18n.language)} ${paid.currency}`, time: formatClock(paid.at, i18n.language) })}
+        title={t('tables.paidAt', { amount: `${formatAmount(paid.amount, i18n.language)} ${paid.currency}`, time: formatClock(paid.at, i18n.language) })}
       >
         <span className="amount">{`\u2713\u00a0${formatAmount(paid.amount, i18n.language)}`}</span>{' '}
-        <span className="paid-time">{t('tablesUi.paidTime', { time: formatClock(paid.at, i18n.language) })}</span>
+        <span className="paid-time">{t('tables.paidTime', { time: formatClock(paid.at, i18n.language) })}</span>
       </span>
     );
   }
@@ -63,7 +63,7 @@ export function cardState(table: TableView): TableView['state'] | 'capture-neede
 /** The state as a word: "capture needed" in its own colour. */
 function StateBadge({ table }: { table: TableView }) {
   const { t } = useTranslation();
-  if (table.awaitingCapture) return <span className="badge payment-capture-needed badge-capture">{t('actions.capture.state')}</span>;
+  if (table.awaitingCapture) return <span className="badge payment-capture-needed badge-capture">{t('payments.awaitingCapture.state')}</span>;
   return <span className="badge">{t(`tables.state.${table.state}`)}</span>;
 }
 
@@ -82,8 +82,8 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
         <span className="table-name">{tableLabel(t, table.name)}</span> <CardAmount table={table} now={now} />
       </span>{' '}
       <span className="card-badges">
-        <StateBadge table={table} /> {attention && <span className="badge badge-attention">{t('tablesUi.attention')}</span>}
-        {offline && <span className="badge badge-offline">{t('safety.connection.cardOffline')}</span>}
+        <StateBadge table={table} /> {attention && <span className="badge badge-attention">{t('tables.attention')}</span>}
+        {offline && <span className="badge badge-offline">{t('connection.cardOffline')}</span>}
       </span>
     </>
   );

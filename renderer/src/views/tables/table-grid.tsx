@@ -29,7 +29,7 @@ export function TableGrid({ filter, now, gridRef }: TableGridProps) {
   const onFocus = useCallback((id: string) => setActive(id), []);
 
   if (groups.length === 0) return <p className="empty">{t('tables.none')}</p>;
-  if (shown.length === 0) return <p className="empty">{t('tablesUi.noneInFilter', { filter: t(`tablesUi.filter.${filter}`) })}</p>;
+  if (shown.length === 0) return <p className="empty">{t('tables.noneInFilter', { filter: t(`tables.filter.${filter}`) })}</p>;
   const all = shown.flatMap((g) => g.tables);
   const tabbable = all.some((tb) => tb.id === active) ? active : (all.find((tb) => tb.id === selected)?.id ?? all[0]?.id);
 

@@ -17,20 +17,20 @@ export function TablesToolbar({ filter, onFilter, layout, onLayout, typed, misse
   const { t } = useTranslation();
   return (
     <div className="tables-toolbar">
-      <div className="chips" role="group" aria-label={t('tablesUi.filterLabel')}>
+      <div className="chips" role="group" aria-label={t('tables.filterLabel')}>
         {TABLE_FILTERS.map((f) => (
           <button key={f} type="button" className={`chip chip-${f}`} aria-pressed={filter === f} onClick={() => onFilter(f)}>
-            {t(`tablesUi.filter.${f}`)}
+            {t(`tables.filter.${f}`)}
           </button>
         ))}
       </div>
       <p className={`jump-hint${missed ? ' error' : ''}`} aria-live="polite">
-        {typed ? (missed ? t('tablesUi.noMatch', { text: typed }) : t('tablesUi.jumping', { text: typed })) : t('tablesUi.jumpHint')}
+        {typed ? (missed ? t('tables.noMatch', { text: typed }) : t('tables.jumping', { text: typed })) : t('tables.jumpHint')}
       </p>
-      <div className="chips" role="group" aria-label={t('tablesUi.layoutLabel')}>
+      <div className="chips" role="group" aria-label={t('tables.layoutLabel')}>
         {(['grid', 'floor'] as const).map((l) => (
           <button key={l} type="button" className="chip" aria-pressed={layout === l} onClick={() => onLayout(l)}>
-            {t(`tablesUi.layout.${l}`)}
+            {t(`tables.layout.${l}`)}
           </button>
         ))}
       </div>

@@ -59,7 +59,7 @@ export function TablesView() {
       {selected && (
         <div className="bill-sheet">
           <button type="button" className="sheet-close" onClick={hideBill}>
-            {t('tablesUi.hideBill')}
+            {t('tables.hideBill')}
           </button>
           <BillPanel />
         </div>

@@ -1,19 +1,23 @@
-// English: the words of refusals, the connection, QR printing (helper ui-words).
-export const wordsEn = {
-  qr: {
-    printCard: 'Print card',
-    printCardOf: 'Print the card of {{table}}',
-  },
-  print: {
-    print: 'Print',
-    back: 'Back',
-    failed: 'The sheet could not be made: {{reason}} Close this tab and try again.',
-  },
-  error: {
-    /** Unknown code of a known action: still says what failed. */
+// English: the words of the errors screen.
+export const errorsEn = {
+  unknown: 'Something went wrong. Try again.',
+  input: '{{message}}',
+  required: 'required, fill it in',
+  number: 'enter a number such as 12.50',
+  positiveNumber: 'enter a number greater than 0, such as 1 or 0.5',
+  url: 'enter a full address starting with https://',
+  port: 'enter a port number from 1 to 65535 (0 picks any free port)',
+  pickItems: 'enter a quantity for at least one item',
+  'bridge-offline': 'The link to Tableside is down. Wait a moment: it reconnects by itself, then try again.',
+  'bridge-timeout': 'Tableside did not answer in time. Try again.',
+  'bridge-failed': 'Tableside could not run that ({{message}}). Try again; if it repeats, restart the app.',
+  KEY_REQUIRED_FOR_NEW_URL:
+    'A new service URL needs its API key: enter the key from that service together with the URL. The stored key is never sent to another address.',
+  KEY_MISSING: "Enter the API key from the service's administration console.",
+  'copy-failed': 'Could not copy. Select the token and copy it with Ctrl+C.',
+  refusal: {
     fallback: '{{action}} failed (code {{code}}). Try again.',
     fallbackNoAction: 'That did not work (code {{code}}). Try again.',
-    /** Only for a real defect (INTERNAL_ERROR, a thrown exception). */
     internal: 'Something went wrong in Tableside. Try again; if it keeps happening, restart the app.',
     someTable: 'This table',
     someItem: 'this item',
@@ -37,7 +41,6 @@ export const wordsEn = {
       regeneratePosApiToken: 'Creating a new token',
       reconnect: 'Reconnecting',
       guestPay: 'Paying as a guest',
-      // Needs attention
       listAttention: 'Loading Needs attention',
       resolveAttention: 'Acknowledging',
       releaseLock: 'Releasing the lock',
@@ -77,7 +80,6 @@ export const wordsEn = {
       NOTHING_TO_PAY: '{{table}}: nothing is left to pay.',
       NO_OPEN_BILL: '{{table}}: there is no open bill to pay.',
       NO_POS_CONNECTION: 'The demo service is not connected to this till yet. Wait a moment and try again.',
-      // Every other code the core can send (preload/error-codes.ts); views may word their own first.
       ITEM_UNAVAILABLE: 'Some items are sold out or no longer on the menu.',
       ORDERS_PAUSED: 'Orders are paused: switch them on in the Orders tab.',
       TABLE_NOT_FOUND: 'This table does not exist at the till any more.',
@@ -121,13 +123,19 @@ export const wordsEn = {
       LOGS_NOT_OPENED: 'The logs folder did not open. Find it at the path shown in Settings.',
     },
     byAction: {
-      removeItem: { CONFLICT: "{{table}}: {{item}} is paid or in a guest's payment and cannot be removed." },
-      setItemQuantity: { CONFLICT: '{{table}}: part of {{item}} is paid or in payment. Set a higher quantity.' },
+      removeItem: {
+        CONFLICT: "{{table}}: {{item}} is paid or in a guest's payment and cannot be removed.",
+      },
+      setItemQuantity: {
+        CONFLICT: '{{table}}: part of {{item}} is paid or in payment. Set a higher quantity.',
+      },
       cancelPayment: {
         CONFLICT: '{{table}}: the payment service cannot cancel this payment now. Open Payments again and retry.',
         NOT_FOUND: '{{table}}: the payment service does not know this payment.',
       },
-      saveSettings: { INVALID: 'The settings were refused: check the service URL and the other fields.' },
+      saveSettings: {
+        INVALID: 'The settings were refused: check the service URL and the other fields.',
+      },
     },
   },
 };

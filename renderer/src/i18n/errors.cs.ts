@@ -1,18 +1,22 @@
-// Čeština: slova odmítnutí, spojení a tisku QR kódů (pomocník ui-words).
+// Čeština: the words of the errors screen.
 import type { Translations } from './en';
-import type { wordsEn } from './words.en';
-
-export const wordsCs: Translations<typeof wordsEn> = {
-  qr: {
-    printCard: 'Tisknout kartu',
-    printCardOf: 'Tisknout kartu: {{table}}',
-  },
-  print: {
-    print: 'Tisknout',
-    back: 'Zpět',
-    failed: 'Arch se nepodařilo vytvořit: {{reason}} Zavřete tuto záložku a zkuste to znovu.',
-  },
-  error: {
+export const errorsCs: Translations['errors'] = {
+  unknown: 'Něco se nepovedlo. Zkuste to znovu.',
+  input: '{{message}}',
+  required: 'povinné, vyplňte',
+  number: 'zadejte číslo, např. 12,50',
+  positiveNumber: 'zadejte číslo větší než 0, např. 1 nebo 0,5',
+  url: 'zadejte celou adresu začínající https://',
+  port: 'zadejte číslo portu od 1 do 65535 (0 = libovolný volný port)',
+  pickItems: 'zadejte množství aspoň u jedné položky',
+  'bridge-offline': 'Spojení s Tableside je přerušené. Chvíli počkejte: obnoví se samo, pak to zkuste znovu.',
+  'bridge-timeout': 'Tableside neodpověděl včas. Zkuste to znovu.',
+  'bridge-failed': 'Tableside to nemohl provést ({{message}}). Zkuste to znovu; pokud se to opakuje, restartujte aplikaci.',
+  KEY_REQUIRED_FOR_NEW_URL:
+    'Nová adresa služby potřebuje svůj API klíč: zadejte klíč té služby spolu s adresou. Uložený klíč se na jinou adresu nikdy neposílá.',
+  KEY_MISSING: 'Zadejte API klíč z administrace platební služby.',
+  'copy-failed': 'Kopírování se nepovedlo. Označte token a zkopírujte ho Ctrl+C.',
+  refusal: {
     fallback: 'Nepodařilo se dokončit akci „{{action}}“ (kód {{code}}). Zkuste to znovu.',
     fallbackNoAction: 'Akce se nepodařila (kód {{code}}). Zkuste to znovu.',
     internal: 'V Tableside se něco pokazilo. Zkuste to znovu; pokud se to opakuje, restartujte aplikaci.',
@@ -38,7 +42,6 @@ export const wordsCs: Translations<typeof wordsEn> = {
       regeneratePosApiToken: 'Vytvoření nového tokenu',
       reconnect: 'Opětovné připojení',
       guestPay: 'Platba za hosta',
-      // K vyřešení
       listAttention: 'Načtení seznamu K vyřešení',
       resolveAttention: 'Potvrzení',
       releaseLock: 'Odemčení účtu',
@@ -78,7 +81,6 @@ export const wordsCs: Translations<typeof wordsEn> = {
       NOTHING_TO_PAY: '{{table}}: už není co platit.',
       NO_OPEN_BILL: '{{table}}: nemá otevřený účet k zaplacení.',
       NO_POS_CONNECTION: 'Demo služba ještě není spojená s touto pokladnou. Chvíli počkejte a zkuste to znovu.',
-      // Všechny ostatní kódy, které jádro posílá (preload/error-codes.ts); pohledy mohou mít vlastní slova.
       ITEM_UNAVAILABLE: 'Některé položky jsou vyprodané nebo už nejsou v menu.',
       ORDERS_PAUSED: 'Objednávky jsou pozastavené: zapněte je na kartě Objednávky.',
       TABLE_NOT_FOUND: 'Tento stůl už na pokladně neexistuje.',
@@ -122,13 +124,19 @@ export const wordsCs: Translations<typeof wordsEn> = {
       LOGS_NOT_OPENED: 'Složka protokolů se neotevřela. Najdete ji na cestě uvedené v Nastavení.',
     },
     byAction: {
-      removeItem: { CONFLICT: '{{table}}: položka {{item}} je zaplacená nebo v platbě hosta a nejde odebrat.' },
-      setItemQuantity: { CONFLICT: '{{table}}: část položky {{item}} je zaplacená nebo v platbě. Nastavte vyšší množství.' },
+      removeItem: {
+        CONFLICT: '{{table}}: položka {{item}} je zaplacená nebo v platbě hosta a nejde odebrat.',
+      },
+      setItemQuantity: {
+        CONFLICT: '{{table}}: část položky {{item}} je zaplacená nebo v platbě. Nastavte vyšší množství.',
+      },
       cancelPayment: {
         CONFLICT: '{{table}}: platební služba teď tuto platbu zrušit nemůže. Otevřete znovu Platby a zkuste to znovu.',
         NOT_FOUND: '{{table}}: platební služba tuto platbu nezná.',
       },
-      saveSettings: { INVALID: 'Nastavení bylo odmítnuto: zkontrolujte adresu služby a ostatní pole.' },
+      saveSettings: {
+        INVALID: 'Nastavení bylo odmítnuto: zkontrolujte adresu služby a ostatní pole.',
+      },
     },
   },
 };

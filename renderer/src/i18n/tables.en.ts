@@ -1,5 +1,16 @@
-// The Tables tab's toolbar, compact cards, side sheet and floor plan.
-export const tablesUiEn = {
+// English: the words of the tables screen.
+export const tablesEn = {
+  none: 'No tables yet. The POS creates them when it sends its first bill.',
+  noArea: 'Other tables',
+  numbered: 'Table {{name}}',
+  unknown: 'Unknown table',
+  state: {
+    free: 'Free',
+    open: 'Open',
+    'in-payment': 'Payment in progress',
+    'partly-paid': 'Partly paid',
+    paid: 'Paid',
+  },
   filterLabel: 'Show tables',
   filter: {
     all: 'All',
@@ -11,7 +22,10 @@ export const tablesUiEn = {
   },
   noneInFilter: 'No table to show under "{{filter}}" right now.',
   layoutLabel: 'Layout',
-  layout: { grid: 'Grid', floor: 'Floor' },
+  layout: {
+    grid: 'Grid',
+    floor: 'Floor',
+  },
   jumpHint: 'Type a table number to jump to it, Enter opens it',
   jumping: 'Table {{text}}…',
   noMatch: 'No table "{{text}}"',

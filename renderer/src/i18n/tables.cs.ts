@@ -1,8 +1,17 @@
-// Lišta nad stoly, kompaktní karty, boční panel účtu a plánek.
+// Čeština: the words of the tables screen.
 import type { Translations } from './en';
-import type { tablesUiEn } from './tables-ui.en';
-
-export const tablesUiCs: Translations<typeof tablesUiEn> = {
+export const tablesCs: Translations['tables'] = {
+  none: 'Zatím žádné stoly. Pokladna je vytvoří s prvním účtem.',
+  noArea: 'Ostatní stoly',
+  numbered: 'Stůl {{name}}',
+  unknown: 'Neznámý stůl',
+  state: {
+    free: 'Volný',
+    open: 'Otevřený',
+    'in-payment': 'Probíhá platba',
+    'partly-paid': 'Částečně zaplaceno',
+    paid: 'Zaplaceno',
+  },
   filterLabel: 'Zobrazit stoly',
   filter: {
     all: 'Vše',
@@ -14,7 +23,10 @@ export const tablesUiCs: Translations<typeof tablesUiEn> = {
   },
   noneInFilter: 'Ve výběru „{{filter}}“ teď není žádný stůl.',
   layoutLabel: 'Zobrazení',
-  layout: { grid: 'Mřížka', floor: 'Plánek' },
+  layout: {
+    grid: 'Mřížka',
+    floor: 'Plánek',
+  },
   jumpHint: 'Napište číslo stolu a přejdete na něj, Enter ho otevře',
   jumping: 'Stůl {{text}}…',
   noMatch: 'Stůl „{{text}}“ neexistuje',

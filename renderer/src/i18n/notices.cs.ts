@@ -1,0 +1,28 @@
+// Čeština: the words of the notices screen.
+import type { Translations } from './en';
+export const noticesCs: Translations['notices'] = {
+  title: 'Oznámení',
+  paid: '{{table}} zaplatil {{amount}}',
+  paidWithTip: '{{table}} zaplatil {{amount}} + {{tip}} spropitné',
+  cancelled: 'Platba {{amount}} u stolu {{table}} byla zrušena: položky jsou zpět na účtu.',
+  declined: 'Platba u stolu {{table}} byla zamítnuta: host může zkusit znovu nebo zaplatit u pokladny.',
+  serviceError: 'Platební služba hlásí chybu: {{message}}',
+  acknowledge: 'OK',
+  more: '+{{n}} dalších',
+  showFewer: 'Zobrazit jen nejnovější',
+  acknowledgeAll: 'Potvrdit vše ({{n}})',
+  action: {
+    open: 'Otevřít {{table}}',
+    paidPart: '{{table}} zaplatil {{amount}} z {{total}}, zbývá {{due}}',
+    paidPartWithTip: '{{table}} zaplatil {{amount}} z {{total}}, zbývá {{due}} (+ {{tip}} spropitné)',
+    refundedMark: 'vráceno',
+    refunded: '{{table}}: platba {{amount}} byla vrácena, položky jsou zpět na účtu.',
+    failed: '{{table}}: platba {{amount}} {{reason}}, položky jsou zpět na účtu.',
+    reason: {
+      LOCK_EXPIRED: 'vypršela',
+      NOT_FOUND: 'se ztratila (spojení se přerušilo; služba o ní nemá záznam)',
+      other: 'nebyla dokončena ({{state}})',
+    },
+    capture: '{{table}}: strhnout {{amount}}',
+  },
+};

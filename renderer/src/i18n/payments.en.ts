@@ -1,0 +1,37 @@
+// English: the words of the payments screen.
+export const paymentsEn = {
+  title: "Today's payments",
+  none: 'No payments today yet.',
+  time: 'Time',
+  table: 'Table',
+  bill: 'Bill',
+  amount: 'Amount',
+  tip: 'Tip',
+  tipShort: 'tip {{tip}}',
+  provider: 'Provider',
+  stateColumn: 'State',
+  actions: 'Actions',
+  state: {
+    STARTED: 'Started',
+    PROCESSED: 'Processing',
+    PAID: 'Paid',
+    CANCELLED: 'Cancelled',
+  },
+  closedState: {
+    DECLINED: 'Declined',
+    other: 'Not completed',
+  },
+  cancel: 'Cancel payment',
+  cancelTitle: 'Cancel this payment?',
+  cancelConfirm: 'The guest gets {{amount}} back and the items return to the bill of {{table}}.',
+  timeLeft: 'Time left to cancel: {{time}}',
+  cancelYes: 'Cancel payment',
+  windowOver: 'The 3-hour window to cancel has passed; refund it in the payment portal.',
+  notCancellable: 'This payment cannot be cancelled here.',
+  capture: 'Capture',
+  awaitingCapture: {
+    state: 'Capture needed',
+    action: 'Capture',
+    actionFor: 'Capture {{amount}} at {{table}}',
+  },
+};
