@@ -1,11 +1,8 @@
 import type { Logger } from '../base/log.js';
+import type { PosApiStore } from '../features/bills/pos-api-contract.js';
 import { loadOrCreateToken, regenerateToken, type PosApi } from '../adapters/pos-api/index.js';
 import { startPosApi } from './pos-api.js';
-import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../store/index.js';
 import { portInUse } from '../base/startup-error.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 export interface LocalApi {
   url: () => string;

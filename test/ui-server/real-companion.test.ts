@@ -63,7 +63,8 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
     expect(first.tables.length).toBeGreaterThan(0);
     if (first.connection.status !== 'connected') {
       await client.next(
-        (f) => (f.event as CompanionEvent | undefined)?.type === 'connection' && (f.event as { connection: { status: string } }).connection.status === 'connected',
+        (f) =>
+          (f.event as CompanionEvent | undefined)?.type === 'connection' && (f.event as { connection: { status: string } }).connection.status === 'connected',
         'a connected session',
       );
     }

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { EventKind, BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
+import type { PosApiStore } from '../../features/bills/pos-api-contract.js';
+import type { EventKind } from '../../store/index.js';
 import { defineRoute, documented, named, type Route } from '../../base/http-route.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /** GET /v1/events: the store's event log as JSON pages, or live as Server-Sent Events (event-stream.ts). */
 

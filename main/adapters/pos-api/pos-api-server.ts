@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { PosApiStore } from '../../features/bills/pos-api-contract.js';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../../base/clock.js';
 import { createGuardedServer, type ServerLimits } from '../../base/http-guard/index.js';
 import type { Logger } from '../../base/log.js';
-import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { streamEvents } from './event-stream.js';
 import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './http-io.js';
 import { parseJsonBody } from './json-body.js';
@@ -11,9 +11,6 @@ import { routeMatcher, type PosApiRoutes, type RouteMatch } from './routes.js';
 import { DOCUMENT_PATH } from './openapi.js';
 import { parseRequest } from '../../base/http-route.js';
 import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 export interface PosApiOptions {
   store: PosApiStore;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
+import type { PosApiStore } from '../../features/bills/pos-api-contract.js';
 import { defineRoute, HttpError, type Route } from '../../base/http-route.js';
 import { eventRoute } from './event-routes.js';
 import { DOCUMENT_PATH, openApiDocument, type OpenApiDocument } from './openapi.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /** The routes the server serves and the document describing them, made together from one list. */
 export interface PosApiRoutes {

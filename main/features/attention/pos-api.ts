@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import type { PosApiStore } from '../bills/pos-api-contract.js';
 import type { AttentionEntry } from '../../../preload/contract.js';
-import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
 import { acknowledge, MAX_NOTE_LENGTH } from './attention-actions.js';
 import { listAttention } from './attention-list.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /** Needs attention on the local POS API: the list, and acknowledging an entry that only needs a look. */
 

@@ -1,9 +1,12 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import type { BillView, PaymentView, TableView } from '../../../preload/contract.js';
-import type { TableRecord } from '../../store/index.js';
+import type { AttentionStore, BillsStore, EventsStore, OrdersStore, PaymentsStore, ReceiptsStore, StoreEngine, TableRecord } from '../../store/index.js';
 import { documented, named } from '../../base/http-route.js';
 import { Currency, Id, Settlement } from '../../base/wire/index.js';
+
+/** The store domains the POS API's routes read and write (every feature's routes take this one store). */
+export type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /**
  * The POS API's contract for tables and bills: its bodies and queries (unknown fields are accepted

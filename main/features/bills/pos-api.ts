@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
+import type { PosApiStore } from './pos-api-contract.js';
 import { defineRoute, guard, HttpError, type Route } from '../../base/http-route.js';
 import { billView, billViews, paymentView, tableViews } from './views.js';
 import {
@@ -18,9 +18,6 @@ import {
   toTableViewResponse,
   type BillDetailResponse as BillDetail,
 } from './pos-api-contract.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /** Tables and bills on the local POS API: what the POS feeds in, and the bills with their payments. */
 

@@ -1,25 +1,12 @@
 import { z } from 'zod';
+import type { PosApiStore } from '../bills/pos-api-contract.js';
 import type { MenuEntry, OrderView } from '../../../preload/contract.js';
-import {
-  MAX_MENU_ITEMS,
-  ORDER_STATES,
-  STAFF_STATES,
-  type BillsStore,
-  type PaymentsStore,
-  type OrdersStore,
-  type ReceiptsStore,
-  type AttentionStore,
-  type EventsStore,
-  type StoreEngine,
-} from '../../store/index.js';
+import { MAX_MENU_ITEMS, ORDER_STATES, STAFF_STATES } from '../../store/index.js';
 import { defineRoute, documented, guard, HttpError, named, type Route, type RouteContext } from '../../base/http-route.js';
 import { Id } from '../../base/wire/index.js';
 import { DateTime, IdParams, Money, Price } from '../bills/pos-api-contract.js';
 import { wireMenus } from './order-methods.js';
 import { menuEntries, orderView, orderViews } from './views.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /** The menu, the "pause orders" switch and guest orders on the local POS API. Unknown fields are dropped. */
 

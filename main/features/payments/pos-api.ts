@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
+import type { PosApiStore } from '../bills/pos-api-contract.js';
 import { defineRoute, documented, parseRequest, type Route } from '../../base/http-route.js';
 import { paymentViews } from '../bills/views.js';
 import { PaymentResponse, toPaymentResponse } from '../bills/pos-api-contract.js';
 import { HISTORY_STATES, HistoryQuery, historyReply, PAYMENTS_CSV_EXAMPLE, PaymentHistoryEntryResponse } from '../reports/pos-api.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /** The latest moment a JS Date can hold (year 275760): a larger `since` is a mistake, not a filter. */
 const MAX_TIME_MS = 8.64e15;

@@ -1,23 +1,12 @@
 import { z } from 'zod';
+import type { PosApiStore } from '../bills/pos-api-contract.js';
 import type { PaymentReceiptView } from '../../../preload/contract.js';
-import {
-  isStoreError,
-  type BillsStore,
-  type PaymentsStore,
-  type OrdersStore,
-  type ReceiptsStore,
-  type AttentionStore,
-  type EventsStore,
-  type StoreEngine,
-} from '../../store/index.js';
+import { isStoreError } from '../../store/index.js';
 import { storeErrorMessage } from '../../base/store-error-english.js';
 import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
 import { Id } from '../../base/wire/index.js';
 import { DateTime, Price, Quantity } from '../bills/pos-api-contract.js';
 import { receiptView } from './receipt-view.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /**
  * The fiscal receipt the main POS gives for a POSTPONED payment (PUT /v1/payments/{id}/receipt),

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import type { PosApiStore } from '../bills/pos-api-contract.js';
 import type { DayReport, PaymentHistoryEntry } from '../../../preload/contract.js';
-import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, AttentionStore, EventsStore, StoreEngine } from '../../store/index.js';
 import { defineRoute, documented, HttpError, named, type ReportContext, type Route, type RouteContext, type TextReply } from '../../base/http-route.js';
 import { Currency, Id } from '../../base/wire/index.js';
 import { addDays, csvFileName, dayRange, dayReport, isCalendarDate, listPayments, paymentsCsv, restaurantDate, type TimeRange } from './index.js';
-
-/** The store domains the POS API's routes read and write. */
-type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
 
 /**
  * The payment history and the day report on the local POS API. A day is a restaurant day
