@@ -1,5 +1,5 @@
 import type { ErrorParams } from '../../preload/contract.js';
-import type { StoreError, StoreErrorCode } from './store-error.js';
+import { isStoreError, type StoreError, type StoreErrorCode } from './store-error.js';
 
 /**
  * The POS API's English for the store's refusals, for integrators: the store sends a code and its
@@ -78,4 +78,9 @@ const ENGLISH: { [K in StoreErrorCode]: Words } & { [variant: `${StoreErrorCode}
 export function storeErrorMessage(e: StoreError): string {
   const variant = typeof e.params.reason === 'string' ? ENGLISH[`${e.code}:${e.params.reason}`] : undefined;
   return (variant ?? ENGLISH[e.code])(e.params, e.field ?? 'input');
+}
+
+/** A failure in a sentence a person can act on: a store refusal in its English, anything else its message. */
+export function failureSentence(e: unknown): string {
+  return isStoreError(e) ? storeErrorMessage(e) : e instanceof Error ? e.message : String(e);
 }

@@ -9,6 +9,7 @@
  * sandbox. `--diagnostics FILE.zip` writes the support bundle and exits, without starting the core.
  */
 import { existsSync } from 'node:fs';
+import { failureSentence } from '../base/store-error-english.js';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portInUse, StartupError } from '../base/startup-error.js';
@@ -43,7 +44,7 @@ const DIE_FLUSH_MS = 2_000;
  * sentence is the last line a supervisor or an installer's console shows. Never resolves.
  */
 async function die(e: unknown): Promise<never> {
-  const sentence = e instanceof StartupError ? e.message : `Tableside could not start: ${(e as Error).message}`;
+  const sentence = e instanceof StartupError ? e.message : `Tableside could not start: ${failureSentence(e)}`;
   let timer: NodeJS.Timeout | undefined;
   // The timer also keeps the process alive while the log is written (its servers may be closed).
   await Promise.race([flushLogger(log), new Promise((resolve) => (timer = setTimeout(resolve, DIE_FLUSH_MS)))]);

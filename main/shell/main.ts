@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { failureSentence } from '../base/store-error-english.js';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
 import type { Language, ConnectionView } from '../../preload/contract.js';
@@ -81,7 +82,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((e: unknown) => {
       log.fatal({ err: (e as Error).message }, 'Tableside could not start');
-      dialog.showErrorBox('Tableside could not start', `${(e as Error).message}\n\nRestart Tableside; if this keeps happening, reinstall it.`);
+      dialog.showErrorBox('Tableside could not start', `${failureSentence(e)}\n\nRestart Tableside; if this keeps happening, reinstall it.`);
       app.exit(1);
     });
 }

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -95,6 +96,30 @@ describe('a taken port ends the start with one sentence, never a stack', () => {
       );
       // The UI starts last, after the link and the demo have logged: the sentence still ends stderr.
       expect(failure?.message).toMatch(new RegExp(`headless: Port ${port} for the browser-mode UI is already in use[^\\n]*--ui-port[^\\n]*\\n?$`));
+    } finally {
+      cleanup(dir);
+    }
+  });
+});
+
+describe('a database written by a newer Tableside ends the start with its sentence', () => {
+  it('says to update the app or choose another data folder, and leaves the file alone', async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir, 'tableside.sqlite');
+      const db = new Database(file);
+      db.pragma('user_version = 99');
+      db.close();
+      const failure = await startHeadless(['--no-ui', '--data-dir', dir, '--pos-api-port', '0']).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(failure?.message).toContain(
+        'headless: Tableside could not start: This database was written by a newer Tableside (schema 99); update the app or choose another data folder.',
+      );
+      const after = new Database(file, { readonly: true });
+      expect(after.pragma('user_version', { simple: true })).toBe(99);
+      after.close();
     } finally {
       cleanup(dir);
     }
