@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../preload/contract.js';
 import { BEER, GOULASH, liveCompanion } from '../integration/helpers/harness.js';
 
-describe('Notices from real payments (issue 12)', () => {
+describe('Notices from real payments', () => {
   const live = liveCompanion('ws');
 
   /** The next pushed notice with this id that satisfies `test` (already pushed ones count). */

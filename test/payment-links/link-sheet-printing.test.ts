@@ -30,7 +30,7 @@ function fakeWindow(loaded: string[]): BrowserWindow {
   } as unknown as BrowserWindow;
 }
 
-describe('printing a payment link from the desktop app (issue 13)', () => {
+describe('printing a payment link from the desktop app', () => {
   it('loads print.html?link=<id> and saves the PDF under the data dir, named by the link', async () => {
     const loaded: string[] = [];
     const ports = createPrintPorts({

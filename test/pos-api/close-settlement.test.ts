@@ -15,7 +15,7 @@ function settlementRow(file: string, billId: string) {
   }
 }
 
-describe('DELETE /v1/bills/{id} with a settlement (issue 12)', () => {
+describe('DELETE /v1/bills/{id} with a settlement', () => {
   let a: Api;
   beforeEach(async () => {
     a = await startApi();

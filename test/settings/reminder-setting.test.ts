@@ -5,7 +5,7 @@ import { GOOD_FILE, dataDir, remove, writeSettingsFile } from './settings-fixtur
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(remove));
 
-describe('reminderSeconds (issue 12, ui-actions)', () => {
+describe('reminderSeconds', () => {
   it('a settings.json from before the field loads unchanged, with the reminder every 60 s', () => {
     const dir = dataDir();
     dirs.push(dir);

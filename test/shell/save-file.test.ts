@@ -13,7 +13,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 // The dialog is Electron's (faked here); the file is written for real.
-describe('Export CSV from the shell (issue 13)', () => {
+describe('Export CSV from the shell', () => {
   const csv = 'paymentId,time,table,bill,state,amount,tip,currency,provider\r\np1,2026-11-21T12:00:00.000Z,Zahrádka – stůl 4,,paid,125.00,10.00,CZK,Visa\r\n';
 
   it('opens the dialog in the start folder with the file name and writes the CSV as UTF-8 where the cashier chose', async () => {

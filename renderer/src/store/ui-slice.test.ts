@@ -17,7 +17,7 @@ describe('ui slice', () => {
     expect(store.getState().dialog).toBeNull();
   });
 
-  it('holds a switch away from Settings while it has unsaved changes (issue 12)', () => {
+  it('holds a switch away from Settings while it has unsaved changes', () => {
     const store = createAppStore();
     const ui = () => store.getState();
     ui().setTab('settings');

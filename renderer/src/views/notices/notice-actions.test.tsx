@@ -14,7 +14,7 @@ function withNotices(now: number, ...notices: Parameters<typeof noticeFixture>[1
 
 afterEach(() => vi.useRealTimers());
 
-describe('Notices that lead somewhere (issue 12)', () => {
+describe('Notices that lead somewhere', () => {
   it('says a partial payment is partial: paid X of Y, Z left', async () => {
     const now = Date.now();
     const snapshot = withNotices(now, { id: 'paid:p7', tableId: 't3', tableName: '5', amount: '321.00', tip: '0.00', billTotal: '840.00', billDue: '519.00' });

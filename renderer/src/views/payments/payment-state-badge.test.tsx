@@ -45,7 +45,7 @@ const authorised = paymentFixture(now, {
   amount: '54.00',
 });
 
-describe('Payment state badge (issue 12)', () => {
+describe('Payment state badge', () => {
   it('an authorised manual-capture payment is "Capture needed", never "Processing"', () => {
     expect(needsCapture(authorised)).toBe(true);
     expect(needsCapture({ ...authorised, captured: true })).toBe(false);

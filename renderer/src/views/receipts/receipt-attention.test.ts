@@ -20,7 +20,7 @@ const entry = (detail: Record<string, string>): AttentionEntry => ({
 });
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('Needs attention words for a receipt not yet with the service (receipts, issue 13)', () => {
+describe('Needs attention words for a receipt not yet with the service (receipts)', () => {
   it('says it is being sent, with the attempts and the last error, in English and Czech', () => {
     const en = createI18n('en');
     expect(plain(explainEntry(en.t, en, entry({ state: 'sending', attempts: '3', code: '503' })))).toBe(

@@ -9,7 +9,7 @@ async function openSettings(options: Parameters<typeof renderApp>[0] = {}) {
   return rendered;
 }
 
-describe('Settings: when the business day ends (day report, issue 13)', () => {
+describe('Settings: when the business day ends (day report)', () => {
   it('shows the stored time and saves a new one ("5:30" is read as 05:30)', async () => {
     const { user, api, missingKeys } = await openSettings();
     const field = screen.getByLabelText('The business day ends at');

@@ -13,7 +13,7 @@ async function openSettings(options: Parameters<typeof renderApp>[0] = {}) {
 
 const integration = () => screen.getByRole('region', { name: 'Integration (manager only)' });
 
-describe('Manager PIN in Settings (issue 12)', () => {
+describe('Manager PIN in Settings', () => {
   it('keeps the integration fields locked and the token hidden; the cashier fields stay open', async () => {
     const { missingKeys } = await openSettings();
     for (const label of ['Environment', 'Service URL', /New API key/, 'Pos-Id', 'Connection', 'Local POS API port']) {
@@ -55,7 +55,7 @@ describe('Manager PIN in Settings (issue 12)', () => {
   });
 });
 
-describe('Manager PIN: first use, expiry, leaving (issue 12)', () => {
+describe('Manager PIN: first use, expiry, leaving', () => {
   it('on first use asks to choose a PIN (twice the same, 4 to 8 digits), then unlocks', async () => {
     const snapshot = snapshotFixture();
     snapshot.settings.managerPinSet = false;

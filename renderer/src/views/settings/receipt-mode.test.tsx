@@ -11,7 +11,7 @@ async function openSettings(options: Parameters<typeof renderApp>[0] = {}) {
   return rendered;
 }
 
-describe('Settings: who makes the fiscal receipt (receipts, issue 13)', () => {
+describe('Settings: who makes the fiscal receipt (receipts)', () => {
   it('shows the service by default and, once the manager unlocks, saves "our main POS" (POSTPONED) from the keyboard', async () => {
     const { user, api, missingKeys } = await openSettings();
     const field = screen.getByLabelText('Fiscal receipt made by');

@@ -17,7 +17,7 @@ async function changedSettings() {
   return { ...app, dialog: screen.getByRole('dialog', { name: 'Save the changed settings?' }) };
 }
 
-describe('Unsaved settings (issue 12)', () => {
+describe('Unsaved settings', () => {
   it('a clean form lets the cashier leave at once', async () => {
     const { user, store } = await renderApp();
     await user.click(screen.getByRole('tab', { name: 'Settings' }));

@@ -18,7 +18,7 @@ function waitingSnapshot() {
   return snapshot;
 }
 
-describe('Capture needed on the table and its bill (issue 12)', () => {
+describe('Capture needed on the table and its bill', () => {
   it('the card says "Capture needed" in its own colour instead of "Payment in progress"', async () => {
     const { missingKeys } = await renderApp({ snapshot: waitingSnapshot() });
     const waiting = card('Table 2');

@@ -13,7 +13,7 @@ async function openClose(snapshot = snapshotFixture()) {
   return app;
 }
 
-describe('Closing a bill (issue 12)', () => {
+describe('Closing a bill', () => {
   it('with an amount due: warns with it, asks how it was settled, sends the answer with the note', async () => {
     const { user, api, missingKeys } = await openClose();
     expect(dialog()).toHaveTextContent('324.00 CZK is still due on this bill.');

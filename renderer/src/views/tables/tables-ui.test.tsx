@@ -7,7 +7,7 @@ import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 const card = (name: RegExp) => screen.getByRole('button', { name });
 const TABLE_1 = /^Table 1(?!\d)/;
 
-describe('Tables view: side sheet and compact cards (issue 12)', () => {
+describe('Tables view: side sheet and compact cards', () => {
   it('opens the bill in a side sheet beside the grid, and Hide bill gives focus back to the card', async () => {
     const { user, missingKeys } = await renderApp();
     expect(document.querySelector('.bill-sheet')).toBeNull();
@@ -118,7 +118,7 @@ describe('Tables view: side sheet and compact cards (issue 12)', () => {
   });
 });
 
-describe('Tables view: finding a table (issue 12)', () => {
+describe('Tables view: finding a table', () => {
   it('typing a table number moves focus to its card, Enter opens it', async () => {
     const { user } = await renderApp();
     await user.keyboard('12');
@@ -196,7 +196,7 @@ describe('Tables view: finding a table (issue 12)', () => {
   });
 });
 
-describe('Tables view: floor plan (issue 12)', () => {
+describe('Tables view: floor plan', () => {
   it('places tables by their stored position, lists unplaced ones, moves one with Shift+arrows and updates live', async () => {
     const snapshot = snapshotFixture();
     snapshot.tables = snapshot.tables.map((t) => (t.id === 't2' ? { ...t, position: { x: 0.25, y: 0.5 } } : t));
