@@ -22,6 +22,7 @@ import { joinDomains, openStore, type Store } from '../store/index.js';
 import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
+import { UI_FEATURES, type FeatureContext } from './features.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
   /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
@@ -138,34 +139,28 @@ interface CoreParts {
   log: Logger;
 }
 
+/** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
 function uiApiFor(p: CoreParts, logs: string): CompanionApi {
-  return createUiApi({
-    logsDir: logs,
+  const context: FeatureContext = {
     store: joinDomains(p.store.bills, p.store.payments, p.store.orders, p.store.receipts, p.store.attention, p.store.paymentLinks, p.store.engine),
     notices: p.notices,
+    pushNotice: (notice) => p.events.push({ type: 'notice', notice }),
     clock: p.clock,
     log: p.log,
-    get demo() {
-      return p.settings.isDemo();
-    },
-    defaultCurrency: 'CZK',
     shell: p.shell,
-    connection: p.connection.view,
-    settings: p.commands.view,
+    defaultCurrency: 'CZK',
     client: p.connection.client,
-    subscribe: p.events.subscribe,
-    seq: p.events.seq,
-    pushNotice: (notice) => p.events.push({ type: 'notice', notice }),
-    saveSettings: p.commands.saveSettings,
-    checkApiKey: p.commands.checkApiKey,
-    regenerateToken: p.commands.regenerateToken,
-    managerPin: p.commands,
+    transport: () => p.settings.get().transport,
+    connection: p.connection.view,
     reconnect: p.connection.reconnect,
-    guestPay: (input) => p.demo.guestPay(input),
-    guestOrder: (input) => p.demo.placeOrder(input),
+    settingsCommands: p.commands,
+    isDemo: () => p.settings.isDemo(),
+    guests: p.demo,
     // Day report.
     dayEndsAt: () => p.settings.get().dayEndsAt,
-  });
+    logsDir: logs,
+  };
+  return createUiApi(UI_FEATURES, context, { subscribe: p.events.subscribe, seq: p.events.seq });
 }
 
 function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Companion {

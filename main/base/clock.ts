@@ -139,3 +139,10 @@ export class ManualClock implements Clock {
 function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** Local midnight of the day `now` falls in: "today" for the cashier's screens. */
+export function startOfLocalDay(now: number): number {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { createUiApi, type UiApiDeps } from '../../main/adapters/ui-bridge/ui-api.js';
+import { createUiApi } from '../../main/adapters/ui-bridge/ui-api.js';
+import { UI_FEATURES, type FeatureContext } from '../../main/app/features.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 import { memoryLogger } from './memory-log.js';
 
@@ -13,7 +14,7 @@ describe('command refusals carry a code and names', () => {
   });
   afterEach(() => t.cleanup());
 
-  function api(overrides: Partial<UiApiDeps> = {}) {
+  function api(overrides: Partial<FeatureContext> = {}) {
     const { log } = memoryLogger();
     // Only the store is used by the bill commands; the rest is never reached in these tests.
     const deps = {
@@ -25,8 +26,8 @@ describe('command refusals carry a code and names', () => {
       defaultCurrency: 'CZK',
       shell: {},
       ...overrides,
-    } as unknown as UiApiDeps;
-    return createUiApi(deps);
+    } as unknown as FeatureContext;
+    return createUiApi(UI_FEATURES, deps, { subscribe: () => () => {}, seq: () => 0 });
   }
 
   it('a close refused while a guest pays says BILL_LOCKED with the table and bill names, no id', async () => {
@@ -61,7 +62,7 @@ describe('command refusals carry a code and names', () => {
       closeBill: () => {
         throw new TypeError('boom');
       },
-    } as unknown as UiApiDeps['store'];
+    } as unknown as FeatureContext['store'];
     const result = await api({ store: broken }).closeBill({ billId: 'b1' });
     expect(result.ok ? null : result.error).toMatchObject({ code: 'INTERNAL_ERROR', action: 'closeBill' });
   });

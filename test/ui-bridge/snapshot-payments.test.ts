@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUiApi, type UiApiDeps } from '../../main/adapters/ui-bridge/ui-api.js';
+import { createUiApi } from '../../main/adapters/ui-bridge/ui-api.js';
+import { UI_FEATURES, type FeatureContext } from '../../main/app/features.js';
 import { paymentsInProgress } from '../../main/features/updates/index.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 import { memoryLogger } from './memory-log.js';
@@ -22,16 +23,15 @@ describe('the snapshot holds every payment not yet settled', () => {
       store: t.store,
       log,
       clock: t.clock,
-      demo: false,
+      isDemo: () => false,
       defaultCurrency: 'CZK',
       shell: {},
-      seq: () => 0,
       connection: () => ({ status: 'connected', restaurantName: 'Bistro' }),
       notices: { open: () => [] },
-      settings: () => ({}),
+      settingsCommands: { view: () => ({}) },
       logsDir: t.dir,
-    } as unknown as UiApiDeps;
-    api = createUiApi(deps);
+    } as unknown as FeatureContext;
+    api = createUiApi(UI_FEATURES, deps, { subscribe: () => () => {}, seq: () => 0 });
     seedBill(t.store, 'b1', 't1');
     seedBill(t.store, 'b2', 't2');
   });
