@@ -32,7 +32,7 @@ export const SECRET_KEYS = [
   'x-api-key',
 ] as const;
 
-/** pino's `redact` for the top-level keys (cheap: no wildcard paths, which cost ~2 µs each per line). */
+/** pino's `redact` for the top-level keys: no wildcard paths, which cost on every line (decision 012). */
 export const REDACT_PATHS = SECRET_KEYS.map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`));
 export const REDACTED = '[secret]';
 const SECRET_SET: ReadonlySet<string> = new Set(SECRET_KEYS);
@@ -144,10 +144,8 @@ export interface LineSink {
 
 /**
  * Holds the lines in an array and hands `target` one chunk once they reach LOG_WRITE_BYTES, or
- * when flushed (every LOG_FLUSH_MS, by flushPeriodically; and at exit, synchronously). Not
- * SonicBoom's own minLength: SonicBoom measures its whole pending buffer on every line
- * (Buffer.byteLength of a growing string), so a 16 KiB buffer cost ~6 µs a line instead of ~1,
- * and the garbage of those measurements set off the collections a guest's scan then waits behind.
+ * when flushed (every LOG_FLUSH_MS, and at exit, synchronously). Not SonicBoom's own minLength:
+ * it measures its whole pending buffer on every line, and that garbage delays guests' scans (decision 012).
  */
 export function batchLines(target: LineSink): LineSink & { readonly target: LineSink } {
   let lines: string[] = [];

@@ -5,12 +5,8 @@ import { fail } from '../bills/method-outcome.js';
 import type { MethodOutcome } from '../../base/method-types.js';
 
 /**
- * The most calls one commit takes. A payment call's work in the store is a tenth of a millisecond,
- * so sixteen keep one turn of the event loop to a couple of milliseconds, and a scan that arrives
- * meanwhile waits for one such commit, not for a whole rush. Measured with 32 guests paying at once
- * (`npm run bench -- guest-payments`): 16 costs the host ~10% less CPU per payment than 8 (each
- * commit writes a page the group shares, and takes its locks, once), with the same scan tail;
- * 32 saves more CPU, but each guest then waits for a larger commit and fewer payments get through.
+ * The most calls one commit takes: a scan that arrives meanwhile waits for one short commit, not a
+ * whole rush; fewer per commit costs more CPU, more makes each guest wait longer (decision 012).
  */
 export const MAX_CALLS_PER_COMMIT = 16;
 

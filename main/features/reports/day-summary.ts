@@ -27,8 +27,8 @@ const add = (t: Totals, e: PaymentHistoryEntry): void => {
 const split = (t: Totals): ReportSplit => ({ count: t.count, amount: exactMoney(t.amount), tips: exactMoney(t.tips) });
 
 /**
- * Ties by key in code-unit order: the same on every PC, and no ICU collator (localeCompare loads
- * ~4 MB of collation data that then stays resident in the host for one sort of a few names).
+ * Ties by key in code-unit order: the same on every PC, and no ICU collator, whose collation data
+ * would stay resident for one sort of a few names.
  */
 const byKey = (a: string | null, b: string | null): number => {
   const x = a ?? '';

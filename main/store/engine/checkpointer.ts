@@ -7,23 +7,18 @@ import { startCheckpointThread, type CheckpointThread } from './checkpoint-threa
 import { openWalIndex } from './wal-index.js';
 
 /**
- * When the WAL is checkpointed, by the bytes of frames it holds since it last started over (read
- * from the wal-index, wal-index.ts). SQLite's own automatic checkpoint (1,000 pages, about 4 MiB)
- * ran inside whichever commit passed it, on the event loop: two fsyncs and the page copies, several
- * ms, while a guest's scan waited. A checkpoint is asked for once per `checkpointAt` of growth
- * (about as often as SQLite's own, so no more fsyncs than before).
+ * When the WAL is checkpointed, by the bytes of frames since it last started over (wal-index.ts):
+ * SQLite's own automatic checkpoint ran inside a commit, on the event loop, while a guest's scan
+ * waited (decisions 004 and 012). Asked for about as often as SQLite's own, so no more fsyncs.
  */
 export interface CheckpointLimits {
   /** Past this, a PASSIVE checkpoint on the worker (it never stops the app's reads or writes). */
   checkpointAt: number;
   /**
-   * Past this, passive checkpoints are not letting the WAL start over: commits kept coming while
-   * each one ran (two fsyncs at least), so the WAL was never fully copied when a commit began. Then
-   * PASSIVEs follow one another on the worker until one copies only a few frames, and right after
-   * the next commit the app's connection copies the frames written since itself (a PASSIVE of a few
-   * frames and its two fsyncs, ~1 ms, once per this much WAL): its next commit starts the WAL over.
-   * (A RESTART on the worker was measured instead: a commit that met its write lock slept in
-   * SQLite's busy handler, 1 + 2 + 5 ms, far longer than the copy.)
+   * Past this, commits kept coming during each passive checkpoint, so the WAL never started over.
+   * PASSIVEs then follow one another on the worker until one copies only a few frames, and after the
+   * next commit the app's connection copies the rest itself, so its next commit starts the WAL over.
+   * A RESTART on the worker would make commits sleep in SQLite's busy handler (decision 012).
    */
   restartAt: number;
   /** Past this (the worker gone or stuck), the app's own connection checkpoints, on the event loop: the WAL stays bounded. */
@@ -36,9 +31,8 @@ export const CHECKPOINT_LIMITS: CheckpointLimits = { checkpointAt: 4 * MIB, rest
 const CATCH_UP_FRAMES = 64;
 const MAX_CATCH_UPS = 4;
 /**
- * A worker with nothing asked of it this long is closed: its thread costs ~8 MB of memory, and a
- * till checkpoints every few minutes in normal service (the next request starts one again, ~1-2 ms
- * on the event loop). Through a rush it stays.
+ * A worker with nothing asked of it this long is closed: an idle thread costs memory, and a quiet
+ * till checkpoints only every few minutes. Through a rush it stays.
  */
 export const WORKER_IDLE_MS = 10_000;
 

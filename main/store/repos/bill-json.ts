@@ -3,8 +3,7 @@ import type { Database } from 'better-sqlite3';
 /**
  * A table's open bills as the guest app reads them (docs/PROTOCOL.md §2 "Bill"), written as JSON text
  * by SQLite itself: the getTableContents hot path then makes one string per bill, not a record, an
- * object and eight strings per line for JSON.stringify to walk again (the first scan of a 20-line
- * bill after a change, in-process: 0.10 → 0.06 ms p50, `npm run bench -- store-table-contents`).
+ * object and eight strings per line for JSON.stringify to walk again (figures: docs/decisions/012).
  *
  * SQL does no decimal arithmetic, so it writes a bill only when each line is one of two kinds:
  * untouched (nothing paid or locked, minimum 1, quantity a plain decimal of at least 1), shown as
@@ -32,8 +31,7 @@ const LINE_JSON = `'{"id":' || json_quote(l.id) || ',"name":' || json_quote(l.na
  * NULL when a line is of neither kind. min over no lines is NULL, not 0: an empty bill is [].
  * Each line's kind (2 untouched, 1 nothing left, 0 neither) is decided once, in a subquery that
  * `LIMIT -1` (no limit) keeps SQLite from flattening into the aggregate, where both uses would
- * evaluate the checks again (they were a third of the statement): the statement alone, p50 for a
- * table of one 20-line bill, 45 → 39 µs (`npm run bench -- store-table-contents`, its baseline).
+ * evaluate the checks again (docs/decisions/012).
  */
 const LINES_JSON = `(SELECT iif(min(l.kind) IS NOT 0,
     '[' || coalesce(group_concat(iif(l.kind = 2, ${LINE_JSON}, NULL), ',' ORDER BY l.position), '') || ']', NULL)

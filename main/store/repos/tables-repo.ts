@@ -48,8 +48,7 @@ const placed = (r: TableRow): PlacedTable => ({
 
 // A table's last paid payment, from its own bills' history: the bills of the table, then each one's
 // payments (SQLite takes the bare columns of a MAX() aggregate from the row holding the maximum).
-// It walks every bill the table ever had (a year of service: ~1,000 per table, ~5 ms), so it only
-// answers tables the recent walk below did not find.
+// It walks every bill the table ever had, so it only answers tables the recent walk below did not find.
 export const LAST_PAID_OF_TABLE_SQL = `SELECT b.tableId AS tableId, p.amount AS amount, p.currency AS currency, MAX(p.closedAt) AS at
   FROM payments p JOIN bills b ON b.id = p.billId WHERE p.state = 'PAID' AND b.tableId = ? GROUP BY b.tableId`;
 /**

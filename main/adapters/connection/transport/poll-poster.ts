@@ -3,8 +3,7 @@ import type { Client, Dispatcher } from 'undici';
 
 /**
  * undici, imported when the first poll goes out, not when the host starts: most tills use the
- * WebSocket, and reading and compiling undici is ~45 ms of a start (the headless bundle keeps it
- * in a chunk of its own).
+ * WebSocket, and loading undici is a noticeable part of a start (its own chunk in the bundle).
  */
 let undici: Promise<typeof Undici.default> | null = null;
 // A CommonJS module: import() gives its exports as `default` (the headless bundle's chunk, only that).

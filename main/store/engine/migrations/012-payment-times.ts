@@ -8,9 +8,8 @@ import type { Migration } from './migration.js';
  * 004), one per event, each at the end of its kind's range (three pages per commit), and its paid
  * event one more into migration 011's index by payment id (a random page). The history and the day
  * report were the only readers of both. A payment now writes no event index at all; its paid time
- * joins the UPDATE its row gets anyway and one append to a partial index by time. A rush commits
- * fewer pages: with migration 013, 6.2 WAL frames per payment instead of 8.3 (`npm run bench --
- * store-writes`, 2,000 payments).
+ * joins the UPDATE its row gets anyway and one append to a partial index by time, so a rush
+ * commits fewer pages (decision 012).
  *
  * The two kinds still asked of the event log by kind get partial indexes of their own: the
  * service's errors (needs attention, newest first) and a bill's closes (was its last close
@@ -22,8 +21,7 @@ import type { Migration } from './migration.js';
  * (created, id), and a payment leaves it when it ends. A query must name the index's condition,
  * `state IN ('STARTED', 'PROCESSED')`, as one of its AND terms for SQLite to use it.
  *
- * Existing payments take their times from the events, through 011's indexes, before those go:
- * about 0.7 s, once, for a year of service (75,000 payments; bench/scratch, not a figure).
+ * Existing payments take their times from the events, through 011's indexes, before those go.
  */
 export const migration012: Migration = {
   version: 12,

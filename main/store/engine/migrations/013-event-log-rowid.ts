@@ -9,8 +9,7 @@ import type { Migration } from './migration.js';
  * The mark only differs from the table's largest seq after the newest events are deleted, and the
  * app never deletes an event: a new one still gets the largest seq + 1, so `seq` stays the order
  * the log's readers follow (eventsAfter, the outbox). The table is rebuilt with every row and seq
- * as they were, and migration 012's partial indexes made again: about 0.6 s, once, for a year of
- * service (450,000 events; bench/scratch, not a figure).
+ * as they were, and migration 012's partial indexes made again (its cost once: docs/decisions/012).
  */
 export const migration013: Migration = {
   version: 13,
