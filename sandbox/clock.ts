@@ -1,6 +1,6 @@
 /**
  * The sandbox's own clock: a base time source plus an offset moved by POST /sandbox/clock.
- * It does not reuse main/clock.ts on purpose: the sandbox imports only main/wire from main/.
+ * It does not reuse main/base/clock.ts on purpose: the sandbox imports only main/wire from main/.
  */
 export interface SandboxClock {
   now(): number;

@@ -14,7 +14,7 @@ export const HEADLESS_BUNDLE = 'dist/main/headless/headless.bundle.mjs';
 /**
  * Left to node_modules: native modules, ws's optional speed-ups, and pino-pretty (optional, never
  * loaded by the host). pino and pino-roll are inside: the loggers call them directly
- * (main/log.ts, main/logging/file-logger.ts). pino.transport cannot work from the bundle (it starts
+ * (main/base/log.ts, main/base/logging/file-logger.ts). pino.transport cannot work from the bundle (it starts
  * a worker from a file next to pino's own) and the host does not use it: see noPinoTransport.
  */
 export const EXTERNAL = ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'electron', 'pino-pretty'];

@@ -40,7 +40,7 @@ function checkNativeBinding(path: string | undefined): void {
  * The composition root: the one place that builds the core, and only wires. The Electron shell
  * and the headless host both call it; everything it builds is plain Node. Each service has one
  * job: settings (main/features/settings/settings-service.ts), the connection (connection-runner.ts), the local POS
- * API (local-api.ts), renderer events (ui-events.ts), demo mode (main/demo/demo-service.ts).
+ * API (local-api.ts), renderer events (ui-events.ts), demo mode (main/features/demo/demo-service.ts).
  */
 export async function createCompanion(options: CreateCompanionOptions): Promise<Companion> {
   const { dataDir } = options;

@@ -83,7 +83,7 @@ export interface DemoSandbox {
 export type DemoPort = (options: {
   restaurantName: string;
   log: (line: string) => void;
-  /** Where it listens: the machine's LAN address when it has one, else loopback (main/demo/lan-address.ts). */
+  /** Where it listens: the machine's LAN address when it has one, else loopback (main/features/demo/lan-address.ts). */
   host: string;
 }) => Promise<DemoSandbox>;
 

@@ -7,7 +7,7 @@ import { pino, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 
 /**
  * Logging: pino, JSON lines on stderr (stdout carries the hosts' ready line), and in the hosts also
- * rotating files in `<dataDir>/logs` (main/logging/file-logger.ts). Every module logs through a
+ * rotating files in `<dataDir>/logs` (main/base/logging/file-logger.ts). Every module logs through a
  * child with a `mod` tag, and with the bill or payment id, so one payment can be followed through
  * the log. Secrets are redacted by key name wherever they appear (SECRET_KEYS, any depth up to 5).
  */

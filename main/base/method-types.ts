@@ -31,7 +31,7 @@ export function encodeFrame(frame: object): string {
   const result = (frame as { result?: unknown }).result;
   if (!(result instanceof RawJson)) return JSON.stringify(frame);
   // The frame without its result (undefined is left out of JSON), by Object.assign rather than a
-  // spread: one per answer (main/store/bills-repo.ts toBillWithItems says why).
+  // spread: one per answer (main/store/repos/bills-repo.ts toBillWithItems says why).
   const head = JSON.stringify(Object.assign({}, frame, { result: undefined }));
   return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"result":${result.json}}`;
 }

@@ -5,7 +5,7 @@ import { createCrashPolicy, type CrashNoticeCode, type CrashPolicy, type CrashPo
 import type { Logger } from '../base/log.js';
 
 /**
- * The Electron side of the crash policy (main/diagnostics/crash-policy.ts decides): minidumps
+ * The Electron side of the crash policy (main/app/diagnostics/crash-policy.ts decides): minidumps
  * written locally by crashReporter, uncaught errors in main, a renderer that is gone or hung.
  * Electron arrives as parameters, so the wiring is tested against the stand-in electron.
  */

@@ -34,7 +34,7 @@ export function createWsEndpoint(core: SandboxCore) {
       return;
     }
     // The channel's frames of one tick leave in one write: corking this socket is safe because it
-    // is the very object ws writes to and ws pairs every cork of its own (see main/wire/tick-cork.ts).
+    // is the very object ws writes to and ws pairs every cork of its own (see main/base/wire/tick-cork.ts).
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req, identity, tickCork(socket)));
   }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './import-graph.js';
@@ -10,11 +10,30 @@ const SOURCE = /\.(ts|tsx|mts|cts|mjs|cjs|css|html)$/;
 /** A comment, or the comment part of a line of code. */
 const COMMENT = /^\s*(\/\/|\*|\/\*)|\s\/\/\s|\/\*/;
 
+/** A file of the repository named in a comment, e.g. main/base/clock.ts. */
+const NAMED_FILE = /(?<![\w/.])(?:main|preload|renderer|sandbox|docs|scripts)\/[\w./-]+\.(?:tsx?|md|mjs|json)\b/g;
+
+const sourceFiles = () =>
+  execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => SOURCE.test(f));
+
 describe('source comments', () => {
+  it('name only files that exist, so a move cannot leave a comment pointing nowhere', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles().filter((f) => !f.startsWith('test/'))) {
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (!COMMENT.test(line)) return;
+          for (const [path] of line.matchAll(NAMED_FILE)) if (!existsSync(join(ROOT, path))) missing.push(`${file}:${i + 1}: ${path}`);
+        });
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('name no issue numbers and no branch names', () => {
-    const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
-      .split('\n')
-      .filter((f) => SOURCE.test(f));
+    const files = sourceFiles();
     expect(files.length).toBeGreaterThan(500);
     const found: string[] = [];
     for (const file of files) {

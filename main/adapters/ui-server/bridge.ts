@@ -61,7 +61,7 @@ export async function answerBridgeRequest(api: CompanionApi, request: BridgeRequ
 /**
  * Wires one accepted socket to the core; returns a function that detaches it. `raw` is the upgraded
  * TCP socket under it: the frames sent in one tick (the views of one commit: its bills, tables and
- * payments) leave in one write, not one each (main/wire/tick-cork.ts).
+ * payments) leave in one write, not one each (main/base/wire/tick-cork.ts).
  */
 export function attachBridge(socket: WebSocket, raw: Duplex, api: CompanionApi, log: Logger): () => void {
   const cork = tickCork(raw);

@@ -5,7 +5,7 @@ import type { ServiceResult, StatusWording } from './service-result.js';
 
 /**
  * The /api/v2/eshop endpoints. The interface document gives only their paths; the shapes are ours
- * (docs/PROTOCOL.md §4) and live in main/wire/rest.ts so they can be corrected in one place. Answers
+ * (docs/PROTOCOL.md §4) and live in main/base/wire/rest.ts so they can be corrected in one place. Answers
  * whose shape nobody has fixed are returned as parsed JSON (`unknown`).
  */
 export const ESHOP_PATHS = {

@@ -20,7 +20,7 @@ export const MAX_CALLS_PER_COMMIT = 16;
  * its fsync fails (a failing disk), the calls are committed but not known durable, and each answers
  * INTERNAL_ERROR too (the service asks again; the POS's answers are idempotent). Each call
  * names the store write it makes, and the store decides from them how the batch commits (see
- * main/store/durability.ts): the batcher does not.
+ * main/store/engine/durability.ts): the batcher does not.
  *
  * The flush runs on the next turn (setImmediate), not through the injected Clock: it is not a
  * delay but "after the calls already queued in this turn", a few microseconds; on a ManualClock

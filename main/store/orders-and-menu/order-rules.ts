@@ -12,7 +12,7 @@ import type { TablesReader } from '../repos/tables-repo.js';
  * toTable), every line names an available menu item; each line is priced from the menu (the
  * guest's price is ignored: the POS decides). Reads only: it runs on every change a guest makes.
  */
-/** What pricing reads: the store's readers, or a cache of them (main/methods/menu-cache.ts). */
+/** What pricing reads: the store's readers, or a cache of them (main/features/orders/menu-cache.ts). */
 export interface PriceSource {
   menu: Pick<MenuReader, 'flag' | 'item'>;
   tables: Pick<TablesReader, 'get'>;

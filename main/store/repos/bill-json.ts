@@ -9,7 +9,7 @@ import type { Database } from 'better-sqlite3';
  * untouched (nothing paid or locked, minimum 1, quantity a plain decimal of at least 1), shown as
  * stored; or wholly paid or wholly locked (the paid or locked text equals the quantity: the store
  * keeps all three canonical), left out. Any other bill (part of a line paid) comes back with
- * `json: null`, and the caller maps it with its decimals (methods/wire-bill.ts, whose fast path
+ * `json: null`, and the caller maps it with its decimals (main/features/bills/wire-bill.ts, whose fast path
  * writes exactly these keys; a test holds the two to the same answers).
  * Strings go through json_quote; tags and additionalData, stored as JSON text, through json(), so
  * a value damaged on disk fails the call (INTERNAL_ERROR, as JSON.parse does on the other path)

@@ -174,7 +174,7 @@ export function createWsBridge({ url, timeoutMs = 30_000, warn = consoleWarn }: 
       await link.whenOpen();
       return (await send('getSnapshot', null, false)) as Awaited<ReturnType<CompanionApi['getSnapshot']>>;
     },
-    // Waits for the link too: a new link starts out sending every view (main/ui-server/bridge.ts).
+    // Waits for the link too: a new link starts out sending every view (main/adapters/ui-server/bridge.ts).
     setShown: async (shown: boolean) => {
       await link.whenOpen();
       await send('setShown', shown, false);

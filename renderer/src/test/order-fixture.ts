@@ -3,7 +3,7 @@ import type { OrderDecision, OrderStatus, OrderView } from '../../../preload/con
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What main sends as an order's next steps (main/store/order-rules.ts decides; this is a fixture). */
+/** What main sends as an order's next steps (main/store/orders-and-menu/order-rules.ts decides; this is a fixture). */
 const STEPS: Record<OrderStatus, OrderDecision[]> = {
   NEW: ['ACCEPTED', 'REJECTED'],
   ACCEPTED: ['PREPARING', 'READY', 'COMPLETE'],

@@ -5,7 +5,7 @@ import { notAcknowledged, toEntry } from './source.js';
 export const MAX_SERVICE_ERRORS = 100;
 
 // `error` calls from the service: the method dispatcher stores each one as a `service.error`
-// event (main/methods/method-dispatcher.ts); the events_service_errors partial index (migration 012) finds them: the kind is its literal.
+// event (main/adapters/connection/method-dispatcher.ts); the events_service_errors partial index (migration 012) finds them: the kind is its literal.
 export const SERVICE_ERROR_SQL = `SELECT * FROM (
     SELECT CAST(e.seq AS TEXT) AS subject, e.at AS since, NULL AS tableId, NULL AS tableName, NULL AS billId, NULL AS billName,
       NULL AS paymentId, NULL AS amount, NULL AS tip, NULL AS currency,

@@ -16,7 +16,7 @@ export function connectionKind(session: ConnectionView): ConnectionKind {
     case 'rejected':
       return session.cause === 'webhook-url' ? 'webhook-url' : 'credentials';
     case 'connecting':
-      // A retry keeps the cause of its outage (main/transport/link-state.ts); the first try has none.
+      // A retry keeps the cause of its outage (main/adapters/connection/transport/connection-state.ts); the first try has none.
       return session.attempt > 0 && session.cause
         ? connectionKind({ ...session, status: session.cause === 'unreachable' ? 'offline' : 'reconnecting' })
         : 'connecting';

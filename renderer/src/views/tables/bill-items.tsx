@@ -39,7 +39,7 @@ export function BillItems({ bill, editable }: { bill: BillView; editable: boolea
   );
 }
 
-/** main/store/order-ops.ts tags every line of a guest's order with `order:<orderId>`. */
+/** main/store/repos/orders-repo.ts tags every line of a guest's order with `order:<orderId>`. */
 export function isGuestLine(item: BillItemView): boolean {
   return item.tags.some((tag) => tag.startsWith('order:'));
 }
