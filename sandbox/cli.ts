@@ -65,5 +65,5 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 // Signal handlers are in place before the ready line, so a caller may stop us as soon as it reads it.
-// The key is printed on purpose: this is the local sandbox and the caller needs the key it made up.
-process.stdout.write(`${JSON.stringify({ ready: true, url: sandbox.url, restaurant: sandbox.restaurant })}\n`);
+// The key (and, off loopback, the control token) is printed on purpose: the caller needs what the sandbox made up.
+process.stdout.write(`${JSON.stringify({ ready: true, url: sandbox.url, restaurant: sandbox.restaurant, controlToken: sandbox.controlToken })}\n`);

@@ -16,6 +16,8 @@ export interface ResolvedOptions {
   callTimeoutMs: number;
   wsAuthTimeoutMs: number;
   webhookPingMs: number;
+  /** The control routes' token (x-sandbox-token), or null: loopback only, none needed. */
+  controlToken: string | null;
   /** Where log lines go; undefined = nowhere (and they are not built on hot paths). */
   log: ((line: string) => void) | undefined;
 }

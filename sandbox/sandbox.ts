@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { METHOD_CALL_TIMEOUT_MS, POLL_HOLD_MS, WS_AUTH_TIMEOUT_MS } from '../main/base/wire/index.js';
 import { createSandboxClock } from './clock.js';
@@ -47,6 +48,11 @@ async function unwrap<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** 127.0.0.0/8, ::1 and localhost: only this computer can connect. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const core = new SandboxCore(
     {
@@ -57,6 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       callTimeoutMs: options.callTimeoutMs ?? METHOD_CALL_TIMEOUT_MS,
       wsAuthTimeoutMs: options.wsAuthTimeoutMs ?? WS_AUTH_TIMEOUT_MS,
       webhookPingMs: options.webhookPingMs ?? 60_000,
+      controlToken: options.controlToken ?? (isLoopbackHost(options.host ?? '127.0.0.1') ? null : randomBytes(24).toString('base64url')),
       log: options.log,
     },
     createSandboxClock(options.now),
@@ -84,6 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: core.url,
     restaurant,
+    controlToken: core.options.controlToken,
     createRestaurant: (name, apiKey) => unwrapSync(() => core.createRestaurant(name, apiKey)),
     guestScan: (input) => unwrap(() => guestScan(core, input)),
     guestPay: (input) => unwrap(() => guestPay(core, input)),

@@ -29,6 +29,11 @@ export interface SandboxOptions {
   now?: () => number;
   /** default: nothing */
   log?: (line: string) => void;
+  /**
+   * Required by the control routes (/sandbox/…) in the `x-sandbox-token` header. Default: none on
+   * loopback; a random one when `host` is not loopback, so the LAN never gets them unauthenticated.
+   */
+  controlToken?: string;
 }
 
 export interface SandboxRestaurant {
@@ -41,6 +46,8 @@ export interface Sandbox {
   /** http://127.0.0.1:<port> */
   readonly url: string;
   readonly restaurant: SandboxRestaurant;
+  /** What the control routes require in `x-sandbox-token`, or null when they need none (loopback). */
+  readonly controlToken: string | null;
   createRestaurant(name: string, apiKey?: string): SandboxRestaurant;
   /** Same as POST /sandbox/guest/scan: the bills the POS answers for the table. */
   guestScan(input: { idTable: string; restaurantId?: string }): Promise<unknown>;

@@ -73,7 +73,10 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     listening: () => events.wants('attention'),
   });
   attention.start();
-  const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, { language: () => settings.get().language });
+  const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
+    language: () => settings.get().language,
+    lan: () => settings.get().demoOnLan,
+  });
   const dispatcher = createMethodDispatcher({
     store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine),
     log,

@@ -11,6 +11,8 @@ export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiToken' |
   updateUrl: string;
   /** Local "HH:MM-HH:MM" when an update may install by itself (main/updates/). Set by IT. */
   quietWindow: string;
+  /** Demo mode's sandbox on the LAN, so trainees pay from a real phone; else loopback. Set by IT. */
+  demoOnLan: boolean;
 };
 
 /** Where the API key lives at rest: Electron safeStorage in the app, a plain file (with a warning) headless. */
@@ -83,8 +85,10 @@ export interface DemoSandbox {
 export type DemoPort = (options: {
   restaurantName: string;
   log: (line: string) => void;
-  /** Where it listens: the machine's LAN address when it has one, else loopback (main/features/demo/lan-address.ts). */
+  /** Where it listens: loopback, or the machine's LAN address when IT turned LAN demo on (main/features/demo/lan-address.ts). */
   host: string;
+  /** Off loopback, what its control routes require (x-sandbox-token): a random one per start. */
+  controlToken?: string;
 }) => Promise<DemoSandbox>;
 
 export interface CompanionOptions {

@@ -12,6 +12,10 @@ const MESSAGES = {
     en: "The sandbox's control routes answer only this computer.",
     cs: 'Ovládací cesty sandboxu odpovídají jen tomuto počítači.',
   },
+  controlToken: {
+    en: 'This sandbox listens on the network: its control routes need its token in "x-sandbox-token".',
+    cs: 'Tento sandbox naslouchá v síti: jeho ovládací cesty vyžadují jeho token v "x-sandbox-token".',
+  },
   noConnection: {
     en: 'No POS connection is open for this restaurant: start the companion, then try again.',
     cs: 'Pro tuto restauraci není otevřeno žádné spojení s pokladnou: spusťte aplikaci a zkuste to znovu.',

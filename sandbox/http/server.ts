@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseJson } from '../../main/base/wire/index.js';
@@ -81,6 +82,14 @@ export function fromThisComputer(address: string | undefined, interfaces: Return
   return Object.values(interfaces).some((list) => (list ?? []).some((i) => i.address === plain));
 }
 
+function controlTokenOk(expected: string | null, given: string | string[] | undefined): boolean {
+  if (expected === null) return true;
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** The HTTP side of the sandbox: route table lookup, POS auth, body limit and JSON parsing, replies. */
 export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -90,6 +99,9 @@ export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
     // (guest payments, faults, the clock) stay with this computer, never another host on the network.
     if (url.pathname.startsWith('/sandbox/') && !fromThisComputer(req.socket.remoteAddress))
       return writeReply(res, errorReply(403, 'FORBIDDEN', message('localOnly', lang)));
+    // Listening beyond loopback, the control routes also need the token the starter was given.
+    if (url.pathname.startsWith('/sandbox/') && !controlTokenOk(core.options.controlToken, req.headers['x-sandbox-token']))
+      return writeReply(res, errorReply(401, 'UNAUTHORIZED', message('controlToken', lang)));
     const candidates = routes.map((r) => ({ r, params: match(r.path, url.pathname) })).filter((c) => c.params);
     if (candidates.length === 0) return writeReply(res, errorReply(404, 'NOT_FOUND', message('notFound', lang)));
     const hit = candidates.find((c) => c.r.method === req.method);

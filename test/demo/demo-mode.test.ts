@@ -1,7 +1,9 @@
-import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCompanion } from '../../main/app/companion.js';
-import { demoListenHost } from '../../main/features/demo/lan-address.js';
+import { createDemoService } from '../../main/features/demo/demo-service.js';
+import type { DemoPort } from '../../main/base/host-types.js';
+import { startSandbox } from '../../sandbox/index.js';
+import { tempStore } from '../store/helpers.js';
 import { silentLogger } from '../../main/base/log.js';
 import { dataDir, remove, writeSettingsFile } from '../settings/settings-fixtures.js';
 import { embeddedDemo } from '../companion/demo-port.js';
@@ -36,7 +38,7 @@ async function demoTill(language: 'en' | 'cs') {
   return companion;
 }
 
-// Demo data follows the language; the demo's QR codes open on a phone on the same network.
+// Demo data follows the language; the demo's QR codes open on this computer.
 describe('demo mode', () => {
   it("a Czech cashier's first start seeds Czech table names, areas and items (settings.json → the store)", async () => {
     const companion = await demoTill('cs');
@@ -60,19 +62,61 @@ describe('demo mode', () => {
     expect(snap.menu.find((m) => m.id === 'm-soup')).toMatchObject({ name: 'Garlic soup', category: 'Starters' });
   });
 
-  it("the sandbox listens on the machine's LAN address (when it has one); its QR codes point there and open; the POS API stays on loopback", async () => {
+  it('the sandbox listens on this computer only; its QR codes point there and open; the POS API stays on loopback', async () => {
     const companion = await demoTill('en');
-    const expected = demoListenHost(networkInterfaces());
     const sandboxUrl = new URL(companion.sandboxUrl ?? '');
-    expect(sandboxUrl.hostname).toBe(expected);
+    expect(sandboxUrl.hostname).toBe('127.0.0.1');
     expect(new URL(companion.posApiUrl).hostname).toBe('127.0.0.1');
     const created = await companion.api.createQrCodes({ tableIds: ['t5'] });
     if (!created.ok) throw new Error(created.error.code);
     const url = created.value.find((c) => c.tableId === 't5')?.url ?? '';
     expect(new URL(url).host).toBe(sandboxUrl.host);
-    // What a phone does after scanning: open the url on that address.
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/scan to pay/);
+  });
+});
+
+// LAN demo is IT's choice: then phones reach the sandbox, and its control routes need a token made for this start.
+describe('LAN demo', () => {
+  const wifi = {
+    wlan0: [{ address: '192.168.1.20', netmask: '255.255.255.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: false, cidr: null }],
+  } as const;
+
+  async function startDemo(lan: boolean) {
+    const t = tempStore();
+    cleanups.push(() => t.cleanup());
+    const asked: Parameters<DemoPort>[0][] = [];
+    // The sandbox is asked for the LAN address; the test binds it to a second loopback address instead.
+    const port: DemoPort = (options) => {
+      asked.push(options);
+      return startSandbox({ ...options, host: '127.0.0.2' });
+    };
+    const demo = createDemoService(port, t.store, silentLogger(), { lan: () => lan, interfaces: () => structuredClone(wifi) as never });
+    cleanups.push(() => demo.stop());
+    await demo.follow(true);
+    return { asked, url: demo.url()! };
+  }
+
+  it('off (the default): loopback, and the control routes answer this computer without a token', async () => {
+    const { asked, url } = await startDemo(false);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.host).toBe('127.0.0.1');
+    expect(asked[0]!.controlToken).toBeUndefined();
+    expect((await fetch(`${url}/sandbox/state`)).status).toBe(200);
+  });
+
+  it('on: the LAN address, and a control route without the token is refused', async () => {
+    const { asked, url } = await startDemo(true);
+    expect(asked[0]!.host).toBe('192.168.1.20');
+    const token = asked[0]!.controlToken ?? '';
+    expect(token).toMatch(/^[\w-]{32}$/);
+    const refused = await fetch(`${url}/sandbox/guest/pay`, { method: 'POST', body: JSON.stringify({ idTable: 't1' }) });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await fetch(`${url}/sandbox/state`, { headers: { 'x-sandbox-token': `${token}x` } })).status).toBe(401);
+    expect((await fetch(`${url}/sandbox/state`, { headers: { 'x-sandbox-token': token } })).status).toBe(200);
+    // The phone's page after a scan needs no token.
+    expect((await fetch(`${url}/t/unknown`)).status).toBe(404);
   });
 });

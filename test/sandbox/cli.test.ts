@@ -19,6 +19,8 @@ describe('sandbox CLI', () => {
       ready: true,
       url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       restaurant: { id: expect.any(String), name: 'Bistro CLI', apiKey: 'abcd-1234-efgh-5678-ijkl' },
+      // On loopback the control routes need no token.
+      controlToken: null,
     });
     const url = ready.url as string;
     expect((await fetch(`${url}/api/v2/pos/who-am-i`)).status).toBe(401);

@@ -60,6 +60,7 @@ export const GOOD_FILE = {
   autoCloseBills: false,
   reminderSeconds: 45,
   receiptMode: 'POSTPONED',
+  demoOnLan: true,
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -84,4 +85,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   autoCloseBills: 'on',
   reminderSeconds: -5,
   receiptMode: 'PAPER',
+  demoOnLan: 'yes',
 };

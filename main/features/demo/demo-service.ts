@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import type { CommandResult, GuestOrderInput, GuestOrderResult, GuestPayInput, Language } from '../../../preload/contract.js';
 import type { DemoPort, DemoSandbox } from '../../base/host-types.js';
@@ -5,7 +6,7 @@ import type { Logger } from '../../base/log.js';
 import type { BillsStore, OrdersStore } from '../../store/index.js';
 import { fail, ok } from '../../base/command-result.js';
 import { placeDemoOrder, sandboxRefusal } from './demo-order.js';
-import { demoListenHost, type InterfaceList } from './lan-address.js';
+import { demoListenHost, LOOPBACK, type InterfaceList } from './lan-address.js';
 import { seedDemo } from './seed-demo.js';
 
 export interface DemoServiceOptions {
@@ -13,6 +14,8 @@ export interface DemoServiceOptions {
   language?: () => Language;
   /** The machine's network interfaces (os.networkInterfaces); read when the sandbox starts. */
   interfaces?: () => InterfaceList;
+  /** Whether IT asked for the sandbox on the LAN (settings' demoOnLan); read when it starts. Default: loopback. */
+  lan?: () => boolean;
 }
 
 export interface DemoService {
@@ -33,12 +36,13 @@ export interface DemoService {
 /**
  * The embedded sandbox's lifecycle in demo mode: started (through the hosts' port) and the demo
  * restaurant seeded when the till enters demo mode, closed when it leaves it or stops. The sandbox
- * listens on the machine's LAN address when it has one, so its QR codes open on a phone on the
- * same network (staff train with a real phone); else on loopback.
+ * listens on loopback; with IT's demoOnLan, on the machine's LAN address, so its QR codes open on
+ * a phone on the same network, and its control routes then need a token made for this start.
  */
 export function createDemoService(port: DemoPort | undefined, store: BillsStore & OrdersStore, log: Logger, options: DemoServiceOptions = {}): DemoService {
   const language = options.language ?? (() => 'en' as const);
   const interfaces = options.interfaces ?? networkInterfaces;
+  const lan = options.lan ?? (() => false);
   let sandbox: DemoSandbox | null = null;
   return {
     /** Whether the host gave a way to run the demo (the session says DEMO_UNAVAILABLE otherwise). */
@@ -47,9 +51,19 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
     /** Brings the embedded sandbox up or down to match the mode; answers where to connect in demo mode. */
     async follow(demo: boolean): Promise<{ serviceUrl: string; apiKey: string } | null> {
       if (demo && !sandbox && port) {
-        const host = demoListenHost(interfaces());
-        sandbox = await port({ restaurantName: 'Bistro Demo', host, log: (line) => log.debug({ mod: 'sandbox' }, line) });
-        log.info({ mod: 'demo', url: sandbox.url }, 'demo sandbox started; phones on this network open its QR codes');
+        // Loopback unless asked: no other computer reaches it, and Windows raises no firewall prompt.
+        const host = lan() ? demoListenHost(interfaces()) : LOOPBACK;
+        const controlToken = host === LOOPBACK ? undefined : randomBytes(24).toString('base64url');
+        sandbox = await port({
+          restaurantName: 'Bistro Demo',
+          host,
+          log: (line) => log.debug({ mod: 'sandbox' }, line),
+          ...(controlToken ? { controlToken } : {}),
+        });
+        log.info(
+          { mod: 'demo', url: sandbox.url },
+          host === LOOPBACK ? 'demo sandbox started on this computer only' : 'demo sandbox started; phones on this network open its QR codes',
+        );
         seedDemo(store, language());
       }
       if (!demo && sandbox) await this.stop();

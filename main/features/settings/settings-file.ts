@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   dayEndsAt: '04:00',
   updateUrl: '',
   quietWindow: '03:00-05:00',
+  demoOnLan: false,
   // A fully paid bill closes itself.
   autoCloseBills: true,
   reminderSeconds: 60,

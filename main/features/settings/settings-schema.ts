@@ -36,6 +36,7 @@ export const SETTINGS_FIELDS = {
   autoCloseBills: C.autoCloseBills,
   reminderSeconds: C.reminderSeconds,
   receiptMode: C.receiptMode,
+  demoOnLan: z.boolean(),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

@@ -127,7 +127,7 @@ function pick(settings: StoredSettings, fields: (keyof StoredSettings)[]): Parti
 }
 
 function settingsView(settings: StoredSettings, apiKey: string | null, posApiToken: string, managerPinSet: boolean): SettingsView {
-  const { webhookHost: _host, serviceName: _name, updateUrl: _feed, quietWindow: _quiet, ...shown } = settings;
+  const { webhookHost: _host, serviceName: _name, updateUrl: _feed, quietWindow: _quiet, demoOnLan: _lan, ...shown } = settings;
   return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiToken, managerPinSet };
 }
 
