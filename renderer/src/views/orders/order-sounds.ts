@@ -2,7 +2,7 @@
 // that brings new orders, however many: never for the orders of the first snapshot, never twice.
 import { useEffect } from 'react';
 import type { OrderView, Unsubscribe } from '../../../../preload/contract';
-import { useServices } from '../../app-context';
+import { useServices } from '../../services/app-context';
 import type { AppStore } from '../../store/app-store';
 
 export function watchNewOrders(store: AppStore, onNew: (orders: OrderView[]) => void): Unsubscribe {

@@ -2,10 +2,10 @@
 // services (clock, sound, new window, clipboard) passed in so tests can observe them.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { CompanionApi } from '../../preload/contract';
-import type { BridgeKind } from './bridge/index';
-import type { AppState, AppStore } from './store/app-store';
-import type { FrameScheduler } from './store/frame-scheduler';
+import type { CompanionApi } from '../../../preload/contract';
+import type { BridgeKind } from '../bridge/index';
+import type { AppState, AppStore } from '../store/app-store';
+import type { FrameScheduler } from '../store/frame-scheduler';
 
 export interface AppServices {
   api: CompanionApi;
