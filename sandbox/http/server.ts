@@ -1,8 +1,8 @@
 import { networkInterfaces } from 'node:os';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseJson } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
-import { SandboxError, type SandboxErrorCode, type SandboxErrorParams } from '../errors.js';
+import type { SandboxCore } from '../core/core.js';
+import { SandboxError, type SandboxErrorCode, type SandboxErrorParams } from '../core/errors.js';
 import { identifyHeaders } from './auth.js';
 import { langOf, message } from './messages.js';
 import { readBody } from './read-body.js';
