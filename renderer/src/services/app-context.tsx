@@ -14,7 +14,7 @@ export interface AppServices {
   frames: FrameScheduler;
   bridgeKind: BridgeKind;
   now(): number;
-  /** paid, problem or a new guest order: distinct patterns (views/notices/beep.ts). */
+  /** paid, problem or a new guest order: distinct patterns (services/beep.ts). */
   beep(kind: 'paid' | 'problem' | 'order'): void;
   openWindow(url: string): void;
   copyText(text: string): Promise<void>;
