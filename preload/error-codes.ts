@@ -43,7 +43,7 @@ export const SERVICE_ERROR_CODES = [
   'HTTP_ERROR',
 ] as const;
 
-/** The demo sandbox's refusals of a simulated guest (sandbox/errors.ts). */
+/** The demo sandbox's refusals of a simulated guest (sandbox/core/errors.ts). */
 export const SANDBOX_ERROR_CODES = [
   'BAD_REQUEST',
   'RESTAURANT_NOT_FOUND',

@@ -11,7 +11,7 @@ export type {
   GuestOrderResult,
   ServiceOrder,
 } from './types.js';
-export { ORDER_DECISION_MS } from './order-records.js';
-export type { GuestStep, GuestOutcome } from './guest/guest-schemas.js';
-export type { PosChannel, CallOutcome, ChannelKind } from './channels/types.js';
-export { FAULT_KINDS, type FaultKind } from './faults.js';
+export { ORDER_DECISION_MS } from './core/order-records.js';
+export type { GuestStep, GuestOutcome } from './core/guest-schemas.js';
+export type { PosChannel, CallOutcome, ChannelKind } from './core/pos-channel.js';
+export { FAULT_KINDS, type FaultKind } from './core/faults.js';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { METHOD_CALL_TIMEOUT_MS, POLL_HOLD_MS, WS_AUTH_TIMEOUT_MS } from '../main/base/wire/index.js';
-import { createSandboxClock } from './clock.js';
-import { SandboxCore } from './core.js';
+import { createSandboxClock } from './core/clock.js';
+import { SandboxCore } from './core/core.js';
 import { createWsEndpoint } from './channels/ws-server.js';
 import { guestPay, guestScan } from './guest/guest-flow.js';
 import { guestOrder, watchOrderDeadlines } from './guest/order-flow.js';
 import { guestReceipt } from './guest/guest-receipt.js';
 import { callPos } from './guest/pos-calls.js';
-import { SandboxError } from './errors.js';
+import { SandboxError } from './core/errors.js';
 import { createHttpServer, replyForError } from './http/server.js';
 import { buildRoutes } from './routes/index.js';
 import type { Sandbox, SandboxOptions } from './types.js';

@@ -1,8 +1,8 @@
-import type { FaultRequest } from './faults.js';
+import type { FaultRequest } from './core/faults.js';
 import type { GuestReceiptRequest, GuestReceiptResult } from './guest/guest-receipt.js';
-import type { GuestPayRequest, GuestPayResult } from './guest/guest-schemas.js';
+import type { GuestPayRequest, GuestPayResult } from './core/guest-schemas.js';
 import type { GuestOrderRequest, GuestOrderResult } from './guest/order-schemas.js';
-import type { ServiceOrder } from './order-records.js';
+import type { ServiceOrder } from './core/order-records.js';
 
 export type { FaultRequest, GuestPayRequest, GuestPayResult, GuestOrderRequest, GuestOrderResult, ServiceOrder, GuestReceiptRequest, GuestReceiptResult };
 

@@ -3,10 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { warmUpFormats } from './format/time-text';
 import { createI18n } from './i18n/create-i18n';
-import { browserServices } from './services';
+import { browserServices } from './services/browser-services';
 import { createAppStore } from './store/app-store';
 import { App } from './views/app';
-import { warmUpSoundOnFirstGesture } from './views/notices/beep';
+import { warmUpSoundOnFirstGesture } from './services/beep';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { KEEPALIVE, RESTART_RETRY_MS } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
-import type { FaultRecord } from '../faults.js';
-import { PendingCalls, type PendingCall } from './pending-calls.js';
-import type { CallOutcome, PosChannel } from './types.js';
+import type { SandboxCore } from '../core/core.js';
+import type { FaultRecord } from '../core/faults.js';
+import { PendingCalls, type PendingCall } from '../core/pending-calls.js';
+import type { CallOutcome, PosChannel } from '../core/pos-channel.js';
 
 /** Grace after a poll ended normally during which the POS still counts as connected (it is about to poll again). */
 export const POLL_GRACE_MS = 5_000;

@@ -1,10 +1,10 @@
 import WebSocket from 'ws';
 import { METHOD_ERROR, WS_CLOSE, parseJson, parseWith, WsFrame, type MethodCallRequestFrame } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
-import type { FaultRecord } from '../faults.js';
-import type { Restaurant } from '../state.js';
-import { PendingCalls, type PendingCall } from './pending-calls.js';
-import type { CallOutcome, PosChannel } from './types.js';
+import type { SandboxCore } from '../core/core.js';
+import type { FaultRecord } from '../core/faults.js';
+import type { Restaurant } from '../core/state.js';
+import { PendingCalls, type PendingCall } from '../core/pending-calls.js';
+import type { CallOutcome, PosChannel } from '../core/pos-channel.js';
 
 let nextSocketId = 1;
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
 import { AuthRequestFrame, MAX_FRAME_BYTES, PATHS, RESTART_RETRY_MS, WS_CLOSE, parseJson, parseWith, tickCork } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
+import type { SandboxCore } from '../core/core.js';
 import { hasAuthHeaders, identify, identifyHeaders, type PosIdentity } from '../http/auth.js';
 import { WsChannel } from './ws-channel.js';
 

@@ -1,12 +1,12 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { Bill, Receipt, parseWith, type Parsed, type Payment, type PaymentItem } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
-import { isError, type CallOutcome } from '../channels/types.js';
-import { SandboxError } from '../errors.js';
-import { newId } from '../ids.js';
-import type { PaymentRecord } from '../state.js';
-import { GUEST_CARD, GuestPayRequest, GuestScanRequest, type GuestPayResult, type GuestStep } from './guest-schemas.js';
+import type { SandboxCore } from '../core/core.js';
+import { isError, type CallOutcome } from '../core/pos-channel.js';
+import { SandboxError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import type { PaymentRecord } from '../core/state.js';
+import { GUEST_CARD, GuestPayRequest, GuestScanRequest, type GuestPayResult, type GuestStep } from '../core/guest-schemas.js';
 import { callPos, sendPaymentClosed } from './pos-calls.js';
 import { sameJson } from './same-json.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Id, Receipt, parseWith, type Receipt as ReceiptValue } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
-import { isError } from '../channels/types.js';
-import { SandboxError } from '../errors.js';
-import type { GuestStep } from './guest-schemas.js';
+import type { SandboxCore } from '../core/core.js';
+import { isError } from '../core/pos-channel.js';
+import { SandboxError } from '../core/errors.js';
+import type { GuestStep } from '../core/guest-schemas.js';
 import { callPos } from './pos-calls.js';
 
 export const GuestReceiptRequest = z.object({ paymentId: Id });

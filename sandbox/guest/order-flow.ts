@@ -1,11 +1,11 @@
 import { Receipt, parseWith, type MenuItem, type MethodError, type Order, type Payment } from '../../main/base/wire/index.js';
-import { isError, type CallOutcome } from '../channels/types.js';
-import type { SandboxCore } from '../core.js';
-import { SandboxError } from '../errors.js';
-import { newId } from '../ids.js';
-import { newServiceOrder, ORDER_DECISION_MS, type CloseCause, type GuestOrder, type ServiceOrder } from '../order-records.js';
-import type { Restaurant } from '../state.js';
-import { GUEST_CARD, type GuestStep } from './guest-schemas.js';
+import { isError, type CallOutcome } from '../core/pos-channel.js';
+import type { SandboxCore } from '../core/core.js';
+import { SandboxError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { newServiceOrder, ORDER_DECISION_MS, type CloseCause, type GuestOrder, type ServiceOrder } from '../core/order-records.js';
+import type { Restaurant } from '../core/state.js';
+import { GUEST_CARD, type GuestStep } from '../core/guest-schemas.js';
 import { GuestOrderRequest, PreparedOrder, StartedOrder, type GuestOrderResult } from './order-schemas.js';
 import { callPos } from './pos-calls.js';
 

@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { Currency, DecimalString, Id, NonNegativeDecimal, OrderItem, type MethodError } from '../../main/base/wire/index.js';
-import type { ServiceOrder } from '../order-records.js';
-import type { GuestStep } from './guest-schemas.js';
+import type { ServiceOrder } from '../core/order-records.js';
+import type { GuestStep } from '../core/guest-schemas.js';
 
 /** Body of POST /sandbox/guest/order: a table (toBill / toTable) or a pickup time (byCustomer), lines by menu item id. */
 export const GuestOrderRequest = z

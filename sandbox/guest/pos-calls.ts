@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { SandboxCore } from '../core.js';
-import { isError, type CallOutcome } from '../channels/types.js';
-import type { GuestStep } from './guest-schemas.js';
+import type { SandboxCore } from '../core/core.js';
+import { isError, type CallOutcome } from '../core/pos-channel.js';
+import type { GuestStep } from '../core/guest-schemas.js';
 
 /**
  * Calls a POS method through the restaurant's current channel (whichever transport it uses) and

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { PosId, parseWith } from '../../main/base/wire/index.js';
-import type { Restaurant, SandboxState } from '../state.js';
+import type { Restaurant, SandboxState } from '../core/state.js';
 
 export interface PosIdentity {
   restaurant: Restaurant;

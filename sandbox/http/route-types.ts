@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SandboxCore } from '../core.js';
-import type { Restaurant } from '../state.js';
+import type { SandboxCore } from '../core/core.js';
+import type { Restaurant } from '../core/state.js';
 import type { Lang } from './messages.js';
 
 /** What a handler answers; the server writes it. `'handled'` = the handler wrote the response itself (long-poll). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Currency, DecimalString, Id, RESTART_RETRY_MS, parseWith, type StaticPaymentLink } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
+import type { SandboxCore } from '../core/core.js';
 import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
-import { newId, randomAlnum } from '../ids.js';
-import type { Restaurant } from '../state.js';
+import { newId, randomAlnum } from '../core/ids.js';
+import type { Restaurant } from '../core/state.js';
 
 const LinkCreate = z.object({
   amount: DecimalString.optional(),

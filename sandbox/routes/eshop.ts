@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EshopOrderCreate, Id, parseWith, type EshopOrder } from '../../main/base/wire/index.js';
 import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
-import { newId } from '../ids.js';
+import { newId } from '../core/ids.js';
 
 /** Request bodies built from the wire shapes (docs/PROTOCOL.md §4, ours). */
 const OrderBatch = z.object({ orders: z.array(EshopOrderCreate).min(1, 'must hold at least one order') });

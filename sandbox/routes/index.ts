@@ -1,4 +1,4 @@
-import type { SandboxCore } from '../core.js';
+import type { SandboxCore } from '../core/core.js';
 import type { Route, RouteFactory } from '../http/route-types.js';
 import { controlRoutes } from './control.js';
 import { eshopLinkRoutes } from './eshop-links.js';

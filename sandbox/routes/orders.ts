@@ -11,7 +11,7 @@ import {
 import { followStatus, guestOrder } from '../guest/order-flow.js';
 import { accepted, badRequest, errorReply, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
-import { newServiceOrder, type ServiceOrder } from '../order-records.js';
+import { newServiceOrder, type ServiceOrder } from '../core/order-records.js';
 
 /** The `http-503` fault applies to the menu, order-status and receipt pushes too (the POS retries them with backoff). */
 export function restarting(ctx: PosContext, what: string): Reply | null {

@@ -3,7 +3,7 @@ import { sendPaymentClosed } from '../guest/pos-calls.js';
 import { accepted, empty, errorReply, must, ok } from '../http/replies.js';
 import { posRoute, type PosContext, type Reply, type RouteFactory } from '../http/route-types.js';
 import { restarting } from './orders.js';
-import type { PaymentRecord } from '../state.js';
+import type { PaymentRecord } from '../core/state.js';
 
 /** 404 unknown, 403 another restaurant's (both with empty bodies, as the interface document says). */
 function own(ctx: PosContext, id: string): PaymentRecord | Reply {

@@ -1,10 +1,10 @@
 import QRCode from 'qrcode';
 import { QrCreateRequest, parseWith, type QrCode } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
+import type { SandboxCore } from '../core/core.js';
 import { empty, must, ok } from '../http/replies.js';
 import { openRoute, posRoute, type RouteFactory } from '../http/route-types.js';
-import { randomAlnum } from '../ids.js';
-import type { Restaurant } from '../state.js';
+import { randomAlnum } from '../core/ids.js';
+import type { Restaurant } from '../core/state.js';
 
 function createCode(core: SandboxCore, r: Restaurant, idTable: string): QrCode {
   const existing = r.qr.get(idTable);

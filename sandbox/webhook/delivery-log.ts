@@ -1,5 +1,5 @@
-import type { SandboxCore } from '../core.js';
-import type { FaultKind } from '../faults.js';
+import type { SandboxCore } from '../core/core.js';
+import type { FaultKind } from '../core/faults.js';
 
 /** Webhook faults (POST /sandbox/faults, listed in faults.ts): each acts on the restaurant's next delivery. */
 export type WebhookFaultKind = Extract<FaultKind, `webhook-${string}`>;

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { METHOD_ERROR, parseJson, parseWith, WebhookAnswer, WEBHOOK_MAX_ATTEMPTS } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
-import { withUnknownFields, type FaultRecord } from '../faults.js';
-import { newId } from '../ids.js';
-import type { CallOutcome, PosChannel } from '../channels/types.js';
+import type { SandboxCore } from '../core/core.js';
+import { withUnknownFields, type FaultRecord } from '../core/faults.js';
+import { newId } from '../core/ids.js';
+import type { CallOutcome, PosChannel } from '../core/pos-channel.js';
 import { signDelivery, type SigningDefect } from './sign-delivery.js';
 import { DeliveryLog, takeWebhookFault, type DeliveryLogEntry } from './delivery-log.js';
 

@@ -1,6 +1,6 @@
 import { WEBHOOK_BUDGET_MS } from '../../main/base/wire/index.js';
-import type { SandboxCore } from '../core.js';
-import type { Restaurant } from '../state.js';
+import type { SandboxCore } from '../core/core.js';
+import type { Restaurant } from '../core/state.js';
 import { WebhookChannel } from './webhook-channel.js';
 
 export interface WebhookSettings {

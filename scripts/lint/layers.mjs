@@ -1,4 +1,5 @@
-// The floors of main/: a file may import its own floor and the floors below it, never one above.
+// The floors of main/ and of renderer/: a file may import its own floor and the floors below it,
+// never one above.
 // Type-only imports count too: a type that points up ties the floors together as much as a value.
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -12,33 +13,57 @@ export const LAYERS = [
   { name: 'hosts', dirs: ['main/headless', 'main/shell'] },
 ];
 
+/** Bottom to top. The views' folders share a floor: test/architecture keeps them out of loops. */
+export const RENDERER_LAYERS = [
+  { name: 'state', dirs: ['renderer/src/store', 'renderer/src/format', 'renderer/src/i18n'] },
+  { name: 'bridge', dirs: ['renderer/src/bridge'] },
+  { name: 'services', dirs: ['renderer/src/services'] },
+  { name: 'views', dirs: ['renderer/src/views'] },
+  { name: 'entry', dirs: ['renderer/src/main', 'renderer/src/print-main'] },
+];
+
+/** Each tree's floors, and the README that tells them. */
+const TREES = [
+  { layers: LAYERS, readme: 'main/README.md' },
+  { layers: RENDERER_LAYERS, readme: 'renderer/README.md' },
+];
+
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** The floor of a repository-relative path, or -1 outside main/'s floors. */
-export function layerOf(path) {
+/**
+ * The floor of a repository-relative path among `layers` (main/'s by default), or -1 outside them.
+ * A file named without its extension (an import specifier) is the same file.
+ */
+export function layerOf(path, layers = LAYERS) {
   const rel = path.split(sep).join('/');
-  return LAYERS.findIndex((l) => l.dirs.some((d) => rel === d || rel.startsWith(`${d}/`)));
+  const bare = rel.replace(/\.(tsx?|mts|cts|m?js)$/, '');
+  return layers.findIndex((l) => l.dirs.some((d) => rel === d || bare === d || rel.startsWith(`${d}/`)));
 }
 
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'main/ imports only its own floor and the floors below (base < store < features < adapters < app < hosts).' },
+    docs: {
+      description:
+        'main/ (base < store < features < adapters < app < hosts) and renderer/ (state < bridge < services < views < entry) import only their own floor and the floors below.',
+    },
     schema: [],
     messages: {
-      up: '{{from}} is on the {{fromName}} floor and may not import {{to}} on the {{toName}} floor above it (main/README.md).',
+      up: '{{from}} is on the {{fromName}} floor and may not import {{to}} on the {{toName}} floor above it ({{readme}}).',
     },
   },
   create(context) {
     const file = relative(ROOT, context.filename);
-    const from = layerOf(file);
-    if (from < 0) return {};
+    const tree = TREES.find((t) => layerOf(file, t.layers) >= 0);
+    if (!tree) return {};
+    const { layers, readme } = tree;
+    const from = layerOf(file, layers);
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = relative(ROOT, resolve(dirname(context.filename), source));
-      const to = layerOf(target);
+      const to = layerOf(target, layers);
       if (to > from) {
-        context.report({ node, messageId: 'up', data: { from: file, fromName: LAYERS[from].name, to: target, toName: LAYERS[to].name } });
+        context.report({ node, messageId: 'up', data: { from: file, fromName: layers[from].name, to: target, toName: layers[to].name, readme } });
       }
     };
     return {

@@ -10,7 +10,9 @@ function floorsOnly(): ESLint {
   return new ESLint({
     cwd: ROOT,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { layers }, rules: { 'layers/floors': 'error' } }],
+    overrideConfig: [
+      { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { layers }, rules: { 'layers/floors': 'error' } },
+    ],
   });
 }
 
@@ -61,5 +63,43 @@ describe('the floors of main/ in the lint', () => {
         "import { createOrderStatusSender } from '../orders/index.js';\nexport const s = createOrderStatusSender;\n",
       ),
     ).toEqual([]);
+  });
+});
+
+describe('the floors of renderer/ in the lint', () => {
+  it('the project lint applies the floors rule to every floor of renderer/', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    for (const file of [
+      'renderer/src/store/app-store.ts',
+      'renderer/src/bridge/index.ts',
+      'renderer/src/services/app-context.tsx',
+      'renderer/src/views/app.tsx',
+      'renderer/src/main.tsx',
+    ]) {
+      const config = (await eslint.calculateConfigForFile(join(ROOT, file))) as { rules: Record<string, unknown> };
+      expect(config.rules['layers/floors'], file).toEqual([2]);
+    }
+  });
+
+  it('refuses an import that runs up a floor, naming the renderer README', async () => {
+    expect(await floorErrors('renderer/src/store/x.ts', "import type { AppServices } from '../services/app-context';\nexport type S = AppServices;\n")).toEqual(
+      [
+        expect.stringMatching(
+          /^layers\/floors: renderer\/src\/store\/x\.ts is on the state floor and may not import renderer\/src\/services\/app-context on the services floor above it \(renderer\/README\.md\)/,
+        ),
+      ],
+    );
+    expect(await floorErrors('renderer/src/bridge/x.ts', "export { App } from '../views/app';\n")).toHaveLength(1);
+    expect(await floorErrors('renderer/src/views/tables/x.tsx', "export const load = () => import('../../main');\n")).toHaveLength(1);
+  });
+
+  it('lets a file import its own floor and the floors below, a view another view', async () => {
+    expect(
+      await floorErrors(
+        'renderer/src/views/tables/x.tsx',
+        "import { useAppState } from '../../services/app-context';\nimport { byPosOrder } from '../../store/selectors';\nimport { PaymentStateBadge } from '../payments/payment-state-badge';\nexport const all = [useAppState, byPosOrder, PaymentStateBadge] as const;\n",
+      ),
+    ).toEqual([]);
+    expect(await floorErrors('renderer/src/main.tsx', "import { App } from './views/app';\nexport const a = App;\n")).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { Outcome } from './helpers/bill-book.js';
 import { WsPos } from './helpers/scripted-pos.js';
 
 /**
- * The core's refusals (sandbox/errors.ts) reach HTTP through the one table of http/server.ts and
+ * The core's refusals (sandbox/core/errors.ts) reach HTTP through the one table of http/server.ts and
  * the programmatic API through the same table: each code's status and body, pinned, both ways.
  * Requests say `Accept-Language: cs`: these bodies are English whatever the caller asks.
  */

@@ -10,7 +10,7 @@ describe('sandbox/ import graph', () => {
   it('has no import cycle (type-only imports included)', () => {
     const graph = importGraph(sandboxDir);
     // The walk reads the real files: the wiring module reaches the core and the HTTP server.
-    expect(graph.get('sandbox.ts')).toEqual(expect.arrayContaining(['core.ts', 'http/server.ts', 'routes/index.ts']));
+    expect(graph.get('sandbox.ts')).toEqual(expect.arrayContaining(['core/core.ts', 'http/server.ts', 'routes/index.ts']));
     expect(graph.size).toBeGreaterThan(30);
     expect(importCycles(graph)).toEqual([]);
   });
@@ -25,9 +25,9 @@ describe('sandbox/ import graph', () => {
         walk(t);
       }
     };
-    walk('core.ts');
+    walk('core/core.ts');
     walk('guest/guest-flow.ts');
-    expect(reach).toContain('errors.ts');
+    expect(reach).toContain('core/errors.ts');
     expect([...reach].filter((f) => f.startsWith('http/') || f.startsWith('routes/'))).toEqual([]);
   });
 });

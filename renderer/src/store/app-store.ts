@@ -9,7 +9,7 @@ import { applyConnectionEvent, initialConnection, connectionFromSnapshot, type C
 import { applySettingsEvent, initialSettings, settingsFromSnapshot, type SettingsSlice } from './settings-slice';
 import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice } from './tables-slice';
 import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
-import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from '../views/attention/attention-slice';
+import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from './attention-slice';
 
 type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice;
 

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { CompanionEvent, Language, Snapshot } from '../../../preload/contract';
-import type { AppServices } from '../app-context';
+import type { AppServices } from '../services/app-context';
 import type { BridgeKind } from '../bridge/index';
 import { createI18n } from '../i18n/create-i18n';
 import { createAppStore } from '../store/app-store';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AppServices } from '../app-context';
+import type { AppServices } from '../services/app-context';
 import { createI18n } from '../i18n/create-i18n';
 import { createAppStore } from '../store/app-store';
 import { manualFrames } from '../store/frame-scheduler';

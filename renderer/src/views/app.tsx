@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { ServicesProvider, useAppState, useServices, type AppServices } from '../app-context';
+import { ServicesProvider, useAppState, useServices, type AppServices } from '../services/app-context';
 import { connectStore } from '../store/connect-store';
 import { ConnectionBanner } from './connection/connection-banner';
 import { StatusBar } from './connection/status-bar';

@@ -1,6 +1,6 @@
 // The count a tab shows when work waits there (new orders, things needing attention). Each feature
 // owns its line: a selector over the app state that answers how many items wait; 0 shows nothing.
-import { useAppState } from '../app-context';
+import { useAppState } from '../services/app-context';
 import type { AppState } from '../store/app-store';
 import { newOrderCount } from '../store/orders-slice';
 import type { TabId } from '../store/ui-slice';

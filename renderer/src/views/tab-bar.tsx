@@ -2,7 +2,7 @@
 // Demo. Alt+1..9 from anywhere, arrows inside. A tab with work waiting shows its count.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../app-context';
+import { useAppState } from '../services/app-context';
 import { TABS, type TabId } from '../store/ui-slice';
 import { useTabBadges } from './tab-badges';
 

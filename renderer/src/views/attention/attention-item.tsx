@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttentionAction, AttentionEntry, RecoveryOutcome } from '../../../../preload/contract';
-import { useApi } from '../../app-context';
+import { useApi } from '../../services/app-context';
 import { formatMoney } from '../../format/decimal-text';
 import { tableLabel } from '../common/labels';
 import { useCommand } from '../common/use-command';

@@ -1,7 +1,7 @@
 // Needs attention: everything not settled and what to do about each, oldest first. Main
 // pushes the whole list whenever it changes; an entry leaves once its action is done.
 import { useTranslation } from 'react-i18next';
-import { useAppState, useNow } from '../../app-context';
+import { useAppState, useNow } from '../../services/app-context';
 import { AttentionItem } from './attention-item';
 
 export function AttentionView() {

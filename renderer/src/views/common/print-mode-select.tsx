@@ -2,7 +2,7 @@
 // browser there is no choice (the sheet opens in a new tab and prints itself): nothing is shown.
 import { useTranslation } from 'react-i18next';
 import type { PrintMode } from '../../../../preload/contract';
-import { useServices } from '../../app-context';
+import { useServices } from '../../services/app-context';
 
 export function PrintModeSelect({ label, mode, onChange }: { label: string; mode: PrintMode; onChange(mode: PrintMode): void }) {
   const { t } = useTranslation();

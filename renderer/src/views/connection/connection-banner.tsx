@@ -3,7 +3,7 @@
 // what guests see meanwhile; the till's own problems (key missing, no service URL) say what to do.
 import { useTranslation } from 'react-i18next';
 import type { ConnectionView } from '../../../../preload/contract';
-import { useApi, useAppState, useNow } from '../../app-context';
+import { useApi, useAppState, useNow } from '../../services/app-context';
 import { wholeMinutes } from '../../format/time-text';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';

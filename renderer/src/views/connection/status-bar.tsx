@@ -1,7 +1,7 @@
 // The connection in words a cashier understands ("No internet", "Service restarting", "API key rejected"),
 // the restaurant, and demo mode; the transport ("WebSocket") and round trip only under Details.
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { formatClock } from '../../format/time-text';
 import { connectionKind } from './connection-words';
 

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { GuestOrderInput, GuestOrderResult, MenuEntry, TableView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatMoney, isZero, parseDecimalInput } from '../../format/decimal-text';
 import { sortedTables } from '../../store/selectors';
 import { inputError } from '../common/command-error';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { BillView, GuestPayInput, TableView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { isZero, parseDecimalInput } from '../../format/decimal-text';
 import { billsOfTable, sortedTables } from '../../store/selectors';
 import { inputError } from '../common/command-error';

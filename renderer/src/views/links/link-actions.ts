@@ -2,7 +2,7 @@
 // opens print.html?link=<id> in a new tab, which prints itself (the page's cookie carries the session).
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi, useServices } from '../../app-context';
+import { useApi, useServices } from '../../services/app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
 
 export function linkSheetUrl(linkId: string): string {

@@ -2,7 +2,7 @@
 // service, whenever the tab opens or the cashier asks), create, delete, and which link is shown.
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentLinkInput, PaymentLinkList, PaymentLinkView } from '../../../../preload/contract';
-import { useApi } from '../../app-context';
+import { useApi } from '../../services/app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
 
 export interface PaymentLinks {

@@ -3,7 +3,7 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '../../../../preload/contract';
-import { useApi, useAppState, useServices } from '../../app-context';
+import { useApi, useAppState, useServices } from '../../services/app-context';
 import { formatMoney } from '../../format/decimal-text';
 import { useCommand } from '../common/use-command';
 import { orderErrorText } from '../orders/order-text';

@@ -2,7 +2,7 @@
 // of them is a problem, else the paid one), and, with a reminder interval set, the problem pattern
 // again every interval while a problem notice stays unacknowledged.
 import { useEffect } from 'react';
-import { useAppState, useServices } from '../../app-context';
+import { useAppState, useServices } from '../../services/app-context';
 import { watchNewNotices } from '../../store/notice-watcher';
 import { isProblem } from './notice-text';
 

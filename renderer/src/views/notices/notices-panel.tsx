@@ -5,7 +5,7 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandResult, Notice } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatClock } from '../../format/time-text';
 import { openNotices } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';

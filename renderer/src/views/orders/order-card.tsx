@@ -3,7 +3,7 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDecision, OrderView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatMoney } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
 import { useCommand } from '../common/use-command';

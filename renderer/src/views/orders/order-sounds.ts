@@ -1,8 +1,8 @@
-// A new guest order rings its own pattern (views/notices/beep.ts "order"), once per store update
+// A new guest order rings its own pattern (services/beep.ts "order"), once per store update
 // that brings new orders, however many: never for the orders of the first snapshot, never twice.
 import { useEffect } from 'react';
 import type { OrderView, Unsubscribe } from '../../../../preload/contract';
-import { useServices } from '../../app-context';
+import { useServices } from '../../services/app-context';
 import type { AppStore } from '../../store/app-store';
 
 export function watchNewOrders(store: AppStore, onNew: (orders: OrderView[]) => void): Unsubscribe {

@@ -2,7 +2,7 @@
 // answered ones below. A "Pause orders" switch stops new orders while the kitchen cannot take them.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState, useNow } from '../../app-context';
+import { useAppState, useNow } from '../../services/app-context';
 import { OrderCard } from './order-card';
 import { isOpen, sortDone, sortOpen } from './order-text';
 import { PauseSwitch } from './pause-switch';

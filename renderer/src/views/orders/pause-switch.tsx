@@ -1,7 +1,7 @@
 // "Pause orders": while on, main answers every orderPrepare with ORDERS_PAUSED, so guests cannot
 // order (kitchen closed, too busy). One press each way.
 import { useTranslation } from 'react-i18next';
-import { useApi, useAppState, useServices } from '../../app-context';
+import { useApi, useAppState, useServices } from '../../services/app-context';
 import { useCommand } from '../common/use-command';
 import { orderErrorText } from './order-text';
 

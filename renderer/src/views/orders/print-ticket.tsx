@@ -5,7 +5,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '../../../../preload/contract';
-import { useApi, useAppState, useServices } from '../../app-context';
+import { useApi, useAppState, useServices } from '../../services/app-context';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';
 

@@ -2,7 +2,7 @@
 // says so instead of offering a cancel that the service would refuse.
 import { useTranslation } from 'react-i18next';
 import type { PaymentView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatMoney } from '../../format/decimal-text';
 import { formatCountdown } from '../../format/time-text';
 import { CommandErrorText } from '../common/command-error';

@@ -2,7 +2,7 @@
 // net, average tip share, and the split by provider and by area. Main does every sum.
 import { useTranslation } from 'react-i18next';
 import type { DayReport, ReportSplit } from '../../../../preload/contract';
-import { formatCurrency, formatShare } from './money-format';
+import { formatCurrency, formatShare } from '../../format/money-format';
 
 export function DaySummaryPanel({ report }: { report: DayReport }) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrintMode } from '../../../../preload/contract';
-import { useApi, useServices } from '../../app-context';
+import { useApi, useServices } from '../../services/app-context';
 import { useCommand } from '../common/use-command';
 import { HistoryErrorText } from './history-error';
 import { PrintModeSelect } from '../common/print-mode-select';

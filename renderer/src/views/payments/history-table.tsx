@@ -2,12 +2,12 @@
 // cancel within the 3-hour window (live countdown) and manual capture.
 import { useTranslation } from 'react-i18next';
 import type { PaymentHistoryEntry, PaymentView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatClock, formatCountdown } from '../../format/time-text';
 import { tableLabel } from '../common/labels';
 import type { CommandRunner } from '../common/use-command';
 import { ReceiptButton } from '../receipts/receipt-button';
-import { formatCurrency } from './money-format';
+import { formatCurrency } from '../../format/money-format';
 
 const ENDED = new Set(['refunded', 'refund', 'declined', 'cancelled']);
 

@@ -2,9 +2,9 @@
 // a search by amount or payment id. Plain form controls, so all of it is keyboard reachable.
 import { useTranslation } from 'react-i18next';
 import type { HistoryFilter, HistoryState } from '../../../../preload/contract';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { tableLabel } from '../common/labels';
-import { formatDay, shiftDate } from './money-format';
+import { formatDay, shiftDate } from '../../format/money-format';
 import type { PaymentHistory } from './use-payment-history';
 
 const FILTER_STATES: HistoryState[] = ['paid', 'refunded', 'capture_needed', 'declined', 'cancelled', 'pending'];

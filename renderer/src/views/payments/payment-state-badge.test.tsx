@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { ServicesProvider, type AppServices } from '../../app-context';
+import { ServicesProvider, type AppServices } from '../../services/app-context';
 import { createI18n } from '../../i18n/create-i18n';
 import { createAppStore } from '../../store/app-store';
 import { manualFrames } from '../../store/frame-scheduler';

@@ -3,7 +3,7 @@
 // Small on purpose: the Payments history, the bill's payments and the notices all include it.
 import { useTranslation } from 'react-i18next';
 import type { PaymentView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatMoney } from '../../format/decimal-text';
 import { CommandErrorText } from '../common/command-error';
 import { tableLabel } from '../common/labels';

@@ -2,7 +2,7 @@
 // at the top, filters, Export CSV and the printable day report; today's payments keep cancel and
 // capture.
 import { useTranslation } from 'react-i18next';
-import { useAppState, useNow } from '../../app-context';
+import { useAppState, useNow } from '../../services/app-context';
 import { useCommand } from '../common/use-command';
 import { CancelPaymentDialog } from './cancel-payment-dialog';
 import { DaySummaryPanel } from './day-summary-panel';

@@ -2,7 +2,7 @@
 // its report and its filtered payments, loaded again when a payment event changes the store.
 import { useEffect, useState } from 'react';
 import type { CompanionApi, DayReport, HistoryFilter, PaymentHistoryEntry } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import type { CommandError } from '../common/use-command';
 
 export interface PaymentHistory {

@@ -9,7 +9,7 @@ import { tableLabel } from '../common/labels';
 import { DaySummaryPanel } from '../payments/day-summary-panel';
 import { SheetCommandError, useSheetLoad } from './use-sheet-load';
 import { wordError } from '../common/command-error';
-import { formatCurrency, formatDay } from '../payments/money-format';
+import { formatCurrency, formatDay } from '../../format/money-format';
 
 interface Loaded {
   restaurant: string | null;

@@ -2,7 +2,7 @@
 // (the embedded sandbox listens on the machine's LAN address when it has one), so staff know
 // whether a real phone can train with them.
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import type { QrCodes } from './use-qr-codes';
 
 function originOf(url: string): { origin: string; loopback: boolean } | null {

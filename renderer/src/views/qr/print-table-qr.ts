@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrintMode } from '../../../../preload/contract';
-import { useApi, useServices } from '../../app-context';
+import { useApi, useServices } from '../../services/app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
 
 export function printSheetUrl(tableIds: string[]): string {

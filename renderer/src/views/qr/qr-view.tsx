@@ -1,7 +1,7 @@
 // QR codes: every table with its code from the service, create/delete, preview, print a sheet.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { sortedTables } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';
 import { ConfirmActions } from '../common/confirm-actions';

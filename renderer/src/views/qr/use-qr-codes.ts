@@ -2,7 +2,7 @@
 // this view's own create and delete commands (no event carries them).
 import { useEffect, useState } from 'react';
 import type { QrCodeView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import type { CommandRunner } from '../common/use-command';
 
 export interface QrCodes {

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentReceiptView } from '../../../../preload/contract';
 import { tableLabel } from '../common/labels';
-import { formatCurrency } from '../payments/money-format';
+import { formatCurrency } from '../../format/money-format';
 
 /** The POS's fiscal data: "key: value" lines for a flat object, else its JSON. */
 function fiscalLines(info: unknown): string[] {

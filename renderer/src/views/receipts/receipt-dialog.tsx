@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentReceiptView, PrintMode } from '../../../../preload/contract';
-import { useApi, useAppState, useServices } from '../../app-context';
+import { useApi, useAppState, useServices } from '../../services/app-context';
 import { Dialog } from '../common/dialog';
 import { useCommand } from '../common/use-command';
 import { ReceiptBody } from './receipt-body';

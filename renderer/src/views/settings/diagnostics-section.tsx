@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIAGNOSTICS_PATHS } from '../../../../preload/names';
-import { useApi, useAppState, useServices } from '../../app-context';
+import { useApi, useAppState, useServices } from '../../services/app-context';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';
 

@@ -2,7 +2,7 @@
 // disconnects a POS still using the old one, hence the confirmation).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi, useAppState, useServices } from '../../app-context';
+import { useApi, useAppState, useServices } from '../../services/app-context';
 import { CommandErrorText } from '../common/command-error';
 import { Dialog } from '../common/dialog';
 import { useCommand } from '../common/use-command';

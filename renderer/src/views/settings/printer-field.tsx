@@ -1,7 +1,7 @@
 // The printer for silent QR printing (from main's list) and a test print.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app-context';
+import { useApi } from '../../services/app-context';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';
 

@@ -1,7 +1,7 @@
 // The settings that reach the payment service: environment, url, API key, Pos-Id, transport.
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../../preload/contract';
-import { useServices } from '../../app-context';
+import { useServices } from '../../services/app-context';
 import type { SettingsDraft } from './settings-draft';
 import type { SetField } from './use-settings-form';
 

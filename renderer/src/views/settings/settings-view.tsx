@@ -2,7 +2,7 @@
 // before anything is saved; language switches at once.
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView as Settings } from '../../../../preload/contract';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields, PosApiPortField } from './local-fields';
 import { ManagerPinPanel } from './manager-pin-panel';

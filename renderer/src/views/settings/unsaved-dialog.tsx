@@ -1,7 +1,7 @@
 // Leaving Settings with changes not yet saved: the switch is held back in
 // the ui slice and this asks Save / Discard / Stay. Stay is the safe choice and has the focus.
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { Dialog } from '../common/dialog';
 import type { SettingsForm } from './use-settings-form';
 

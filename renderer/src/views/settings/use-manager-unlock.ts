@@ -3,7 +3,7 @@
 // change; this only decides what the form offers.
 import { useEffect, useRef, useState } from 'react';
 import type { SettingsUnlock } from '../../../../preload/contract';
-import { useApi, useNow } from '../../app-context';
+import { useApi, useNow } from '../../services/app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
 
 export interface ManagerUnlock {

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
 import { checkDraft, draftFrom, type SettingsDraft } from './settings-draft';
 import { useManagerUnlock, type ManagerUnlock } from './use-manager-unlock';

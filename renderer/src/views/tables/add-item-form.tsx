@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatAmount, isZero, parseDecimalInput } from '../../format/decimal-text';
 import { CommandErrorText, inputError } from '../common/command-error';
 import { useCommand } from '../common/use-command';

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillView } from '../../../../preload/contract';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { formatMoney } from '../../format/decimal-text';
 import { paymentsOfBill } from '../../store/selectors';
 import { AddItemForm } from './add-item-form';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillItemView, BillView } from '../../../../preload/contract';
-import { useApi } from '../../app-context';
+import { useApi } from '../../services/app-context';
 import { formatMoney, formatQuantity, isZero, parseDecimalInput } from '../../format/decimal-text';
 import { CommandErrorText, inputError } from '../common/command-error';
 import { useCommand, type CommandRunner } from '../common/use-command';

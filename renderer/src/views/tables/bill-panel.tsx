@@ -1,7 +1,7 @@
 // The selected table: its open bills (usually one) or a form to open a bill on a free table.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { billsOfTable } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';
 import { tableLabel } from '../common/labels';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillView, PaymentView, SettlementMethod } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { formatMoney, isZero } from '../../format/decimal-text';
 import { CommandErrorText, inputError } from '../common/command-error';
 import { ConfirmActions } from '../common/confirm-actions';

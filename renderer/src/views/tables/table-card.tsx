@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
 import { formatAmount } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { tableLabel } from '../common/labels';
 import { guestsCut } from '../connection/connection-words';
 

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
-import { useAppState } from '../../app-context';
+import { useAppState } from '../../services/app-context';
 import { groupTablesByArea } from '../../store/selectors';
 import { moveBetweenCards } from './card-keys';
 import { TableCard } from './table-card';

@@ -2,9 +2,9 @@
 // side sheet on the right that is always on screen, whatever the grid's scroll position.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState, useNow } from '../../app-context';
+import { useAppState, useNow } from '../../services/app-context';
 import { byPosOrder } from '../../store/selectors';
-import { FloorPlan } from '../floor/floor-plan';
+import { FloorPlan } from './floor-plan';
 import { BillPanel } from './bill-panel';
 import { focusCard } from './card-keys';
 import { TableGrid } from './table-grid';

@@ -2,10 +2,10 @@
 // services (clock, sound, new window, clipboard) passed in so tests can observe them.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { CompanionApi } from '../../preload/contract';
-import type { BridgeKind } from './bridge/index';
-import type { AppState, AppStore } from './store/app-store';
-import type { FrameScheduler } from './store/frame-scheduler';
+import type { CompanionApi } from '../../../preload/contract';
+import type { BridgeKind } from '../bridge/index';
+import type { AppState, AppStore } from '../store/app-store';
+import type { FrameScheduler } from '../store/frame-scheduler';
 
 export interface AppServices {
   api: CompanionApi;
@@ -14,7 +14,7 @@ export interface AppServices {
   frames: FrameScheduler;
   bridgeKind: BridgeKind;
   now(): number;
-  /** paid, problem or a new guest order: distinct patterns (views/notices/beep.ts). */
+  /** paid, problem or a new guest order: distinct patterns (services/beep.ts). */
   beep(kind: 'paid' | 'problem' | 'order'): void;
   openWindow(url: string): void;
   copyText(text: string): Promise<void>;

@@ -1,4 +1,4 @@
-import type { PosChannel } from './types.js';
+import type { PosChannel } from './pos-channel.js';
 
 /**
  * One connection per restaurant, across every transport. The slot is owned by a channel key

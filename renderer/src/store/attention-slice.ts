@@ -1,6 +1,6 @@
 // Needs attention: main sends the whole list again whenever it changes, so the slice
 // only replaces it; the tab badge counts it.
-import type { AttentionEntry, CompanionEvent, Snapshot } from '../../../../preload/contract';
+import type { AttentionEntry, CompanionEvent, Snapshot } from '../../../preload/contract';
 
 export interface AttentionSlice {
   attention: AttentionEntry[];

@@ -1,5 +1,5 @@
-import type { MethodError } from '../main/base/wire/index.js';
-import type { GuestStep } from './guest/guest-schemas.js';
+import type { MethodError } from '../../main/base/wire/index.js';
+import type { GuestStep } from './guest-schemas.js';
 
 /**
  * What the core and the guest simulator refuse, as a code with its parameters. They know nothing

@@ -4,13 +4,13 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
-import { useApi, useAppState } from '../../app-context';
+import { useApi, useAppState } from '../../services/app-context';
 import { byPosOrder } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';
 import { useCommand } from '../common/use-command';
-import { moveBetweenCards } from '../tables/card-keys';
-import { CardBody } from '../tables/table-card';
-import { matchesFilter, needsAttention, type TableFilter } from '../tables/table-filter';
+import { moveBetweenCards } from './card-keys';
+import { CardBody } from './table-card';
+import { matchesFilter, needsAttention, type TableFilter } from './table-filter';
 import { nudge, pointOnPlan, startPress, type PlanPoint } from './floor-drag';
 
 interface FloorCardProps {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { METHOD_ERROR, type MethodCallRequest } from '../../main/base/wire/index.js';
-import { newId } from '../ids.js';
-import type { CallOutcome } from './types.js';
+import { newId } from './ids.js';
+import type { CallOutcome } from './pos-channel.js';
 
 export interface PendingCall {
   uuid: string;

@@ -1,7 +1,7 @@
 // Money of the history and the day report through Intl.NumberFormat ("1 432,00 Kč" in Czech,
 // "CZK 1,432.00" in English). The decimal string goes in as a string: Intl formats it exactly,
 // never through a float, and keeps a third decimal place when the value has one.
-import type { Decimal } from '../../../../preload/contract';
+import type { Decimal } from '../../../preload/contract';
 
 const formats = new Map<string, Intl.NumberFormat>();
 

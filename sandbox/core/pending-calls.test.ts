@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { PendingCalls } from './pending-calls.js';
-import type { CallOutcome } from './types.js';
+import type { CallOutcome } from './pos-channel.js';
 
 // One timer serves every call (armed for the oldest): each call must still time out on its own
 // deadline, never earlier, whatever happened to the calls before it.

@@ -1,5 +1,5 @@
 import type { MethodError } from '../../main/base/wire/index.js';
-import type { FaultRecord } from '../faults.js';
+import type { FaultRecord } from './faults.js';
 
 /** What a POS method call ends with: the POS's result or error, or a sandbox-made TIMEOUT / CONNECTION_LOST error. */
 export type CallOutcome = { result: unknown } | { error: MethodError };

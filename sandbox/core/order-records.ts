@@ -1,5 +1,5 @@
-import type { Order, OrderItem, Payment, Receipt } from '../main/base/wire/index.js';
-import type { GuestStep } from './guest/guest-schemas.js';
+import type { Order, OrderItem, Payment, Receipt } from '../../main/base/wire/index.js';
+import type { GuestStep } from './guest-schemas.js';
 
 /**
  * What the sandbox keeps of guest orders (docs/PROTOCOL.md §5): the staff statuses the POS sent for

@@ -1,9 +1,9 @@
 // The real browser services behind AppServices (tests pass their own observable ones).
 import type { AppServices } from './app-context';
-import { bridgeKind, getCompanionApi } from './bridge/index';
-import type { AppStore } from './store/app-store';
-import { animationFrameScheduler } from './store/frame-scheduler';
-import { beep } from './views/notices/beep';
+import { bridgeKind, getCompanionApi } from '../bridge/index';
+import type { AppStore } from '../store/app-store';
+import { animationFrameScheduler } from '../store/frame-scheduler';
+import { beep } from './beep';
 
 export function browserServices(store: AppStore): AppServices {
   return {

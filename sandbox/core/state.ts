@@ -1,4 +1,4 @@
-import type { EshopOrder, MenuItem, Payment, QrCode, Receipt, StaticPaymentLink } from '../main/base/wire/index.js';
+import type { EshopOrder, MenuItem, Payment, QrCode, Receipt, StaticPaymentLink } from '../../main/base/wire/index.js';
 import type { ServiceOrder } from './order-records.js';
 
 /** In-memory records of the sandbox. Everything is lost when the process ends, by design. */

@@ -1,7 +1,7 @@
-import { parseWith, type MethodCallRequest } from '../main/base/wire/index.js';
-import { ChannelRegistry } from './channels/registry.js';
-import type { PendingCall } from './channels/pending-calls.js';
-import type { CallOutcome } from './channels/types.js';
+import { parseWith, type MethodCallRequest } from '../../main/base/wire/index.js';
+import { ChannelRegistry } from './channel-registry.js';
+import type { PendingCall } from './pending-calls.js';
+import type { CallOutcome } from './pos-channel.js';
 import type { SandboxClock } from './clock.js';
 import { SandboxError } from './errors.js';
 import { FaultBook, FaultRequest, withUnknownFields, type FaultRecord, type Lazy } from './faults.js';
