@@ -159,7 +159,8 @@ function checkFields(fields: Record<string, unknown>, log: Logger | undefined, s
 export function loadSettings(dataDir: string, log?: Logger, now = Date.now(), configured: () => boolean = () => false): LoadedSettings {
   const file = join(dataDir, SETTINGS_FILE);
   const read = readFile(file);
-  const damage: SettingsDamage | null = read.kind === 'missing' ? 'missing' : read.kind === 'unreadable' ? 'unreadable' : knowsEnvironment(read.fields) ? null : 'environment';
+  const damage: SettingsDamage | null =
+    read.kind === 'missing' ? 'missing' : read.kind === 'unreadable' ? 'unreadable' : knowsEnvironment(read.fields) ? null : 'environment';
   if (damage !== null && configured()) {
     if (read.kind === 'unreadable') moveAside(file, log, now);
     // An unknown environment is a whole file from a newer version: an older copy might pair the stored key with another URL.
@@ -172,7 +173,9 @@ export function loadSettings(dataDir: string, log?: Logger, now = Date.now(), co
       return { settings, kept, existed: true, damaged: null };
     }
     const { good, kept } =
-      read.kind === 'object' ? checkFields(read.fields, log, SETTINGS_FILE) : { good: salvage(read.kind === 'unreadable' ? read.text : newestBadText(dataDir)), kept: {} };
+      read.kind === 'object'
+        ? checkFields(read.fields, log, SETTINGS_FILE)
+        : { good: salvage(read.kind === 'unreadable' ? read.text : newestBadText(dataDir)), kept: {} };
     log?.error(
       { mod: 'settings', damage },
       'settings.json is damaged and there is no good copy: Tableside does not connect (and never falls back to demo) until a manager saves the settings',
