@@ -83,6 +83,7 @@ export const COMMAND_ERROR_CODES = [
   // Settings and the manager PIN.
   'KEY_REQUIRED_FOR_NEW_URL',
   'KEY_MISSING',
+  'SETTINGS_DAMAGED',
   'PORT_IN_USE',
   'NATIVE_BINDING_MISSING',
   'PIN_REQUIRED',

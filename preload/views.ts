@@ -38,8 +38,11 @@ export interface ConnectionView {
  */
 export type ConnectionCause = 'unreachable' | 'dropped' | 'restarting' | 'credentials' | 'webhook-url';
 
-/** KEY_MISSING: the stored API key is missing or unreadable; SERVICE_URL_MISSING; DEMO_UNAVAILABLE: the host runs no demo. */
-export type ConnectionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE';
+/**
+ * KEY_MISSING: the stored API key is missing or unreadable; SERVICE_URL_MISSING; DEMO_UNAVAILABLE: the host runs no demo;
+ * SETTINGS_DAMAGED: a configured till's settings.json could not be read and had no good copy (a manager saves Settings).
+ */
+export type ConnectionProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'DEMO_UNAVAILABLE' | 'SETTINGS_DAMAGED';
 
 export type TableState = 'free' | 'open' | 'in-payment' | 'partly-paid' | 'paid';
 

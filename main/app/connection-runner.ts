@@ -43,6 +43,7 @@ const PROBLEM_SENTENCE: Record<ConnectionProblem, string> = {
   KEY_MISSING: 'The API key is missing or could not be read: enter it again in Settings.',
   SERVICE_URL_MISSING: 'The service URL is missing: enter it in Settings.',
   DEMO_UNAVAILABLE: 'Demo mode is not available in this host: choose an environment in Settings.',
+  SETTINGS_DAMAGED: 'The settings file is damaged and had no good copy: a manager must check and save the settings (Settings) before Tableside connects.',
 };
 
 /** Without a session, commands that need the service get this client: it never reaches a network (or sends a key). */

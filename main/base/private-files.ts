@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
  */
 
 /** Files that hold a secret; narrowed at start even before they are next written. */
-export const SECRET_FILES = ['api-key.txt', 'pos-api-token', 'api-key.bin', 'settings.json', 'manager-pin.json'];
+export const SECRET_FILES = ['api-key.txt', 'pos-api-token', 'api-key.bin', 'settings.json', 'settings.json.last-good', 'manager-pin.json'];
 
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });

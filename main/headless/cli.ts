@@ -4,7 +4,8 @@
  *   [--diagnostics FILE.zip]`
  * Runs the core without Electron, from D's settings.json and stored key (flags override them for
  * this run; the key also comes from TABLESIDE_API_KEY). The first stdout line is one JSON object
- * (the ready line), the second `{"connected":true,"transport":...}` once the connection is first up;
+ * (the ready line, with `problem` when the host does not connect: SETTINGS_DAMAGED, KEY_MISSING...),
+ * the second `{"connected":true,"transport":...}` once the connection is first up (never without it);
  * logs go to stderr and <data-dir>/logs. A data dir without configuration runs the demo: an embedded
  * sandbox. `--diagnostics FILE.zip` writes the support bundle and exits, without starting the core.
  */
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { portInUse, StartupError } from '../base/startup-error.js';
 import { createCompanion } from '../app/companion.js';
 import type { Companion, DemoPort } from '../base/host-types.js';
+import type { ConnectionProblem } from '../../preload/contract.js';
 import { diagnosticsCommand, exitOnUncaughtErrors } from '../app/diagnostics/host-hooks.js';
 import { createFileLogger, flushLogger } from '../base/logging/file-logger.js';
 import { ensurePrivateDir } from '../base/private-files.js';
@@ -122,7 +124,10 @@ interface ReadyLine {
   ui: string | undefined;
   demo: true | undefined;
   sandbox: string | undefined;
+  /** Why the host does not connect (e.g. SETTINGS_DAMAGED): no connected line follows until Settings are saved. */
+  problem: ConnectionProblem | undefined;
 }
+const problem = companion.connection().problem;
 const ready: ReadyLine = {
   ready: true,
   posApi: companion.posApiUrl,
@@ -132,7 +137,9 @@ const ready: ReadyLine = {
   ui: ui?.url,
   demo: companion.sandboxUrl ? true : undefined,
   sandbox: companion.sandboxUrl ?? undefined,
+  problem,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
+if (problem) process.stderr.write(`headless: ${companion.connection().sentence}\n`);
 // The second line, once: the connection is up (the ready line only says the host has started).
 onFirstConnected(companion, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));

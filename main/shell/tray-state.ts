@@ -38,6 +38,7 @@ const WORDS = {
       KEY_MISSING: 'API key missing: enter it again in Settings',
       SERVICE_URL_MISSING: 'Service URL missing: enter it in Settings',
       DEMO_UNAVAILABLE: 'Demo mode unavailable: choose an environment in Settings',
+      SETTINGS_DAMAGED: 'Settings damaged: a manager must save them in Settings',
     },
     portInUse: (port: number, role: PortRole) =>
       `Port ${port} is in use (another Tableside?): change it in Settings → ${role === 'webhook' ? 'Webhook port' : 'Local POS API port'}`,
@@ -59,6 +60,7 @@ const WORDS = {
       KEY_MISSING: 'Chybí API klíč: zadejte ho znovu v Nastavení',
       SERVICE_URL_MISSING: 'Chybí adresa služby: zadejte ji v Nastavení',
       DEMO_UNAVAILABLE: 'Demo režim není k dispozici: zvolte prostředí v Nastavení',
+      SETTINGS_DAMAGED: 'Nastavení je poškozené: vedoucí ho musí uložit v Nastavení',
     },
     portInUse: (port: number, role: PortRole) =>
       `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → ${role === 'webhook' ? 'Port pro webhooky' : 'Port místního POS API'}`,

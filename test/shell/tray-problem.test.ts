@@ -8,6 +8,12 @@ describe('the tray says what the cashier must fix', () => {
     expect(trayLook(session, 'cs')).toMatchObject({ icon: 'rejected', statusLine: 'Chybí API klíč: zadejte ho znovu v Nastavení' });
   });
 
+  it('damaged settings: the warning icon and "a manager must save them", in both languages', () => {
+    const session = { status: 'stopped' as const, restaurantName: null, problem: 'SETTINGS_DAMAGED' as const };
+    expect(trayLook(session, 'en')).toMatchObject({ icon: 'rejected', statusLine: 'Settings damaged: a manager must save them in Settings' });
+    expect(trayLook(session, 'cs')).toMatchObject({ icon: 'rejected', statusLine: 'Nastavení je poškozené: vedoucí ho musí uložit v Nastavení' });
+  });
+
   it('a taken port at start: names the port and where to change it', () => {
     const look = trayLook(null, 'en', { code: 'PORT_IN_USE', port: 4100, role: 'posApi' });
     expect(look.icon).toBe('rejected');

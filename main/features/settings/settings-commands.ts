@@ -39,6 +39,7 @@ export interface SettingsCommands {
 /** The first integration field a change touches (a new API key counts), or null for a cashier-only change. */
 function integrationFieldOf(change: SettingsChange, current: SettingsChange['next']): string | null {
   if (change.newKey !== undefined) return 'apiKey';
+  if (change.repair) return 'environment';
   return INTEGRATION_FIELDS.find((k) => change.next[k] !== current[k]) ?? null;
 }
 

@@ -3,7 +3,7 @@ import type { ErrorCode, SettingsInput, SettingsView } from '../../../preload/co
 import type { SecretStore, StoredSettings } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import { maskApiKey } from './plain-secrets.js';
-import { dropUndefined, loadSettings, saveSettings, type KeptFields } from './settings-file.js';
+import { dropUndefined, isConfiguredDataDir, loadSettings, newPosId, saveSettings, type KeptFields } from './settings-file.js';
 import type { SettingsPatch } from './settings-schema.js';
 import { SettingsInputSchema } from './settings-schema.js';
 import { originOf } from './service-url.js';
@@ -20,8 +20,11 @@ const CONNECTION_FIELDS: (keyof StoredSettings)[] = [
   'serviceName',
 ];
 
-/** Why a sandbox or production till does not connect: the cashier must act in Settings. */
-export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING';
+/**
+ * Why a till does not connect: the cashier must act in Settings. SETTINGS_DAMAGED: a configured
+ * data dir's settings.json could not be trusted (and had no good copy); a manager saves the settings.
+ */
+export type SettingsProblem = 'KEY_MISSING' | 'SERVICE_URL_MISSING' | 'SETTINGS_DAMAGED';
 
 /** A refused change: `params.field` names the settings field to fix (the renderer words it with its label). */
 export type Refusal = { code: ErrorCode; params?: { field: string } };
@@ -31,6 +34,8 @@ export interface SettingsChange {
   next: StoredSettings;
   fields: (keyof StoredSettings)[];
   newKey: string | undefined;
+  /** It repairs damaged settings: an integration change (manager PIN), and the connection starts after it. */
+  repair: boolean;
   connection: boolean;
   port: boolean;
   login: boolean;
@@ -69,7 +74,9 @@ export interface SettingsService {
  */
 export function createSettingsService(options: SettingsServiceOptions): SettingsService {
   const { dataDir, log, secrets } = options;
-  const loaded = loadSettings(dataDir, log);
+  const loaded = loadSettings(dataDir, log, Date.now(), () => isConfiguredDataDir(dataDir, () => hasKey(secrets)));
+  // Until a manager saves the settings (with their environment): no demo, no connection, nothing written.
+  let damaged = loaded.damaged !== null;
   let stored = loaded.settings;
   const kept: KeptFields = loaded.kept;
   const overrides: Partial<StoredSettings> = { ...dropUndefined(options.overrides ?? {}) };
@@ -83,16 +90,17 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   return {
     get: (): StoredSettings => settings,
     apiKey: (): string | null => apiKey,
-    isDemo: (): boolean => settings.environment === 'demo',
+    isDemo: (): boolean => !damaged && settings.environment === 'demo',
     /** Non-null when the till should connect to a real service but cannot: it stays on its environment and says why. */
     problem(): SettingsProblem | null {
+      if (damaged) return 'SETTINGS_DAMAGED';
       if (settings.environment === 'demo') return null;
       if (!settings.serviceUrl) return 'SERVICE_URL_MISSING';
       return apiKey ? null : 'KEY_MISSING';
     },
     view: (posApiToken: string, managerPinSet: boolean): SettingsView => settingsView(settings, apiKey, posApiToken, managerPinSet),
     /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
-    check: (input: SettingsInput) => checkInput(input, settings, apiKey),
+    check: (input: SettingsInput) => checkInput(input, settings, apiKey, damaged),
     commit(change: SettingsChange): void {
       // A saved key is saved with the URL it was checked against, so it never pairs with another origin.
       const fields: (keyof StoredSettings)[] =
@@ -106,10 +114,21 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       stored = { ...stored, ...pick(change.next, fields) };
       settings = { ...stored, ...overrides };
       saveSettings(dataDir, stored, kept);
+      if (damaged) log.warn({ mod: 'settings' }, 'the damaged settings were saved again: the till connects as set');
+      damaged = false;
       if (change.newKey !== undefined) apiKey = change.newKey;
       log.info({ mod: 'settings', environment: settings.environment, transport: settings.transport }, 'settings saved');
     },
   };
+}
+
+/** Whether the secret store holds a key, even one it cannot read now: the data dir is configured. */
+function hasKey(secrets: SecretStore): boolean {
+  try {
+    return secrets.load() !== null;
+  } catch {
+    return true;
+  }
 }
 
 /** A key that cannot be read (safeStorage after a Windows profile change) counts as missing, never as a crash. */
@@ -140,13 +159,20 @@ function checkInput(
   input: SettingsInput,
   settings: StoredSettings,
   apiKey: string | null,
+  damaged = false,
 ): { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal } {
   const parsed = SettingsInputSchema.safeParse(input);
   if (!parsed.success) return refuse('INVALID', firstField(parsed.error));
   // The unlock is the caller's business (settings-commands.ts checks it); it is never a setting.
   const { apiKey: newKey, unlock: _unlock, ...rest } = parsed.data;
   const patch: SettingsPatch = dropUndefined(rest);
+  // Damaged settings are repaired only by a save that says where the till connects (the Settings form's); a lone language switch would write demo.
+  if (damaged && patch.environment === undefined) return refuse('SETTINGS_DAMAGED', 'environment');
   const next: StoredSettings = { ...settings, ...patch };
+  // A damaged file may have lost its Pos-Id: a live till needs the one it is known by, never a new one made up here.
+  const mint = damaged && !next.posId;
+  if (mint && next.environment !== 'demo') return refuse('INVALID', 'posId');
+  if (mint) next.posId = newPosId();
   const live = next.environment !== 'demo';
   if (live && !next.serviceUrl) return refuse('INVALID', 'serviceUrl');
   const newOrigin = originOf(next.serviceUrl) !== originOf(settings.serviceUrl);
@@ -156,11 +182,13 @@ function checkInput(
   const keyToUse = newKey ?? apiKey;
   if (live && !keyToUse) return refuse('KEY_MISSING', 'apiKey');
   const fields = (Object.keys(patch) as (keyof StoredSettings)[]).filter((k) => patch[k] !== undefined);
+  if (mint) fields.push('posId');
   const change: SettingsChange = {
     next,
     fields,
+    repair: damaged,
     newKey,
-    connection: newKey !== undefined || CONNECTION_FIELDS.some((k) => next[k] !== settings[k]),
+    connection: damaged || newKey !== undefined || CONNECTION_FIELDS.some((k) => next[k] !== settings[k]),
     port: next.posApiPort !== settings.posApiPort,
     login: next.startAtLogin !== settings.startAtLogin || next.startHidden !== settings.startHidden,
   };

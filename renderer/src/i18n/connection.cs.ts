@@ -29,6 +29,8 @@ export const connectionCs: Translations['connection'] = {
       KEY_MISSING: 'API klíč chybí nebo ho na tomto počítači nelze přečíst. Tableside se nepřipojí, dokud ho znovu nezadáte v Nastavení.',
       SERVICE_URL_MISSING: 'Chybí adresa služby. Tableside se nepřipojí, dokud ji nezadáte v Nastavení.',
       DEMO_UNAVAILABLE: 'Demo režim zde není k dispozici. V Nastavení zvolte prostředí sandbox nebo produkce.',
+      SETTINGS_DAMAGED:
+        'Soubor s nastavením této pokladny se poškodil. Tableside se nepřipojí, dokud vedoucí v Nastavení nezkontroluje prostředí, adresu služby a Pos-Id a neuloží je.',
     },
     openSettings: 'Otevřít Nastavení',
     reconnect: 'Připojit znovu',

@@ -28,6 +28,8 @@ export const connectionEn = {
       KEY_MISSING: 'The API key is missing or could not be read on this computer. Tableside does not connect until you enter it again in Settings.',
       SERVICE_URL_MISSING: 'The service URL is missing. Tableside does not connect until you enter it in Settings.',
       DEMO_UNAVAILABLE: 'Demo mode is not available here. Choose the sandbox or production environment in Settings.',
+      SETTINGS_DAMAGED:
+        'The settings file of this till was damaged. Tableside does not connect until a manager checks the environment, service URL and Pos-Id in Settings and saves them.',
     },
     openSettings: 'Open Settings',
     reconnect: 'Reconnect now',

@@ -111,6 +111,7 @@ export const errorsCs: Translations['errors'] = {
       KEY_REQUIRED_FOR_NEW_URL:
         'Nová adresa služby potřebuje svůj API klíč: zadejte klíč té služby spolu s adresou. Uložený klíč se na jinou adresu nikdy neposílá.',
       KEY_MISSING: 'Zadejte API klíč z administrace platební služby.',
+      SETTINGS_DAMAGED: 'Soubor s nastavením se poškodil: nejprve v Nastavení zkontrolujte prostředí, adresu služby a Pos-Id a vše uložte.',
       PORT_IN_USE: 'Port {{port}} už používá jiný program, nejspíš jiný Tableside: zvolte jiný port.',
       NATIVE_BINDING_MISSING: 'Chybí část Tableside (databázový modul SQLite): přeinstalujte aplikaci.',
       PIN_REQUIRED: 'Tato nastavení jsou zamčená: nejdřív zadejte PIN vedoucího.',

@@ -110,6 +110,7 @@ export const errorsEn = {
       KEY_REQUIRED_FOR_NEW_URL:
         'A new service URL needs its API key: enter the key from that service together with the URL. The stored key is never sent to another address.',
       KEY_MISSING: "Enter the API key from the service's administration console.",
+      SETTINGS_DAMAGED: 'The settings file was damaged: check the environment, service URL and Pos-Id in Settings and save them all first.',
       PORT_IN_USE: 'Port {{port}} is already in use, probably by another Tableside or another program: choose another port.',
       NATIVE_BINDING_MISSING: 'A part of Tableside is missing (the SQLite engine): reinstall the app.',
       PIN_REQUIRED: 'These settings are locked: enter the manager PIN first.',

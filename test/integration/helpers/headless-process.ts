@@ -13,6 +13,8 @@ export interface Ready {
   demo?: boolean;
   sandbox?: string;
   webhook?: string;
+  /** Why the host does not connect (status 'stopped'), e.g. SETTINGS_DAMAGED. */
+  problem?: string;
 }
 
 /** The second stdout line: printed once, the first time the link is up. */
