@@ -48,6 +48,7 @@ export interface UiApiDeps {
     setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock>;
     unlockSettings(input: { pin: string }): CommandResult<SettingsUnlock>;
     lockSettings(input: { unlock: string }): CommandResult<null>;
+    revealPosApiToken(input: { unlock: string }): CommandResult<{ token: string }>;
   };
   reconnect(): void;
   guestPay: CompanionApi['guestPay'] | null;
@@ -234,7 +235,17 @@ function qrCommands(deps: UiApiDeps, run: Run): Part<'listQrCodes' | 'createQrCo
 function settingsCommands(
   deps: UiApiDeps,
   run: Run,
-): Part<'saveSettings' | 'checkApiKey' | 'regeneratePosApiToken' | 'reconnect' | 'guestPay' | 'setManagerPin' | 'unlockSettings' | 'lockSettings'> {
+): Part<
+  | 'saveSettings'
+  | 'checkApiKey'
+  | 'regeneratePosApiToken'
+  | 'revealPosApiToken'
+  | 'reconnect'
+  | 'guestPay'
+  | 'setManagerPin'
+  | 'unlockSettings'
+  | 'lockSettings'
+> {
   return {
     // The manager PIN.
     setManagerPin: (input) => run('setManagerPin', () => deps.managerPin.setManagerPin(input)),
@@ -243,6 +254,7 @@ function settingsCommands(
     saveSettings: (input) => run('saveSettings', () => deps.saveSettings(input)),
     checkApiKey: (input) => run('checkApiKey', () => deps.checkApiKey(input)),
     regeneratePosApiToken: (input) => run('regeneratePosApiToken', () => deps.regenerateToken(input?.unlock)),
+    revealPosApiToken: (input) => run('revealPosApiToken', () => deps.managerPin.revealPosApiToken(input)),
     reconnect: () =>
       run('reconnect', () => {
         deps.reconnect();
