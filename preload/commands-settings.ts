@@ -71,7 +71,7 @@ export const SettingsInputSchema = z
   });
 export type SettingsInput = z.output<typeof SettingsInputSchema>;
 
-// A PIN as typed (its rule, 4-8 digits, is checked in main, which counts wrong tries) and an unlock token.
+// A PIN as typed (its rule, 6-8 digits for a new one, is checked in main, which counts wrong tries) and an unlock token.
 const Pin = z.string().max(64, 'must be at most 64 characters');
 const Unlock = z.string().min(1).max(200);
 
@@ -82,12 +82,17 @@ export const SETTINGS_COMMANDS = {
     z.object({ serviceUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }), apiKey: LooseKey, posId: Id }),
     returns<{ restaurantName: string }>(),
   ),
-  /** Needs a live `unlock` once a manager PIN is set. */
+  /** Needs a live `unlock` once a manager PIN is set. Answers the view: the new token's hint, never the token. */
   regeneratePosApiToken: command(z.object({ unlock: Unlock.optional() }), returns<SettingsView>()),
+  /** The POS API token itself, only to a live `unlock` of a set PIN (PIN_NOT_SET, PIN_REQUIRED). */
+  revealPosApiToken: command(z.object({ unlock: Unlock }), returns<{ token: string }>()),
   reconnect: command(NoInput, returns<null>()),
-  /** First use sets the PIN (4-8 digits); a set PIN changes only with a live `unlock`. Answers an unlock. */
+  /** First use sets the PIN (6-8 digits); a set PIN changes only with a live `unlock`. Answers an unlock. */
   setManagerPin: command(z.object({ pin: Pin, unlock: Unlock.optional() }), returns<SettingsUnlock>()),
-  /** PIN_WRONG (triesLeft), PIN_LOCKED (retryInSeconds) after 5 wrong tries, PIN_NOT_SET. */
+  /**
+   * PIN_WRONG (triesLeft, waitMinutes), PIN_LOCKED (retryInSeconds; reason "damaged" for an unreadable PIN file),
+   * PIN_UNAVAILABLE (the try could not be counted, so it was not made), PIN_NOT_SET.
+   */
   unlockSettings: command(z.object({ pin: Pin }), returns<SettingsUnlock>()),
   /** Ends an unlock (the Settings tab closed). */
   lockSettings: command(z.object({ unlock: Unlock }), returns<null>()),

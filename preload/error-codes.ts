@@ -92,6 +92,7 @@ export const COMMAND_ERROR_CODES = [
   'PIN_NOT_SET',
   'PIN_ALREADY_SET',
   'PIN_FORMAT',
+  'PIN_UNAVAILABLE',
   // Printing and files (the desktop shell).
   'NO_PRINTER',
   'PRINT_CANCELLED',

@@ -172,7 +172,11 @@ export interface SettingsView {
   startAtLogin: boolean;
   startHidden: boolean;
   posApiPort: number;
-  posApiToken: string;
+  /**
+   * The POS API token's last 4 characters, to tell tokens apart. The token itself is never in a
+   * view nor an event: revealPosApiToken answers it to a live unlock of a set manager PIN.
+   */
+  posApiTokenHint: string;
   /** Day report: when a restaurant day ends, "HH:MM" in the PC's local time (default "04:00"). */
   dayEndsAt: string;
   /** A bill whose every item is paid closes itself and its table goes back to free (default on). */

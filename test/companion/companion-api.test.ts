@@ -98,8 +98,11 @@ describe('CompanionApi over the core', () => {
     const oldToken = live.pos.pos.token;
     const result = await live.pos.companion.api.regeneratePosApiToken({});
     expect(result.ok).toBe(true);
-    const newToken = result.ok ? result.value.posApiToken : '';
+    // The answer has the new token's hint, never the token: the host reads it from its side.
+    const newToken = live.pos.companion.posApiToken;
     expect(newToken).not.toBe(oldToken);
+    expect(JSON.stringify(result)).not.toContain(newToken);
+    expect(result.ok && result.value.posApiTokenHint).toBe(newToken.slice(-4));
     const withOld = await fetch(`${live.pos.pos.base}/tables`, { headers: { authorization: `Bearer ${oldToken}` } });
     expect(withOld.status).toBe(401);
     const withNew = await fetch(`${live.pos.pos.base}/tables`, { headers: { authorization: `Bearer ${newToken}` } });

@@ -164,13 +164,13 @@ describe('a manager repairs damaged settings in Settings', () => {
     });
     // A live till never gets a made-up Pos-Id: the manager enters the one it is known by.
     const form = (await companion.api.getSnapshot()).settings;
-    const { apiKeyMasked: _m, posApiToken: _t, managerPinSet: _p, ...whole } = form;
+    const { apiKeyMasked: _m, posApiTokenHint: _t, managerPinSet: _p, ...whole } = form;
     // The form is filled with what the damaged file still says; it is never used to connect.
     expect(whole).toMatchObject({ environment: 'sandbox', serviceUrl: sandbox.url, posId: '' });
     expect(existsSync(join(dir, 'settings.json'))).toBe(false);
 
     // Once a PIN is set, the repair is the manager's even when the form is unchanged.
-    const pin = await companion.api.setManagerPin({ pin: '2468' });
+    const pin = await companion.api.setManagerPin({ pin: '246810' });
     expect(pin.ok).toBe(true);
     expect(await companion.api.saveSettings({ ...whole, posApiPort: 0 })).toMatchObject({ ok: false, error: { code: 'INVALID', params: { field: 'posId' } } });
     const repair = { ...whole, posId, posApiPort: 0 };
@@ -194,8 +194,8 @@ describe('a manager repairs damaged settings in Settings', () => {
     const damaged = text.replace('"environment": "sandbox"', '"environment": "staging"');
     writeSettingsFile(dir, damaged);
     const { companion, demo } = await start(dir);
-    expect((await companion.api.setManagerPin({ pin: '2468' })).ok).toBe(true);
-    const { apiKeyMasked: _m, posApiToken: _t, managerPinSet: _p, ...whole } = (await companion.api.getSnapshot()).settings;
+    expect((await companion.api.setManagerPin({ pin: '246810' })).ok).toBe(true);
+    const { apiKeyMasked: _m, posApiTokenHint: _t, managerPinSet: _p, ...whole } = (await companion.api.getSnapshot()).settings;
     expect(whole.environment).toBe('demo');
     expect(await companion.api.saveSettings({ ...whole, reminderSeconds: 15 })).toMatchObject({
       ok: false,

@@ -38,12 +38,15 @@ describe('manager PIN at 1366x768', () => {
     expect(await settings().getByLabel('Token', { exact: true }).count()).toBe(0);
     await screenshot(page, 'settings-pin-first-use-1366x768');
 
-    await integration().getByLabel('New PIN (4 to 8 digits)').fill('2468');
-    await integration().getByLabel('Repeat the PIN').fill('2468');
+    await integration().getByLabel('New PIN (6 to 8 digits)').fill('246813');
+    await integration().getByLabel('Repeat the PIN').fill('246813');
     await integration().getByRole('button', { name: 'Set the PIN and unlock' }).click();
     await integration().getByRole('button', { name: 'Lock', exact: true }).waitFor();
     expect(await enabledStates(settings(), INTEGRATION)).toEqual(INTEGRATION.map(() => true));
-    expect(await settings().getByLabel('Token', { exact: true }).inputValue()).not.toBe('');
+    // The token comes from main on request, to the live unlock only.
+    expect(await settings().getByLabel('Token', { exact: true }).count()).toBe(0);
+    await settings().getByRole('button', { name: 'Show token', exact: true }).click();
+    expect(await settings().getByLabel('Token', { exact: true }).inputValue()).toBe(host.ready.posApiToken);
     await screenshot(page, 'settings-pin-unlocked-1366x768');
   });
 
@@ -65,7 +68,7 @@ describe('manager PIN at 1366x768', () => {
     await screenshot(page, 'settings-pin-wrong-1366x768');
     expect(await enabledStates(settings(), INTEGRATION)).toEqual(INTEGRATION.map(() => false));
 
-    await integration().getByLabel('Manager PIN', { exact: true }).fill('2468');
+    await integration().getByLabel('Manager PIN', { exact: true }).fill('246813');
     await integration().getByRole('button', { name: 'Unlock', exact: true }).click();
     await integration().getByRole('button', { name: 'Lock', exact: true }).waitFor();
     expect(await enabledStates(settings(), INTEGRATION)).toEqual(INTEGRATION.map(() => true));

@@ -14,8 +14,8 @@ const REJECTED = 'The payment service rejected the API key or Pos-Id: check them
 // A new host has no manager PIN yet; the key field opens once one is chosen.
 const choosePin = async (page: Page) => {
   const integration = page.getByRole('region', { name: 'Integration (manager only)' });
-  await integration.getByLabel('New PIN (4 to 8 digits)').fill('2468');
-  await integration.getByLabel('Repeat the PIN').fill('2468');
+  await integration.getByLabel('New PIN (6 to 8 digits)').fill('246813');
+  await integration.getByLabel('Repeat the PIN').fill('246813');
   await integration.getByRole('button', { name: 'Set the PIN and unlock' }).click();
   await integration.getByRole('button', { name: 'Lock', exact: true }).waitFor();
 };

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { ManualClock } from '../../main/base/clock.js';
 import { createCompanion } from '../../main/app/companion.js';
 import { silentLogger } from '../../main/base/log.js';
-import { createManagerPin, MAX_TRIES, PIN_FILE, UNLOCK_MS, WAIT_MS } from '../../main/features/settings/manager-pin.js';
+import { createManagerPin, MAX_TRIES, MAX_WAIT_MS, PIN_FILE, UNLOCK_MS, WAIT_MS } from '../../main/features/settings/manager-pin.js';
 import { runCommand } from '../../main/adapters/ui-bridge/command-schemas.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { dataDir, readSettingsFile, recordingLogger, remove, writeSettingsFile } from './settings-fixtures.js';
@@ -35,6 +35,11 @@ describe('the manager PIN on its own (ManualClock)', () => {
     expect(pin.isSet()).toBe(false);
     expect(pin.set('12ab')).toMatchObject({ ok: false, code: 'PIN_FORMAT' });
     expect(pin.set('123')).toMatchObject({ ok: false, code: 'PIN_FORMAT' });
+    // A new PIN has at least 6 digits; 4 and 5 were enough for earlier versions, no more.
+    expect(pin.set('1234')).toMatchObject({ ok: false, code: 'PIN_FORMAT' });
+    expect(pin.set('12345')).toMatchObject({ ok: false, code: 'PIN_FORMAT' });
+    expect(pin.set('123456789')).toMatchObject({ ok: false, code: 'PIN_FORMAT' });
+    expect(pin.isSet()).toBe(false);
     expect(pin.set(PIN)).toMatchObject({ ok: true });
     const text = readFileSync(join(dir, PIN_FILE), 'utf8');
     expect(text).not.toContain(PIN);
@@ -90,22 +95,145 @@ describe('the manager PIN on its own (ManualClock)', () => {
 
     const third = pin.unlock(PIN);
     if (!third.ok) throw new Error(third.code);
-    expect(pin.set('13579', 'made-up')).toMatchObject({ ok: false, code: 'PIN_REQUIRED' });
-    const changed = pin.set('13579', third.value.unlock);
+    expect(pin.set('135790', 'made-up')).toMatchObject({ ok: false, code: 'PIN_REQUIRED' });
+    const changed = pin.set('135790', third.value.unlock);
     expect(changed).toMatchObject({ ok: true });
     expect(pin.allows(third.value.unlock)).toBe(false);
     expect(pin.unlock(PIN)).toMatchObject({ code: 'PIN_WRONG' });
-    expect(pin.unlock('13579')).toMatchObject({ ok: true });
+    expect(pin.unlock('135790')).toMatchObject({ ok: true });
   });
 
-  it('a damaged PIN file counts as no PIN (the integrator sets a new one) and its contents are not logged', () => {
+  it('a damaged PIN file keeps everything locked, the right PIN included, until the integrator deletes it; its contents are not logged', () => {
     const dir = tempDir();
+    const { log, lines } = recordingLogger();
+    const clock = new ManualClock();
+    const pin = createManagerPin({ dataDir: dir, clock, log });
+    const set = pin.set(PIN);
+    if (!set.ok) throw new Error(set.code);
     writeFileSync(join(dir, PIN_FILE), '{"v":1,"hash":"secret-looking');
+
+    // Set and locked: not "no PIN", and no way around it, not even an unlock granted before.
+    expect(pin.isSet()).toBe(true);
+    expect(pin.allows(undefined)).toBe(false);
+    expect(pin.allows(set.value.unlock)).toBe(false);
+    expect(pin.unlocked(set.value.unlock)).toBe(false);
+    expect(pin.unlock(PIN)).toEqual({ ok: false, code: 'PIN_LOCKED', params: { reason: 'damaged' } });
+    expect(pin.set('135790')).toEqual({ ok: false, code: 'PIN_LOCKED', params: { reason: 'damaged' } });
+    expect(pin.set('135790', set.value.unlock)).toEqual({ ok: false, code: 'PIN_LOCKED', params: { reason: 'damaged' } });
+    // A restart does not open it either.
+    const restarted = createManagerPin({ dataDir: dir, clock, log });
+    expect(restarted.isSet()).toBe(true);
+    expect(restarted.unlock(PIN)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+    // A file that is there but cannot be read at all is damaged the same way.
+    rmSync(join(dir, PIN_FILE));
+    mkdirSync(join(dir, PIN_FILE));
+    expect(restarted.allows(undefined)).toBe(false);
+    expect(restarted.unlock(PIN)).toMatchObject({ ok: false, code: 'PIN_LOCKED', params: { reason: 'damaged' } });
+
+    const warnings = lines().filter((l) => String(l.msg).includes('manager PIN file cannot be read'));
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(JSON.stringify(warnings)).toContain('delete the file');
+    expect(JSON.stringify(lines())).not.toContain('secret-looking');
+
+    // The reset: the integrator deletes the file; then a new PIN is chosen as on first use.
+    rmSync(join(dir, PIN_FILE), { recursive: true });
+    expect(restarted.isSet()).toBe(false);
+    expect(restarted.set('135790')).toMatchObject({ ok: true });
+    expect(restarted.unlock('135790')).toMatchObject({ ok: true });
+  });
+
+  it('a PIN of 4 digits set by an earlier version still unlocks', () => {
+    const dir = tempDir();
+    const salt = randomBytes(16);
+    const hash = scryptSync('2468', salt, 32, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const file = { v: 1, algo: 'scrypt', N: 16384, r: 8, p: 1, salt: salt.toString('base64'), hash: hash.toString('base64'), failures: 0, waitUntil: null };
+    writeFileSync(join(dir, PIN_FILE), JSON.stringify(file));
+    const pin = createManagerPin({ dataDir: dir, clock: new ManualClock(), log: silentLogger() });
+    expect(pin.isSet()).toBe(true);
+    expect(pin.unlock('1357')).toMatchObject({ ok: false, code: 'PIN_WRONG' });
+    const unlocked = pin.unlock('2468');
+    expect(unlocked).toMatchObject({ ok: true });
+    // Changing it needs the new length.
+    if (!unlocked.ok) throw new Error(unlocked.code);
+    expect(pin.set('1357', unlocked.value.unlock)).toMatchObject({ ok: false, code: 'PIN_FORMAT' });
+  });
+
+  it('each further lockout waits twice as long, up to a day, on the clock; the right PIN starts over', () => {
+    const dir = tempDir();
+    const clock = new ManualClock();
+    const pin = createManagerPin({ dataDir: dir, clock, log: silentLogger() });
+    pin.set(PIN);
+    const lockOut = (p: ReturnType<typeof createManagerPin>) => {
+      for (let i = 1; i < MAX_TRIES; i++) expect(p.unlock(WRONG_PIN)).toMatchObject({ code: 'PIN_WRONG' });
+      return p.unlock(WRONG_PIN);
+    };
+    const waits: number[] = [];
+    for (let n = 0; n < 10; n++) {
+      const locked = lockOut(pin);
+      if (locked.ok || locked.code !== 'PIN_LOCKED') throw new Error('not locked');
+      const wait = Number(locked.params?.retryInSeconds) * 1000;
+      waits.push(wait);
+      // Not a millisecond less, on this run or after a restart.
+      clock.advance(wait - 1);
+      expect(createManagerPin({ dataDir: dir, clock, log: silentLogger() }).unlock(PIN)).toMatchObject({ code: 'PIN_LOCKED', params: { retryInSeconds: 1 } });
+      clock.advance(1);
+    }
+    expect(waits.slice(0, 4)).toEqual([WAIT_MS, 2 * WAIT_MS, 4 * WAIT_MS, 8 * WAIT_MS]);
+    expect(Math.max(...waits)).toBe(MAX_WAIT_MS);
+    expect(waits.at(-1)).toBe(MAX_WAIT_MS);
+    // The PIN_WRONG before a lockout names the wait that is coming.
+    expect(pin.unlock(WRONG_PIN)).toMatchObject({ code: 'PIN_WRONG', params: { waitMinutes: MAX_WAIT_MS / 60_000 } });
+    expect(pin.unlock(PIN)).toMatchObject({ ok: true });
+    expect(lockOut(pin)).toMatchObject({ code: 'PIN_LOCKED', params: { retryInSeconds: WAIT_MS / 1000 } });
+  });
+
+  it('tries are counted in memory too: a PIN file put back from an older copy does not forget them', () => {
+    const dir = tempDir();
+    const clock = new ManualClock();
+    const pin = createManagerPin({ dataDir: dir, clock, log: silentLogger() });
+    pin.set(PIN);
+    const fresh = readFileSync(join(dir, PIN_FILE), 'utf8');
+    for (let i = 1; i < MAX_TRIES; i++) {
+      expect(pin.unlock(WRONG_PIN)).toMatchObject({ code: 'PIN_WRONG', params: { triesLeft: MAX_TRIES - i } });
+      writeFileSync(join(dir, PIN_FILE), fresh);
+    }
+    expect(pin.unlock(WRONG_PIN)).toMatchObject({ ok: false, code: 'PIN_LOCKED', params: { retryInSeconds: WAIT_MS / 1000 } });
+    writeFileSync(join(dir, PIN_FILE), fresh);
+    expect(pin.unlock(PIN)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+  });
+
+  // A real file system refusal even as root: the data folder's path leaves room for the PIN file's
+  // name but not for the longer name of the temp file every write goes through (Linux's PATH_MAX).
+  it.runIf(process.platform === 'linux')('a try whose count cannot be written is refused unchecked, the right PIN included', () => {
+    const PATH_MAX = 4096;
+    const base = tempDir();
+    // The PIN file's path a few characters short of PATH_MAX; its temp file's (17 characters longer) past it.
+    const sized = PATH_MAX - 8 - `/${PIN_FILE}`.length;
+    let dir = base;
+    while (dir.length < sized) {
+      const left = sized - dir.length;
+      dir = join(dir, 'd'.repeat(left > 250 ? 200 : left - 1));
+    }
+    expect(join(dir, PIN_FILE).length).toBe(PATH_MAX - 8);
+    mkdirSync(dir, { recursive: true });
+    const elsewhere = createManagerPin({ dataDir: tempDir(), clock: new ManualClock(), log: silentLogger() });
+    elsewhere.set(PIN);
+    const text = readFileSync(elsewhere.file, 'utf8');
+    writeFileSync(join(dir, PIN_FILE), text);
+
     const { log, lines } = recordingLogger();
     const pin = createManagerPin({ dataDir: dir, clock: new ManualClock(), log });
+    expect(pin.isSet()).toBe(true);
+    for (let i = 0; i < MAX_TRIES + 2; i++) expect(pin.unlock(WRONG_PIN)).toEqual({ ok: false, code: 'PIN_UNAVAILABLE' });
+    expect(pin.unlock(PIN)).toEqual({ ok: false, code: 'PIN_UNAVAILABLE' });
+    expect(pin.allows(undefined)).toBe(false);
+    expect(readFileSync(join(dir, PIN_FILE), 'utf8')).toBe(text);
+    expect(JSON.stringify(lines())).toContain('ENAMETOOLONG');
+    expect(JSON.stringify(lines())).not.toContain('wrong manager PIN');
+    // Nor can a first PIN be set where it cannot be written.
+    rmSync(join(dir, PIN_FILE));
+    expect(pin.set(PIN)).toEqual({ ok: false, code: 'PIN_UNAVAILABLE' });
     expect(pin.isSet()).toBe(false);
-    expect(JSON.stringify(lines())).toContain('manager PIN file cannot be read');
-    expect(JSON.stringify(lines())).not.toContain('secret-looking');
   });
 });
 
@@ -167,11 +295,13 @@ describe('the manager PIN through the bridge, a real settings.json and a real co
       error: { code: 'PIN_REQUIRED', params: { field: 'apiKey' } },
     });
     expect(await call('regeneratePosApiToken', {})).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
+    expect(await call('revealPosApiToken', {})).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(await call('revealPosApiToken', { unlock: 'made-up' })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
     expect(readSettingsFile(dir)).toEqual(before);
 
     // The cashier's fields stay open, also when the form sends the integration fields unchanged.
     const view = (await companion.api.getSnapshot()).settings;
-    const { apiKeyMasked: _m, posApiToken: _t, managerPinSet: _p, ...whole } = view;
+    const { apiKeyMasked: _m, posApiTokenHint: _t, managerPinSet: _p, ...whole } = view;
     expect(await call('saveSettings', { ...whole, reminderSeconds: 15, sound: false })).toMatchObject({ ok: true });
     expect(readSettingsFile(dir)).toMatchObject({ reminderSeconds: 15, sound: false, transport: 'longpoll' });
 
@@ -183,11 +313,22 @@ describe('the manager PIN through the bridge, a real settings.json and a real co
     expect(await call('saveSettings', { transport: 'ws', unlock })).toMatchObject({ ok: true, value: { transport: 'ws' } });
     expect(readSettingsFile(dir)).toMatchObject({ transport: 'ws' });
     expect(readSettingsFile(dir)).not.toHaveProperty('unlock');
-    const token = view.posApiToken;
-    expect(await call('regeneratePosApiToken', { unlock })).toMatchObject({ ok: true });
-    expect((await companion.api.getSnapshot()).settings.posApiToken).not.toBe(token);
+    const token = companion.posApiToken;
+    expect(await call('revealPosApiToken', { unlock })).toEqual({ ok: true, value: { token } });
+    const regenerated = await call('regeneratePosApiToken', { unlock });
+    expect(regenerated).toMatchObject({ ok: true });
+    const newToken = companion.posApiToken;
+    expect(newToken).not.toBe(token);
+    expect(JSON.stringify(regenerated)).not.toContain(newToken);
+    expect((await companion.api.getSnapshot()).settings.posApiTokenHint).toBe(newToken.slice(-4));
+    expect(await call('revealPosApiToken', { unlock })).toEqual({ ok: true, value: { token: newToken } });
     expect(await call('lockSettings', { unlock })).toEqual({ ok: true, value: null });
     expect(await call('saveSettings', { transport: 'longpoll', unlock })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
+    expect(await call('revealPosApiToken', { unlock })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
+    // Neither token was ever in a snapshot or an event, locked or unlocked.
+    const seen = JSON.stringify([events, await companion.api.getSnapshot()]);
+    expect(events.filter((e) => e.type === 'settings').length).toBeGreaterThanOrEqual(3);
+    for (const secret of [token, newToken]) expect(seen).not.toContain(secret);
 
     // The PIN never reaches the log, and a restarted till still has it set.
     expect(JSON.stringify(lines())).not.toContain(PIN);
@@ -195,5 +336,37 @@ describe('the manager PIN through the bridge, a real settings.json and a real co
     const again = await till(dir);
     expect((await again.companion.api.getSnapshot()).settings.managerPinSet).toBe(true);
     expect(await again.call('saveSettings', { transport: 'longpoll', unlock })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
+  });
+
+  it('the POS API token is shown only to a live unlock of a set PIN, never in a snapshot or an event', async () => {
+    const clock = new ManualClock();
+    const dir = savedDir();
+    const companion = await createCompanion({ dataDir: dir, log: silentLogger(), clock });
+    cleanups.push(() => companion.stop());
+    const events: CompanionEvent[] = [];
+    companion.api.onEvent((e) => events.push(e));
+    const call = (name: Parameters<typeof runCommand>[1], raw: unknown) => runCommand(companion.api, name, raw);
+    const token = companion.posApiToken;
+
+    // No PIN yet: the token is not shown at all (the integrator sets a PIN first, or reads the token file).
+    expect(await call('revealPosApiToken', { unlock: 'made-up' })).toMatchObject({ ok: false, error: { code: 'PIN_NOT_SET' } });
+    expect((await companion.api.getSnapshot()).settings).toMatchObject({ managerPinSet: false, posApiTokenHint: token.slice(-4) });
+
+    const set = await call('setManagerPin', { pin: PIN });
+    if (!set.ok) throw new Error(set.error.code);
+    const { unlock } = set.value as { unlock: string };
+    expect(await call('revealPosApiToken', { unlock })).toEqual({ ok: true, value: { token } });
+    // The same unlock, expired on the clock, shows nothing.
+    clock.advance(UNLOCK_MS);
+    expect(await call('revealPosApiToken', { unlock })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
+    // A wrong PIN gives no unlock to show it with.
+    expect(await call('unlockSettings', { pin: WRONG_PIN })).toMatchObject({ ok: false, error: { code: 'PIN_WRONG' } });
+
+    const snapshotText = JSON.stringify(await companion.api.getSnapshot());
+    expect(snapshotText).not.toContain(token);
+    expect(events.some((e) => e.type === 'settings' && e.settings.managerPinSet)).toBe(true);
+    expect(JSON.stringify(events)).not.toContain(token);
+    // The host side keeps it: the token file the integrator reads.
+    expect(readFileSync(join(dir, 'pos-api-token'), 'utf8').trim()).toBe(token);
   });
 });

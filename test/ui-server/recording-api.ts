@@ -42,7 +42,7 @@ const settings: SettingsView = {
   posApiPort: 0,
   dayEndsAt: '04:00',
   reminderSeconds: 60,
-  posApiToken: 'not-a-real-token',
+  posApiTokenHint: 'oken',
   autoCloseBills: true,
   receiptMode: 'QERKO_GENERATED',
   managerPinSet: false,

@@ -19,6 +19,7 @@ export const settingsFeature = {
     saveSettings: (input: Parameters<SettingsCommands['saveSettings']>[0]) => attempt(log, 'saveSettings', () => s.saveSettings(input)),
     checkApiKey: (input: Parameters<SettingsCommands['checkApiKey']>[0]) => attempt(log, 'checkApiKey', () => s.checkApiKey(input)),
     regeneratePosApiToken: (input?: { unlock?: string }) => attempt(log, 'regeneratePosApiToken', () => s.regenerateToken(input?.unlock)),
+    revealPosApiToken: (input: Parameters<SettingsCommands['revealPosApiToken']>[0]) => attempt(log, 'revealPosApiToken', () => s.revealPosApiToken(input)),
   }),
   snapshot: ({ settingsCommands }: SettingsFeatureDeps) => ({ settings: settingsCommands.view() }),
 } satisfies Feature<SettingsFeatureDeps>;

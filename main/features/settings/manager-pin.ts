@@ -17,15 +17,19 @@ import { writePrivateFile } from '../../base/private-files.js';
  * up, copied into reports), while the PIN belongs to this computer. Its own file also makes
  * "forgot PIN" one step for the integrator: delete manager-pin.json and set a new PIN.
  *
- * Stored as a salted scrypt hash (node:crypto), never the PIN; the PIN is never logged. Wrong tries
- * are counted in the file too, so restarting the app does not reset the wait.
+ * Stored as a salted scrypt hash (node:crypto), never the PIN; the PIN is never logged. It fails
+ * closed: a file that cannot be read keeps the settings locked (only its deletion resets it), and
+ * a try is counted in the file before it is checked, so neither a restart, a kill nor a full disk
+ * gives an uncounted try.
  */
 
 export const PIN_FILE = 'manager-pin.json';
 /** Wrong PINs in a row before the wait. */
 export const MAX_TRIES = 5;
-/** The wait after MAX_TRIES wrong PINs (measured on the injected Clock). */
+/** The first wait after MAX_TRIES wrong PINs (measured on the injected Clock); each further one doubles. */
 export const WAIT_MS = 5 * 60_000;
+/** The longest wait, however many lockouts came before. */
+export const MAX_WAIT_MS = 24 * 60 * 60_000;
 /** How long an unlock lasts at most; the renderer also locks again when the Settings tab closes. */
 export const UNLOCK_MS = 15 * 60_000;
 
@@ -42,8 +46,14 @@ export const INTEGRATION_FIELDS = [
   'receiptMode',
 ] as const satisfies readonly (keyof StoredSettings)[];
 
-const PIN_RULE = /^\d{4,8}$/;
+/** A new PIN: 6 to 8 digits. A shorter PIN set by an earlier version still unlocks (its hash decides). */
+export const NEW_PIN_RULE = /^\d{6,8}$/;
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+
+/** The wait of the n-th lockout in a row (n >= 1): WAIT_MS, doubling, at most MAX_WAIT_MS. */
+export function waitAfter(lockouts: number): number {
+  return Math.min(WAIT_MS * 2 ** Math.max(0, lockouts - 1), MAX_WAIT_MS);
+}
 
 const PinFileSchema = z.object({
   v: z.literal(1),
@@ -55,13 +65,20 @@ const PinFileSchema = z.object({
   hash: z.string().min(16),
   failures: z.number().int().min(0).default(0),
   waitUntil: z.number().nullable().default(null),
+  /** Lockouts since the last right PIN: each makes the next wait longer. */
+  lockouts: z.number().int().min(0).default(0),
 });
 type PinFile = z.infer<typeof PinFileSchema>;
+type TryCount = Pick<PinFile, 'failures' | 'waitUntil' | 'lockouts'>;
+const NO_TRIES: TryCount = { failures: 0, waitUntil: null, lockouts: 0 };
 
-export type PinCode = 'PIN_REQUIRED' | 'PIN_WRONG' | 'PIN_LOCKED' | 'PIN_NOT_SET' | 'PIN_ALREADY_SET' | 'PIN_FORMAT';
-export type PinResult<T> = { ok: true; value: T } | { ok: false; code: PinCode; params?: Record<string, number> };
+/** What the file says: no PIN, a PIN, or a file that cannot be read (which keeps everything locked). */
+type PinState = { kind: 'none' } | { kind: 'set'; data: PinFile } | { kind: 'damaged' };
+
+export type PinCode = 'PIN_REQUIRED' | 'PIN_WRONG' | 'PIN_LOCKED' | 'PIN_NOT_SET' | 'PIN_ALREADY_SET' | 'PIN_FORMAT' | 'PIN_UNAVAILABLE';
+export type PinResult<T> = { ok: true; value: T } | { ok: false; code: PinCode; params?: Record<string, number | string> };
 export interface Unlock {
-  /** Sent back with saveSettings / regeneratePosApiToken; meaningless once it expires or is locked. */
+  /** Sent back with saveSettings / regeneratePosApiToken / revealPosApiToken; meaningless once it expires or is locked. */
   unlock: string;
   /** Epoch ms when it expires. */
   until: number;
@@ -70,9 +87,12 @@ export interface Unlock {
 export interface ManagerPin {
   /** The PIN's file in the data folder. */
   file: string;
+  /** A PIN is set, or its file cannot be read (which counts as set and locked). */
   isSet: () => boolean;
   /** Integration changes are allowed: no PIN set yet (first use), or a live unlock. */
   allows: (token: string | undefined) => boolean;
+  /** A live unlock of a set PIN: what showing a secret needs (no PIN set is not enough). */
+  unlocked: (token: string | undefined) => boolean;
   /** First use sets the PIN; changing a set PIN needs a live unlock. Answers a fresh unlock. */
   set(pin: string, token?: string): PinResult<Unlock>;
   /** A fresh unlock for the right PIN; wrong tries are counted, and MAX_TRIES of them mean a wait. */
@@ -85,24 +105,48 @@ function hashPin(pin: string, salt: Buffer, params: { N: number; r: number; p: n
   return scryptSync(pin, salt, SCRYPT.keylen, { N: params.N, r: params.r, p: params.p, maxmem: 64 * 1024 * 1024 });
 }
 
-const refuse = <T>(code: PinCode, params?: Record<string, number>): PinResult<T> => ({ ok: false, code, ...(params ? { params } : {}) });
+function readPinFile(file: string): PinState {
+  if (!existsSync(file)) return { kind: 'none' };
+  try {
+    const parsed = PinFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return { kind: 'set', data: parsed.data };
+  } catch {
+    // Fall through: not JSON, or not readable at all (a folder, no permission).
+  }
+  return { kind: 'damaged' };
+}
+
+/** Two counts of the same tries (the file's, this run's): whichever is further along. */
+function furthest(a: TryCount, b: TryCount): TryCount {
+  const waits = [a.waitUntil, b.waitUntil].filter((w): w is number => w !== null);
+  return {
+    failures: Math.max(a.failures, b.failures),
+    waitUntil: waits.length > 0 ? Math.max(...waits) : null,
+    lockouts: Math.max(a.lockouts, b.lockouts),
+  };
+}
+
+const refuse = <T>(code: PinCode, params?: Record<string, number | string>): PinResult<T> => ({ ok: false, code, ...(params ? { params } : {}) });
+const errCode = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? (e as Error).name;
 
 export function createManagerPin(options: { dataDir: string; clock: Clock; log: Logger }): ManagerPin {
   const { clock, log } = options;
   const file = join(options.dataDir, PIN_FILE);
   const unlocks = new Map<string, number>();
+  // The tries of this run, kept beside the file's: a file put back from an older copy does not forget them.
+  let counted: TryCount = NO_TRIES;
+  let warnedDamaged = false;
 
-  function read(): PinFile | null {
-    if (!existsSync(file)) return null;
-    try {
-      const parsed = PinFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // Fall through: the file is not JSON.
-    }
-    // Never the contents: they hold the hash.
-    log.warn({ mod: 'settings', file: PIN_FILE }, 'the manager PIN file cannot be read; a new PIN can be set');
-    return null;
+  function read(): PinState {
+    const state = readPinFile(file);
+    // Never the contents: they hold the hash. Said once, not on every look at the settings.
+    if (state.kind === 'damaged' && !warnedDamaged)
+      log.warn(
+        { mod: 'settings', file },
+        'the manager PIN file cannot be read: the integration settings stay locked; to reset, quit, delete the file and choose a new PIN',
+      );
+    warnedDamaged = state.kind === 'damaged';
+    return state;
   }
 
   const write = (data: PinFile) => writePrivateFile(file, `${JSON.stringify(data, null, 2)}\n`);
@@ -126,54 +170,72 @@ export function createManagerPin(options: { dataDir: string; clock: Clock; log: 
     return false;
   }
 
+  const damaged = <T>(): PinResult<T> => refuse('PIN_LOCKED', { reason: 'damaged' });
+
   return {
     file,
-    isSet: (): boolean => read() !== null,
-    /** Integration changes are allowed: no PIN set yet (first use), or a live unlock. */
-    allows: (token: string | undefined): boolean => read() === null || valid(token),
-    /** First use sets the PIN; changing a set PIN needs a live unlock. Answers a fresh unlock. */
+    isSet: (): boolean => read().kind !== 'none',
+    allows(token: string | undefined): boolean {
+      const state = read();
+      return state.kind === 'none' || (state.kind === 'set' && valid(token));
+    },
+    unlocked: (token: string | undefined): boolean => read().kind === 'set' && valid(token),
     set(pin: string, token?: string): PinResult<Unlock> {
-      if (read() !== null && !valid(token)) return refuse(token ? 'PIN_REQUIRED' : 'PIN_ALREADY_SET');
-      if (!PIN_RULE.test(pin)) return refuse('PIN_FORMAT');
+      const state = read();
+      if (state.kind === 'damaged') return damaged();
+      if (state.kind === 'set' && !valid(token)) return refuse(token ? 'PIN_REQUIRED' : 'PIN_ALREADY_SET');
+      if (!NEW_PIN_RULE.test(pin)) return refuse('PIN_FORMAT');
       const salt = randomBytes(16);
       const hash = hashPin(pin, salt, SCRYPT);
-      write({
-        v: 1,
-        algo: 'scrypt',
-        N: SCRYPT.N,
-        r: SCRYPT.r,
-        p: SCRYPT.p,
-        salt: salt.toString('base64'),
-        hash: hash.toString('base64'),
-        failures: 0,
-        waitUntil: null,
-      });
-      // A new PIN ends every earlier unlock.
+      try {
+        write({ v: 1, algo: 'scrypt', N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, salt: salt.toString('base64'), hash: hash.toString('base64'), ...NO_TRIES });
+      } catch (e) {
+        log.warn({ mod: 'settings', err: errCode(e) }, 'the manager PIN could not be saved');
+        return refuse('PIN_UNAVAILABLE');
+      }
+      // A new PIN ends every earlier unlock and starts the count again.
       unlocks.clear();
+      counted = NO_TRIES;
       log.info({ mod: 'settings' }, 'manager PIN set');
       return { ok: true, value: grant() };
     },
     unlock(pin: string): PinResult<Unlock> {
-      const stored = read();
-      if (!stored) return refuse('PIN_NOT_SET');
+      const state = read();
+      if (state.kind === 'none') return refuse('PIN_NOT_SET');
+      if (state.kind === 'damaged') return damaged();
+      const stored = state.data;
       const now = clock.now();
-      if (stored.waitUntil !== null && stored.waitUntil > now) {
-        return refuse('PIN_LOCKED', { retryInSeconds: Math.ceil((stored.waitUntil - now) / 1000) });
+      const before = furthest(stored, counted);
+      if (before.waitUntil !== null && before.waitUntil > now) {
+        return refuse('PIN_LOCKED', { retryInSeconds: Math.ceil((before.waitUntil - now) / 1000) });
       }
+      // Counted as wrong before it is checked: a try whose count cannot be written is not made.
+      const failures = before.failures + 1;
+      const lockout = failures >= MAX_TRIES;
+      const lockouts = before.lockouts + (lockout ? 1 : 0);
+      const wrong: TryCount = { failures: lockout ? 0 : failures, waitUntil: lockout ? now + waitAfter(lockouts) : null, lockouts };
+      try {
+        write({ ...stored, ...wrong });
+      } catch (e) {
+        log.warn({ mod: 'settings', err: errCode(e) }, 'the manager PIN try cannot be counted (file not writable): refused unchecked');
+        return refuse('PIN_UNAVAILABLE');
+      }
+      counted = wrong;
       const expected = Buffer.from(stored.hash, 'base64');
       const given = hashPin(pin, Buffer.from(stored.salt, 'base64'), stored);
       if (given.length === expected.length && timingSafeEqual(given, expected)) {
-        if (stored.failures > 0 || stored.waitUntil !== null) write({ ...stored, failures: 0, waitUntil: null });
+        counted = NO_TRIES;
+        try {
+          write({ ...stored, ...NO_TRIES });
+        } catch (e) {
+          // The file keeps one more try than there was: the safe side.
+          log.warn({ mod: 'settings', err: errCode(e) }, 'the manager PIN try count could not be reset');
+        }
         return { ok: true, value: grant() };
       }
-      const failures = stored.failures + 1;
-      log.warn({ mod: 'settings', failures }, 'wrong manager PIN');
-      if (failures >= MAX_TRIES) {
-        write({ ...stored, failures: 0, waitUntil: now + WAIT_MS });
-        return refuse('PIN_LOCKED', { retryInSeconds: WAIT_MS / 1000 });
-      }
-      write({ ...stored, failures, waitUntil: null });
-      return refuse('PIN_WRONG', { triesLeft: MAX_TRIES - failures, waitMinutes: WAIT_MS / 60_000 });
+      log.warn({ mod: 'settings', failures, lockouts }, 'wrong manager PIN');
+      if (lockout) return refuse('PIN_LOCKED', { retryInSeconds: waitAfter(lockouts) / 1000 });
+      return refuse('PIN_WRONG', { triesLeft: MAX_TRIES - failures, waitMinutes: waitAfter(lockouts + 1) / 60_000 });
     },
     lock(token: string): void {
       unlocks.delete(token);

@@ -21,14 +21,16 @@ export interface SettingsCommandsDeps {
 }
 
 export interface SettingsCommands {
-  /** The settings as the renderer shows them (with the POS API token and whether a PIN is set). */
+  /** The settings as the renderer shows them (the POS API token's hint, never the token; whether a PIN is set). */
   view: () => SettingsView;
   /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
   checkApiKey: (input: { serviceUrl: string; apiKey: string; posId: string }) => Promise<CommandResult<{ restaurantName: string }>>;
   /** Checks, saves and applies a change (a new port, a new session); an integration change needs a live unlock once a PIN is set. */
   saveSettings: (input: SettingsInput) => Promise<CommandResult<SettingsView>>;
-  /** A new POS API token; needs a live unlock once a manager PIN is set. */
+  /** A new POS API token; needs a live unlock once a manager PIN is set. The answer has its hint, not the token. */
   regenerateToken(unlock?: string): Promise<CommandResult<SettingsView>>;
+  /** The POS API token itself: only to a live unlock of a set PIN (PIN_NOT_SET without a PIN, PIN_REQUIRED without the unlock). */
+  revealPosApiToken(input: { unlock: string }): CommandResult<{ token: string }>;
   /** The manager PIN. Setting it changes the view (managerPinSet). */
   setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock>;
   unlockSettings: (input: { pin: string }) => CommandResult<SettingsUnlock>;
@@ -48,6 +50,11 @@ function startupParams({ code: _code, ...facts }: StartupProblem): ErrorParams {
   return facts;
 }
 
+/** Enough of the token to tell two apart, too little to use: its last 4 characters. */
+export function tokenHint(token: string): string {
+  return token.slice(-4);
+}
+
 function pinAnswer<T>(result: PinResult<T>): CommandResult<T> {
   return result.ok ? ok(result.value) : fail(result.code, result.params);
 }
@@ -56,7 +63,7 @@ function pinAnswer<T>(result: PinResult<T>): CommandResult<T> {
 export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsCommands {
   const { settings, log } = deps;
   const { pin } = deps;
-  const view = () => settings.view(deps.localApi.token(), pin.isSet());
+  const view = () => settings.view(tokenHint(deps.localApi.token()), pin.isSet());
   const announce = () => deps.events.push({ type: 'settings', settings: view() });
 
   /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
@@ -106,6 +113,13 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
       deps.localApi.regenerate();
       announce();
       return ok(view());
+    },
+    revealPosApiToken(input: { unlock: string }): CommandResult<{ token: string }> {
+      // A secret is shown only behind a PIN: without one set, the integrator chooses one first (or reads the token file).
+      if (!pin.isSet()) return fail('PIN_NOT_SET');
+      if (!pin.unlocked(input.unlock)) return fail('PIN_REQUIRED', { field: 'posApiToken' });
+      log.info({ mod: 'settings' }, 'POS API token shown');
+      return ok({ token: deps.localApi.token() });
     },
     // The manager PIN. Setting it changes the view (managerPinSet).
     setManagerPin(input: { pin: string; unlock?: string }): CommandResult<SettingsUnlock> {

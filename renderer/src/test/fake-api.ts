@@ -40,6 +40,8 @@ export const fail = (code: string, params?: Record<string, string | number>, act
 
 /** The manager PIN the fake accepts. */
 export const FAKE_PIN = '2468';
+/** The POS API token revealPosApiToken answers to the fake's unlock; regeneratePosApiToken changes it to 'tok-new'. */
+export const FAKE_POS_API_TOKEN = 'tok-123456';
 
 export function qrFixture(snapshot: Snapshot): QrCodeView[] {
   return snapshot.tables.map((t, i) => ({
@@ -65,6 +67,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
   const listeners = new Set<(e: CompanionEvent) => void>();
   const calls: { cmd: CommandName; input: unknown }[] = [];
   const firstBill = snapshot.bills[0];
+  let posApiToken = FAKE_POS_API_TOKEN;
   const defaults: { [K in CommandName]: Handler<K> } = {
     openBill: (input) => ok({ ...firstBill!, id: 'b-new', tableId: input.tableId, items: [], paymentIds: [] }),
     addItem: () => ok(firstBill!),
@@ -85,7 +88,12 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
       return ok({ ...snapshot.settings, ...rest });
     },
     checkApiKey: () => ok({ restaurantName: 'U Zlatého stolu' }),
-    regeneratePosApiToken: () => ok({ ...snapshot.settings, posApiToken: 'tok-new' }),
+    regeneratePosApiToken: () => {
+      posApiToken = 'tok-new';
+      return ok({ ...snapshot.settings, posApiTokenHint: posApiToken.slice(-4) });
+    },
+    revealPosApiToken: (input) =>
+      input.unlock === 'unlock-1' ? ok({ token: posApiToken }) : fail('PIN_REQUIRED', { field: 'posApiToken' }, 'revealPosApiToken'),
     reconnect: () => ok(null),
     guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),
     // Payment history and the day report: the snapshot's payments as one day.

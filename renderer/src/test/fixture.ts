@@ -19,7 +19,8 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     startAtLogin: false,
     startHidden: false,
     posApiPort: 7311,
-    posApiToken: 'tok-123456',
+    // The token itself is FAKE_POS_API_TOKEN (fake-api.ts), answered by revealPosApiToken.
+    posApiTokenHint: '3456',
     dayEndsAt: '04:00',
     autoCloseBills: true,
     receiptMode: 'QERKO_GENERATED',

@@ -6,7 +6,8 @@ import { formatClock } from '../../format/time-text';
 import { SettingsErrorText } from './settings-error-text';
 import type { ManagerUnlock } from './use-manager-unlock';
 
-const PIN_RULE = /^\d{4,8}$/;
+// A new PIN; main checks the same rule (an older, shorter PIN still unlocks).
+const PIN_RULE = /^\d{6,8}$/;
 
 function onEnter(action: () => void) {
   return (e: KeyboardEvent<HTMLInputElement>) => {

@@ -37,11 +37,14 @@ describe('Manager PIN in Settings', () => {
     await user.type(screen.getByLabelText('Manager PIN'), `${FAKE_PIN}{Enter}`);
     expect(await screen.findByRole('button', { name: 'Lock' })).toBeInTheDocument();
     expect(screen.getByLabelText('Service URL')).toBeEnabled();
-    expect(screen.getByLabelText('Token')).toHaveValue('tok-123456');
+    await user.click(screen.getByRole('button', { name: 'Show token' }));
+    expect(await screen.findByLabelText('Token')).toHaveValue('tok-123456');
     expect(api.callsOf('saveSettings')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Lock' }));
     expect(api.callsOf('lockSettings')).toEqual([{ unlock: 'unlock-1' }]);
     expect(screen.getByLabelText('Service URL')).toBeDisabled();
+    // Locked again, the shown token is gone too.
+    expect(screen.queryByLabelText('Token')).toBeNull();
   });
 
   it('waits after too many wrong tries, in Czech', async () => {
@@ -53,25 +56,38 @@ describe('Manager PIN in Settings', () => {
     expect(screen.getByLabelText('Adresa služby')).toBeDisabled();
     expectNoMissingKeys(missingKeys);
   });
+
+  it('a damaged PIN file and a try that could not be counted are said as such, in Czech', async () => {
+    const { user, api, missingKeys } = await openSettings({ language: 'cs' });
+    api.answer('unlockSettings', fail('PIN_LOCKED', { reason: 'damaged' }, 'unlockSettings'));
+    await user.type(screen.getByLabelText('Manažerský PIN'), '0000');
+    await user.click(screen.getByRole('button', { name: 'Odemknout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Soubor manažerského PINu je poškozený, proto tato nastavení zůstávají zamčená.');
+    api.answer('unlockSettings', fail('PIN_UNAVAILABLE', undefined, 'unlockSettings'));
+    await user.click(screen.getByRole('button', { name: 'Odemknout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('PIN teď nejde ověřit: jeho soubor nejde zapsat');
+    expect(screen.getByLabelText('Adresa služby')).toBeDisabled();
+    expectNoMissingKeys(missingKeys);
+  });
 });
 
 describe('Manager PIN: first use, expiry, leaving', () => {
-  it('on first use asks to choose a PIN (twice the same, 4 to 8 digits), then unlocks', async () => {
+  it('on first use asks to choose a PIN (twice the same, 6 to 8 digits), then unlocks', async () => {
     const snapshot = snapshotFixture();
     snapshot.settings.managerPinSet = false;
     const { user, api } = await openSettings({ snapshot });
     expect(screen.getByRole('heading', { name: 'Choose a manager PIN' })).toBeInTheDocument();
     expect(screen.getByLabelText('Service URL')).toBeDisabled();
-    await user.type(screen.getByLabelText('New PIN (4 to 8 digits)'), '12');
-    await user.type(screen.getByLabelText('Repeat the PIN'), '12');
+    await user.type(screen.getByLabelText('New PIN (6 to 8 digits)'), '12345');
+    await user.type(screen.getByLabelText('Repeat the PIN'), '12345');
     await user.click(screen.getByRole('button', { name: 'Set the PIN and unlock' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('The PIN must be 4 to 8 digits.');
-    await user.type(screen.getByLabelText('New PIN (4 to 8 digits)'), '34');
+    expect(screen.getByRole('alert')).toHaveTextContent('A new PIN must be 6 to 8 digits.');
+    await user.type(screen.getByLabelText('New PIN (6 to 8 digits)'), '6');
     await user.click(screen.getByRole('button', { name: 'Set the PIN and unlock' }));
     expect(screen.getByRole('alert')).toHaveTextContent('The two PINs differ');
     expect(api.callsOf('setManagerPin')).toEqual([]);
-    await user.type(screen.getByLabelText('Repeat the PIN'), '34{Enter}');
-    expect(api.callsOf('setManagerPin')).toEqual([{ pin: '1234' }]);
+    await user.type(screen.getByLabelText('Repeat the PIN'), '6{Enter}');
+    expect(api.callsOf('setManagerPin')).toEqual([{ pin: '123456' }]);
     expect(await screen.findByRole('button', { name: 'Lock' })).toBeInTheDocument();
     expect(screen.getByLabelText('Service URL')).toBeEnabled();
   });

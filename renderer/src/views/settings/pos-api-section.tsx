@@ -1,5 +1,6 @@
-// The local POS API token: shown so it can be copied into the POS, and regenerated (which
-// disconnects a POS still using the old one, hence the confirmation).
+// The local POS API token: shown on request so it can be copied into the POS, and regenerated
+// (which disconnects a POS still using the old one, hence the confirmation). The settings view
+// carries only its last characters; the token itself comes from main to a live unlock.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useAppState, useServices } from '../../services/app-context';
@@ -10,8 +11,14 @@ import { ConfirmActions } from '../common/confirm-actions';
 import { SettingsErrorText } from './settings-error-text';
 import type { ManagerUnlock } from './use-manager-unlock';
 
+/** A shown token, with the unlock it was shown to: it hides again when that unlock ends or the token changes. */
+interface Shown {
+  token: string;
+  unlock: string;
+}
+
 /** The token is an integration setting: shown and regenerated only while unlocked. */
-export function PosApiSection({ token, unlock }: { token: string; unlock: ManagerUnlock }) {
+export function PosApiSection({ hint, unlock }: { hint: string; unlock: ManagerUnlock }) {
   const { t } = useTranslation();
   const api = useApi();
   const { copyText } = useServices();
@@ -19,9 +26,18 @@ export function PosApiSection({ token, unlock }: { token: string; unlock: Manage
   const openDialog = useAppState((s) => s.openDialog);
   const closeDialog = useAppState((s) => s.closeDialog);
   const [copied, setCopied] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
   const { run, error, setError, pending } = useCommand();
+  const token = shown && shown.unlock === unlock.token && shown.token.endsWith(hint) ? shown.token : null;
 
+  const reveal = async () => {
+    const key = unlock.token;
+    if (!key) return;
+    const r = await run(() => api.revealPosApiToken({ unlock: key }));
+    if (r.ok) setShown({ token: r.value.token, unlock: key });
+  };
   const copy = async () => {
+    if (token === null) return;
     try {
       await copyText(token);
       setCopied(true);
@@ -34,6 +50,8 @@ export function PosApiSection({ token, unlock }: { token: string; unlock: Manage
     if (r.ok) {
       setCopied(false);
       closeDialog();
+      // The new token goes into the POS next: show it at once.
+      await reveal();
     }
   };
 
@@ -44,13 +62,24 @@ export function PosApiSection({ token, unlock }: { token: string; unlock: Manage
         <p className="muted">{t('settings.pin.tokenHidden')}</p>
       ) : (
         <div className="field-row">
-          <label>
-            {t('settings.posApiToken')}
-            <input readOnly value={token} className="mono" />
-          </label>
-          <button type="button" onClick={() => void copy()}>
-            {t('settings.copy')}
-          </button>
+          {token === null ? (
+            <>
+              <p className="mono">{t('settings.tokenHint', { hint })}</p>
+              <button type="button" disabled={pending} onClick={() => void reveal()}>
+                {t('settings.showToken')}
+              </button>
+            </>
+          ) : (
+            <>
+              <label>
+                {t('settings.posApiToken')}
+                <input readOnly value={token} className="mono" />
+              </label>
+              <button type="button" onClick={() => void copy()}>
+                {t('settings.copy')}
+              </button>
+            </>
+          )}
           <button type="button" onClick={() => openDialog({ kind: 'regenerate-token' })}>
             {t('settings.regenerate')}
           </button>

@@ -8,12 +8,14 @@ import type { CommandError } from '../common/use-command';
 
 /** Codes that mean "this field's value was refused" (main's rules, the bridge's input check). */
 const FIELD_CODES = new Set(['INVALID', 'BAD_INPUT']);
-const PIN_CODES = new Set(['PIN_REQUIRED', 'PIN_WRONG', 'PIN_LOCKED', 'PIN_NOT_SET', 'PIN_ALREADY_SET', 'PIN_FORMAT']);
+const PIN_CODES = new Set(['PIN_REQUIRED', 'PIN_WRONG', 'PIN_LOCKED', 'PIN_NOT_SET', 'PIN_ALREADY_SET', 'PIN_FORMAT', 'PIN_UNAVAILABLE']);
 
 /** The sentence for a settings or PIN refusal, or null when the common wording applies. */
 export function settingsSentence(t: TFunction, exists: (key: string) => boolean, error: CommandError): string | null {
   const params = error.params ?? {};
   if (PIN_CODES.has(error.code)) {
+    // An unreadable PIN file keeps everything locked until the integrator resets it: no wait to tell.
+    if (error.code === 'PIN_LOCKED' && params.reason === 'damaged') return t('settings.pinError.PIN_DAMAGED');
     // PIN_WRONG says how long the wait will be (waitMinutes); PIN_LOCKED how long is left (retryInSeconds).
     const minutes = typeof params.waitMinutes === 'number' ? params.waitMinutes : Math.max(1, Math.ceil(Number(params.retryInSeconds ?? 0) / 60));
     return t(`settings.pinError.${error.code}`, { ...params, minutes });

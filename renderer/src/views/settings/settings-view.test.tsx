@@ -34,7 +34,9 @@ describe('Settings view', () => {
     expect(screen.getByLabelText('Start at login')).not.toBeChecked();
     expect(screen.getByLabelText('Start hidden in the tray')).not.toBeChecked();
     expect(screen.getByLabelText('Local POS API port')).toHaveValue('7311');
-    expect(screen.getByLabelText('Token')).toHaveValue('tok-123456');
+    // The snapshot has only the token's hint; the token itself comes on request.
+    expect(screen.getByText('Token ending in …3456')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Token')).toBeNull();
     expectNoMissingKeys(missingKeys);
   });
 
@@ -129,17 +131,30 @@ describe('Settings view: Pos-Id, language, token, printing', () => {
     expect(api.callsOf('saveSettings')).toEqual([{ language: 'cs' }]);
   });
 
-  it('test-prints, copies and regenerates the POS API token', async () => {
+  it('test-prints, shows, copies and regenerates the POS API token', async () => {
     const { user, api, copied, pushEvents } = await openUnlocked();
     await user.click(screen.getByRole('button', { name: 'Test print' }));
     expect(await screen.findByText('Test page sent to the printer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show token' }));
+    expect(api.callsOf('revealPosApiToken')).toEqual([{ unlock: 'unlock-1' }]);
+    expect(await screen.findByLabelText('Token')).toHaveValue('tok-123456');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(copied).toEqual(['tok-123456']);
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Regenerate token' }));
     expect(api.callsOf('regeneratePosApiToken')).toEqual([{ unlock: 'unlock-1' }]);
-    pushEvents({ type: 'settings', seq: 11, settings: settingsFixture({ posApiToken: 'tok-new' }) });
-    expect(screen.getByLabelText('Token')).toHaveValue('tok-new');
+    // The new token is shown at once, once main's event says the token changed.
+    pushEvents({ type: 'settings', seq: 11, settings: settingsFixture({ posApiTokenHint: '-new' }) });
+    expect(await screen.findByLabelText('Token')).toHaveValue('tok-new');
+    expect(api.callsOf('revealPosApiToken')).toEqual([{ unlock: 'unlock-1' }, { unlock: 'unlock-1' }]);
+  });
+
+  it('a token main refuses to show stays hidden, and the refusal is said', async () => {
+    const { user, api } = await openUnlocked();
+    api.answer('revealPosApiToken', fail('PIN_REQUIRED', { field: 'posApiToken' }, 'revealPosApiToken'));
+    await user.click(screen.getByRole('button', { name: 'Show token' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('These settings are locked: enter the manager PIN first.');
+    expect(screen.queryByLabelText('Token')).toBeNull();
   });
 
   it('shows a failing test print', async () => {

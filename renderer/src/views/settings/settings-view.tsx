@@ -44,7 +44,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {t('settings.save')}
         </button>
       </form>
-      <PosApiSection token={settings.posApiToken} unlock={form.unlock} />
+      <PosApiSection hint={settings.posApiTokenHint} unlock={form.unlock} />
       <DiagnosticsSection />
       <UnsavedSettingsDialog form={form} />
     </section>
