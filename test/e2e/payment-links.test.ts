@@ -65,7 +65,7 @@ describe('payment links', () => {
     const held = await serviceLinks();
     expect(held).toEqual([expect.objectContaining({ amount: '1250.50', currency: 'CZK', description: 'Birthday deposit, Friday 19:00' })]);
     const url = held[0]!.url;
-    // On the demo sandbox's own address (the LAN's when the machine has one, so a phone opens it).
+    // On the demo sandbox's own address (this computer's; the LAN's with IT's demoOnLan).
     expect(url).toMatch(/^http:\/\/[^/]+\/link\/.+$/);
     expect(new URL(url).host).toBe(new URL(host.ready.sandbox ?? '').host);
 

@@ -59,7 +59,7 @@ describe('QR codes and the print sheet', () => {
     await page.getByRole('button', { name: 'Create a code for Garden 1' }).click();
     await row.getByRole('button', { name: 'Preview the code of Garden 1' }).waitFor();
     const url = (await serviceUrls()).get('garden-1');
-    // The demo sandbox's own address (the LAN's when the machine has one, so a phone can open it).
+    // The demo sandbox's own address (this computer's; the LAN's with IT's demoOnLan).
     expect(url?.startsWith(`${new URL(host.ready.sandbox ?? '').origin}/t/`)).toBe(true);
     expect(url).toMatch(/^http:\/\/[\d.]+:\d+\/t\/\w+$/);
 

@@ -92,7 +92,7 @@ function everyView(language: Language, sizes: { width: number; height: number }[
       await host?.stop();
     });
 
-    // Demo mode: a table's code leads to the sandbox's address (the LAN's when the machine has one),
+    // Demo mode: a table's code leads to the sandbox's address (the LAN's with IT's demoOnLan),
     // and the QR view names it for the staff's phones (the screenshots below then show the line).
     it("the QR view names the address phones open: the demo sandbox's", async () => {
       await tab(page, VIEWS.find((v) => v.file === 'qr')!.tab[language]).click();

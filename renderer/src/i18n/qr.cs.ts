@@ -37,6 +37,6 @@ export const qrCs: Translations['qr'] = {
   printCardOf: 'Tisknout kartu: {{table}}',
   demoAddress: {
     demoPhones: 'Ukázka: telefony ve stejné síti otevřou tyto kódy na adrese {{address}}.',
-    demoThisComputer: 'Ukázka: tyto kódy se otevřou jen na tomto počítači ({{address}}): nemá síťovou adresu, na kterou by telefon dosáhl.',
+    demoThisComputer: 'Ukázka: tyto kódy se otevřou jen na tomto počítači ({{address}}). Pro nácvik s telefony zapne IT ukázku v síti.',
   },
 };

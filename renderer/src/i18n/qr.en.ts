@@ -36,6 +36,6 @@ export const qrEn = {
   printCardOf: 'Print the card of {{table}}',
   demoAddress: {
     demoPhones: 'Demo: phones on the same network open these codes at {{address}}.',
-    demoThisComputer: 'Demo: these codes open only on this computer ({{address}}): it has no network address a phone could reach.',
+    demoThisComputer: 'Demo: these codes open only on this computer ({{address}}). To train with phones, IT turns on LAN demo.',
   },
 };

@@ -1,5 +1,5 @@
-// Demo mode: which address a phone opens after scanning, read from the codes' own urls
-// (the embedded sandbox listens on the machine's LAN address when it has one), so staff know
+// Demo mode: which address a phone opens after scanning, read from the codes' own urls (the
+// embedded sandbox listens on this computer, or on the LAN with IT's demoOnLan), so staff know
 // whether a real phone can train with them.
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../services/app-context';
