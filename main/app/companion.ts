@@ -18,7 +18,7 @@ import { createMethodDispatcher } from '../adapters/connection/methods-index.js'
 import type { ConnectionDeps } from '../adapters/connection/connection.js';
 import { ensurePrivateDir } from '../base/private-files.js';
 import { createPlainSecretStore } from '../features/settings/plain-secrets.js';
-import { joinDomains, openStore, type Store } from '../store/index.js';
+import { joinDomains, markDatabaseCreated, openStore, prepareDatabaseFile, type Store } from '../store/index.js';
 import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
@@ -28,6 +28,8 @@ export interface CreateCompanionOptions extends CompanionOptions {
   tuning?: ConnectionDeps['tuning'];
   /** better-sqlite3 binary built for Electron's ABI (the Node build stays for the tests). */
   nativeBinding?: string | undefined;
+  /** How long the start waits for another program's lock on the database (LOCK_WAIT_MS). */
+  lockWaitMs?: number | undefined;
 }
 
 /** The Electron build of better-sqlite3 must be where the shell says: a clear sentence naming the path, not a loader error. */
@@ -50,16 +52,21 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const secrets = options.secrets ?? createPlainSecretStore(dataDir, log);
   const settings = createSettingsService({ dataDir, log, secrets, overrides: options.settings, apiKey: options.apiKey });
   checkNativeBinding(options.nativeBinding);
+  const file = join(dataDir, 'tableside.sqlite');
+  // A missing database, another program's lock, a migration's backup: before the synchronous open.
+  await prepareDatabaseFile({ file, clock, log, nativeBinding: options.nativeBinding, lockWaitMs: options.lockWaitMs });
   const store = openStore({
-    file: join(dataDir, 'tableside.sqlite'),
+    file,
     clock,
     log,
     nativeBinding: options.nativeBinding,
+    backups: { daily: true },
     // Read at each payment, so a change in Settings applies to the next one.
     autoCloseBills: () => settings.get().autoCloseBills,
     // Read at each paymentProcessed.
     receiptMode: () => settings.get().receiptMode,
   });
+  markDatabaseCreated(file);
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
   const views = createViewFanOut({ store: joinDomains(store.payments, store.orders, store.engine), notices, push: events.push, wants: events.wants, clock });

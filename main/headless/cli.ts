@@ -1,12 +1,14 @@
 /**
  * `npm run headless -- [--data-dir D] [--service-url U] [--api-key-file F | --api-key K] [--pos-id P]
  *   [--transport ws|longpoll|webhook] [--pos-api-port N] [--webhook-port N --public-url U] [--ui-port N] [--no-ui]
- *   [--diagnostics FILE.zip]`
+ *   [--diagnostics FILE.zip] [--restore-backup latest|NAME|PATH]`
  * Runs the core without Electron, from D's settings.json and stored key (flags override them for
  * this run; the key also comes from TABLESIDE_API_KEY). The first stdout line is one JSON object
  * (the ready line), the second `{"connected":true,"transport":...}` once the connection is first up;
  * logs go to stderr and <data-dir>/logs. A data dir without configuration runs the demo: an embedded
  * sandbox. `--diagnostics FILE.zip` writes the support bundle and exits, without starting the core.
+ * `--restore-backup` puts a verified backup in place of the bill database (the replaced one is kept
+ * in <data-dir>/backups) and exits, without starting the core: start it again without the flag.
  */
 import { existsSync } from 'node:fs';
 import { failureSentence } from '../base/store-error-english.js';
@@ -22,6 +24,7 @@ import type { UiServer } from '../adapters/ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
 import { parseHeadlessArgs, settingsOverrides, type HeadlessArgs } from './args.js';
 import { onFirstConnected } from './connected-line.js';
+import { restoreCommand } from './restore-command.js';
 
 const parsed = parseHeadlessArgs(process.argv.slice(2));
 if (!parsed.ok) {
@@ -34,6 +37,7 @@ ensurePrivateDir(dataDir);
 const log = await createFileLogger({ dataDir });
 exitOnUncaughtErrors(log);
 if (args.diagnostics) process.exit(await diagnosticsCommand(args.diagnostics, { dataDir, log }));
+if (args.restoreBackup) process.exit(await restoreCommand(args.restoreBackup, { dataDir, log }));
 
 /** How long a dying start waits for its log to be written before it says why and exits. */
 const DIE_FLUSH_MS = 2_000;
