@@ -18,7 +18,8 @@ import { createMethodDispatcher } from '../adapters/connection/methods-index.js'
 import type { ConnectionDeps } from '../adapters/connection/connection.js';
 import { ensurePrivateDir } from '../base/private-files.js';
 import { createPlainSecretStore } from '../features/settings/plain-secrets.js';
-import { joinDomains, markDatabaseCreated, openStore, prepareDatabaseFile, type Store } from '../store/index.js';
+import { joinDomains, markDatabaseCreated, openStore, prepareDatabaseFile, restoreBackup, type Store } from '../store/index.js';
+import { createBackupCommands, type BackupCommands } from '../features/backups/backup-commands.js';
 import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
@@ -115,7 +116,27 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   }
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, shell, clock, log };
+  // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
+  let stopCore: () => Promise<void> = () => Promise.resolve();
+  const backups = createBackupCommands({
+    file,
+    pin,
+    clock,
+    log,
+    nativeBinding: options.nativeBinding,
+    restartsItself: options.restartsAfterRestore ?? false,
+    restore: async (backup) => {
+      await stopCore();
+      const outcome = await restoreBackup({ file, backup, clock, log, nativeBinding: options.nativeBinding }).then(
+        () => ({}),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in outcome) log.error({ mod: 'backup', err: outcome.error }, 'restore failed; the database is unchanged');
+      else markDatabaseCreated(file);
+      options.onRestored?.(outcome);
+    },
+  });
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log };
   const stop = async () => {
     await connection.stop();
     await localApi.close();
@@ -127,7 +148,9 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
-  return facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+  const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+  stopCore = () => core.stop();
+  return core;
 }
 
 /** What the root built, for the two wiring helpers below. */
@@ -140,6 +163,7 @@ interface CoreParts {
   connection: ConnectionRunner;
   localApi: LocalApi;
   commands: SettingsCommands;
+  backups: BackupCommands;
   shell: ShellPorts;
   clock: Clock;
   log: Logger;
@@ -167,6 +191,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     checkApiKey: p.commands.checkApiKey,
     regenerateToken: p.commands.regenerateToken,
     managerPin: p.commands,
+    backups: p.backups,
     reconnect: p.connection.reconnect,
     guestPay: (input) => p.demo.guestPay(input),
     guestOrder: (input) => p.demo.placeOrder(input),

@@ -57,6 +57,19 @@ async function die(e: unknown): Promise<never> {
   process.exit(e instanceof StartupError ? 3 : 1);
 }
 
+/** Exit code after a restore from Settings: the core stopped for it; a supervisor starts the host again. */
+const RESTORED_EXIT = 75;
+
+/** A restore from Settings stopped the core and put the backup in place (or failed, the database unchanged): said, then exit. */
+async function restoredFromSettings(outcome: { error?: unknown }): Promise<never> {
+  await flushLogger(log);
+  const line = outcome.error
+    ? `the restore failed (${failureSentence(outcome.error)}); the database is unchanged`
+    : 'a backup was restored from Settings (the replaced database is kept in backups/)';
+  process.stderr.write(`headless: ${line}; start Tableside again.\n`);
+  process.exit(RESTORED_EXIT);
+}
+
 // Run from source (main/headless) or built (dist/main/headless): the renderer is in dist/renderer.
 function rendererDir(): string | undefined {
   return [new URL('../../dist/renderer', import.meta.url), new URL('../../renderer', import.meta.url)]
@@ -89,7 +102,14 @@ const startSandbox: DemoPort = async (options) => (await import('../../sandbox/i
 
 async function boot(): Promise<{ companion: Companion; ui: UiServer | null }> {
   ensurePrivateDir(dataDir);
-  const companion = await createCompanion({ dataDir, log, apiKey: apiKeyFor(args, process.env), settings: settingsOverrides(args), demo: startSandbox });
+  const companion = await createCompanion({
+    dataDir,
+    log,
+    apiKey: apiKeyFor(args, process.env),
+    settings: settingsOverrides(args),
+    demo: startSandbox,
+    onRestored: (outcome) => void restoredFromSettings(outcome),
+  });
   try {
     await companion.start();
     return { companion, ui: await startUi(companion, args) };

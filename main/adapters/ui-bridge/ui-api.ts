@@ -49,6 +49,8 @@ export interface UiApiDeps {
     unlockSettings(input: { pin: string }): CommandResult<SettingsUnlock>;
     lockSettings(input: { unlock: string }): CommandResult<null>;
   };
+  /** Settings → Backups (main/features/backups). */
+  backups: Pick<CompanionApi, 'listBackups' | 'restoreBackup'>;
   reconnect(): void;
   guestPay: CompanionApi['guestPay'] | null;
   /** The demo guest orders; null outside demo hosts. */
@@ -95,6 +97,9 @@ export function createUiApi(deps: UiApiDeps): CompanionApi {
     ...receiptCommands(deps),
     // Payment links.
     ...paymentLinkCommands(deps),
+    // Backups of the bill database.
+    listBackups: () => run('listBackups', () => deps.backups.listBackups()),
+    restoreBackup: (input) => run('restoreBackup', () => deps.backups.restoreBackup(input)),
   };
 }
 
