@@ -5,7 +5,6 @@ export const backupsCs: Translations['backups'] = {
   hint: 'Tableside zálohuje svou databázi jednou denně a před každou její aktualizací a ponechává {{kept}} nejnovějších. Obnovení nahradí dnešní data daty ze zálohy (současná databáze se odloží stranou).',
   none: 'Zatím žádné zálohy. První vznikne minutu po spuštění.',
   when: 'Vytvořeno',
-  size: 'Velikost',
   restore: 'Obnovit…',
   locked: 'Pro obnovení zálohy odemkněte nastavení PINem vedoucího.',
   confirmTitle: 'Obnovit tuto zálohu?',

@@ -4,7 +4,6 @@ export const backupsEn = {
   hint: 'Tableside backs up its database once a day and before each update of it, and keeps the newest {{kept}}. A restore replaces today’s data with the backup’s (the current database is kept aside).',
   none: 'No backups yet. The first one is made a minute after the start.',
   when: 'Made',
-  size: 'Size',
   restore: 'Restore…',
   locked: 'Unlock the settings with the manager PIN to restore a backup.',
   confirmTitle: 'Restore this backup?',

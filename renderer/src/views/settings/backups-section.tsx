@@ -44,28 +44,19 @@ export function BackupsSection({ unlock, pinSet }: { unlock: ManagerUnlock; pinS
       <p>{t('backups.hint', { kept: list?.kept ?? 7 })}</p>
       {list && list.backups.length === 0 && <p className="muted">{t('backups.none')}</p>}
       {list && list.backups.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th>{t('backups.when')}</th>
-              <th>{t('backups.size')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.backups.map((b) => (
-              <tr key={b.name}>
-                <td title={b.name}>{when(b)}</td>
-                <td>{t('backups.megabytes', { size: (b.bytes / 1_048_576).toFixed(1) })}</td>
-                <td>
-                  <button type="button" disabled={!canRestore || pending || started !== null} onClick={() => setChosen(b)}>
-                    {t('backups.restore')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="stack">
+          {list.backups.map((b) => (
+            <li key={b.name} className="field-row">
+              <span title={b.name}>
+                {t('backups.when')}: {when(b)}
+              </span>
+              <span>{t('backups.megabytes', { size: (b.bytes / 1_048_576).toFixed(1) })}</span>
+              <button type="button" disabled={!canRestore || pending || started !== null} onClick={() => setChosen(b)}>
+                {t('backups.restore')}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
       {!canRestore && <p className="muted">{t('backups.locked')}</p>}
       {started && (
