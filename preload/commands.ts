@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiOf, CommandSpec } from './command-kit.js';
 import { ATTENTION_COMMANDS } from './commands-attention.js';
+import { BACKUP_COMMANDS } from './commands-backups.js';
 import { BILL_COMMANDS, QR_COMMANDS } from './commands-bills.js';
 import { DEMO_COMMANDS } from './commands-demo.js';
 import { LINK_COMMANDS } from './commands-links.js';
@@ -27,6 +28,7 @@ export const COMMANDS = {
   ...ATTENTION_COMMANDS,
   ...RECEIPT_COMMANDS,
   ...LINK_COMMANDS,
+  ...BACKUP_COMMANDS,
 } satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -93,6 +93,13 @@ export const COMMAND_ERROR_CODES = [
   'PIN_ALREADY_SET',
   'PIN_FORMAT',
   'PIN_UNAVAILABLE',
+  // The bill database: its start, its backups and their restore.
+  'DATABASE_MISSING',
+  'DATABASE_LOCKED',
+  'DATABASE_IN_USE',
+  'BACKUP_NOT_FOUND',
+  'BACKUP_DAMAGED',
+  'BACKUP_FAILED',
   // Printing and files (the desktop shell).
   'NO_PRINTER',
   'PRINT_CANCELLED',

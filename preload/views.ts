@@ -493,3 +493,26 @@ export interface PaymentReceiptView {
     deliveredAt: IsoTime | null;
   };
 }
+
+/** A verified backup of the bill database (Settings → Backups). */
+export interface BackupView {
+  /** Its file name in the data folder's backups/ folder: what restoreBackup takes. */
+  name: string;
+  /** When it was made, ISO 8601. */
+  at: string;
+  bytes: number;
+}
+
+export interface BackupsView {
+  /** Newest first. */
+  backups: BackupView[];
+  /** How many the app keeps (one a day, and one before each upgrade of the database). */
+  kept: number;
+}
+
+/** A restore was accepted: the backup checked whole; the app stops to put it in place. */
+export interface RestoreStarted {
+  restored: string;
+  /** 'automatic': the app starts again by itself; 'manual': it stops and must be started again. */
+  restart: 'automatic' | 'manual';
+}

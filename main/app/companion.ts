@@ -18,7 +18,8 @@ import { createMethodDispatcher } from '../adapters/connection/methods-index.js'
 import type { ConnectionDeps } from '../adapters/connection/connection.js';
 import { ensurePrivateDir } from '../base/private-files.js';
 import { createPlainSecretStore } from '../features/settings/plain-secrets.js';
-import { joinDomains, openStore, type Store } from '../store/index.js';
+import { joinDomains, markDatabaseCreated, openStore, prepareDatabaseFile, restoreBackup, type Store } from '../store/index.js';
+import { createBackupCommands, type BackupCommands } from '../features/backups/backup-commands.js';
 import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
@@ -29,6 +30,8 @@ export interface CreateCompanionOptions extends CompanionOptions {
   tuning?: ConnectionDeps['tuning'];
   /** better-sqlite3 binary built for Electron's ABI (the Node build stays for the tests). */
   nativeBinding?: string | undefined;
+  /** How long the start waits for another program's lock on the database (LOCK_WAIT_MS). */
+  lockWaitMs?: number | undefined;
 }
 
 /** The Electron build of better-sqlite3 must be where the shell says: a clear sentence naming the path, not a loader error. */
@@ -51,16 +54,21 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const secrets = options.secrets ?? createPlainSecretStore(dataDir, log);
   const settings = createSettingsService({ dataDir, log, secrets, overrides: options.settings, apiKey: options.apiKey });
   checkNativeBinding(options.nativeBinding);
+  const file = join(dataDir, 'tableside.sqlite');
+  // A missing database, another program's lock, a migration's backup: before the synchronous open.
+  await prepareDatabaseFile({ file, clock, log, nativeBinding: options.nativeBinding, lockWaitMs: options.lockWaitMs });
   const store = openStore({
-    file: join(dataDir, 'tableside.sqlite'),
+    file,
     clock,
     log,
     nativeBinding: options.nativeBinding,
+    backups: { daily: true },
     // Read at each payment, so a change in Settings applies to the next one.
     autoCloseBills: () => settings.get().autoCloseBills,
     // Read at each paymentProcessed.
     receiptMode: () => settings.get().receiptMode,
   });
+  markDatabaseCreated(file);
   const notices = createNoticeBook({ dataDir, clock, log });
   const events = createUiEvents(shell, () => settings.get().language);
   const views = createViewFanOut({ store: joinDomains(store.payments, store.orders, store.engine), notices, push: events.push, wants: events.wants, clock });
@@ -112,7 +120,27 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   }
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, shell, clock, log };
+  // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
+  let stopCore: () => Promise<void> = () => Promise.resolve();
+  const backups = createBackupCommands({
+    file,
+    pin,
+    clock,
+    log,
+    nativeBinding: options.nativeBinding,
+    restartsItself: options.restartsAfterRestore ?? false,
+    restore: async (backup) => {
+      await stopCore();
+      const outcome = await restoreBackup({ file, backup, clock, log, nativeBinding: options.nativeBinding }).then(
+        () => ({}),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in outcome) log.error({ mod: 'backup', err: outcome.error }, 'restore failed; the database is unchanged');
+      else markDatabaseCreated(file);
+      options.onRestored?.(outcome);
+    },
+  });
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log };
   const stop = async () => {
     await connection.stop();
     await localApi.close();
@@ -124,7 +152,9 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
-  return facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+  const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+  stopCore = () => core.stop();
+  return core;
 }
 
 /** What the root built, for the two wiring helpers below. */
@@ -137,6 +167,7 @@ interface CoreParts {
   connection: ConnectionRunner;
   localApi: LocalApi;
   commands: SettingsCommands;
+  backups: BackupCommands;
   shell: ShellPorts;
   clock: Clock;
   log: Logger;
@@ -155,6 +186,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     client: p.connection.client,
     transport: () => p.settings.get().transport,
     connection: p.connection.view,
+    backupCommands: p.backups,
     reconnect: p.connection.reconnect,
     settingsCommands: p.commands,
     isDemo: () => p.settings.isDemo(),

@@ -5,6 +5,7 @@ import type { ShellPorts } from '../base/host-types.js';
 import type { Logger } from '../base/log.js';
 import { attempt, fail, ok } from '../base/command-result.js';
 import { attentionFeature } from '../features/attention/feature.js';
+import { backupsFeature } from '../features/backups/feature.js';
 import { billsFeature } from '../features/bills/feature.js';
 import type { PosApiStore } from '../features/bills/pos-api-contract.js';
 import { demoFeature } from '../features/demo/feature.js';
@@ -62,6 +63,7 @@ export const FEATURES = [
   receiptsFeature,
   paymentLinksFeature,
   settingsFeature,
+  backupsFeature,
   demoFeature,
   connectionFeature,
   diagnosticsFeature,

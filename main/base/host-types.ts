@@ -103,6 +103,14 @@ export interface CompanionOptions {
   demo?: DemoPort | undefined;
   clock?: Clock | undefined;
   log?: Logger | undefined;
+  /**
+   * After a restore from Settings: the companion has stopped and the backup is in place (or the
+   * restore failed: `error`, the old database untouched). The desktop app relaunches itself; the
+   * headless host exits. Absent: the restore is offered as "start Tableside again".
+   */
+  onRestored?: ((outcome: { error?: unknown }) => void) | undefined;
+  /** The host starts again by itself after onRestored (the desktop app). */
+  restartsAfterRestore?: boolean | undefined;
 }
 
 /** The running core: both the Electron shell and the headless host build one with createCompanion. */

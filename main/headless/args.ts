@@ -29,6 +29,7 @@ export const HeadlessArgs = z
     ui: z.boolean(),
     serviceName: z.string().optional(),
     diagnostics: z.string().min(1, 'needs the zip file to write').optional(),
+    restoreBackup: z.string().min(1, 'needs a backup: latest, a name from <data-dir>/backups, or a path').optional(),
   })
   .refine((a) => !(a.apiKey && a.apiKeyFile), { message: 'give the API key once: --api-key or --api-key-file', path: ['apiKey'] })
   .refine((a) => a.transport !== 'webhook' || !a.serviceUrl || a.publicUrl, { message: '--transport webhook needs --public-url', path: ['publicUrl'] });
@@ -55,6 +56,7 @@ export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArg
         'no-ui': { type: 'boolean' },
         'service-name': { type: 'string' },
         diagnostics: { type: 'string' },
+        'restore-backup': { type: 'string' },
       },
     }));
   } catch (e) {
@@ -75,6 +77,7 @@ export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArg
     ui: values['no-ui'] !== true,
     serviceName: values['service-name'],
     diagnostics: values.diagnostics,
+    restoreBackup: values['restore-backup'],
   });
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) };
   // The flags override settings for this run: the same rules as the Settings screen and the file,

@@ -1,13 +1,15 @@
 /**
  * `npm run headless -- [--data-dir D] [--service-url U] [--api-key-file F | --api-key K] [--pos-id P]
  *   [--transport ws|longpoll|webhook] [--pos-api-port N] [--webhook-port N --public-url U] [--ui-port N] [--no-ui]
- *   [--diagnostics FILE.zip]`
+ *   [--diagnostics FILE.zip] [--restore-backup latest|NAME|PATH]`
  * Runs the core without Electron, from D's settings.json and stored key (flags override them for
  * this run; the key also comes from TABLESIDE_API_KEY). The first stdout line is one JSON object
  * (the ready line, with `problem` when the host does not connect: SETTINGS_DAMAGED, KEY_MISSING...),
  * the second `{"connected":true,"transport":...}` once the connection is first up (never without it);
  * logs go to stderr and <data-dir>/logs. A data dir without configuration runs the demo: an embedded
  * sandbox. `--diagnostics FILE.zip` writes the support bundle and exits, without starting the core.
+ * `--restore-backup` puts a verified backup in place of the bill database (the replaced one is kept
+ * in <data-dir>/backups) and exits, without starting the core: start it again without the flag.
  */
 import { existsSync } from 'node:fs';
 import { failureSentence } from '../base/store-error-english.js';
@@ -24,6 +26,7 @@ import type { UiServer } from '../adapters/ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
 import { parseHeadlessArgs, settingsOverrides, type HeadlessArgs } from './args.js';
 import { onFirstConnected } from './connected-line.js';
+import { restoreCommand } from './restore-command.js';
 
 const parsed = parseHeadlessArgs(process.argv.slice(2));
 if (!parsed.ok) {
@@ -36,6 +39,7 @@ ensurePrivateDir(dataDir);
 const log = await createFileLogger({ dataDir });
 exitOnUncaughtErrors(log);
 if (args.diagnostics) process.exit(await diagnosticsCommand(args.diagnostics, { dataDir, log }));
+if (args.restoreBackup) process.exit(await restoreCommand(args.restoreBackup, { dataDir, log }));
 
 /** How long a dying start waits for its log to be written before it says why and exits. */
 const DIE_FLUSH_MS = 2_000;
@@ -53,6 +57,19 @@ async function die(e: unknown): Promise<never> {
   clearTimeout(timer);
   process.stderr.write(`headless: ${sentence}\n`);
   process.exit(e instanceof StartupError ? 3 : 1);
+}
+
+/** Exit code after a restore from Settings: the core stopped for it; a supervisor starts the host again. */
+const RESTORED_EXIT = 75;
+
+/** A restore from Settings stopped the core and put the backup in place (or failed, the database unchanged): said, then exit. */
+async function restoredFromSettings(outcome: { error?: unknown }): Promise<never> {
+  await flushLogger(log);
+  const line = outcome.error
+    ? `the restore failed (${failureSentence(outcome.error)}); the database is unchanged`
+    : 'a backup was restored from Settings (the replaced database is kept in backups/)';
+  process.stderr.write(`headless: ${line}; start Tableside again.\n`);
+  process.exit(RESTORED_EXIT);
 }
 
 // Run from source (main/headless) or built (dist/main/headless): the renderer is in dist/renderer.
@@ -87,7 +104,14 @@ const startSandbox: DemoPort = async (options) => (await import('../../sandbox/i
 
 async function boot(): Promise<{ companion: Companion; ui: UiServer | null }> {
   ensurePrivateDir(dataDir);
-  const companion = await createCompanion({ dataDir, log, apiKey: apiKeyFor(args, process.env), settings: settingsOverrides(args), demo: startSandbox });
+  const companion = await createCompanion({
+    dataDir,
+    log,
+    apiKey: apiKeyFor(args, process.env),
+    settings: settingsOverrides(args),
+    demo: startSandbox,
+    onRestored: (outcome) => void restoredFromSettings(outcome),
+  });
   try {
     await companion.start();
     return { companion, ui: await startUi(companion, args) };

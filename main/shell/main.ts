@@ -259,12 +259,19 @@ function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOp
     nativeBinding,
     // Demo mode runs the embedded sandbox; the core gets it as a port and never imports sandbox/.
     demo: startSandbox,
+    // Settings → Backups: after a restore the app starts again, on the restored database.
+    restartsAfterRestore: true,
+    onRestored: () => {
+      app.relaunch();
+      app.exit(0);
+    },
   };
 }
 
-/** A taken port is the cashier's (or IT's) to fix: said in the log and the tray, no dialog. Anything else is rethrown. */
+/** A taken port, a missing or locked database: IT's to fix, said in the log and the tray, no dialog. Anything else is rethrown. */
 function takenPort(e: unknown): StartupProblem {
-  if (!(e instanceof StartupError) || e.problem.code !== 'PORT_IN_USE') throw e;
+  const shown = ['PORT_IN_USE', 'DATABASE_MISSING', 'DATABASE_LOCKED'];
+  if (!(e instanceof StartupError) || !shown.includes(e.problem.code)) throw e;
   log.fatal({ problem: e.problem }, e.message);
   return e.problem;
 }

@@ -42,6 +42,8 @@ const WORDS = {
     },
     portInUse: (port: number, role: PortRole) =>
       `Port ${port} is in use (another Tableside?): change it in Settings → ${role === 'webhook' ? 'Webhook port' : 'Local POS API port'}`,
+    databaseMissing: 'Bill database missing: restore a backup (the log names it)',
+    databaseLocked: 'Bill database locked by another program: close it, then start again',
   },
   cs: {
     open: 'Otevřít Tableside',
@@ -64,6 +66,8 @@ const WORDS = {
     },
     portInUse: (port: number, role: PortRole) =>
       `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → ${role === 'webhook' ? 'Port pro webhooky' : 'Port místního POS API'}`,
+    databaseMissing: 'Databáze účtů chybí: obnovte zálohu (název je v logu)',
+    databaseLocked: 'Databázi účtů drží jiný program: zavřete ho a spusťte znovu',
   },
 } satisfies Record<
   Language,
@@ -74,6 +78,8 @@ const WORDS = {
     status: Record<ConnectionStatus, string>;
     problem: Record<ConnectionProblem, string>;
     portInUse: (port: number, role: PortRole) => string;
+    databaseMissing: string;
+    databaseLocked: string;
   }
 >;
 
@@ -89,6 +95,8 @@ export interface TrayLook {
 /** What needs the cashier before the till can connect: a session problem, or a start that failed. */
 function problemText(words: (typeof WORDS)[Language], session: Pick<ConnectionView, 'problem'> | null, startup: StartupProblem | undefined): string | null {
   if (startup?.code === 'PORT_IN_USE') return words.portInUse(startup.port, startup.role);
+  if (startup?.code === 'DATABASE_MISSING') return words.databaseMissing;
+  if (startup?.code === 'DATABASE_LOCKED') return words.databaseLocked;
   return session?.problem ? words.problem[session.problem] : null;
 }
 

@@ -13,6 +13,20 @@ export type { EventListener } from './engine/event-outbox.js';
 export type { ReadTx } from './repos/tx.js';
 export { StoreError, isStoreError, type StoreErrorCode } from '../base/store-error.js';
 export { openDatabase, closeDatabase, schemaVersion, newerSchemaMessage, SCHEMA_VERSION } from './engine/database.js';
+export {
+  makeBackup,
+  listBackups,
+  findBackup,
+  restoreBackup,
+  verifyDatabaseFile,
+  backupsDir,
+  BackupError,
+  BACKUPS_KEPT,
+  type BackupInfo,
+  type BackupErrorCode,
+  type MakeBackupOptions,
+} from './engine/backups.js';
+export { prepareDatabaseFile, markDatabaseCreated, DATABASE_MARKER, LOCK_WAIT_MS } from './engine/open-guard.js';
 export { LOCK_EXPIRED } from './payments/payment-ops.js';
 export { remainderOf, canon, money, dec, sum, isZeroText, type Decimal } from './shared/decimal.js';
 export type * from './shared/records.js';

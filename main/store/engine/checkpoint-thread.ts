@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../base/log.js';
-import type { CheckpointMode, CheckpointWorkerData, WorkerReply, WorkerRequest } from './checkpoint-worker.js';
+import type { CheckpointMode, CheckpointWorkerData, VerifyReply, WorkerReply, WorkerRequest } from './checkpoint-worker.js';
 
 /** How long close() waits for the worker to close its connection (it may be in the middle of a checkpoint). */
 const CLOSE_WAIT_MS = 5_000;
@@ -74,6 +74,32 @@ export function startCheckpointThread(o: {
       void worker.terminate();
     },
   };
+}
+
+/**
+ * A backup's copy checked on a thread of its own (the checkpoint worker's script started with
+ * `verify`): integrity_check reads every page, which must not hold the event loop.
+ */
+export function verifyOnThread(file: string, o: { nativeBinding?: string | undefined; driver?: string | undefined } = {}): Promise<VerifyReply> {
+  const workerData: CheckpointWorkerData = {
+    file,
+    driver: o.driver ?? driverPath(),
+    nativeBinding: o.nativeBinding,
+    closed: new SharedArrayBuffer(4),
+    verify: true,
+  };
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = (reply: VerifyReply) => {
+      if (answered) return;
+      answered = true;
+      resolve(reply);
+    };
+    const worker = new Worker(workerScript(), { execArgv: [], workerData, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 } });
+    worker.on('message', (reply: VerifyReply) => answer(reply));
+    worker.on('error', (e: NodeJS.ErrnoException) => answer({ type: 'unreadable', code: e.code ?? 'WORKER_FAILED' }));
+    worker.on('exit', () => answer({ type: 'unreadable', code: 'WORKER_EXITED' }));
+  });
 }
 
 /**

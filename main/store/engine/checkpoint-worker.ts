@@ -29,7 +29,15 @@ export interface CheckpointWorkerData {
   nativeBinding?: string | undefined;
   /** Raised (set to 1, notified) once the worker's connection is closed. */
   closed: SharedArrayBuffer;
+  /**
+   * A backup's copy to check instead (backups.ts): the worker opens `file`, makes it one
+   * self-contained file (journal_mode=DELETE), runs `PRAGMA integrity_check`, says `verified` and ends.
+   */
+  verify?: boolean | undefined;
 }
+
+/** The answer of a worker started with `verify`: SQLite's integrity_check rows (['ok'] when whole), or why it could not run. */
+export type VerifyReply = { type: 'verified'; problems: string[] } | { type: 'unreadable'; code: string };
 
 /** What the app asks: a checkpoint, or to close. */
 export type WorkerRequest = { type: 'close' } | { type?: undefined; mode: CheckpointMode };
@@ -49,7 +57,36 @@ const codeOf = (e: unknown): string => {
 };
 
 // Imported only for its types elsewhere; run only as a worker.
-if (parentPort) runWorker(parentPort, workerData as CheckpointWorkerData);
+if (parentPort) {
+  const data = workerData as CheckpointWorkerData;
+  if (data.verify) verifyCopy(parentPort, data);
+  else runWorker(parentPort, data);
+}
+
+/** Checks a backup's copy off the event loop: a year of data takes integrity_check a while. */
+function verifyCopy(port: NonNullable<typeof parentPort>, data: CheckpointWorkerData): void {
+  let reply: VerifyReply;
+  let db: BetterSqlite3.Database | null = null;
+  try {
+    const Database = createRequire(import.meta.url)(data.driver) as typeof BetterSqlite3;
+    const options = data.nativeBinding ? { fileMustExist: true, nativeBinding: data.nativeBinding } : { fileMustExist: true };
+    db = new Database(data.file, options);
+    db.pragma('journal_mode = DELETE');
+    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+    reply = { type: 'verified', problems: rows.map((r) => r.integrity_check) };
+  } catch (e) {
+    reply = { type: 'unreadable', code: codeOf(e) };
+  }
+  try {
+    db?.close();
+  } catch {
+    // The answer stands; the file is closed with the thread.
+  }
+  const closed = new Int32Array(data.closed);
+  Atomics.store(closed, 0, 1);
+  port.postMessage(reply);
+  port.close();
+}
 
 function runWorker(port: NonNullable<typeof parentPort>, data: CheckpointWorkerData): void {
   const closed = new Int32Array(data.closed);

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { systemClock, type Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import { createCheckpointer, type CheckpointEvent, type CheckpointLimits } from './checkpointer.js';
+import { makeBackup, scheduleDailyBackups, type BackupInfo } from './backups.js';
 import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
 import { createTransactions, type Transactions } from './transactions.js';
@@ -25,6 +26,8 @@ export interface StoreEngine<R> {
   groupCommit<T>(fn: () => T, options: { writes: readonly StoreWrite[] }): { result: T; durable: Promise<void> };
   /** The repositories' reader halves, for read models (no writes: those need a WriteTx). */
   read: R;
+  /** One verified backup now, into `backups/` beside the file (backups.ts makeBackup). */
+  backup(reason?: string): Promise<BackupInfo>;
 }
 
 export interface EngineOptions {
@@ -36,6 +39,8 @@ export interface EngineOptions {
   checkpoints?: Partial<CheckpointLimits> | undefined;
   /** Hears each checkpoint asked of the worker thread, and each one it finished. */
   onCheckpoint?: ((event: CheckpointEvent) => void) | undefined;
+  /** Verified backups (backups.ts): `daily` schedules one a day on the clock; `keep` how many stay. Off unless asked. */
+  backups?: { daily?: boolean | undefined; keep?: number | undefined; everyMs?: number | undefined } | undefined;
 }
 
 export interface OpenEngine<B extends Repos> {
@@ -63,8 +68,11 @@ export function openEngine<B extends Repos>(options: EngineOptions, repos: (db: 
     onCheckpoint: options.onCheckpoint,
   });
   const t = createTransactions(db, repos(db), clock, log, checkpointer.afterCommit);
+  const backupOptions = { db, clock, log: options.log, nativeBinding: options.nativeBinding, keep: options.backups?.keep };
+  const daily = options.backups?.daily ? scheduleDailyBackups({ ...backupOptions, everyMs: options.backups.everyMs }) : null;
   const engine: StoreEngine<B['read']> = {
     close(): void {
+      daily?.stop();
       t.outbox.close();
       checkpointer.close(); // its connection is closed before ours checkpoints and the files may move
       closeDatabase(db); // its checkpoint makes relaxed commits durable
@@ -73,6 +81,7 @@ export function openEngine<B extends Repos>(options: EngineOptions, repos: (db: 
     group: (fn, o = {}) => t.group(fn, o.writes),
     groupCommit: (fn, o) => t.groupThenSync(fn, o.writes),
     read: t.read,
+    backup: (reason = 'asked') => makeBackup({ ...backupOptions, reason }),
   };
   return { engine, transactions: t };
 }

@@ -11,6 +11,7 @@ import { connectionCs } from './connection.cs';
 import { settingsCs } from './settings.cs';
 import { demoCs } from './demo.cs';
 import { diagnosticsCs } from './diagnostics.cs';
+import { backupsCs } from './backups.cs';
 import { errorsCs } from './errors.cs';
 import { historyCs } from './history.cs';
 import { receiptsCs } from './receipts.cs';
@@ -50,6 +51,7 @@ export const cs: Translations = {
   settings: settingsCs,
   demo: demoCs,
   diagnostics: diagnosticsCs,
+  backups: backupsCs,
   errors: errorsCs,
   history: historyCs,
   receipts: receiptsCs,

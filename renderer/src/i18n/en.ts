@@ -10,6 +10,7 @@ import { connectionEn } from './connection.en';
 import { settingsEn } from './settings.en';
 import { demoEn } from './demo.en';
 import { diagnosticsEn } from './diagnostics.en';
+import { backupsEn } from './backups.en';
 import { errorsEn } from './errors.en';
 import { historyEn } from './history.en';
 import { receiptsEn } from './receipts.en';
@@ -49,6 +50,7 @@ export const en = {
   settings: settingsEn,
   demo: demoEn,
   diagnostics: diagnosticsEn,
+  backups: backupsEn,
   errors: errorsEn,
   history: historyEn,
   receipts: receiptsEn,

@@ -95,6 +95,8 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     revealPosApiToken: (input) =>
       input.unlock === 'unlock-1' ? ok({ token: posApiToken }) : fail('PIN_REQUIRED', { field: 'posApiToken' }, 'revealPosApiToken'),
     reconnect: () => ok(null),
+    listBackups: () => ok({ backups: [{ name: 'tableside-2026-11-21T03-00-00-000Z.sqlite', at: '2026-11-21T03:00:00.000Z', bytes: 3_145_728 }], kept: 7 }),
+    restoreBackup: (input) => ok({ restored: input.file, restart: 'automatic' }),
     guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),
     // Payment history and the day report: the snapshot's payments as one day.
     listPayments: () => ok(historyFixture(snapshot)),

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView as Settings } from '../../../../preload/contract';
 import { useAppState } from '../../services/app-context';
+import { BackupsSection } from './backups-section';
 import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields, PosApiPortField } from './local-fields';
 import { ManagerPinPanel } from './manager-pin-panel';
@@ -45,6 +46,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </button>
       </form>
       <PosApiSection hint={settings.posApiTokenHint} unlock={form.unlock} />
+      <BackupsSection unlock={form.unlock} pinSet={settings.managerPinSet} />
       <DiagnosticsSection />
       <UnsavedSettingsDialog form={form} />
     </section>
