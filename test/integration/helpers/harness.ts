@@ -11,6 +11,8 @@ import type { Companion } from '../../../main/base/host-types.js';
 import { silentLogger } from '../../../main/base/log.js';
 
 export type Kind = 'ws' | 'longpoll';
+/** Every transport a companion can take; webhook listens on a free port of 127.0.0.1. */
+export type AnyKind = Kind | 'webhook';
 
 /** Short delays so a test sees the reconnect logic without waiting minutes. */
 export const FAST = { restartDelayMs: 150, pingIntervalMs: 400, pongTimeoutMs: 400, backoff: { minMs: 30, maxMs: 300 } };
@@ -42,7 +44,7 @@ export interface Running {
 /** A real companion (store file, transport, local POS API) against the sandbox. */
 export async function startCompanion(
   sandbox: Sandbox,
-  transport: Kind,
+  transport: AnyKind,
   options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock; autoCloseBills?: boolean } = {},
 ): Promise<Running> {
   const dataDir = options.dataDir ?? tempDir();
@@ -57,6 +59,7 @@ export async function startCompanion(
       posApiPort: 0,
       posId: options.posId ?? randomUUID(),
       autoCloseBills: options.autoCloseBills ?? false,
+      ...(transport === 'webhook' ? { webhookHost: '127.0.0.1', webhookPort: 0 } : {}),
     },
     log: silentLogger(),
     ...(options.clock ? { clock: options.clock, tuning: MANUAL } : { tuning: FAST }),
