@@ -32,7 +32,9 @@ describe('a bill is kept only while its answer to the service fits', () => {
     const bill = t.store.openBill({ tableId: 't1', currency: 'CZK' });
     const lines = Array.from({ length: 1_100 }, (_, i) => ({ id: `l-${i}`, name: 'y', price: '1', quantity: '1' }));
     const size = () =>
-      jsonBytes(toWireBill({ ...bill, items: lines.map((l, position) => ({ ...l, position, minQuantity: '1', tags: [], paidQuantity: '0', lockedQuantity: '0' })) }));
+      jsonBytes(
+        toWireBill({ ...bill, items: lines.map((l, position) => ({ ...l, position, minQuantity: '1', tags: [], paidQuantity: '0', lockedQuantity: '0' })) }),
+      );
     let missing = MAX_BILL_BYTES - room - size();
     for (const line of lines) {
       const add = Math.min(missing, 490);
