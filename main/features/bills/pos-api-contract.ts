@@ -3,16 +3,7 @@ import { z } from 'zod';
 import type { BillView, PaymentView, TableView } from '../../../preload/contract.js';
 import type { AttentionStore, BillsStore, EventsStore, OrdersStore, PaymentsStore, ReceiptsStore, StoreEngine, TableRecord } from '../../store/index.js';
 import { documented, named } from '../../base/http-route.js';
-import {
-  Currency,
-  Id,
-  jsonBytes,
-  MAX_ADDITIONAL_DATA_BYTES,
-  MAX_BILL_BYTES,
-  MAX_BILL_ITEMS,
-  MAX_ITEM_NAME_CHARS,
-  Settlement,
-} from '../../base/wire/index.js';
+import { Currency, Id, jsonBytes, MAX_ADDITIONAL_DATA_BYTES, MAX_BILL_BYTES, MAX_BILL_ITEMS, MAX_ITEM_NAME_CHARS, Settlement } from '../../base/wire/index.js';
 
 /** The store domains the POS API's routes read and write (every feature's routes take this one store). */
 export type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
