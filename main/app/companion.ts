@@ -22,6 +22,7 @@ import { joinDomains, openStore, type Store } from '../store/index.js';
 import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
+import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
   /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
@@ -72,6 +73,16 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     listening: () => events.wants('attention'),
   });
   attention.start();
+  const disk = createDiskWatch({
+    dir: dataDir,
+    clock,
+    log,
+    lowBytes: options.disk?.lowBytes ?? lowDiskBytes(process.env),
+    intervalMs: options.disk?.intervalMs,
+    freeBytes: options.disk?.freeBytes,
+    changed: (view) => events.push({ type: 'disk', disk: view }),
+  });
+  disk.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, { language: () => settings.get().language });
   const dispatcher = createMethodDispatcher({
     store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine),
@@ -101,6 +112,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   } catch (e) {
     await demo.stop();
     attention.stop();
+    disk.stop();
     offStore();
     views.stop();
     store.engine.close();
@@ -108,11 +120,12 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   }
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, shell, clock, log };
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, shell, clock, log, disk };
   const stop = async () => {
     await connection.stop();
     await localApi.close();
     attention.stop();
+    disk.stop();
     offStore();
     views.stop();
     notices.flush();
@@ -136,6 +149,7 @@ interface CoreParts {
   shell: ShellPorts;
   clock: Clock;
   log: Logger;
+  disk: DiskWatch;
 }
 
 function uiApiFor(p: CoreParts, logs: string): CompanionApi {
@@ -151,6 +165,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     defaultCurrency: 'CZK',
     shell: p.shell,
     connection: p.connection.view,
+    disk: p.disk.view,
     settings: p.commands.view,
     client: p.connection.client,
     subscribe: p.events.subscribe,
@@ -176,6 +191,7 @@ function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Com
       return p.settings.get();
     },
     connection: () => p.connection.view(),
+    disk: () => p.disk.view(),
     get demo() {
       return p.settings.isDemo();
     },

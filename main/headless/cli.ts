@@ -122,6 +122,8 @@ interface ReadyLine {
   ui: string | undefined;
   demo: true | undefined;
   sandbox: string | undefined;
+  /** Free space of the data folder's volume; later changes are logged (mod "disk"). */
+  disk: { lowSpace: boolean; freeBytes: number };
 }
 const ready: ReadyLine = {
   ready: true,
@@ -132,6 +134,7 @@ const ready: ReadyLine = {
   ui: ui?.url,
   demo: companion.sandboxUrl ? true : undefined,
   sandbox: companion.sandboxUrl ?? undefined,
+  disk: companion.disk(),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 // The second line, once: the connection is up (the ready line only says the host has started).

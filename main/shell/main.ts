@@ -176,18 +176,22 @@ async function start(): Promise<void> {
   let portProblem: StartupProblem | undefined;
   language = core.settings.language;
   tray.update(connection, language);
+  tray.setDisk(core.disk());
   // Keep the OS login item in line with the settings; a dev checkout never registers itself.
   if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(core.settings.startAtLogin, core.settings.startHidden));
   core.api.onEvent(
     (event) => {
       if (event.type === 'connection') connection = event.connection;
-      else if (event.type === 'settings') {
+      else if (event.type === 'disk') {
+        tray?.setDisk(event.disk);
+        return;
+      } else if (event.type === 'settings') {
         language = event.settings.language;
         portProblem = undefined;
       } else return;
       tray?.update(connection, language, portProblem);
     },
-    ['connection', 'settings'],
+    ['connection', 'settings', 'disk'],
   );
 
   registerIpc({

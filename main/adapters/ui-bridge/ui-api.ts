@@ -4,6 +4,7 @@ import type {
   CompanionEvent,
   QrCodeView,
   ConnectionView,
+  DiskView,
   SettingsInput,
   SettingsUnlock,
   SettingsView,
@@ -34,6 +35,8 @@ export interface UiApiDeps {
   defaultCurrency: string;
   shell: ShellPorts;
   connection(): ConnectionView;
+  /** Free space of the data folder's volume (main/app/disk-watch.ts). */
+  disk(): DiskView;
   settings(): SettingsView;
   /** The current connection's REST client (settings may swap it). */
   client(): ServiceClient;
@@ -121,6 +124,7 @@ function snapshot(deps: UiApiDeps): Snapshot {
     orders: inboxViews(store, new Date(today).toISOString()),
     ordersPaused: store.ordersPaused(),
     attention: listAttention(store.read, deps.clock.now()),
+    disk: deps.disk(),
   };
 }
 

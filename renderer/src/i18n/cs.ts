@@ -17,6 +17,7 @@ import { receiptsCs } from './receipts.cs';
 import { ordersCs } from './orders.cs';
 import { attentionCs } from './attention.cs';
 import { linksCs } from './links.cs';
+import { diskCs } from './disk.cs';
 
 export const cs: Translations = {
   app: {
@@ -56,4 +57,5 @@ export const cs: Translations = {
   orders: ordersCs,
   attention: attentionCs,
   links: linksCs,
+  disk: diskCs,
 };

@@ -185,5 +185,6 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     orders: [],
     ordersPaused: false,
     attention: [],
+    disk: { lowSpace: false, freeBytes: 20 * 1024 ** 3 },
   };
 }

@@ -7,7 +7,7 @@ import type { CompanionEvent, ConnectionStatus } from '../../../preload/contract
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { createCompanion } from '../../../main/app/companion.js';
-import type { Companion } from '../../../main/base/host-types.js';
+import type { Companion, CompanionOptions } from '../../../main/base/host-types.js';
 import { silentLogger } from '../../../main/base/log.js';
 
 export type Kind = 'ws' | 'longpoll';
@@ -45,7 +45,7 @@ export interface Running {
 export async function startCompanion(
   sandbox: Sandbox,
   transport: AnyKind,
-  options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock; autoCloseBills?: boolean } = {},
+  options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock; autoCloseBills?: boolean; disk?: CompanionOptions['disk'] } = {},
 ): Promise<Running> {
   const dataDir = options.dataDir ?? tempDir();
   const companion = await createCompanion({
@@ -62,6 +62,7 @@ export async function startCompanion(
       ...(transport === 'webhook' ? { webhookHost: '127.0.0.1', webhookPort: 0 } : {}),
     },
     log: silentLogger(),
+    ...(options.disk ? { disk: options.disk } : {}),
     ...(options.clock ? { clock: options.clock, tuning: MANUAL } : { tuning: FAST }),
   });
   const events: CompanionEvent[] = [];
