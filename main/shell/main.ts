@@ -176,7 +176,6 @@ async function start(): Promise<void> {
   let portProblem: StartupProblem | undefined;
   language = core.settings.language;
   tray.update(connection, language);
-  tray.setDisk(core.disk());
   // Keep the OS login item in line with the settings; a dev checkout never registers itself.
   if (app.isPackaged) app.setLoginItemSettings(loginItemSettings(core.settings.startAtLogin, core.settings.startHidden));
   core.api.onEvent(
@@ -249,6 +248,8 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   });
   const { updateUrl, quietWindow } = core.settings;
   const updates = startUpdates({ updateUrl, quietWindow, busyChecks: [paymentsInProgress(core.api)], log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
+  // Low disk space found at start; later changes come as disk events.
+  appTray.setDisk(core.disk());
   return appTray;
 }
 
