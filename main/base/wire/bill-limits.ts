@@ -1,7 +1,7 @@
 /**
- * How large a bill the POS may hand us: every bill must fit, with its table's other bills, in one
- * answer to the service (MAX_ANSWER_BYTES, ws-frames.ts), so a bill that could never be scanned is refused when
- * it arrives, not when a guest scans the table. Bytes are UTF-8 of the JSON as sent.
+ * How large a bill the POS may hand us. A table's bills go to the service in one answer of at most
+ * MAX_ANSWER_BYTES (ws-frames.ts): a bill that could never be sent is refused when it arrives, not
+ * when a guest scans its table. Bytes are those of the JSON as sent, in UTF-8.
  */
 /** The bill as sent to the service (getTableContents, getBill). */
 export const MAX_BILL_BYTES = 512 * 1024;
