@@ -28,6 +28,8 @@ export const EVENT_TYPES = [
   'menu',
   // Needs attention.
   'attention',
+  // Free space of the data folder's volume.
+  'disk',
 ] as const satisfies readonly EventType[];
 
 // An event type added to the contract but not to the list above fails to compile here.

@@ -237,6 +237,18 @@ export interface Snapshot {
   logsDir: string;
   /** Needs attention: everything not settled, oldest first. */
   attention: AttentionEntry[];
+  /** Free space of the data folder's volume. */
+  disk: DiskView;
+}
+
+/**
+ * Free space of the data folder's volume, measured at start and every few minutes: `lowSpace`
+ * below the threshold (500 MB unless IT set another), cleared by itself when space returns.
+ * `freeBytes` is -1 before the first measurement.
+ */
+export interface DiskView {
+  lowSpace: boolean;
+  freeBytes: number;
 }
 
 /** Every push from main; `seq` orders them. Applying an event twice is harmless. */
@@ -251,7 +263,9 @@ export type CompanionEvent =
   | { type: 'order'; seq: number; order: OrderView }
   | { type: 'menu'; seq: number; menu: MenuEntry[]; ordersPaused: boolean }
   // attention: the whole list again whenever it changes (the badge counts it)
-  | { type: 'attention'; seq: number; entries: AttentionEntry[] };
+  | { type: 'attention'; seq: number; entries: AttentionEntry[] }
+  // disk: low space began or ended, or the free space moved while low
+  | { type: 'disk'; seq: number; disk: DiskView };
 
 /**
  * Commands answer a value or an error. The error is a code and its parameters, never a sentence:

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createLocalApi, type LocalApi } from './local-api.js';
 import { createConnectionRunner, type ConnectionRunner } from './connection-runner.js';
 import { createSettingsCommands, type SettingsCommands } from '../features/settings/settings-commands.js';
-import { createManagerPin } from '../features/settings/manager-pin.js';
+import { createManagerPin, type ManagerPin } from '../features/settings/manager-pin.js';
 import { createSettingsService, type SettingsService } from '../features/settings/settings-service.js';
 import { portInUse, StartupError } from '../base/startup-error.js';
 import { createUiEvents, type UiEvents } from './ui-events.js';
@@ -24,6 +24,7 @@ import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
 import { UI_FEATURES, type FeatureContext } from './features.js';
+import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
   /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
@@ -81,6 +82,16 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     listening: () => events.wants('attention'),
   });
   attention.start();
+  const disk = createDiskWatch({
+    dir: dataDir,
+    clock,
+    log,
+    lowBytes: options.disk?.lowBytes ?? lowDiskBytes(process.env),
+    intervalMs: options.disk?.intervalMs,
+    freeBytes: options.disk?.freeBytes,
+    changed: (view) => events.push({ type: 'disk', disk: view }),
+  });
+  disk.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
     lan: () => settings.get().demoOnLan,
@@ -113,6 +124,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   } catch (e) {
     await demo.stop();
     attention.stop();
+    disk.stop();
     offStore();
     views.stop();
     store.engine.close();
@@ -122,29 +134,13 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
-  const backups = createBackupCommands({
-    file,
-    pin,
-    clock,
-    log,
-    nativeBinding: options.nativeBinding,
-    restartsItself: options.restartsAfterRestore ?? false,
-    restore: async (backup) => {
-      await stopCore();
-      const outcome = await restoreBackup({ file, backup, clock, log, nativeBinding: options.nativeBinding }).then(
-        () => ({}),
-        (error: unknown) => ({ error }),
-      );
-      if ('error' in outcome) log.error({ mod: 'backup', err: outcome.error }, 'restore failed; the database is unchanged');
-      else markDatabaseCreated(file);
-      options.onRestored?.(outcome);
-    },
-  });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log };
+  const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk };
   const stop = async () => {
     await connection.stop();
     await localApi.close();
     attention.stop();
+    disk.stop();
     offStore();
     views.stop();
     notices.flush();
@@ -155,6 +151,32 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
   stopCore = () => core.stop();
   return core;
+}
+
+/** Settings → Backups over the store file: a restore stops the core first, then tells the host. */
+function backupCommandsFor(
+  options: CreateCompanionOptions,
+  o: { file: string; pin: ManagerPin; clock: Clock; log: Logger; stopCore: () => Promise<void> },
+): BackupCommands {
+  const { file, clock, log } = o;
+  return createBackupCommands({
+    file,
+    pin: o.pin,
+    clock,
+    log,
+    nativeBinding: options.nativeBinding,
+    restartsItself: options.restartsAfterRestore ?? false,
+    restore: async (backup) => {
+      await o.stopCore();
+      const outcome = await restoreBackup({ file, backup, clock, log, nativeBinding: options.nativeBinding }).then(
+        () => ({}),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in outcome) log.error({ mod: 'backup', err: outcome.error }, 'restore failed; the database is unchanged');
+      else markDatabaseCreated(file);
+      options.onRestored?.(outcome);
+    },
+  });
 }
 
 /** What the root built, for the two wiring helpers below. */
@@ -171,6 +193,7 @@ interface CoreParts {
   shell: ShellPorts;
   clock: Clock;
   log: Logger;
+  disk: DiskWatch;
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
@@ -183,6 +206,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     log: p.log,
     shell: p.shell,
     defaultCurrency: 'CZK',
+    disk: p.disk.view,
     client: p.connection.client,
     transport: () => p.settings.get().transport,
     connection: p.connection.view,
@@ -206,6 +230,7 @@ function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Com
       return p.settings.get();
     },
     connection: () => p.connection.view(),
+    disk: () => p.disk.view(),
     get demo() {
       return p.settings.isDemo();
     },

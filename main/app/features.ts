@@ -1,5 +1,5 @@
 import type { CommandApi } from '../../preload/commands.js';
-import type { ConnectionView, Snapshot } from '../../preload/views.js';
+import type { ConnectionView, DiskView, Snapshot } from '../../preload/views.js';
 import type { Feature } from '../base/feature.js';
 import type { ShellPorts } from '../base/host-types.js';
 import type { Logger } from '../base/log.js';
@@ -21,6 +21,8 @@ interface AppDeps {
   shell: ShellPorts;
   connection(): ConnectionView;
   reconnect(): void;
+  /** Free space of the data folder's volume (disk-watch.ts). */
+  disk(): DiskView;
   /** Where the log files are (Settings → Logs and diagnostics shows it). */
   logsDir: string;
 }
@@ -43,14 +45,14 @@ const connectionFeature = {
   },
 } satisfies Feature<AppDeps>;
 
-/** Logs and diagnostics: the desktop app's save dialog and file manager; a browser downloads them from the UI server. */
+/** Logs and diagnostics (the desktop app's save dialog and file manager; a browser downloads them from the UI server), and the disk's free space. */
 const diagnosticsFeature = {
   name: 'diagnostics',
   commands: ({ shell }: AppDeps) => ({
     exportDiagnostics: () => shell.exportDiagnostics?.() ?? Promise.resolve(DESKTOP_ONLY),
     openLogs: () => shell.openLogs?.() ?? Promise.resolve(DESKTOP_ONLY),
   }),
-  snapshot: ({ logsDir }: AppDeps) => ({ logsDir }),
+  snapshot: ({ logsDir, disk }: AppDeps) => ({ logsDir, disk: disk() }),
 } satisfies Feature<AppDeps>;
 
 /** Every feature of the till: the UI bridge and the POS API are both made from this list, and nothing else. */

@@ -1,4 +1,4 @@
-import type { CommandResult, CompanionApi, ConnectionView, SettingsView, TransportKind } from '../../preload/contract.js';
+import type { CommandResult, CompanionApi, ConnectionView, DiskView, SettingsView, TransportKind } from '../../preload/contract.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
 
@@ -111,6 +111,11 @@ export interface CompanionOptions {
   onRestored?: ((outcome: { error?: unknown }) => void) | undefined;
   /** The host starts again by itself after onRestored (the desktop app). */
   restartsAfterRestore?: boolean | undefined;
+  /**
+   * The free-space watch of the data folder (main/app/disk-watch.ts): its threshold (default
+   * 500 MB, or TABLESIDE_LOW_DISK_MB), how often it measures, and, for tests, the measurement.
+   */
+  disk?: { lowBytes?: number; intervalMs?: number; freeBytes?: (dir: string) => number } | undefined;
 }
 
 /** The running core: both the Electron shell and the headless host build one with createCompanion. */
@@ -120,6 +125,8 @@ export interface Companion {
   readonly settings: Readonly<StoredSettings>;
   /** The session as the renderer sees it (status, problem, restaurant). */
   connection(): ConnectionView;
+  /** Free space of the data folder's volume (low space is shown until it returns). */
+  disk(): DiskView;
   readonly demo: boolean;
   readonly transport: TransportKind;
   /** e.g. http://127.0.0.1:4100/v1 */

@@ -15,6 +15,10 @@ const ENGLISH: { [K in StoreErrorCode]: Words } & { [variant: `${StoreErrorCode}
   'INVALID:positive': (_p, f) => `${f}: must be greater than zero`,
   'INVALID:empty': (_p, f) => `${f}: must not be empty`,
   'INVALID:too-long': (p, f) => `${f}: must be at most ${s(p.max)} characters`,
+  'INVALID:too-large': (p, f) => `${f}: ${s(p.bytes)} bytes as JSON; at most ${s(p.max)} are accepted. Send less and try again.`,
+  'INVALID:too-many-items': (p, f) => `${f}: ${s(p.count)} lines; a bill takes at most ${s(p.max)}. Split it into several bills.`,
+  'INVALID:bill-too-large': (p, f) =>
+    `${f}: the bill as sent to the payment service would be ${s(p.bytes)} bytes; at most ${s(p.max)} are accepted. Send fewer or shorter items (or split the bill).`,
   'INVALID:currency': (_p, f) => `${f}: must be an ISO 4217 code of three capital letters, such as "CZK"`,
   'INVALID:list': (_p, f) => `${f}: must be a list`,
   'INVALID:duplicate-id': (p, f) => `${f}: "${s(p.id)}" appears twice`,

@@ -150,6 +150,8 @@ interface ReadyLine {
   sandbox: string | undefined;
   /** Why the host does not connect (e.g. SETTINGS_DAMAGED): no connected line follows until Settings are saved. */
   problem: ConnectionProblem | undefined;
+  /** Free space of the data folder's volume; later changes are logged (mod "disk"). */
+  disk: { lowSpace: boolean; freeBytes: number };
 }
 const problem = companion.connection().problem;
 const ready: ReadyLine = {
@@ -162,6 +164,7 @@ const ready: ReadyLine = {
   demo: companion.sandboxUrl ? true : undefined,
   sandbox: companion.sandboxUrl ?? undefined,
   problem,
+  disk: companion.disk(),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 if (problem) process.stderr.write(`headless: ${companion.connection().sentence}\n`);

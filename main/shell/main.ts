@@ -181,13 +181,16 @@ async function start(): Promise<void> {
   core.api.onEvent(
     (event) => {
       if (event.type === 'connection') connection = event.connection;
-      else if (event.type === 'settings') {
+      else if (event.type === 'disk') {
+        tray?.setDisk(event.disk);
+        return;
+      } else if (event.type === 'settings') {
         language = event.settings.language;
         portProblem = undefined;
       } else return;
       tray?.update(connection, language, portProblem);
     },
-    ['connection', 'settings'],
+    ['connection', 'settings', 'disk'],
   );
 
   registerIpc({
@@ -245,6 +248,8 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   });
   const { updateUrl, quietWindow } = core.settings;
   const updates = startUpdates({ updateUrl, quietWindow, busyChecks: [paymentsInProgress(core.api)], log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
+  // Low disk space found at start; later changes come as disk events.
+  appTray.setDisk(core.disk());
   return appTray;
 }
 

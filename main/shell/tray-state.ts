@@ -1,4 +1,4 @@
-import type { Language, ConnectionProblem, ConnectionStatus, ConnectionView } from '../../preload/contract.js';
+import type { Language, ConnectionProblem, ConnectionStatus, ConnectionView, DiskView } from '../../preload/contract.js';
 import type { PortRole, StartupProblem } from '../base/startup-error.js';
 
 /**
@@ -44,6 +44,7 @@ const WORDS = {
       `Port ${port} is in use (another Tableside?): change it in Settings → ${role === 'webhook' ? 'Webhook port' : 'Local POS API port'}`,
     databaseMissing: 'Bill database missing: restore a backup (the log names it)',
     databaseLocked: 'Bill database locked by another program: close it, then start again',
+    diskLow: (mb: number) => `Disk almost full: ${mb} MB left, free some space`,
   },
   cs: {
     open: 'Otevřít Tableside',
@@ -68,6 +69,7 @@ const WORDS = {
       `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → ${role === 'webhook' ? 'Port pro webhooky' : 'Port místního POS API'}`,
     databaseMissing: 'Databáze účtů chybí: obnovte zálohu (název je v logu)',
     databaseLocked: 'Databázi účtů drží jiný program: zavřete ho a spusťte znovu',
+    diskLow: (mb: number) => `Disk je téměř plný: zbývá ${mb} MB, uvolněte místo`,
   },
 } satisfies Record<
   Language,
@@ -80,6 +82,7 @@ const WORDS = {
     portInUse: (port: number, role: PortRole) => string;
     databaseMissing: string;
     databaseLocked: string;
+    diskLow: (megabytes: number) => string;
   }
 >;
 
@@ -90,6 +93,12 @@ export interface TrayLook {
   /** The disabled status line in the tray menu. */
   statusLine: string;
   labels: { open: string; reconnect: string; quit: string };
+}
+
+/** The tray's line for low disk space (a disabled menu item, also in the tooltip), or null while there is room. */
+export function diskTrayLine(disk: DiskView | null, language: Language = 'en'): string | null {
+  if (!disk?.lowSpace) return null;
+  return WORDS[language].diskLow(Math.max(0, Math.floor(disk.freeBytes / (1024 * 1024))));
 }
 
 /** What needs the cashier before the till can connect: a session problem, or a start that failed. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
-import type { Language, ConnectionView } from '../../preload/contract.js';
+import type { Language, ConnectionView, DiskView } from '../../preload/contract.js';
 import type { StartupProblem } from '../base/startup-error.js';
 import { updateTrayLook, type UpdateStatus } from '../features/updates/index.js';
-import { TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
+import { diskTrayLine, TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
 
 /**
  * The tray icon and its menu (Open, the connection status line, Reconnect, the update's line and
@@ -29,6 +29,8 @@ export interface AppTray {
    * cashier clicks it, which opens the window and clears it.
    */
   setNotice(line: string | null): void;
+  /** Free space of the data folder: low space adds a line until it returns. */
+  setDisk(disk: DiskView): void;
   destroy(): void;
 }
 
@@ -57,6 +59,7 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   let current: { session: ConnectionView | null; language: Language; startup?: StartupProblem | undefined } = { session: null, language: 'en' };
   let updateStatus: UpdateStatus = { kind: 'off' };
   let notice: string | null = null;
+  let disk: DiskView | null = null;
   const noticeItems = (): MenuItem[] =>
     notice === null
       ? []
@@ -73,14 +76,15 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   const update = (session: ConnectionView | null, language: Language, startup?: StartupProblem): void => {
     current = { session, language, startup };
     const look = trayLook(session, language, startup);
-    const extra = [...noticeItems(), ...updateItems(updateStatus, language, actions)];
+    const diskLine = diskTrayLine(disk, language);
+    const extra = [...(diskLine === null ? [] : [{ label: diskLine, enabled: false }]), ...noticeItems(), ...updateItems(updateStatus, language, actions)];
     // Session events arrive often (rtt updates): rebuild the menu only when something visible changed.
     const key = `${look.icon}|${look.statusLine}|${language}|${extra.map((i) => i.label ?? '-').join('|')}`;
     if (key === shown || tray.isDestroyed()) return;
     shown = key;
     const image = images.get(look.icon);
     if (image !== undefined) tray.setImage(image);
-    tray.setToolTip(look.tooltip);
+    tray.setToolTip(diskLine === null ? look.tooltip : `${look.tooltip}\n${diskLine}`);
     tray.setContextMenu(
       Menu.buildFromTemplate([
         { label: look.labels.open, click: () => actions.open() },
@@ -102,6 +106,10 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
     },
     setNotice: (line) => {
       notice = line;
+      update(current.session, current.language, current.startup);
+    },
+    setDisk: (view) => {
+      disk = view;
       update(current.session, current.language, current.startup);
     },
     destroy: () => {

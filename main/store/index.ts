@@ -35,6 +35,7 @@ export type { BillPaymentSummary } from './repos/payments-repo.js';
 export type * from './shared/menu-order-records.js';
 export { ORDER_STATES, STAFF_STATES } from './shared/menu-order-records.js';
 export { MAX_MENU_ITEMS } from './orders-and-menu/menu-ops.js';
+export { toWireBill } from './bills-and-tables/wire-bill.js';
 export { orderTag } from './orders-and-menu/order-ops.js';
 export { canMove, priceOrder, type PriceSource } from './orders-and-menu/order-rules.js';
 export type { AttentionActionName, AttentionResolution, SqlParams } from './repos/attention-repo.js';

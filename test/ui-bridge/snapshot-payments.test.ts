@@ -27,6 +27,7 @@ describe('the snapshot holds every payment not yet settled', () => {
       defaultCurrency: 'CZK',
       shell: {},
       connection: () => ({ status: 'connected', restaurantName: 'Bistro' }),
+      disk: () => ({ lowSpace: false, freeBytes: 10 * 1024 ** 3 }),
       notices: { open: () => [] },
       settingsCommands: { view: () => ({}) },
       logsDir: t.dir,

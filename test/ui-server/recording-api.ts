@@ -78,6 +78,7 @@ export const SNAPSHOT: Snapshot = {
   seq: 7,
   logsDir: '/data/tableside/logs',
   attention: [],
+  disk: { lowSpace: false, freeBytes: 10 * 1024 ** 3 },
 };
 
 export function recordingApi(): RecordingApi {

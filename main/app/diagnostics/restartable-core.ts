@@ -58,6 +58,7 @@ export async function createRestartableCore(create: () => Promise<Companion>, lo
       return current.settings;
     },
     connection: () => current.connection(),
+    disk: () => current.disk(),
     get demo() {
       return current.demo;
     },

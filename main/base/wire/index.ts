@@ -12,3 +12,4 @@ export * from './orders.js';
 export * from './parse.js';
 export * from './tick-cork.js';
 export { Settlement } from './settlement.js';
+export * from './bill-limits.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BillView, PaymentView, TableView } from '../../../preload/contract.js';
 import type { AttentionStore, BillsStore, EventsStore, OrdersStore, PaymentsStore, ReceiptsStore, StoreEngine, TableRecord } from '../../store/index.js';
 import { documented, named } from '../../base/http-route.js';
-import { Currency, Id, Settlement } from '../../base/wire/index.js';
+import { Currency, Id, jsonBytes, MAX_ADDITIONAL_DATA_BYTES, MAX_BILL_BYTES, MAX_BILL_ITEMS, MAX_ITEM_NAME_CHARS, Settlement } from '../../base/wire/index.js';
 
 /** The store domains the POS API's routes read and write (every feature's routes take this one store). */
 export type PosApiStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & EventsStore & StoreEngine;
@@ -80,7 +80,7 @@ export const BillItemInput = named(
   'BillItemInput',
   z.object({
     id: Id,
-    name: z.string().max(500),
+    name: z.string().max(MAX_ITEM_NAME_CHARS),
     price: Price,
     quantity: Quantity,
     minQuantity: documented(Quantity, { description: 'At most 3 decimal places', default: '1' }).optional(),
@@ -93,7 +93,7 @@ const integerDigits = (text: string) => {
   const dot = text.indexOf('.');
   return dot < 0 ? text.length : dot;
 };
-/** Lines (at most BillInput's 2,000 < 10^4) each below 10^11 cannot reach 10^15 together. */
+/** Lines (at most BillInput's MAX_BILL_ITEMS, 2,000 < 10^4) each below 10^11 cannot reach 10^15 together. */
 const SURELY_SMALL_DIGITS = WIRE_INTEGER_DIGITS - 4;
 
 /**
@@ -123,11 +123,19 @@ export const BillInput = named(
       tableId: Id,
       name: z.string().max(200).nullable().optional(),
       currency: Currency,
-      items: z.array(BillItemInput).max(2000),
+      items: documented(z.array(BillItemInput).max(MAX_BILL_ITEMS), {
+        description: `At most ${MAX_BILL_ITEMS} lines; the bill as the payment service receives it must stay within ${MAX_BILL_BYTES} bytes of JSON (400 naming \`items\` otherwise).`,
+      }),
       allowTip: documented(z.boolean(), { default: true }).optional(),
       allowPartialPayment: documented(z.boolean(), { default: true }).optional(),
       denyDiscounts: documented(z.boolean(), { default: false }).optional(),
-      additionalData: z.unknown().optional(),
+      additionalData: documented(
+        z
+          .unknown()
+          .refine((v) => jsonBytes(v) <= MAX_ADDITIONAL_DATA_BYTES, `must be at most ${MAX_ADDITIONAL_DATA_BYTES} bytes as JSON`)
+          .optional(),
+        { description: `Any JSON passed to the payment service with the bill, at most ${MAX_ADDITIONAL_DATA_BYTES} bytes serialized.` },
+      ),
     })
     .superRefine((bill, ctx) => checkTotals(bill.items, ctx)),
 );

@@ -5,6 +5,7 @@ import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from 
 import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
 import { planPoint, type PlanPoint } from './table-ops.js';
+import { checkBillSize } from './bill-size.js';
 import type { WriteTx } from '../repos/tx.js';
 
 /** Table and bill writes. Each runs inside one transaction (see bill-store.ts) and emits its events. */
@@ -112,6 +113,7 @@ export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
     created: old?.created ?? tx.now,
     updated: tx.now,
   };
+  checkBillSize({ ...bill, items });
   if (old) {
     tx.bills.update(tx, bill);
     const keep = new Set(items.map((i) => i.id));
@@ -190,6 +192,7 @@ export function addItem(tx: WriteTx, billId: string, input: { name: string; pric
     paidQuantity: '0',
     lockedQuantity: '0',
   };
+  checkBillSize({ ...bill, items: [...bill.items, item] });
   tx.bills.insertItem(tx, billId, item);
   tx.bills.setState(tx, billId, 'OPEN');
   emitUpdated(tx, bill, { addedItemId: item.id });
@@ -206,6 +209,7 @@ export function setItemQuantity(tx: WriteTx, billId: string, itemId: string, qua
     throw new StoreError('CONFLICT', { reason: 'quantity-held', item: item.name, held: canon(held) }, 'quantity');
   }
   const updated = { ...item, quantity: canon(next) };
+  checkBillSize({ ...bill, items: bill.items.map((i) => (i.id === itemId ? updated : i)) });
   tx.bills.updateItem(tx, billId, updated);
   emitUpdated(tx, bill, { itemId });
   settleBill(

@@ -2,6 +2,13 @@ import { canon, dec, isZeroText } from '../shared/decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal } from '../shared/input-checks.js';
 import type { ItemRecord, PutBillInput } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
+import { MAX_ITEM_NAME_CHARS } from '../../base/wire/index.js';
+
+/** A POS's item name may be empty (the wire allows it) but not longer than a guest's screen can take. */
+function shortEnough(name: string, field: string): string {
+  if (name.length > MAX_ITEM_NAME_CHARS) throw new StoreError('INVALID', { reason: 'too-long', max: MAX_ITEM_NAME_CHARS }, field);
+  return name;
+}
 
 /**
  * How a replacement item list (PUT /v1/bills/{id}) merges with the stored one. Paid and locked
@@ -20,7 +27,7 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
     const item: ItemRecord = {
       id,
       position,
-      name: typeof raw.name === 'string' ? raw.name : nonEmptyText(raw.name, `${field}.name`),
+      name: typeof raw.name === 'string' ? shortEnough(raw.name, `${field}.name`) : nonEmptyText(raw.name, `${field}.name`),
       price: canon(nonNegativeDecimal(raw.price, `${field}.price`)),
       quantity: canon(nonNegativeDecimal(raw.quantity, `${field}.quantity`)),
       minQuantity: canon(raw.minQuantity === undefined ? '1' : nonNegativeDecimal(raw.minQuantity, `${field}.minQuantity`)),

@@ -18,6 +18,7 @@ import { receiptsCs } from './receipts.cs';
 import { ordersCs } from './orders.cs';
 import { attentionCs } from './attention.cs';
 import { linksCs } from './links.cs';
+import { diskCs } from './disk.cs';
 
 export const cs: Translations = {
   app: {
@@ -58,4 +59,5 @@ export const cs: Translations = {
   orders: ordersCs,
   attention: attentionCs,
   links: linksCs,
+  disk: diskCs,
 };

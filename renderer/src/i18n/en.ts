@@ -17,6 +17,7 @@ import { receiptsEn } from './receipts.en';
 import { ordersEn } from './orders.en';
 import { attentionEn } from './attention.en';
 import { linksEn } from './links.en';
+import { diskEn } from './disk.en';
 
 export const en = {
   app: {
@@ -57,6 +58,7 @@ export const en = {
   orders: ordersEn,
   attention: attentionEn,
   links: linksEn,
+  disk: diskEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

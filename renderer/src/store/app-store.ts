@@ -10,8 +10,9 @@ import { applySettingsEvent, initialSettings, settingsFromSnapshot, type Setting
 import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice } from './tables-slice';
 import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
 import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from './attention-slice';
+import { applyDiskEvent, diskFromSnapshot, initialDisk, type DiskSlice } from './disk-slice';
 
-type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice;
+type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice & DiskSlice;
 
 export interface AppState extends DataSlices, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
@@ -39,6 +40,7 @@ const reducers: Reducer[] = [
   applyUiEvent,
   applyOrdersEvent,
   applyAttentionEvent,
+  applyDiskEvent,
 ];
 
 export function createAppStore() {
@@ -52,6 +54,7 @@ export function createAppStore() {
     ...initialUi,
     ...initialOrders,
     ...initialAttention,
+    ...initialDisk,
     seq: -1,
     loaded: false,
     ...uiActions(set, get),
@@ -67,6 +70,7 @@ export function createAppStore() {
         ...settingsFromSnapshot(s),
         ...ordersFromSnapshot(s),
         ...attentionFromSnapshot(s),
+        ...diskFromSnapshot(s),
         ...(selectionGone ? { selectedTableId: null, selectedBillId: null } : {}),
         seq: s.seq,
         loaded: true,

@@ -186,5 +186,6 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     orders: [],
     ordersPaused: false,
     attention: [],
+    disk: { lowSpace: false, freeBytes: 20 * 1024 ** 3 },
   };
 }

@@ -7,10 +7,12 @@ import type { CompanionEvent, ConnectionStatus } from '../../../preload/contract
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { createCompanion } from '../../../main/app/companion.js';
-import type { Companion } from '../../../main/base/host-types.js';
+import type { Companion, CompanionOptions } from '../../../main/base/host-types.js';
 import { silentLogger } from '../../../main/base/log.js';
 
 export type Kind = 'ws' | 'longpoll';
+/** Every transport a companion can take; webhook listens on a free port of 127.0.0.1. */
+export type AnyKind = Kind | 'webhook';
 
 /** Short delays so a test sees the reconnect logic without waiting minutes. */
 export const FAST = { restartDelayMs: 150, pingIntervalMs: 400, pongTimeoutMs: 400, backoff: { minMs: 30, maxMs: 300 } };
@@ -42,8 +44,8 @@ export interface Running {
 /** A real companion (store file, transport, local POS API) against the sandbox. */
 export async function startCompanion(
   sandbox: Sandbox,
-  transport: Kind,
-  options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock; autoCloseBills?: boolean } = {},
+  transport: AnyKind,
+  options: { dataDir?: string; apiKey?: string; posId?: string; clock?: Clock; autoCloseBills?: boolean; disk?: CompanionOptions['disk'] } = {},
 ): Promise<Running> {
   const dataDir = options.dataDir ?? tempDir();
   const companion = await createCompanion({
@@ -57,8 +59,10 @@ export async function startCompanion(
       posApiPort: 0,
       posId: options.posId ?? randomUUID(),
       autoCloseBills: options.autoCloseBills ?? false,
+      ...(transport === 'webhook' ? { webhookHost: '127.0.0.1', webhookPort: 0 } : {}),
     },
     log: silentLogger(),
+    ...(options.disk ? { disk: options.disk } : {}),
     ...(options.clock ? { clock: options.clock, tuning: MANUAL } : { tuning: FAST }),
   });
   const events: CompanionEvent[] = [];

@@ -2392,6 +2392,7 @@ export interface components {
             tableId: string;
             name?: string | null;
             currency: string;
+            /** @description At most 2000 lines; the bill as the payment service receives it must stay within 524288 bytes of JSON (400 naming `items` otherwise). */
             items: components["schemas"]["BillItemInput"][];
             /** @default true */
             allowTip?: boolean;
@@ -2399,6 +2400,7 @@ export interface components {
             allowPartialPayment?: boolean;
             /** @default false */
             denyDiscounts?: boolean;
+            /** @description Any JSON passed to the payment service with the bill, at most 16384 bytes serialized. */
             additionalData?: unknown;
         };
         BillItemInput: {
