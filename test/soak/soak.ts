@@ -61,6 +61,7 @@ export interface DayFigures {
   rssMb: number;
   handles: number;
   dbBytes: number;
+  /** The largest WAL seen through the day (it is checkpointed away at the stop). */
   walBytes: number;
   logBytes: number;
   logFiles: number;
@@ -253,6 +254,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const service = new Service(String(sandbox.ready.url));
   const backup = options.backup;
   const ledgers = new Map<string, Ledger>();
+  const refundedIds = new Set<string>();
   const figures: DayFigures[] = [];
   const dayOf = (d: number) => addDays(options.start, d);
   const at = (d: keyof typeof FAULT_DAYS) => Math.min(FAULT_DAYS[d], options.days - 1);
@@ -283,6 +285,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       if (backup) await backup(dataDir);
       const { companion, pos } = await start();
       const samples = [sampleProcess()];
+      let walMax = 0;
       if (d === 0) for (let t = 1; t <= tables; t++) await pos.call('PUT', `/tables/t${t}`, { name: `Table ${t}`, area: t <= tables / 2 ? 'Hall' : 'Garden' });
       const menu = menuOf(d);
       await pos.call('PUT', '/menu', menu);
@@ -368,20 +371,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           paid(total, tip);
           captures++;
         } else if (r < 0.9) {
-          // Paid, then the cashier refunds it (the bill stays settled: the refund is money back, counted apart).
+          // Paid, then the cashier refunds it: the bill reopens and the guest pays it again (without a tip).
           const first = expect(await pay({ tip: tip.toFixed(2) }), 'paid');
           paid(total, tip);
           const refund = await companion.api.cancelPayment({ paymentId: first.payment.id });
           if (!refund.ok) throw new Error(`refund of ${first.payment.id}: ${JSON.stringify(refund)}`);
+          refundedIds.add(first.payment.id);
           ledger.refunded = ledger.refunded.plus(total).plus(tip);
           refunds++;
+          expect(await pay({}), 'paid');
+          paid(total, new Decimal(0));
         } else {
           expect(await pay({ outcome: 'declined' }), 'declined');
           expect(await pay({ tip: tip.toFixed(2) }), 'paid');
           paid(total, tip);
         }
         if (lock) await lock.released;
-        if (b > 0 && b % Math.ceil(bills / 4) === 0) samples.push(sampleProcess());
+        if (b > 0 && b % Math.ceil(bills / 4) === 0) {
+          samples.push(sampleProcess());
+          walMax = Math.max(walMax, sizeOf(`${dbFile}-wal`));
+        }
         if (b === Math.floor(bills / 2)) {
           // Midday the kitchen runs out of strudel, and later has it again.
           await pos.call('PATCH', '/menu/items/strudel', { available: false });
@@ -411,7 +420,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         rssMb: median(samples.map((x) => x.rssMb)),
         handles: median(samples.map((x) => x.handles)),
         dbBytes: sizeOf(dbFile),
-        walBytes: sizeOf(`${dbFile}-wal`),
+        walBytes: Math.max(walMax, sizeOf(`${dbFile}-wal`)),
         logBytes: logs.reduce((s, f) => s + f.size, 0),
         logFiles: logs.length,
         realSeconds: (performance.now() - t0) / 1000,
@@ -428,7 +437,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     let reportsStable = true;
     for (const [date, ledger] of ledgers) if (!sameReport(await pos.call<DayReport>('GET', `/reports/day?date=${date}`), ledger)) reportsStable = false;
     await companion.stop();
-    const { lost, doubled, servicePaid } = compareWithService(await service.state(), dbFile);
+    const { lost, doubled, servicePaid } = compareWithService(await service.state(), refundedIds, dbFile);
     return { days: figures, servicePaid, lost, doubled, reportsStable, caps, gc: gc !== undefined, backup: backup ? 'called' : 'none' };
   } finally {
     await stopChild(sandbox.child);
@@ -448,24 +457,35 @@ function sameReport(r: DayReport, l: Ledger): boolean {
   );
 }
 
-/** Every payment the service made PAID is PAID in the store, with one payment.paid event; nothing else is. */
-function compareWithService(state: Awaited<ReturnType<Service['state']>>, dbFile: string) {
-  const service = new Map(
-    state.payments.filter((p) => p.payment.state === 'PAID' || p.payment.state === 'REFUNDED').map((p) => [p.payment.id, p.payment.state]),
-  );
+/**
+ * Every payment the service made PAID is paid in the store with one payment.paid event; the ones the
+ * cashier refunded are refunded there too, with one payment.refunded event; nothing else is paid.
+ */
+function compareWithService(state: Awaited<ReturnType<Service['state']>>, refunded: ReadonlySet<string>, dbFile: string) {
+  const atService = new Map(state.payments.map((p) => [p.payment.id, p.payment.state]));
+  const paidAtService = new Set([...atService].filter(([id, st]) => st === 'PAID' || (refunded.has(id) && st === 'CANCELLED')).map(([id]) => id));
   const db = new Database(dbFile, { readonly: true });
   try {
-    const stored = new Map(
-      (db.prepare("SELECT id, state FROM payments WHERE state = 'PAID'").all() as { id: string; state: string }[]).map((p) => [p.id, p.state]),
+    type Row = { id: string; state: string; refundedAt: string | null };
+    const stored = new Map((db.prepare('SELECT id, state, refundedAt FROM payments WHERE paidAt IS NOT NULL').all() as Row[]).map((p) => [p.id, p]));
+    const count = (kind: string) =>
+      new Map(
+        (db.prepare('SELECT paymentId AS id, COUNT(*) AS n FROM events WHERE kind = ? GROUP BY paymentId').all(kind) as { id: string; n: number }[]).map(
+          (e) => [e.id, e.n],
+        ),
+      );
+    const paidEvents = count('payment.paid');
+    const refundEvents = count('payment.refunded');
+    const applied = (id: string): boolean => {
+      const row = stored.get(id);
+      if (!row) return false;
+      return refunded.has(id) ? row.state === 'CANCELLED' && row.refundedAt !== null : row.state === 'PAID' && row.refundedAt === null;
+    };
+    const lost = [...paidAtService].filter((id) => !applied(id)).concat([...refunded].filter((id) => !paidAtService.has(id)));
+    const doubled = [...stored.keys()].filter(
+      (id) => !paidAtService.has(id) || paidEvents.get(id) !== 1 || (refundEvents.get(id) ?? 0) !== (refunded.has(id) ? 1 : 0),
     );
-    const paidEvents = new Map(
-      (db.prepare("SELECT paymentId AS id, COUNT(*) AS n FROM events WHERE kind = 'payment.paid' GROUP BY paymentId").all() as { id: string; n: number }[]).map(
-        (e) => [e.id, e.n],
-      ),
-    );
-    const lost = [...service.keys()].filter((id) => !stored.has(id));
-    const doubled = [...stored.keys()].filter((id) => !service.has(id) || (paidEvents.get(id) ?? 0) !== 1);
-    return { servicePaid: service.size, lost, doubled };
+    return { servicePaid: paidAtService.size, lost, doubled };
   } finally {
     db.close();
   }
@@ -508,6 +528,8 @@ export function formatSoak(r: SoakResult): string {
       `${d.date} ${pad(d.hours, 3)} ${pad(d.payments, 5)} ${pad(d.refunds, 4)} ${pad(d.captures, 4)} ${pad(d.orders, 4)} ${pad(d.report.count, 5)} ${pad(d.report.amount, 10)} ${pad(d.reportOk ? 'ok' : 'WRONG', 6)} ${pad(d.rssMb.toFixed(0), 5)} ${pad(d.handles, 4)} ${pad((d.dbBytes / 1e6).toFixed(1), 6)} ${pad((d.walBytes / 1e6).toFixed(1), 5)} ${pad((d.logBytes / 1e6).toFixed(1), 5)} ${pad(d.logFiles, 3)} ${pad(d.realSeconds.toFixed(0), 4)}  ${d.faults.join(', ')}`,
   );
   const f = flatness(r.days);
+  const last = r.days.at(-1)!;
+  const paidTotal = r.days.reduce((n, d) => n + d.payments, 0);
   const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
   return [
     'date         h  paid refd capt ordr  rep#  rep.amount report rssMB hndl  dbMB walMB logMB  lf real  faults',
@@ -516,6 +538,7 @@ export function formatSoak(r: SoakResult): string {
     `payments the service made PAID: ${r.servicePaid}; lost: ${r.lost.length}; double: ${r.doubled.length}`,
     `day reports equal to their payments: ${r.days.filter((d) => d.reportOk).length}/${r.days.length}; all asked again at the end: ${r.reportsStable ? 'same' : 'CHANGED'}`,
     `RSS day 2 → end: ${f.rssFrom.toFixed(1)} → ${f.rssTo.toFixed(1)} MB (${pct(f.rssChange)}); open handles ${f.handlesFrom} → ${f.handlesTo} (${pct(f.handlesChange)}); ${r.gc ? 'after a forced GC' : 'no --expose-gc: medians'}`,
+    `database: ${(last.dbBytes / 1e6).toFixed(1)} MB after ${paidTotal} payments (${(last.dbBytes / paidTotal).toFixed(0)} bytes a payment); no cap: the app keeps every payment and prunes only webhook deliveries`,
     `caps: logs ${(r.caps.logBytes / 1e6).toFixed(1)} MB in ${r.caps.logFiles} files (max seen ${(Math.max(...r.days.map((d) => d.logBytes)) / 1e6).toFixed(1)} MB, ${Math.max(...r.days.map((d) => d.logFiles))} files); WAL ${(r.caps.walBytes / 1e6).toFixed(0)} MB (max seen ${(Math.max(...r.days.map((d) => d.walBytes)) / 1e6).toFixed(1)} MB); backup: ${r.backup}`,
   ].join('\n');
 }
