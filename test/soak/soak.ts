@@ -59,6 +59,8 @@ export interface DayFigures {
   reportOk: boolean;
   /** Medians of samples: after the morning restart (connected), then every quarter of the day's bills. */
   rssMb: number;
+  /** The JS heap in use: the leak signal when RSS moves with the allocator's own keeping. */
+  heapMb: number;
   handles: number;
   dbBytes: number;
   /** The largest WAL seen through the day (it is checkpointed away at the stop). */
@@ -212,12 +214,13 @@ function sizeOf(path: string): number {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function sampleProcess(): { rssMb: number; handles: number } {
+function sampleProcess(): { rssMb: number; heapMb: number; handles: number } {
   if (gc) {
     gc();
     gc();
   }
-  return { rssMb: process.memoryUsage().rss / 1e6, handles: process.getActiveResourcesInfo().length };
+  const mem = process.memoryUsage();
+  return { rssMb: mem.rss / 1e6, heapMb: mem.heapUsed / 1e6, handles: process.getActiveResourcesInfo().length };
 }
 
 /** Waits until the core's session is connected (bounded; polled, as the integration tests do). */
@@ -259,6 +262,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const dayOf = (d: number) => addDays(options.start, d);
   const at = (d: keyof typeof FAULT_DAYS) => Math.min(FAULT_DAYS[d], options.days - 1);
 
+  // Stopped in `finally` when a check throws mid-day, so a failing run leaves no server behind.
+  const live: { companion: Companion | null } = { companion: null };
   const start = async (): Promise<{ companion: Companion; pos: Pos }> => {
     const companion = await createCompanion({
       dataDir,
@@ -268,6 +273,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       clock,
       tuning: { restartDelayMs: 150, pingIntervalMs: 5_000, pongTimeoutMs: 5_000, backoff: { minMs: 30, maxMs: 300 } },
     });
+    live.companion = companion;
     await companion.start();
     await connected(companion);
     return { companion, pos: new Pos(companion.posApiUrl, companion.posApiToken) };
@@ -418,6 +424,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         report: { count: report.count, amount: report.amount, tips: report.tips, refunded: report.refunded },
         reportOk,
         rssMb: median(samples.map((x) => x.rssMb)),
+        heapMb: median(samples.map((x) => x.heapMb)),
         handles: median(samples.map((x) => x.handles)),
         dbBytes: sizeOf(dbFile),
         walBytes: Math.max(walMax, sizeOf(`${dbFile}-wal`)),
@@ -440,6 +447,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const { lost, doubled, servicePaid } = compareWithService(await service.state(), refundedIds, dbFile);
     return { days: figures, servicePaid, lost, doubled, reportsStable, caps, gc: gc !== undefined, backup: backup ? 'called' : 'none' };
   } finally {
+    await live.companion?.stop();
     await stopChild(sandbox.child);
     await flushLogger(log);
     rmSync(dataDir, { recursive: true, force: true });
@@ -525,14 +533,14 @@ export function formatSoak(r: SoakResult): string {
   const pad = (v: string | number, n: number) => String(v).padStart(n);
   const rows = r.days.map(
     (d) =>
-      `${d.date} ${pad(d.hours, 3)} ${pad(d.payments, 5)} ${pad(d.refunds, 4)} ${pad(d.captures, 4)} ${pad(d.orders, 4)} ${pad(d.report.count, 5)} ${pad(d.report.amount, 10)} ${pad(d.reportOk ? 'ok' : 'WRONG', 6)} ${pad(d.rssMb.toFixed(0), 5)} ${pad(d.handles, 4)} ${pad((d.dbBytes / 1e6).toFixed(1), 6)} ${pad((d.walBytes / 1e6).toFixed(1), 5)} ${pad((d.logBytes / 1e6).toFixed(1), 5)} ${pad(d.logFiles, 3)} ${pad(d.realSeconds.toFixed(0), 4)}  ${d.faults.join(', ')}`,
+      `${d.date} ${pad(d.hours, 3)} ${pad(d.payments, 5)} ${pad(d.refunds, 4)} ${pad(d.captures, 4)} ${pad(d.orders, 4)} ${pad(d.report.count, 5)} ${pad(d.report.amount, 10)} ${pad(d.reportOk ? 'ok' : 'WRONG', 6)} ${pad(d.rssMb.toFixed(0), 5)} ${pad(d.heapMb.toFixed(0), 6)} ${pad(d.handles, 4)} ${pad((d.dbBytes / 1e6).toFixed(1), 6)} ${pad((d.walBytes / 1e6).toFixed(1), 5)} ${pad((d.logBytes / 1e6).toFixed(1), 5)} ${pad(d.logFiles, 3)} ${pad(d.realSeconds.toFixed(0), 4)}  ${d.faults.join(', ')}`,
   );
   const f = flatness(r.days);
   const last = r.days.at(-1)!;
   const paidTotal = r.days.reduce((n, d) => n + d.payments, 0);
   const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
   return [
-    'date         h  paid refd capt ordr  rep#  rep.amount report rssMB hndl  dbMB walMB logMB  lf real  faults',
+    'date         h  paid refd capt ordr  rep#  rep.amount report rssMB heapMB hndl  dbMB walMB logMB  lf real  faults',
     ...rows,
     '',
     `payments the service made PAID: ${r.servicePaid}; lost: ${r.lost.length}; double: ${r.doubled.length}`,
