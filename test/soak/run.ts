@@ -1,7 +1,7 @@
 /**
  * `npm run soak`: the full month (SOAK_DAYS, default 30) from 10 October 2026 in Prague's time
- * zone, so summer time ends inside it. Run with --expose-gc (the npm script does): RSS is then read
- * after a forced collection. Prints the figures and exits 1 if a check fails.
+ * zone, so summer time ends inside it. RSS is read after a forced collection (--expose-gc, which
+ * the npm script passes). Prints the figures and exits 1 if a check fails.
  */
 process.env.TZ = 'Europe/Prague';
 

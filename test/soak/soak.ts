@@ -15,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import Database from 'better-sqlite3';
 import type { DayReport } from '../../preload/contract.js';
 import { createCompanion } from '../../main/app/companion.js';
@@ -212,7 +214,18 @@ function sizeOf(path: string): number {
   return existsSync(path) ? statSync(path).size : 0;
 }
 
-const gc = (globalThis as { gc?: () => void }).gc;
+/** A forced GC: --expose-gc's, else the same switched on now (a vitest worker starts without the flag). */
+function findGc(): (() => void) | undefined {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+}
+const gc = findGc();
 
 function sampleProcess(): { rssMb: number; heapMb: number; handles: number } {
   if (gc) {
