@@ -447,7 +447,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       });
       const f = figures.at(-1)!;
       say(
-        `${date} ${f.hours}h payments ${payments} report ${reportOk ? 'ok' : 'WRONG'} rss ${f.rssMb.toFixed(0)} MB handles ${f.handles} db ${(f.dbBytes / 1e6).toFixed(1)} MB logs ${(f.logBytes / 1e6).toFixed(1)} MB/${f.logFiles} ${f.realSeconds.toFixed(0)} s ${faults.join(', ')}`,
+        `${date} ${f.hours}h payments ${payments} report ${reportOk ? 'ok' : 'WRONG'} rss ${f.rssMb.toFixed(0)} MB heap ${f.heapMb.toFixed(0)} MB handles ${f.handles} db ${(f.dbBytes / 1e6).toFixed(1)} MB logs ${(f.logBytes / 1e6).toFixed(1)} MB/${f.logFiles} ${f.realSeconds.toFixed(0)} s ${faults.join(', ')}`,
       );
     }
 
@@ -520,8 +520,8 @@ export function median(xs: number[]): number {
 }
 
 /**
- * Day 2 against the last day: RSS and open handles (the first day warms up: its caches and code).
- * In a long run, the medians of days 2-4 against the last three.
+ * Day 2 (the first day warms up: its caches and code) against the end of the run: the median of
+ * the last three days, so one day's allocator noise at the end does not decide.
  */
 export function flatness(days: DayFigures[]): {
   rssFrom: number;
@@ -531,9 +531,8 @@ export function flatness(days: DayFigures[]): {
   handlesTo: number;
   handlesChange: number;
 } {
-  const k = Math.max(1, Math.min(3, Math.floor((days.length - 1) / 2)));
-  const from = days.slice(1, 1 + k);
-  const to = days.slice(-k);
+  const from = days.slice(1, 2);
+  const to = days.slice(Math.max(Math.min(2, days.length - 1), days.length - 3));
   const rssFrom = median(from.map((d) => d.rssMb));
   const rssTo = median(to.map((d) => d.rssMb));
   const handlesFrom = median(from.map((d) => d.handles));
