@@ -420,7 +420,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 
       // Night: the day report, then the stop.
       clock.forwardTo(localMs(date, 23, 30));
-      const report = await pos.call<DayReport>('GET', `/reports/day?date=${date}`);
+      // The guest's answer can come before the till has stored the day's last paymentClosed: the
+      // report is read once it counts every payment, and then must match to the last decimal.
+      const report = await waitFor(
+        async () => {
+          const r = await pos.call<DayReport>('GET', `/reports/day?date=${date}`);
+          return r.count >= ledger.count ? r : null;
+        },
+        `the day report of ${date} counting its ${ledger.count} payments`,
+        { timeoutMs: 10_000 },
+      ).catch(() => pos.call<DayReport>('GET', `/reports/day?date=${date}`));
       const reportOk = sameReport(report, ledger);
       await companion.stop();
       await flushLogger(log);
