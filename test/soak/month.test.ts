@@ -2,12 +2,13 @@
 process.env.TZ = 'Europe/Prague';
 
 import { expect, it } from 'vitest';
+import { morningBackup } from './morning-backup.js';
 import { flatness, formatSoak, runSoak } from './soak.js';
 
 it('three days of service: no payment lost or doubled, every day report exact, sizes within caps, memory and handles flat', async () => {
   // Restaurant days 24 (25 hours: summer time ends in its night), 25 and 26 October; the faults fall on the last day.
   // The full month is `npm run soak` (test/soak/run.ts).
-  const result = await runSoak({ days: 3, start: '2026-10-24', tables: 60, turns: 1 });
+  const result = await runSoak({ days: 3, start: '2026-10-24', tables: 60, turns: 1, backup: morningBackup });
   console.log(formatSoak(result));
   expect(result.servicePaid).toBeGreaterThan(0);
   expect(result.lost).toEqual([]);

@@ -8,7 +8,15 @@ process.env.TZ = 'Europe/Prague';
 const { flatness, formatSoak, runSoak } = await import('./soak.js');
 
 const days = Number(process.env.SOAK_DAYS ?? 30);
-const result = await runSoak({ days, start: '2026-10-10', tables: 60, turns: 4, progress: (line) => process.stderr.write(`soak: ${line}\n`) });
+const { morningBackup } = await import('./morning-backup.js');
+const result = await runSoak({
+  days,
+  start: '2026-10-10',
+  tables: 60,
+  turns: 4,
+  backup: morningBackup,
+  progress: (line) => process.stderr.write(`soak: ${line}\n`),
+});
 process.stdout.write(`${formatSoak(result)}\n`);
 
 const flat = flatness(result.days);

@@ -42,8 +42,8 @@ export interface SoakOptions {
   /** Lines of progress on stderr. */
   progress?: (line: string) => void;
   /**
-   * HOOK for the store's backup (another change adds `makeBackup`): called each morning on the
-   * closed data dir, before the app starts again. Without it the soak runs and says `backup: none`.
+   * The morning backup (morning-backup.ts): called each morning on the closed data dir, before the
+   * app starts again. Without it the soak runs and says `backup: none`.
    */
   backup?: BackupHook;
 }
