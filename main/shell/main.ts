@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { failureSentence } from '../base/store-error-english.js';
+import { backupSentence } from '../features/backups/backup-words.js';
+import { backupsDir, BackupError, markDatabaseCreated, restoreBackup } from '../store/index.js';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
 import type { Language, ConnectionView } from '../../preload/contract.js';
@@ -22,7 +24,7 @@ import { createPrintPorts } from './printing.js';
 import { createSafeStorageSecrets } from './safe-storage-secrets.js';
 import { createSaveTextFile } from './save-file.js';
 import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
-import { createAppTray, type AppTray } from './tray.js';
+import { createAppTray, type AppTray, type TrayActions } from './tray.js';
 import { startUpdates } from './updates.js';
 import { appPageUrl, type AppOrigins } from './trusted-url.js';
 import { createHardenedWindow, type WindowFactoryOptions } from './window-factory.js';
@@ -162,7 +164,7 @@ async function start(): Promise<void> {
   const options = companionOptions(dataDir, ports);
   const core = await createRestartableCore(() => createCompanion(options), rootLog).catch((e: unknown) => {
     const problem = takenPort(e);
-    tray = withCrashLine(createAppTray(layout.assetsDir, { open: showWindow, reconnect: () => undefined, quit: () => app.quit() }));
+    tray = withCrashLine(createAppTray(layout.assetsDir, startupFailedActions(dataDir, showWindow, options.nativeBinding)));
     tray.update(null, language, problem);
     return null;
   });
@@ -271,6 +273,35 @@ function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOp
       app.exit(0);
     },
   };
+}
+
+/** The tray of a core that could not start: open, quit, and a missing database's restore offer. */
+function startupFailedActions(dataDir: string, showWindow: () => void, nativeBinding: string | undefined): TrayActions {
+  return {
+    open: showWindow,
+    reconnect: () => undefined,
+    quit: () => app.quit(),
+    restoreBackup: (backup, question, buttons) => void restoreFromTray(dataDir, backup, question, buttons, nativeBinding),
+  };
+}
+
+/**
+ * The missing database's offer from the tray: asked once more, then the newest verified backup is
+ * put in place (the empty file kept aside) and the app starts again; a refusal is said in a box.
+ */
+async function restoreFromTray(dataDir: string, backup: string, question: string, buttons: readonly [string, string], nativeBinding: string | undefined) {
+  const answer = await dialog.showMessageBox({ type: 'question', message: question, buttons: [...buttons], defaultId: 1, cancelId: 1 });
+  if (answer.response !== 0) return;
+  const file = path.join(dataDir, 'tableside.sqlite');
+  try {
+    await restoreBackup({ file, backup: path.join(backupsDir(file), backup), log: rootLog, nativeBinding });
+    markDatabaseCreated(file);
+    app.relaunch();
+    app.exit(0);
+  } catch (e) {
+    log.error({ err: e }, 'restore from the tray failed; the database is unchanged');
+    dialog.showErrorBox('Tableside', e instanceof BackupError ? backupSentence(e.code, { backup, database: file }) : failureSentence(e));
+  }
 }
 
 /** A taken port, a missing or locked database: IT's to fix, said in the log and the tray, no dialog. Anything else is rethrown. */

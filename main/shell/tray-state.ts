@@ -43,6 +43,10 @@ const WORDS = {
     portInUse: (port: number, role: PortRole) =>
       `Port ${port} is in use (another Tableside?): change it in Settings → ${role === 'webhook' ? 'Webhook port' : 'Local POS API port'}`,
     databaseMissing: 'Bill database missing: restore a backup (the log names it)',
+    restoreBackup: (name: string) => `Restore backup ${name} and start again…`,
+    restoreQuestion: (name: string) =>
+      `The bill database is missing. Put the newest verified backup, ${name}, in its place and start Tableside again? The empty file is kept in the backups folder.`,
+    restoreButtons: ['Restore and start', 'Cancel'] as const,
     databaseLocked: 'Bill database locked by another program: close it, then start again',
     diskLow: (mb: number) => `Disk almost full: ${mb} MB left, free some space`,
   },
@@ -68,6 +72,10 @@ const WORDS = {
     portInUse: (port: number, role: PortRole) =>
       `Port ${port} je obsazený (jiný Tableside?): změňte ho v Nastavení → ${role === 'webhook' ? 'Port pro webhooky' : 'Port místního POS API'}`,
     databaseMissing: 'Databáze účtů chybí: obnovte zálohu (název je v logu)',
+    restoreBackup: (name: string) => `Obnovit zálohu ${name} a spustit znovu…`,
+    restoreQuestion: (name: string) =>
+      `Databáze účtů chybí. Dát na její místo nejnovější ověřenou zálohu ${name} a spustit Tableside znovu? Prázdný soubor zůstane ve složce záloh.`,
+    restoreButtons: ['Obnovit a spustit', 'Zrušit'] as const,
     databaseLocked: 'Databázi účtů drží jiný program: zavřete ho a spusťte znovu',
     diskLow: (mb: number) => `Disk je téměř plný: zbývá ${mb} MB, uvolněte místo`,
   },
@@ -81,6 +89,9 @@ const WORDS = {
     problem: Record<ConnectionProblem, string>;
     portInUse: (port: number, role: PortRole) => string;
     databaseMissing: string;
+    restoreBackup: (name: string) => string;
+    restoreQuestion: (name: string) => string;
+    restoreButtons: readonly [string, string];
     databaseLocked: string;
     diskLow: (megabytes: number) => string;
   }
@@ -130,4 +141,14 @@ export function trayLook(
 /** The icon file for a state; @2x variants sit beside it for high-DPI screens. */
 export function trayIconFile(icon: TrayIcon): string {
   return `tray-${icon}.png`;
+}
+
+/** The offer of a missing database: the tray item's label and its question, or null when there is no backup to restore. */
+export function restoreOffer(
+  startup: StartupProblem | undefined,
+  language: Language = 'en',
+): { label: string; question: string; buttons: readonly [string, string]; backup: string } | null {
+  if (startup?.code !== 'DATABASE_MISSING' || !startup.backup) return null;
+  const words = WORDS[language];
+  return { label: words.restoreBackup(startup.backup), question: words.restoreQuestion(startup.backup), buttons: words.restoreButtons, backup: startup.backup };
 }

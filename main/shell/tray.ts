@@ -3,7 +3,7 @@ import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
 import type { Language, ConnectionView, DiskView } from '../../preload/contract.js';
 import type { StartupProblem } from '../base/startup-error.js';
 import { updateTrayLook, type UpdateStatus } from '../features/updates/index.js';
-import { diskTrayLine, TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
+import { diskTrayLine, restoreOffer, TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
 
 /**
  * The tray icon and its menu (Open, the connection status line, Reconnect, the update's line and
@@ -17,6 +17,8 @@ export interface TrayActions {
   quit(): void;
   /** The cashier chose to install the downloaded update now. */
   restartToUpdate?(): void;
+  /** The bill database is missing and a backup exists: restore it (the caller asks first) and start again. */
+  restoreBackup?(backup: string, question: string, buttons: readonly [string, string]): void;
 }
 
 export interface AppTray {
@@ -77,7 +79,15 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
     current = { session, language, startup };
     const look = trayLook(session, language, startup);
     const diskLine = diskTrayLine(disk, language);
-    const extra = [...(diskLine === null ? [] : [{ label: diskLine, enabled: false }]), ...noticeItems(), ...updateItems(updateStatus, language, actions)];
+    const offer = restoreOffer(startup, language);
+    const restore = actions.restoreBackup;
+    const restoreItems: MenuItem[] = offer && restore ? [{ label: offer.label, click: () => restore(offer.backup, offer.question, offer.buttons) }] : [];
+    const extra = [
+      ...restoreItems,
+      ...(diskLine === null ? [] : [{ label: diskLine, enabled: false }]),
+      ...noticeItems(),
+      ...updateItems(updateStatus, language, actions),
+    ];
     // Session events arrive often (rtt updates): rebuild the menu only when something visible changed.
     const key = `${look.icon}|${look.statusLine}|${language}|${extra.map((i) => i.label ?? '-').join('|')}`;
     if (key === shown || tray.isDestroyed()) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trayLook } from '../../main/shell/tray-state.js';
+import { restoreOffer, trayLook } from '../../main/shell/tray-state.js';
 
 describe('the tray says what the cashier must fix', () => {
   it('a missing key: the warning icon and "enter it again in Settings", in both languages', () => {
@@ -22,5 +22,18 @@ describe('the tray says what the cashier must fix', () => {
 
   it('without a problem the session status decides, as before', () => {
     expect(trayLook({ status: 'connected', restaurantName: 'Bistro' }, 'en')).toMatchObject({ icon: 'connected', statusLine: 'Connected (Bistro)' });
+  });
+
+  it('a missing database with a backup: the tray offers to restore that backup, asking first, in both languages', () => {
+    const missing = { code: 'DATABASE_MISSING' as const, path: '/data/tableside.sqlite', backup: 'tableside-2026-11-28T03-00-00-000Z.sqlite' };
+    expect(restoreOffer(missing, 'en')).toMatchObject({
+      label: 'Restore backup tableside-2026-11-28T03-00-00-000Z.sqlite and start again…',
+      buttons: ['Restore and start', 'Cancel'],
+      backup: missing.backup,
+    });
+    expect(restoreOffer(missing, 'cs')?.question).toContain('nejnovější ověřenou zálohu tableside-2026-11-28T03-00-00-000Z.sqlite');
+    // Nothing to restore, or another problem: no offer.
+    expect(restoreOffer({ code: 'DATABASE_MISSING', path: '/data/tableside.sqlite' }, 'en')).toBeNull();
+    expect(restoreOffer({ code: 'PORT_IN_USE', port: 4100, role: 'posApi' }, 'en')).toBeNull();
   });
 });
