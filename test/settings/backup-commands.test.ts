@@ -58,7 +58,10 @@ describe('Settings → Backups', () => {
     expect(list).toEqual({ ok: true, value: { backups: [{ name: t.backup.name, at: new Date(t.backup.at).toISOString(), bytes: t.backup.bytes }], kept: 7 } });
 
     expect(await t.commands.restoreBackup({ file: t.backup.name })).toEqual({ ok: false, error: { code: 'PIN_REQUIRED', params: { field: 'backup' } } });
-    expect(await t.commands.restoreBackup({ file: t.backup.name, unlock: 'good' })).toEqual({ ok: true, value: { restored: t.backup.name, restart: 'automatic' } });
+    expect(await t.commands.restoreBackup({ file: t.backup.name, unlock: 'good' })).toEqual({
+      ok: true,
+      value: { restored: t.backup.name, restart: 'automatic' },
+    });
     // Answered before anything stops.
     expect(t.restored).toEqual([]);
     expect(t.store().getPayment('late')).not.toBeNull();

@@ -97,7 +97,8 @@ describe('before the store opens', () => {
     // Backups alone are evidence too; the newest is named with the ways to restore it.
     const other = dataDir();
     mkdirSync(backupsDir(other.file));
-    for (const name of ['tableside-2026-11-20T03-00-00-000Z.sqlite', 'tableside-2026-11-27T03-00-00-000Z.sqlite']) writeFileSync(join(backupsDir(other.file), name), 'x');
+    for (const name of ['tableside-2026-11-20T03-00-00-000Z.sqlite', 'tableside-2026-11-27T03-00-00-000Z.sqlite'])
+      writeFileSync(join(backupsDir(other.file), name), 'x');
     const missing = (await prepareDatabaseFile({ file: other.file }).catch((e: unknown) => e)) as StartupError;
     expect(missing.problem).toEqual({ code: 'DATABASE_MISSING', path: other.file, backup: 'tableside-2026-11-27T03-00-00-000Z.sqlite' });
     expect(missing.message).toContain('tableside-2026-11-27T03-00-00-000Z.sqlite');

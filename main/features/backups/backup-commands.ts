@@ -36,9 +36,7 @@ export function createBackupCommands(deps: BackupCommandsDeps): BackupCommands {
   let restoring = false;
   return {
     listBackups: () =>
-      Promise.resolve(
-        ok({ backups: listBackups(dir).map((b) => ({ name: b.name, at: new Date(b.at).toISOString(), bytes: b.bytes })), kept: BACKUPS_KEPT }),
-      ),
+      Promise.resolve(ok({ backups: listBackups(dir).map((b) => ({ name: b.name, at: new Date(b.at).toISOString(), bytes: b.bytes })), kept: BACKUPS_KEPT })),
     async restoreBackup(input) {
       if (!deps.pin.allows(input.unlock)) return fail('PIN_REQUIRED', { field: 'backup' });
       const backup = findBackup(dir, input.file);

@@ -59,9 +59,7 @@ export function BackupsSection({ unlock, pinSet }: { unlock: ManagerUnlock; pinS
         </ul>
       )}
       {!canRestore && <p className="muted">{t('backups.locked')}</p>}
-      {started && (
-        <p role="status">{t(started.restart === 'automatic' ? 'backups.restartAutomatic' : 'backups.restartManual', { name: started.restored })}</p>
-      )}
+      {started && <p role="status">{t(started.restart === 'automatic' ? 'backups.restartAutomatic' : 'backups.restartManual', { name: started.restored })}</p>}
       <CommandErrorText error={error} />
       {chosen && (
         <Dialog title={t('backups.confirmTitle')} onClose={() => setChosen(null)}>
