@@ -119,6 +119,10 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
       log,
       settings.get().posApiPort,
       { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },
+      () => {
+        const view = connection.view();
+        return { connection: { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName }, disk: disk.view() };
+      },
     );
     await connection.open();
   } catch (e) {

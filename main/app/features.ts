@@ -15,6 +15,7 @@ import { paymentsFeature } from '../features/payments/feature.js';
 import { receiptsFeature } from '../features/receipts/feature.js';
 import { reportsFeature } from '../features/reports/feature.js';
 import { settingsFeature } from '../features/settings/feature.js';
+import { healthRoute } from './health-route.js';
 
 interface AppDeps {
   log: Logger;
@@ -53,7 +54,8 @@ const diagnosticsFeature = {
     openLogs: () => shell.openLogs?.() ?? Promise.resolve(DESKTOP_ONLY),
   }),
   snapshot: ({ logsDir, disk }: AppDeps) => ({ logsDir, disk: disk() }),
-} satisfies Feature<AppDeps>;
+  routes: [healthRoute],
+} satisfies Feature<AppDeps, PosApiStore>;
 
 /** Every feature of the till: the UI bridge and the POS API are both made from this list, and nothing else. */
 export const FEATURES = [

@@ -1,3 +1,4 @@
+import type { HealthFacts } from '../base/http-route.js';
 import type { Logger } from '../base/log.js';
 import type { PosApiStore } from '../features/bills/pos-api-contract.js';
 import { loadOrCreateToken, regenerateToken, type PosApi } from '../adapters/pos-api/index.js';
@@ -21,12 +22,13 @@ export async function createLocalApi(
   log: Logger,
   port: number,
   reports: { now: () => number; dayEndsAt: () => string },
+  health: () => HealthFacts,
 ): Promise<LocalApi> {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {
       // reports: the day report's "today" and the dayEndsAt setting, read per request.
-      return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, ...reports });
+      return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, health, ...reports });
     } catch (e) {
       throw portInUse(e, 'posApi', at);
     }

@@ -58,8 +58,16 @@ export interface ReportContext {
   now: number;
 }
 
+/** How the till is, for GET /v1/health: its connection to the service and its disk. */
+export interface HealthFacts {
+  connection: { status: string; problem: string | null; restaurantName: string | null };
+  /** Null where the host measures no disk (a POS API started on its own). */
+  disk: { lowSpace: boolean; freeBytes: number } | null;
+}
+
 export interface RouteContext<Store> {
   store: Store;
+  health: () => HealthFacts;
   /** Path parameters, still URL-decoded text. */
   params: Record<string, string>;
   query: URLSearchParams;

@@ -92,7 +92,7 @@ describe('the free-space watch', () => {
 });
 
 describe('a companion whose data folder runs low on space', () => {
-  it('says so in the snapshot, an event and Companion.disk(), and clears by itself when space returns', async () => {
+  it('says so in the snapshot, an event, Companion.disk() and GET /v1/health, and clears by itself when space returns', async () => {
     // A real volume: a 32 MB tmpfs (root, as the test machines run), filled and emptied by a file.
     const dataDir = mkdtempSync(join(tmpdir(), 'tableside-low-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', dataDir]);
@@ -118,6 +118,9 @@ describe('a companion whose data folder runs low on space', () => {
     expect(diskEvents()[0]!.freeBytes).toBeLessThan(12 * MB);
     expect((await companion.api.getSnapshot()).disk.lowSpace).toBe(true);
     expect(companion.disk().lowSpace).toBe(true);
+    // The POS's monitoring reads the same facts from the local POS API.
+    const health = await fetch(`${companion.posApiUrl}/health`, { headers: { authorization: `Bearer ${companion.posApiToken}` } });
+    expect(await health.json()).toMatchObject({ connection: { status: companion.connection().status }, disk: { lowSpace: true } });
 
     rmSync(filler);
     await clock.advanceAsync(60_000);

@@ -21,7 +21,8 @@ export async function startContractApi() {
   const clock = new ManualClock(Date.parse('2026-11-22T20:00:00Z'));
   let mode: ReceiptMode = 'POSTPONED';
   const store: TestStore = openTestStore({ file: join(dir, 'bills.sqlite'), clock, receiptMode: () => mode });
-  const api: PosApi = await startPosApi({ store, port: 0, token: CONTRACT_TOKEN, log: silentLogger(), clock, now: () => clock.now() });
+  const health = () => ({ connection: { status: 'connected', problem: null, restaurantName: 'Bistro' }, disk: { lowSpace: false, freeBytes: 8_000_000_000 } });
+  const api: PosApi = await startPosApi({ store, port: 0, token: CONTRACT_TOKEN, log: silentLogger(), clock, now: () => clock.now(), health });
   return {
     store,
     api,
@@ -112,6 +113,7 @@ export const SCENARIO: ScenarioCall[] = [
   // b2 closes with its beer unpaid, settled in cash: Needs attention lists it to acknowledge.
   { method: 'DELETE', route: '/v1/bills/{id}', path: '/v1/bills/b2', body: { settlement: { method: 'cash', note: 'paid at the bar' } }, status: 200 },
   { method: 'GET', route: '/v1/attention', path: '/v1/attention', status: 200 },
+  { method: 'GET', route: '/v1/health', path: '/v1/health', status: 200 },
   { method: 'GET', route: '/v1/attention', path: '/v1/attention?kind=settled-bill', status: 200 },
   {
     method: 'POST',

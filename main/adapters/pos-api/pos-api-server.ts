@@ -9,7 +9,7 @@ import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './
 import { parseJsonBody } from './json-body.js';
 import { routeMatcher, type PosApiRoutes, type RouteMatch } from './routes.js';
 import { DOCUMENT_PATH } from './openapi.js';
-import { parseRequest } from '../../base/http-route.js';
+import { parseRequest, type HealthFacts } from '../../base/http-route.js';
 import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
 
 export interface PosApiOptions {
@@ -33,7 +33,11 @@ export interface PosApiOptions {
   now?: () => number;
   /** The report's currency when a day has no payments (default "CZK"). */
   defaultCurrency?: string;
+  /** GET /v1/health's facts, read per request (default: nothing known). */
+  health?: () => HealthFacts;
 }
+
+const NOTHING_KNOWN: HealthFacts = { connection: { status: 'unknown', problem: null, restaurantName: null }, disk: null };
 
 export interface PosApi {
   /** e.g. http://127.0.0.1:4100/v1 */
@@ -87,6 +91,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
   const reply = await route.handle(
     {
       store,
+      health: state.options.health ?? (() => NOTHING_KNOWN),
       params,
       query: url.searchParams,
       wantsStream: (req.headers.accept ?? '').includes('text/event-stream'),

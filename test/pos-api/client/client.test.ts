@@ -87,6 +87,10 @@ describe('a client generated from the served POS API document', () => {
     expect((await client.DELETE('/v1/bills/{id}', { ...id('b2'), body: { settlement: { method: 'cash' } } })).data?.state).toBe('CLOSED');
     expect((await client.GET('/v1/attention', { params: { query: { kind: 'settled-bill' } } })).data?.map((e) => e.id)).toEqual(['settled-bill:b2']);
     expect((await client.POST('/v1/attention/{id}/resolve', { ...id('settled-bill:b2'), body: { note: 'counted' } })).data?.id).toBe('settled-bill:b2');
+    expect((await client.GET('/v1/health')).data).toEqual({
+      connection: { status: 'connected', problem: null, restaurantName: 'Bistro' },
+      disk: { lowSpace: false, freeBytes: 8_000_000_000 },
+    });
     const events = await client.GET('/v1/events', { params: { query: { after: '0', limit: '1000' } } });
     const log = events.data as Exclude<typeof events.data, string | undefined>;
     expect(log.at(-1)?.kind).toBe('attention.resolved');
