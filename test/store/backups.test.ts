@@ -145,6 +145,23 @@ describe('verified backups', () => {
     await until(() => count() === 2);
   });
 
+  it('a newest backup dated weeks ahead (the clock set back) still gets the next one within a day', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    const file = join(tmp.dir, 'tableside.sqlite');
+    const clock = new ManualClock(Date.UTC(2026, 9, 1));
+    const ahead = new BetterSqlite3(file);
+    ahead.exec('CREATE TABLE t (x)');
+    await makeBackup({ db: ahead, clock: new ManualClock(Date.UTC(2026, 10, 1)), reason: 'a test' });
+    ahead.close();
+    const store = openTestStore({ file, clock, backups: { daily: true } });
+    cleanups.push(() => store.close());
+    const count = () => listBackups(backupsDir(file)).length;
+    expect(count()).toBe(1);
+    await clock.advanceAsync(BACKUP_EVERY_MS);
+    await until(() => count() === 2);
+  });
+
   it('makes the pre-migration backup through makeBackup on a connection of its own (no store open)', async () => {
     const tmp = tempDir();
     cleanups.push(tmp.cleanup);

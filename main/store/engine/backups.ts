@@ -191,7 +191,8 @@ export function scheduleDailyBackups(o: MakeBackupOptions & { everyMs?: number |
     });
   };
   const newest = listBackups(dir)[0];
-  plan(newest ? Math.max(FIRST_BACKUP_DELAY_MS, newest.at + every - clock.now()) : FIRST_BACKUP_DELAY_MS);
+  // At most a day: a newest backup dated ahead (the clock set back) must not put the next one off.
+  plan(newest ? Math.min(every, Math.max(FIRST_BACKUP_DELAY_MS, newest.at + every - clock.now())) : FIRST_BACKUP_DELAY_MS);
   return {
     stop() {
       stopped = true;
