@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyBytes, resetBodyBytesPeak } from '../../main/adapters/connection/transport/webhook/read-body.js';
+import { LATE_BODY_GRACE_MS } from '../../main/adapters/connection/transport/webhook/receive-delivery.js';
 import { signWebhookRequest } from '../../main/adapters/connection/webhook-signing/index.js';
 import { API_KEY, POS_ID, ReceiverHarness } from './helpers/receiver-harness.js';
 import { until } from './helpers/http-post.js';
@@ -98,12 +99,18 @@ describe('the body is read only after the headers are authenticated', () => {
     expectNothingRan();
   });
 
-  it('a correctly signed but expired delivery is refused (410) before its body is read', async () => {
+  it('a correctly signed but expired delivery whose body stalls is cut off after a short grace (410)', async () => {
     const body = deliveryBody();
     const now = h.nowS();
     const head = requestHead(h.transport.url, { ...signedHeaders(body, { created: now - 20, expires: now - 5 }), 'content-length': String(body.length) });
-    const a = await stalledUpload(h.transport.url, head, Buffer.from(body.slice(0, 10)));
-    expect(a).toMatchObject({ status: 410, closed: true, headers: { connection: 'close' }, body: { code: 'EXPIRED' } });
+    const answer = stalledUpload(h.transport.url, head, Buffer.from(body.slice(0, 10)));
+    // Its body is read (Signature-SHA256 comes before the times), but only for the grace.
+    await until(() => bodyBytes().buffered === 10, 'the first bytes to be read');
+    h.clock.advance(LATE_BODY_GRACE_MS - 1);
+    expect(bodyBytes().buffered).toBe(10);
+    h.clock.advance(1);
+    expect(await answer).toMatchObject({ status: 410, closed: true, headers: { connection: 'close' }, body: { code: 'EXPIRED' } });
+    await until(() => bodyBytes().buffered === 0, 'the read to end');
     expectNothingRan();
   });
 

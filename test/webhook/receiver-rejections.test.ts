@@ -120,6 +120,26 @@ describe('one byte flipped', () => {
     }
   });
 
+  it('a wrong Signature-SHA256 on a delivery that is also late: 401, the signatures are checked before the times', async () => {
+    const now = h.nowS();
+    const late = [
+      { created: now - 120, expires: now + 15 },
+      { created: now - 20, expires: now - 5 },
+    ];
+    for (const times of late) {
+      const req = h.signed('getTableList', [], { ...times, body: times });
+      const hex = req.headers['signature-sha256']!;
+      await expectRejected(
+        { headers: { ...req.headers, 'signature-sha256': flip(hex, 7) }, body: req.body },
+        401,
+        'BAD_SIGNATURE',
+        /Signature-SHA256 does not match the body/,
+      );
+      // The same delivery with its own Signature-SHA256 is late, not forged.
+      await expectRejected(req, 410, times.expires < now ? 'EXPIRED' : 'CREATED_OUT_OF_WINDOW', /signature/);
+    }
+  });
+
   it('a request signed with another key: 401', async () => {
     const req = h.signed('getTableList', []);
     const other = await import('../../main/adapters/connection/webhook-signing/index.js');

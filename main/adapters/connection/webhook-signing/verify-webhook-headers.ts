@@ -1,10 +1,10 @@
 import { isUtf8 } from 'node:buffer';
-import { WEBHOOK_ALG, WEBHOOK_CREATED_TOLERANCE_S, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_LABEL, WEBHOOK_SIGNED_COMPONENTS } from '../../../base/wire/index.js';
+import { WEBHOOK_ALG, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_LABEL, WEBHOOK_SIGNED_COMPONENTS } from '../../../base/wire/index.js';
 import { isBodySignatureForm } from './body-signature.js';
 import { parseContentDigest } from './content-digest.js';
 import { verifyMessageSignature } from './message-signature.js';
 import type { HttpRequestParts } from './signature-base.js';
-import { header, reject, timing, type HeadersVerification, type WebhookVerifyOptions } from './webhook-verify-types.js';
+import { header, reject, type HeadersVerification, type WebhookVerifyOptions } from './webhook-verify-types.js';
 
 /** The Pos-Id header is optional on a delivery (the signature's keyid carries it); when sent it must agree. */
 const POS_ID_HEADER = 'pos-id';
@@ -30,9 +30,10 @@ function checkIds(msg: HttpRequestParts, posId: string | undefined): HeadersVeri
 /**
  * Everything a delivery's headers alone can prove, before a byte of the body is read: the ids are
  * UTF-8 (400), Content-Digest is usable (401), the RFC 9421 signature over the headers matches,
- * names this POS (keyid = Pos-Id) and carries alg/created/expires (401), Signature-SHA256 has its
- * one allowed form (401), and the signature's created/expires are in time (410). So a sender
- * without the key cannot make the receiver buffer a body.
+ * names this POS (keyid = Pos-Id) and carries alg/created/expires (401), and Signature-SHA256 has
+ * its one allowed form (401). So a sender without the key cannot make the receiver buffer a body.
+ * The times are not judged here: every signature is checked before them (PROTOCOL §3), and
+ * Signature-SHA256 needs the body (verifyWebhookBody).
  */
 export function verifyWebhookHeaders(msg: HttpRequestParts, options: WebhookVerifyOptions): HeadersVerification {
   const ids = checkIds(msg, options.posId);
@@ -57,8 +58,5 @@ export function verifyWebhookHeaders(msg: HttpRequestParts, options: WebhookVeri
   if (bodySig === undefined) return reject(401, 'BAD_SIGNATURE', 'Signature-SHA256 header is missing.');
   if (!isBodySignatureForm(bodySig)) return reject(401, 'BAD_SIGNATURE', 'Signature-SHA256 must be 64 lower-case hex digits.');
 
-  const nowS = Math.floor(options.nowMs / 1000);
-  const late = timing(params.created, params.expires, nowS, options.toleranceS ?? WEBHOOK_CREATED_TOLERANCE_S, 'signature');
-  if (late) return late;
-  return { ok: true, signature: params, digests: digest.digests, bodySignature: bodySig };
+  return { ok: true, signature: params, times: { created: params.created, expires: params.expires }, digests: digest.digests, bodySignature: bodySig };
 }

@@ -11,14 +11,18 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The body's part, once the headers passed `verifyWebhookHeaders`: Content-Digest and
- * Signature-SHA256 against the bytes (401), UTF-8 (400), then the body's own created/expires
- * (410). The body is parsed here because its times are part of the timing check; a body that is
+ * Signature-SHA256 against the bytes (401), then the signature's created/expires (410), UTF-8
+ * (400) and the body's own created/expires (410): a forgery is a 401 even when it is also late. The body is parsed here because its times are part of the timing check; a body that is
  * not JSON is reported after the timing check (the caller's 400).
  */
 export function verifyWebhookBody(headers: VerifiedHeaders, body: Uint8Array, options: WebhookVerifyOptions): WebhookVerification {
   const digest = matchContentDigest(headers.digests, body);
   if (!digest.ok) return reject(401, 'BAD_DIGEST', `${digest.reason}.`);
   if (!verifyBodySignature(headers.bodySignature, options.secret, body)) return reject(401, 'BAD_SIGNATURE', 'Signature-SHA256 does not match the body.');
+  const nowS = Math.floor(options.nowMs / 1000);
+  const toleranceS = options.toleranceS ?? WEBHOOK_CREATED_TOLERANCE_S;
+  const late = timing(headers.times.created, headers.times.expires, nowS, toleranceS, 'signature');
+  if (late) return late;
   let text: string;
   try {
     text = UTF8.decode(body);
@@ -30,7 +34,7 @@ export function verifyWebhookBody(headers: VerifiedHeaders, body: Uint8Array, op
     const b = json.value as { created?: unknown; expires?: unknown };
     // Missing or non-numeric times are a shape error: the caller's schema answers 400 for them.
     if (typeof b.created === 'number' && typeof b.expires === 'number') {
-      const byBody = timing(b.created, b.expires, Math.floor(options.nowMs / 1000), options.toleranceS ?? WEBHOOK_CREATED_TOLERANCE_S, 'body');
+      const byBody = timing(b.created, b.expires, nowS, toleranceS, 'body');
       if (byBody) return byBody;
     }
   }

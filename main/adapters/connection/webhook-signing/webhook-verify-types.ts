@@ -14,6 +14,8 @@ export interface WebhookRejection {
 export interface VerifiedHeaders {
   ok: true;
   signature: SignatureParams;
+  /** The signature's times, judged after the body's signature (verifyWebhookBody). */
+  times: { created: number; expires: number };
   digests: [DigestAlgorithm, Uint8Array][];
   bodySignature: string;
 }

@@ -39,13 +39,20 @@ export interface ReceiverDeps {
 }
 
 /**
- * Reads the body, but not past the signature's `expires` (on the injected clock): a replayed set of
- * valid headers followed by a stalled body holds memory for seconds at most, not until the socket dies.
+ * How long the body of a delivery that is already past its `expires` is still read: its
+ * Signature-SHA256 must be checked before its times (a forgery is a 401, not a 410).
  */
-async function readBefore(req: IncomingMessage, expiresS: number | undefined, deps: ReceiverDeps): Promise<BodyRead | 'expired'> {
+export const LATE_BODY_GRACE_MS = 2_000;
+
+/**
+ * Reads the body, but not past the signature's `expires` (on the injected clock), or for
+ * LATE_BODY_GRACE_MS when that is already past: a replayed set of valid headers followed by a
+ * stalled body holds memory for seconds at most, not until the socket dies.
+ */
+async function readBefore(req: IncomingMessage, expiresS: number, deps: ReceiverDeps): Promise<BodyRead | 'expired'> {
   let timer: TimerHandle | null = null;
   const expired = new Promise<'expired'>((resolve) => {
-    timer = deps.clock.setTimeout(() => resolve('expired'), Math.max(0, (expiresS ?? 0) * 1000 - deps.clock.now()));
+    timer = deps.clock.setTimeout(() => resolve('expired'), Math.max(LATE_BODY_GRACE_MS, expiresS * 1000 - deps.clock.now()));
   });
   try {
     return await Promise.race([readRawBody(req, deps.maxBody), expired]);
@@ -60,9 +67,9 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 /**
  * One webhook request, in the order that keeps an unauthenticated sender cheap: path (404),
  * method (405), declared size (413), then everything the headers prove (ids UTF-8 400,
- * Content-Digest / signature / keyid 401, timing 410), and only then the body (413 past the
- * limit), the body's digest and Signature-SHA256 (401), UTF-8 (400), its times (410), its shape
- * (400) and the pipeline (event kind 404, replay, dispatch).
+ * Content-Digest / signature / keyid 401), and only then the body (413 past the limit), the
+ * body's digest and Signature-SHA256 (401), the times (410; PROTOCOL §3: every signature before
+ * them), UTF-8 (400), its shape (400) and the pipeline (event kind 404, replay, dispatch).
  */
 export function createDeliveryReceiver(deps: ReceiverDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const refuse = (req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): void => {
@@ -83,7 +90,7 @@ export function createDeliveryReceiver(deps: ReceiverDeps): (req: IncomingMessag
     const headers = verifyWebhookHeaders(msg, options);
     if (!headers.ok) return refuse(req, res, headers.rejection.status, headers.rejection.code, headers.rejection.message);
 
-    const read = await readBefore(req, headers.signature.expires, deps);
+    const read = await readBefore(req, headers.times.expires, deps);
     if (read === 'expired') return refuse(req, res, 410, 'EXPIRED', 'The delivery expired while its body was still coming.');
     if (!read.ok) {
       if (read.reason === 'too-large') send(req, res, fail(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${deps.maxBody} bytes.`));
