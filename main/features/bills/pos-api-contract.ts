@@ -253,7 +253,7 @@ export type BillDetailResponse = z.infer<typeof BillDetailResponse>;
 export const KeptGuestLine = named(
   'KeptGuestLine',
   z.object({ id: z.string(), name: z.string(), orderId: z.string() }),
-  'A line a guest ordered (id `<orderId>#<n>`) that the POS has not taken in: the PUT left it out, so it was kept after the POS\'s lines.',
+  "A line a guest ordered (id `<orderId>#<n>`) that the POS has not taken in: the PUT left it out, so it was kept after the POS's lines.",
 );
 
 export const PutBillResponse = named(
@@ -261,11 +261,11 @@ export const PutBillResponse = named(
   BillDetailResponse.extend({
     guestLinesKept: documented(z.array(KeptGuestLine), {
       description:
-        'Guest lines this PUT left out and Tableside kept (they are not yet the POS\'s): take them in by sending them (same ids) in the next PUT, or with POST /v1/bills/{id}/take-in.',
+        "Guest lines this PUT left out and Tableside kept (they are not yet the POS's): take them in by sending them (same ids) in the next PUT, or with POST /v1/bills/{id}/take-in.",
     }),
-    guestLinesTakenIn: documented(z.array(z.string()), { description: 'Guest line ids this PUT sent back: they are the POS\'s from now on.' }),
+    guestLinesTakenIn: documented(z.array(z.string()), { description: "Guest line ids this PUT sent back: they are the POS's from now on." }),
   }),
-  'The bill as stored after the PUT, and what happened to the guests\' lines',
+  "The bill as stored after the PUT, and what happened to the guests' lines",
 );
 
 export const TakeInInput = named(

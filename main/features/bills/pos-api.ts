@@ -105,14 +105,14 @@ export const billRoutes: Route<PosApiStore>[] = [
   route({
     method: 'PUT',
     path: '/v1/bills/{id}',
-    summary: 'Create a bill or replace its items (paid quantities stay paid, guests\' lines not taken in stay)',
+    summary: "Create a bill or replace its items (paid quantities stay paid, guests' lines not taken in stay)",
     description:
-      'The POS owns the lines it sends. A line a guest ordered (id `<orderId>#<n>`, announced in the order.created event\'s `data.lines`) ' +
-      'is Tableside\'s until the POS takes it in: by sending it (same id) in a PUT, or with POST /v1/bills/{id}/take-in. ' +
-      'A PUT that leaves out guest lines not yet taken in keeps them, after the POS\'s lines, and lists them in `guestLinesKept`. ' +
-      'A line paid or in a guest\'s payment keeps its name and price and cannot be removed or reduced below what is held: ' +
+      "The POS owns the lines it sends. A line a guest ordered (id `<orderId>#<n>`, announced in the order.created event's `data.lines`) " +
+      "is Tableside's until the POS takes it in: by sending it (same id) in a PUT, or with POST /v1/bills/{id}/take-in. " +
+      "A PUT that leaves out guest lines not yet taken in keeps them, after the POS's lines, and lists them in `guestLinesKept`. " +
+      "A line paid or in a guest's payment keeps its name and price and cannot be removed or reduced below what is held: " +
       'such a PUT is refused with 409, its `lines` naming every such line, and nothing changes. ' +
-      'The currency must be the restaurant\'s (400, field `currency`).',
+      "The currency must be the restaurant's (400, field `currency`).",
     params: IdParams,
     body: BillInput,
     responses: { 200: { description: 'Replaced', body: PutBillResponse }, 201: { description: 'Created', body: PutBillResponse } },
@@ -143,8 +143,7 @@ export const billRoutes: Route<PosApiStore>[] = [
     method: 'POST',
     path: '/v1/bills/{id}/take-in',
     summary: "Take guests' lines in: they become the POS's lines",
-    description:
-      'The other way to take guest lines in than sending them in the next PUT. Idempotent: a line taken in before is listed in `alreadyPos`.',
+    description: 'The other way to take guest lines in than sending them in the next PUT. Idempotent: a line taken in before is listed in `alreadyPos`.',
     params: IdParams,
     body: TakeInInput,
     responses: { 200: { description: 'What became of each line id', body: TakeInResponse } },
