@@ -93,7 +93,7 @@ export function startOrder(tx: WriteTx, order: Order): { order: OrderRecord; rep
   tx.orders.insert(tx, record);
   const lines = record.billId === null ? [] : appendLines(tx, record.billId, record);
   // The POS learns of the guest's lines here: their ids are the ones it takes them in by.
-  const onBill = lines.map((l) => ({ id: l.id, name: l.name, price: l.price, quantity: l.quantity, menuItemId: l.tags[1]!.slice('menu:'.length) }));
+  const onBill = lines.map((l, i) => ({ id: l.id, name: l.name, price: l.price, quantity: l.quantity, menuItemId: record.items[i]!.id }));
   emitOrder(tx, 'order.created', record, { deliveryType: record.deliveryType, total, ...(record.billId === null ? {} : { lines: onBill }) });
   return { order: record, repeated: false };
 }
