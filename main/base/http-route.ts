@@ -17,6 +17,8 @@ export class HttpError extends Error {
     message: string,
     readonly field: string | null = null,
     readonly headers: Record<string, string> = {},
+    /** A 409 over held bill lines: each line at fault (the Error body's `lines`). */
+    readonly lines?: { id: string; name: string; change: string; held: string }[],
   ) {
     super(message);
   }
@@ -195,6 +197,6 @@ export function guard<T>(fn: () => T): T {
   } catch (e) {
     if (!isStoreError(e)) throw e;
     const code = e.status === 400 ? 'BAD_REQUEST' : e.status === 404 ? 'NOT_FOUND' : e.status === 409 ? 'CONFLICT' : 'INTERNAL_ERROR';
-    throw new HttpError(e.status, code, storeErrorMessage(e), e.field);
+    throw new HttpError(e.status, code, storeErrorMessage(e), e.field, {}, e.lines);
   }
 }

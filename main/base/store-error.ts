@@ -46,6 +46,8 @@ export class StoreError extends Error {
     readonly field: string | null = null,
     /** ITEM_UNAVAILABLE: the menu item ids at fault (docs/PROTOCOL.md §5). */
     readonly items?: string[],
+    /** CONFLICT lines-held: every bill line at fault, with what the change would have done to it. */
+    readonly lines?: { id: string; name: string; change: string; held: string }[],
   ) {
     super(technicalMessage(code, params, field));
   }

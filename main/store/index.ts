@@ -1,6 +1,7 @@
 /** The bill store's public face: its opening, each domain's interface, its records, errors and the schema helpers. */
 export { openStore, joinDomains, type Store, type StoreOptions } from './open-store.js';
 export type { BillsStore } from './bills-and-tables/bills-store.js';
+export type { PutBillResult, KeptGuestLine, TakeInResult } from './bills-and-tables/bill-ops.js';
 export type { PaymentsStore } from './payments/payments-store.js';
 export type { OrdersStore } from './orders-and-menu/menu-order-store.js';
 export type { ReceiptsStore } from './receipts/receipt-store.js';

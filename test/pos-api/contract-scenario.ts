@@ -106,7 +106,10 @@ export const SCENARIO: ScenarioCall[] = [
   { method: 'PATCH', route: '/v1/menu/items/{id}', path: '/v1/menu/items/beer', body: { available: true }, status: 200 },
   { method: 'PUT', route: '/v1/ordering', path: '/v1/ordering', body: { paused: false }, status: 200 },
   { method: 'GET', route: '/v1/ordering', path: '/v1/ordering', status: 200 },
+  // Table 5's bill, which the guest's order o1 joins; the POS then takes the guest's line in.
+  { method: 'PUT', route: '/v1/bills/{id}', path: '/v1/bills/b5', body: { ...BILL, tableId: 't5', items: [BILL.items[0]] }, status: 201 },
   { method: 'GET', route: '/v1/orders', path: '/v1/orders', status: 200, before: (s) => s.guestOrder() },
+  { method: 'POST', route: '/v1/bills/{id}/take-in', path: '/v1/bills/b5/take-in', body: { lineIds: ['o1#1'] }, status: 200 },
   { method: 'GET', route: '/v1/orders', path: '/v1/orders?status=NEW', status: 200 },
   { method: 'GET', route: '/v1/orders/{id}', path: '/v1/orders/o1', status: 200 },
   { method: 'POST', route: '/v1/orders/{id}/status', path: '/v1/orders/o1/status', body: { status: 'ACCEPTED' }, status: 200 },

@@ -1,7 +1,7 @@
 import type { Clock } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import type { BillsStore, PaymentsStore, OrdersStore, ReceiptsStore, EventsStore, StoreEngine, StoreWrite } from '../../store/index.js';
-import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, type MethodArgs, type PosMethod } from '../../base/wire/index.js';
+import { ErrorBody, METHOD_ARGS, METHOD_ERROR, parseWith, RESTAURANT_CURRENCY, type MethodArgs, type PosMethod } from '../../base/wire/index.js';
 import { createAnswerCache } from '../../features/bills/answer-cache.js';
 import { getTableList } from '../../features/bills/bill-methods.js';
 import { createCommitBatcher } from '../../features/payments/commit-batcher.js';
@@ -15,6 +15,8 @@ interface MethodDispatcherOptions {
   store: BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & EventsStore & StoreEngine;
   log: Logger;
   clock: Clock;
+  /** The restaurant's currency: guest orders in another are refused (default RESTAURANT_CURRENCY). */
+  currency?: string;
 }
 
 /** The payment writes, by the store write each makes: during a rush they share commits (see commit-batcher.ts). */
@@ -36,6 +38,7 @@ type Handlers = { [M in PosMethod]: (args: never) => MethodOutcome };
  */
 export function createMethodDispatcher(options: MethodDispatcherOptions): MethodDispatcher {
   const { store } = options;
+  const currency = options.currency ?? RESTAURANT_CURRENCY;
   const log = options.log.child({ mod: 'methods' });
 
   const serviceError = (args: unknown[]): MethodOutcome => {
@@ -61,8 +64,8 @@ export function createMethodDispatcher(options: MethodDispatcherOptions): Method
     getPostponedReceipt: (args) => getPostponedReceipt(store, log, args),
     error: (args: unknown[]) => serviceError(args),
     getMealMenus: () => getMealMenus(store),
-    orderPrepare: (args) => orderPrepare(menu.price, args),
-    orderStart: (args) => orderStart(store, log, args),
+    orderPrepare: (args) => orderPrepare(menu.price, currency, args),
+    orderStart: (args) => orderStart(store, log, currency, args),
     orderMarkAsPaid: (args) => orderMarkAsPaid(store, log, args),
     orderClose: (args) => orderClose(store, log, args),
   };

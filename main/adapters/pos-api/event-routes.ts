@@ -62,7 +62,14 @@ export const EventResponse = named(
     tableId: z.string().nullable(),
     billId: z.string().nullable(),
     paymentId: z.string().nullable(),
-    data: documented(z.record(z.string(), z.unknown()), { description: 'By kind; order events carry orderId and status' }),
+    data: documented(z.record(z.string(), z.unknown()), {
+      description:
+        'By kind; order events carry orderId and status. order.created of a toBill / toTable order carries `lines` ' +
+        "([{id, name, price, quantity, menuItemId}]): the guest lines it put on the bill (billId, tableId), which stay Tableside's until the POS " +
+        'takes them in (PUT /v1/bills/{id} with the same line ids, or POST /v1/bills/{id}/take-in). bill.updated carries `guestLines` ' +
+        '(ids an order added), `takenIn`, `guestLinesKept` (left out of a PUT and kept), and for a cancelled or rejected order `removedLines` ' +
+        'and `reducedLines` ([{id, quantity}]); bill.closed with `emptiedBy` (an order id) closed a bill that order opened and left empty.',
+    }),
   }),
 );
 

@@ -55,8 +55,9 @@ export function sendText(res: ServerResponse, status: number, text: string, head
 }
 
 export function sendError(res: ServerResponse, e: HttpError): void {
-  const error: Record<string, string> = { code: e.code, message: e.message };
+  const error: Record<string, unknown> = { code: e.code, message: e.message };
   if (e.field) error.field = e.field;
+  if (e.lines) error.lines = e.lines;
   sendJson(res, e.status, { error }, e.headers);
 }
 

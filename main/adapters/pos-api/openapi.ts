@@ -12,8 +12,16 @@ export const DOCUMENT_PATH = '/v1/openapi.json';
 
 const ErrorBody = named(
   'Error',
-  z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) }),
-  'A refusal: `code` for programs, `message` says what to do, `field` names the input at fault',
+  z.object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      field: z.string().optional(),
+      lines: z.array(z.object({ id: z.string(), name: z.string(), change: z.enum(['removed', 'reduced', 'price', 'name']), held: z.string() })).optional(),
+    }),
+  }),
+  'A refusal: `code` for programs, `message` says what to do, `field` names the input at fault. `lines` (409 of PUT /v1/bills/{id}): ' +
+    "every line paid or in a guest's payment that the PUT would have removed, reduced below `held` (paid + in payment), repriced or renamed; nothing was changed.",
 );
 
 type JsonSchema = Record<string, unknown>;

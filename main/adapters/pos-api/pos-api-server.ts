@@ -11,6 +11,7 @@ import { routeMatcher, type PosApiRoutes, type RouteMatch } from './routes.js';
 import { DOCUMENT_PATH } from './openapi.js';
 import { parseRequest, type HealthFacts } from '../../base/http-route.js';
 import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
+import { RESTAURANT_CURRENCY } from '../../base/wire/index.js';
 
 export interface PosApiOptions {
   store: PosApiStore;
@@ -31,7 +32,7 @@ export interface PosApiOptions {
   dayEndsAt?: () => string;
   /** The time for "today" in the reports (default: the clock's; the composition root passes its own). */
   now?: () => number;
-  /** The report's currency when a day has no payments (default "CZK"). */
+  /** The restaurant's currency: a bill in another is refused, and the day report names it when a day has no payments (default RESTAURANT_CURRENCY). */
   defaultCurrency?: string;
   /** GET /v1/health's facts, read per request (default: nothing known). */
   health?: () => HealthFacts;
@@ -98,7 +99,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
       accept: req.headers.accept ?? '',
       reports: {
         dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT,
-        defaultCurrency: state.options.defaultCurrency ?? 'CZK',
+        defaultCurrency: state.options.defaultCurrency ?? RESTAURANT_CURRENCY,
         now: state.options.now?.() ?? state.options.clock!.now(),
       },
       openStream: (after) => {

@@ -8,6 +8,12 @@ export const NonNegativeDecimal = DecimalString.refine((s) => !s.startsWith('-')
 
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three capital letters');
 
+/**
+ * The restaurant's one currency: who-am-i names none and Settings holds none, so it is this one.
+ * Guest orders in another are refused, and so is a POS bill in another (docs/decisions/013).
+ */
+export const RESTAURANT_CURRENCY = 'CZK';
+
 export const Id = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 /** Pos-Id: a UUID (v4 in the sandbox, assigned in production). */

@@ -249,6 +249,39 @@ export const BillDetailResponse = named(
 );
 export type BillDetailResponse = z.infer<typeof BillDetailResponse>;
 
+/** A guest's line a PUT left out: it stays on the bill, the guest's, until the POS takes it in. */
+export const KeptGuestLine = named(
+  'KeptGuestLine',
+  z.object({ id: z.string(), name: z.string(), orderId: z.string() }),
+  "A line a guest ordered (id `<orderId>#<n>`) that the POS has not taken in: the PUT left it out, so it was kept after the POS's lines.",
+);
+
+export const PutBillResponse = named(
+  'PutBillAnswer',
+  BillDetailResponse.extend({
+    guestLinesKept: documented(z.array(KeptGuestLine), {
+      description:
+        "Guest lines this PUT left out and Tableside kept (they are not yet the POS's): take them in by sending them (same ids) in the next PUT, or with POST /v1/bills/{id}/take-in.",
+    }),
+    guestLinesTakenIn: documented(z.array(z.string()), { description: "Guest line ids this PUT sent back: they are the POS's from now on." }),
+  }),
+  "The bill as stored after the PUT, and what happened to the guests' lines",
+);
+
+export const TakeInInput = named(
+  'TakeInInput',
+  z.object({ lineIds: documented(z.array(Id).min(1).max(MAX_BILL_ITEMS), { description: 'Ids of guest lines (from order.created `data.lines`)' }) }),
+);
+
+export const TakeInResponse = named(
+  'TakeInAnswer',
+  z.object({
+    takenIn: documented(z.array(z.string()), { description: "Guest lines that are the POS's from now on" }),
+    alreadyPos: documented(z.array(z.string()), { description: "Lines that were the POS's already (taken in before, or its own): nothing changed" }),
+    notOnBill: documented(z.array(z.string()), { description: 'Ids not on this bill (e.g. the line of a cancelled order, which left it)' }),
+  }),
+);
+
 // The answers are written field by field: a field added to a view for a screen stays off /v1.
 
 export const toTableResponse = (t: TableRecord): TableResponse => ({ id: t.id, name: t.name, area: t.area });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PosApiStore } from './pos-api-contract.js';
 import { defineRoute, guard, HttpError, type Route } from '../../base/http-route.js';
 import { billView, billViews, paymentView, tableViews } from './views.js';
+import { StoreError } from '../../store/index.js';
 import {
   BillDetailResponse,
   BillInput,
@@ -9,7 +10,10 @@ import {
   BillsQuery,
   CloseBillInput,
   IdParams,
+  PutBillResponse,
   TableInput,
+  TakeInInput,
+  TakeInResponse,
   TableResponse,
   TableViewResponse,
   toBillResponse,
@@ -101,22 +105,52 @@ export const billRoutes: Route<PosApiStore>[] = [
   route({
     method: 'PUT',
     path: '/v1/bills/{id}',
-    summary: 'Create a bill or replace its items (paid quantities stay paid)',
+    summary: "Create a bill or replace its items (paid quantities stay paid, guests' lines not taken in stay)",
+    description:
+      "The POS owns the lines it sends. A line a guest ordered (id `<orderId>#<n>`, announced in the order.created event's `data.lines`) " +
+      "is Tableside's until the POS takes it in: by sending it (same id) in a PUT, or with POST /v1/bills/{id}/take-in. " +
+      "A PUT that leaves out guest lines not yet taken in keeps them, after the POS's lines, and lists them in `guestLinesKept`. " +
+      "A line paid or in a guest's payment keeps its name and price and cannot be removed or reduced below what is held: " +
+      'such a PUT is refused with 409, its `lines` naming every such line, and nothing changes. ' +
+      "The currency must be the restaurant's (400, field `currency`).",
     params: IdParams,
     body: BillInput,
-    responses: { 200: { description: 'Replaced', body: BillDetailResponse }, 201: { description: 'Created', body: BillDetailResponse } },
+    responses: { 200: { description: 'Replaced', body: PutBillResponse }, 201: { description: 'Created', body: PutBillResponse } },
     errors: {
-      400: 'Bad input; `field` names it (also: unknown tableId)',
-      409: 'The change would take away paid or locked quantity, change a locked price, or the bill is closed',
+      400: "Bad input; `field` names it (also: unknown tableId, a currency other than the restaurant's)",
+      409: 'The change would remove, reduce, reprice or rename a line paid or in payment (`lines` names them all), or the bill is closed',
     },
-  })(async ({ store }, { params, body: input }) => {
+  })(async ({ store, reports }, { params, body: input }) => {
+    // The restaurant has one currency: guests' orders are in it, so its bills are too.
+    if (input.currency !== reports.defaultCurrency) {
+      guard(() => {
+        throw new StoreError('INVALID', { reason: 'restaurant-currency', currency: input.currency, expected: reports.defaultCurrency }, 'currency');
+      });
+    }
     const existed = store.read.bills.get(params.id!) !== null; // its row, not its lines
     // The POS's most frequent write: its fsync runs on the threadpool, not on the event loop (a
     // guest's scan meanwhile is answered), and the POS is answered once it is done, as before.
-    const { durable } = guard(() => store.putBillSynced({ ...input, id: params.id! }));
+    const { result, durable } = guard(() => store.putBillSynced({ ...input, id: params.id! }));
     await durable;
-    const body = billWithPayments(store, params.id!);
+    const body = {
+      ...billWithPayments(store, params.id!),
+      guestLinesKept: result.guestLinesKept.map((g) => ({ id: g.id, name: g.name, orderId: g.orderId })),
+      guestLinesTakenIn: result.guestLinesTakenIn,
+    };
     return existed ? { status: 200, body } : { status: 201, body };
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/bills/{id}/take-in',
+    summary: "Take guests' lines in: they become the POS's lines",
+    description: 'The other way to take guest lines in than sending them in the next PUT. Idempotent: a line taken in before is listed in `alreadyPos`.',
+    params: IdParams,
+    body: TakeInInput,
+    responses: { 200: { description: 'What became of each line id', body: TakeInResponse } },
+    errors: { 400: 'Bad input; `field` names it', 404: 'No such bill' },
+  })(({ store }, { params, body }) => {
+    const result = guard(() => store.takeInLines(params.id!, body.lineIds));
+    return { status: 200, body: { takenIn: result.takenIn, alreadyPos: result.alreadyPos, notOnBill: result.notOnBill } };
   }),
   route({
     method: 'GET',

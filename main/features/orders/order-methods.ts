@@ -1,5 +1,5 @@
 import type { Logger } from '../../base/log.js';
-import type { OrdersStore, MenuRecord, OrderLine } from '../../store/index.js';
+import { StoreError, type OrdersStore, type MenuRecord, type OrderLine } from '../../store/index.js';
 import type { MethodArgs, MenuItem } from '../../base/wire/index.js';
 import { ok } from '../bills/method-outcome.js';
 import type { MethodOutcome } from '../../base/method-types.js';
@@ -28,15 +28,23 @@ export function getMealMenus(store: OrdersStore): MethodOutcome {
   return ok({ menus: wireMenus(store.menus()) });
 }
 
+/** The restaurant has one currency: an order in another is refused before anything is priced or stored. */
+function checkCurrency(order: { currency: string }, currency: string): void {
+  if (order.currency !== currency) throw new StoreError('INVALID', { reason: 'order-currency', currency: order.currency, expected: currency }, 'currency');
+}
+
 export function orderPrepare(
   price: (order: MethodArgs<'orderPrepare'>[0]) => { items: OrderLine[]; total: string },
+  currency: string,
   [order]: MethodArgs<'orderPrepare'>,
 ): MethodOutcome {
+  checkCurrency(order, currency);
   const { items, total } = price(order);
   return ok({ items: items.map((l) => (l.note === null ? { id: l.id, name: l.name, price: l.price, quantity: l.quantity } : l)), total });
 }
 
-export function orderStart(store: OrdersStore, log: Logger, [order]: MethodArgs<'orderStart'>): MethodOutcome {
+export function orderStart(store: OrdersStore, log: Logger, currency: string, [order]: MethodArgs<'orderStart'>): MethodOutcome {
+  checkCurrency(order, currency);
   const { order: o, repeated } = store.startOrder(order);
   log.info(
     { orderId: o.id, billId: o.billId, tableId: o.tableId, delivery: o.deliveryType, total: o.total, repeated },

@@ -85,13 +85,32 @@ function emitUpdated(tx: WriteTx, bill: BillRecord, data: Record<string, unknown
   tx.emit({ kind: 'bill.updated', tableId: bill.tableId, billId: bill.id, paymentId: null, data });
 }
 
-/** Creates a bill or replaces its items and header (the local POS API's PUT). */
-export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
+/** A guest's line a PUT left out and kept (docs/decisions/013-line-ownership.md). */
+export interface KeptGuestLine {
+  id: string;
+  name: string;
+  orderId: string;
+}
+
+/** What a PUT did to the guests' lines: taken in (sent back by the POS) and kept (left out, still the guest's). */
+export type PutBillResult = BillWithItems & { guestLinesTakenIn: string[]; guestLinesKept: KeptGuestLine[] };
+
+/**
+ * Creates a bill or replaces its items and header (the local POS API's PUT). Lines a guest ordered
+ * and the POS has not taken in yet are not the POS's to drop: a list that leaves them out keeps them
+ * (after the POS's lines, in their order) and says so; a list that names them takes them in.
+ */
+export function putBill(tx: WriteTx, input: PutBillInput): PutBillResult {
   checkBillHeader(input);
   requireTable(tx, input.tableId, 'tableId');
   const old = tx.bills.getWithItems(input.id);
   if (old?.state === 'CLOSED') throw new StoreError('BILL_CLOSED', { reason: 'resend', billId: input.id });
-  const items = mergeItems(input.id, old?.items ?? [], input.items);
+  const pending = old ? tx.bills.guestLines(input.id) : [];
+  const sent = new Set(input.items.map((i) => i.id));
+  const keptIds = new Set(pending.filter((g) => !sent.has(g.itemId)).map((g) => g.itemId));
+  const merged = mergeItems(input.id, old?.items ?? [], input.items, keptIds);
+  const keptItems = (old?.items ?? []).filter((i) => keptIds.has(i.id)).map((i, k) => ({ ...i, position: merged.length + k }));
+  const items = keptItems.length === 0 ? merged : [...merged, ...keptItems];
   if (old && hasHeldQuantity(old.items)) {
     if (old.currency !== input.currency) {
       throw new StoreError('CONFLICT', { reason: 'currency-fixed', billId: input.id, currency: old.currency }, 'currency');
@@ -128,9 +147,43 @@ export function putBill(tx: WriteTx, input: PutBillInput): BillWithItems {
     tx.bills.insert(tx, bill);
     for (const i of items) tx.bills.insertItem(tx, bill.id, i);
   }
-  emitUpdated(tx, bill, { created: !old, previousTableId: old && old.tableId !== bill.tableId ? old.tableId : undefined });
+  const takenIn = pending.filter((g) => sent.has(g.itemId)).map((g) => g.itemId);
+  for (const id of takenIn) tx.bills.dropGuestLine(tx, bill.id, id);
+  const orderOf = new Map(pending.map((g) => [g.itemId, g.orderId]));
+  const guestLinesKept = keptItems.map((i) => ({ id: i.id, name: i.name, orderId: orderOf.get(i.id)! }));
+  emitUpdated(tx, bill, {
+    created: !old,
+    previousTableId: old && old.tableId !== bill.tableId ? old.tableId : undefined,
+    ...(takenIn.length > 0 ? { takenIn } : {}),
+    ...(guestLinesKept.length > 0 ? { guestLinesKept: guestLinesKept.map((g) => g.id) } : {}),
+  });
   bill.state = settleBill(tx, bill, items);
-  return { ...bill, items };
+  return Object.assign({ ...bill, items }, { guestLinesTakenIn: takenIn, guestLinesKept });
+}
+
+/** What a take-in did with each line id it named. */
+export interface TakeInResult {
+  /** Guest lines that are the POS's from now on. */
+  takenIn: string[];
+  /** Lines on the bill that were the POS's already (taken in before, or sent by it): nothing to do. */
+  alreadyPos: string[];
+  /** Not on the bill (e.g. a cancelled order's line that left it). */
+  notOnBill: string[];
+}
+
+/** POST /v1/bills/{id}/take-in: the POS takes guest lines in without re-sending the bill. Idempotent. */
+export function takeInLines(tx: WriteTx, billId: string, lineIds: string[]): TakeInResult {
+  const bill = requireBill(tx, billId);
+  const ids = [...new Set(lineIds.map((id, i) => nonEmptyText(id, `lineIds[${i}]`)))];
+  const onBill = new Set(bill.items.map((i) => i.id));
+  const result: TakeInResult = { takenIn: [], alreadyPos: [], notOnBill: [] };
+  for (const id of ids) {
+    if (tx.bills.dropGuestLine(tx, billId, id)) result.takenIn.push(id);
+    else if (onBill.has(id)) result.alreadyPos.push(id);
+    else result.notOnBill.push(id);
+  }
+  if (result.takenIn.length > 0) emitUpdated(tx, bill, { takenIn: result.takenIn });
+  return result;
 }
 
 export const SETTLEMENT_METHODS = ['cash', 'card-at-counter', 'written-off'] as const;

@@ -10,15 +10,27 @@ function shortEnough(name: string, field: string): string {
   return name;
 }
 
+/** A held line (paid or in payment) a PUT tried to change: what it tried. */
+export interface HeldLineChange {
+  id: string;
+  name: string;
+  change: 'removed' | 'reduced' | 'price' | 'name';
+  /** Paid + locked quantity: the least the line may keep. */
+  held: string;
+}
+
 /**
  * How a replacement item list (PUT /v1/bills/{id}) merges with the stored one. Paid and locked
- * quantities belong to guests' payments, so the POS may not take them away: an item with paid or
- * locked quantity cannot be removed or reduced below paid + locked, and a locked item's price is
- * frozen while its payment runs. Pure: throws a StoreError naming the item, changes nothing.
+ * quantities belong to guests' payments, so the POS may not take them away: a line with paid or
+ * locked quantity keeps its name and price, and cannot be removed or reduced below paid + locked
+ * (more of it is fine). `kept`: guest lines not yet taken in that the list leaves out; they stay on
+ * the bill (the caller appends them) and are not removals. Pure: throws one StoreError naming every
+ * held line the list would change (their ids and names in `lines`), and changes nothing.
  */
-export function mergeItems(billId: string, existing: ItemRecord[], input: PutBillInput['items']): ItemRecord[] {
+export function mergeItems(billId: string, existing: ItemRecord[], input: PutBillInput['items'], kept: ReadonlySet<string> = new Set()): ItemRecord[] {
   const byId = new Map(existing.map((i) => [i.id, i]));
   const seen = new Set<string>();
+  const refused: (HeldLineChange & { field: string })[] = [];
   const merged = input.map((raw, position): ItemRecord => {
     const field = `items[${position}]`;
     const id = nonEmptyText(raw.id, `${field}.id`);
@@ -38,22 +50,33 @@ export function mergeItems(billId: string, existing: ItemRecord[], input: PutBil
     const old = byId.get(id);
     // Nothing paid or locked: nothing to keep.
     if (!old || !isHeld(old)) return item;
-    const held = dec(old.paidQuantity).plus(old.lockedQuantity);
-    if (dec(item.quantity).lessThan(held)) {
-      throw new StoreError('CONFLICT', { reason: 'quantity-held', item: old.name, itemId: id, held: canon(held) }, `${field}.quantity`);
-    }
-    if (!dec(old.lockedQuantity).isZero() && !dec(old.price).equals(item.price)) {
-      throw new StoreError('CONFLICT', { reason: 'price-locked', item: old.name, itemId: id }, `${field}.price`);
-    }
+    const held = canon(dec(old.paidQuantity).plus(old.lockedQuantity));
+    const line = { id, name: old.name, held };
+    if (dec(item.quantity).lessThan(held)) refused.push({ ...line, change: 'reduced', field: `${field}.quantity` });
+    if (!dec(old.price).equals(item.price)) refused.push({ ...line, change: 'price', field: `${field}.price` });
+    if (old.name !== item.name) refused.push({ ...line, change: 'name', field: `${field}.name` });
     return { ...item, paidQuantity: old.paidQuantity, lockedQuantity: old.lockedQuantity };
   });
   for (const old of existing) {
-    if (seen.has(old.id)) continue;
-    if (isHeld(old)) {
-      throw new StoreError('CONFLICT', { reason: 'item-held', item: old.name, itemId: old.id, billId }, 'items');
-    }
+    if (seen.has(old.id) || kept.has(old.id) || !isHeld(old)) continue;
+    refused.push({ id: old.id, name: old.name, held: canon(dec(old.paidQuantity).plus(old.lockedQuantity)), change: 'removed', field: 'items' });
   }
+  if (refused.length > 0) throw heldLinesError(billId, refused);
   return merged;
+}
+
+const CHANGE_WORDS: Record<HeldLineChange['change'], (held: string) => string> = {
+  removed: (held) => `removed (${held} paid or in payment: keep it in the list)`,
+  reduced: (held) => `reduced below ${held} paid or in payment`,
+  price: () => 'repriced (the price stays while any of it is paid or in payment)',
+  name: () => 'renamed (the name stays while any of it is paid or in payment)',
+};
+
+function heldLinesError(billId: string, refused: (HeldLineChange & { field: string })[]): StoreError {
+  const field = refused.length === 1 ? refused[0]!.field : 'items';
+  const text = refused.map((r) => `"${r.name}" (${r.id}) ${CHANGE_WORDS[r.change](r.held)}`).join('; ');
+  const lines = refused.map(({ id, name, change, held }) => ({ id, name, change, held }));
+  return new StoreError('CONFLICT', { reason: 'lines-held', billId, count: refused.length, lines: text }, field, undefined, lines);
 }
 
 /**

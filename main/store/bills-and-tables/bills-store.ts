@@ -10,12 +10,14 @@ export interface BillsStore {
    * putBill whose fsync runs on the threadpool (the POS API's PUT): the commit returns at once and
    * `durable` resolves once the WAL holds it on disk; answer only then. Its events are told then too.
    */
-  putBillSynced(input: PutBillInput): { result: BillWithItems; durable: Promise<void> };
+  putBillSynced(input: PutBillInput): { result: billOps.PutBillResult; durable: Promise<void> };
   upsertTable(input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord;
   /** Places a table on the floor plan (fractions 0..1) or takes it off (null). */
   setTablePlan(id: string, plan: PlanPoint | null): void;
   deleteTable(id: string): void;
-  putBill(input: PutBillInput): BillWithItems;
+  putBill(input: PutBillInput): billOps.PutBillResult;
+  /** The POS takes guests' lines in (POST /v1/bills/{id}/take-in): they are its own from now on. */
+  takeInLines(billId: string, lineIds: string[]): billOps.TakeInResult;
   closeBill(id: string, settlement?: billOps.SettlementInput): BillWithItems;
   openBill(input: { tableId: string; name?: string | null; currency: string }): BillWithItems;
   addItem(billId: string, input: { name: string; price: string; quantity: string; menuId?: string }): BillWithItems;
@@ -36,6 +38,7 @@ export function createBillsStore({ write, read, groupThenSync }: Transactions): 
     setTablePlan: (id, plan) => write('setTablePlan', (tx) => tableOps.setTablePlan(tx, id, plan)),
     deleteTable: (id) => write('deleteTable', (tx) => billOps.deleteTable(tx, id)),
     putBill: (input) => write('putBill', (tx) => billOps.putBill(tx, input)),
+    takeInLines: (billId, lineIds) => write('takeInLines', (tx) => billOps.takeInLines(tx, billId, lineIds)),
     closeBill: (id, settlement) => write('closeBill', (tx) => billOps.closeBill(tx, id, settlement)),
     openBill: (input) => write('openBill', (tx) => billOps.openBill(tx, input)),
     addItem: (billId, input) => write('addItem', (tx) => billOps.addItem(tx, billId, input)),

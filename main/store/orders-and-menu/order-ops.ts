@@ -25,15 +25,23 @@ function requireOrder(tx: WriteTx, id: string): OrderRecord {
   return order;
 }
 
-/** The table's open bill in the order's currency (the one the guest named, if it still is), or a new one. */
+/** The table's open bill in the order's currency (the one the guest named, if it still is), or a new one the order opened. */
 function billFor(tx: WriteTx, order: Order, tableId: string): string {
   const open = tx.bills.openBillsWithItems(tableId).filter((b) => b.currency === order.currency);
   const named = open.find((b) => b.id === order.delivery.idBill);
-  return (named ?? open[0] ?? openBill(tx, { tableId, currency: order.currency })).id;
+  const found = named ?? open[0];
+  if (found) return found.id;
+  const opened = openBill(tx, { tableId, currency: order.currency });
+  tx.bills.markOpenedByOrder(tx, opened.id, order.id);
+  return opened.id;
 }
 
-/** Appends the order's lines to the bill, with ids made from the order's (so they are never doubled). */
-function appendLines(tx: WriteTx, billId: string, order: OrderRecord): void {
+/**
+ * Appends the order's lines to the bill, with ids made from the order's (so they are never doubled).
+ * They are the guest's until the POS takes them in (docs/decisions/013-line-ownership.md).
+ */
+function appendLines(tx: WriteTx, billId: string, order: OrderRecord): ItemRecord[] {
+  const lines: ItemRecord[] = [];
   const bill = tx.bills.getWithItems(billId)!;
   let position = bill.items.reduce((max, i) => Math.max(max, i.position + 1), 0);
   order.items.forEach((line, i) => {
@@ -49,9 +57,12 @@ function appendLines(tx: WriteTx, billId: string, order: OrderRecord): void {
       lockedQuantity: '0',
     };
     tx.bills.insertItem(tx, billId, item);
+    tx.bills.addGuestLine(tx, billId, item.id, order.id);
+    lines.push(item);
   });
   tx.bills.setState(tx, billId, 'OPEN');
-  tx.emit({ kind: 'bill.updated', tableId: bill.tableId, billId, paymentId: null, data: { orderId: order.id } });
+  tx.emit({ kind: 'bill.updated', tableId: bill.tableId, billId, paymentId: null, data: { orderId: order.id, guestLines: lines.map((l) => l.id) } });
+  return lines;
 }
 
 /** orderStart: stores the order (priced from the menu) and, for toBill / toTable, puts its lines on the bill. */
@@ -80,14 +91,22 @@ export function startOrder(tx: WriteTx, order: Order): { order: OrderRecord; rep
     updated: tx.now,
   };
   tx.orders.insert(tx, record);
-  if (record.billId !== null) appendLines(tx, record.billId, record);
-  emitOrder(tx, 'order.created', record, { deliveryType: record.deliveryType, total });
+  const lines = record.billId === null ? [] : appendLines(tx, record.billId, record);
+  // The POS learns of the guest's lines here: their ids are the ones it takes them in by.
+  const onBill = lines.map((l, i) => ({ id: l.id, name: l.name, price: l.price, quantity: l.quantity, menuItemId: record.items[i]!.id }));
+  emitOrder(tx, 'order.created', record, { deliveryType: record.deliveryType, total, ...(record.billId === null ? {} : { lines: onBill }) });
   return { order: record, repeated: false };
 }
 
-/** orderMarkAsPaid (byCustomer): keeps the payment and answers a receipt, the same one when asked again. */
+/**
+ * orderMarkAsPaid (byCustomer): keeps the payment and answers a receipt, the same one when asked again.
+ * A toBill / toTable order is paid on its bill (docs/PROTOCOL.md §5): refused, nothing changes.
+ */
 export function markOrderPaid(tx: WriteTx, id: string, payment: Payment): { receipt: Receipt; repeated: boolean } {
   const order = requireOrder(tx, id);
+  if (order.deliveryType !== 'byCustomer') {
+    throw new StoreError('INVALID', { reason: 'not-prepaid', orderId: id, delivery: order.deliveryType }, 'idOrder');
+  }
   if (order.receipt !== null) return { receipt: order.receipt, repeated: true };
   if (order.status === 'CANCELLED' || order.status === 'REJECTED') {
     throw new StoreError('ORDER_CLOSED', { orderId: id, status: order.status }, 'idOrder');
@@ -106,25 +125,51 @@ export function markOrderPaid(tx: WriteTx, id: string, payment: Payment): { rece
   return { receipt, repeated: false };
 }
 
-/** Takes a cancelled order's unpaid lines off its bill; a line partly paid keeps what is paid or in payment. */
+/**
+ * Takes a cancelled or rejected order's unpaid lines off its bill (taken in by the POS or not: the
+ * kitchen will not make them); a line partly paid keeps what is paid or in payment. The event names
+ * the lines that left and those cut down. A bill the order opened that is left empty closes.
+ */
 function removeUnpaidLines(tx: WriteTx, order: OrderRecord): void {
   if (order.billId === null) return;
   const bill = tx.bills.getWithItems(order.billId);
   if (!bill || bill.state === 'CLOSED') return;
   const tag = orderTag(order.id);
   let items = bill.items;
+  const removedLines: string[] = [];
+  const reducedLines: { id: string; quantity: string }[] = [];
   for (const line of bill.items.filter((i) => i.tags.includes(tag))) {
     const held = dec(line.paidQuantity).plus(line.lockedQuantity);
     if (held.isZero()) {
       tx.bills.deleteItem(tx, bill.id, line.id);
+      tx.bills.dropGuestLine(tx, bill.id, line.id);
       items = items.filter((i) => i.id !== line.id);
+      removedLines.push(line.id);
     } else if (held.lessThan(line.quantity)) {
       const kept = { ...line, quantity: canon(held) };
       tx.bills.updateItem(tx, bill.id, kept);
       items = items.map((i) => (i.id === line.id ? kept : i));
+      reducedLines.push({ id: line.id, quantity: kept.quantity });
     }
   }
-  tx.emit({ kind: 'bill.updated', tableId: bill.tableId, billId: bill.id, paymentId: null, data: { orderId: order.id, cancelled: true } });
+  tx.emit({
+    kind: 'bill.updated',
+    tableId: bill.tableId,
+    billId: bill.id,
+    paymentId: null,
+    data: { orderId: order.id, cancelled: true, removedLines, reducedLines },
+  });
+  if (items.length === 0 && tx.bills.openedByOrder(bill.id) === order.id && !tx.payments.hasPendingOnBill(bill.id)) {
+    tx.bills.setState(tx, bill.id, 'CLOSED');
+    tx.emit({
+      kind: 'bill.closed',
+      tableId: bill.tableId,
+      billId: bill.id,
+      paymentId: null,
+      data: { previousState: bill.state, due: '0.00', settlement: null, emptiedBy: order.id },
+    });
+    return;
+  }
   settleBill(tx, bill, items);
 }
 

@@ -162,6 +162,8 @@ export function createBillsReader(db: Database): BillsReader {
   const activeBills = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state IN ('OPEN', 'PAID') ORDER BY created, id`);
   const withItems = (row: BillRow): BillWithItems => toBillWithItems(row, itemsOf.all(row.id).map(itemFromRaw));
   const openJson = createOpenBillsJson(db);
+  const guestLinesOf = db.prepare<[string], GuestLine>('SELECT itemId, orderId FROM guest_lines WHERE billId = ?');
+  const openerOf = db.prepare<[string], { orderId: string }>('SELECT orderId FROM order_opened_bills WHERE billId = ?');
 
   return {
     get(id: string): BillRecord | null {
@@ -218,6 +220,12 @@ export function createBillsReader(db: Database): BillsReader {
     activeOfTable(tableId: string, known?: ReadonlyMap<string, BillWithItems>): BillWithItems[] {
       return activeOfTable.all(tableId).map((row) => known?.get(row.id) ?? withItems(row));
     },
+    guestLines(billId: string): GuestLine[] {
+      return guestLinesOf.all(billId);
+    },
+    openedByOrder(billId: string): string | null {
+      return openerOf.get(billId)?.orderId ?? null;
+    },
     /** Every bill not yet closed, oldest first, with its lines' counts only: the input of the Tables grid. */
     activeWithCounts(): BillWithCounts[] {
       const byBill = new Map<string, LineCounts[]>();
@@ -259,6 +267,9 @@ export function createBillsWriter(db: Database): BillsWriter {
   );
   const deleteItem = db.prepare('DELETE FROM bill_items WHERE billId = ? AND id = ?');
   const setItemCounts = db.prepare('UPDATE bill_items SET paidQuantity = ?, lockedQuantity = ? WHERE billId = ? AND id = ?');
+  const addGuestLine = db.prepare('INSERT OR IGNORE INTO guest_lines (billId, itemId, orderId) VALUES (?, ?, ?)');
+  const dropGuestLine = db.prepare('DELETE FROM guest_lines WHERE billId = ? AND itemId = ?');
+  const markOpened = db.prepare('INSERT OR IGNORE INTO order_opened_bills (billId, orderId) VALUES (?, ?)');
 
   return {
     insert(_tx: WriteToken, bill: BillRecord): void {
@@ -286,6 +297,15 @@ export function createBillsWriter(db: Database): BillsWriter {
     },
     setItemCounts(_tx: WriteToken, billId: string, itemId: string, paid: string, locked: string): void {
       setItemCounts.run(paid, locked, billId, itemId);
+    },
+    addGuestLine(_tx: WriteToken, billId: string, itemId: string, orderId: string): void {
+      addGuestLine.run(billId, itemId, orderId);
+    },
+    dropGuestLine(_tx: WriteToken, billId: string, itemId: string): boolean {
+      return dropGuestLine.run(billId, itemId).changes > 0;
+    },
+    markOpenedByOrder(_tx: WriteToken, billId: string, orderId: string): void {
+      markOpened.run(billId, orderId);
     },
   };
 }
@@ -320,6 +340,10 @@ export interface BillsReader {
   activeOfTable(tableId: string, known?: ReadonlyMap<string, BillWithItems>): BillWithItems[];
   /** Every bill not yet closed, oldest first, with its lines' counts only: the input of the Tables grid. */
   activeWithCounts(): BillWithCounts[];
+  /** The bill's lines a guest ordered that the POS has not taken in yet (migration 014). */
+  guestLines(billId: string): GuestLine[];
+  /** The order whose orderStart opened this bill (none was open on its table), if one did. */
+  openedByOrder(billId: string): string | null;
 }
 export interface BillsWriter {
   insert(_tx: WriteToken, bill: BillRecord): void;
@@ -332,4 +356,15 @@ export interface BillsWriter {
   updateItem(_tx: WriteToken, billId: string, i: ItemRecord): void;
   deleteItem(_tx: WriteToken, billId: string, itemId: string): void;
   setItemCounts(_tx: WriteToken, billId: string, itemId: string, paid: string, locked: string): void;
+  /** A guest's line joins the bill: Tableside's until the POS takes it in. */
+  addGuestLine(_tx: WriteToken, billId: string, itemId: string, orderId: string): void;
+  /** The line is the POS's now (taken in) or left the bill; false when it was not a guest line. */
+  dropGuestLine(_tx: WriteToken, billId: string, itemId: string): boolean;
+  markOpenedByOrder(_tx: WriteToken, billId: string, orderId: string): void;
+}
+
+/** A bill line a guest ordered, not yet taken in by the POS. */
+export interface GuestLine {
+  itemId: string;
+  orderId: string;
 }

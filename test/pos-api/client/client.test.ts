@@ -80,7 +80,9 @@ describe('a client generated from the served POS API document', () => {
     expect((await client.PATCH('/v1/menu/items/{id}', { ...id('beer'), body: { available: true } })).data?.available).toBe(true);
     expect((await client.PUT('/v1/ordering', { body: { paused: false } })).data).toEqual({ paused: false });
     expect((await client.GET('/v1/ordering')).data).toEqual({ paused: false });
+    await client.PUT('/v1/bills/{id}', { ...id('b5'), body: { ...BILL, tableId: 't5', items: [BILL.items[0]!] } });
     s.guestOrder();
+    expect((await client.POST('/v1/bills/{id}/take-in', { ...id('b5'), body: { lineIds: ['o1#1'] } })).data?.takenIn).toEqual(['o1#1']);
     expect((await client.GET('/v1/orders', { params: { query: { status: 'NEW' } } })).data?.map((o) => o.id)).toEqual(['o1']);
     expect((await client.GET('/v1/orders/{id}', id('o1'))).data?.total).toBe('125.00');
     expect((await client.POST('/v1/orders/{id}/status', { ...id('o1'), body: { status: 'ACCEPTED' } })).data?.status).toBe('ACCEPTED');

@@ -463,7 +463,10 @@ export interface paths {
                 };
             };
         };
-        /** Create a bill or replace its items (paid quantities stay paid) */
+        /**
+         * Create a bill or replace its items (paid quantities stay paid, guests' lines not taken in stay)
+         * @description The POS owns the lines it sends. A line a guest ordered (id `<orderId>#<n>`, announced in the order.created event's `data.lines`) is Tableside's until the POS takes it in: by sending it (same id) in a PUT, or with POST /v1/bills/{id}/take-in. A PUT that leaves out guest lines not yet taken in keeps them, after the POS's lines, and lists them in `guestLinesKept`. A line paid or in a guest's payment keeps its name and price and cannot be removed or reduced below what is held: such a PUT is refused with 409, its `lines` naming every such line, and nothing changes. The currency must be the restaurant's (400, field `currency`).
+         */
         put: {
             parameters: {
                 query?: never;
@@ -486,7 +489,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BillDetail"];
+                        "application/json": components["schemas"]["PutBillAnswer"];
                     };
                 };
                 /** @description Created */
@@ -495,10 +498,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BillDetail"];
+                        "application/json": components["schemas"]["PutBillAnswer"];
                     };
                 };
-                /** @description Bad input; `field` names it (also: unknown tableId) */
+                /** @description Bad input; `field` names it (also: unknown tableId, a currency other than the restaurant's) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -525,7 +528,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The change would take away paid or locked quantity, change a locked price, or the bill is closed */
+                /** @description The change would remove, reduce, reprice or rename a line paid or in payment (`lines` names them all), or the bill is closed */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -649,6 +652,106 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bills/{id}/take-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take guests' lines in: they become the POS's lines
+         * @description The other way to take guest lines in than sending them in the next PUT. Idempotent: a line taken in before is listed in `alreadyPos`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The id (URL-encoded) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TakeInInput"];
+                };
+            };
+            responses: {
+                /** @description What became of each line id */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TakeInAnswer"];
+                    };
+                };
+                /** @description Bad input; `field` names it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or wrong bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such bill */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Method not allowed on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1988,12 +2091,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A refusal: `code` for programs, `message` says what to do, `field` names the input at fault */
+        /** @description A refusal: `code` for programs, `message` says what to do, `field` names the input at fault. `lines` (409 of PUT /v1/bills/{id}): every line paid or in a guest's payment that the PUT would have removed, reduced below `held` (paid + in payment), repriced or renamed; nothing was changed. */
         Error: {
             error: {
                 code: string;
                 message: string;
                 field?: string;
+                lines?: {
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    change: "removed" | "reduced" | "price" | "name";
+                    held: string;
+                }[];
             };
         };
         TableView: {
@@ -2097,8 +2207,8 @@ export interface components {
             lineTotal: string;
             tags: string[];
         };
-        /** @description A bill with its items, totals and payments */
-        BillDetail: {
+        /** @description The bill as stored after the PUT, and what happened to the guests' lines */
+        PutBillAnswer: {
             id: string;
             tableId: string;
             name: string | null;
@@ -2134,6 +2244,10 @@ export interface components {
             /** Format: date-time */
             updated: string;
             payments: components["schemas"]["PaymentView"][];
+            /** @description Guest lines this PUT left out and Tableside kept (they are not yet the POS's): take them in by sending them (same ids) in the next PUT, or with POST /v1/bills/{id}/take-in. */
+            guestLinesKept: components["schemas"]["KeptGuestLine"][];
+            /** @description Guest line ids this PUT sent back: they are the POS's from now on. */
+            guestLinesTakenIn: string[];
         };
         PaymentView: {
             id: string;
@@ -2174,6 +2288,58 @@ export interface components {
                 /** @example 62.50 */
                 quantity: string;
             }[];
+        };
+        /** @description A line a guest ordered (id `<orderId>#<n>`) that the POS has not taken in: the PUT left it out, so it was kept after the POS's lines. */
+        KeptGuestLine: {
+            id: string;
+            name: string;
+            orderId: string;
+        };
+        TakeInAnswer: {
+            /** @description Guest lines that are the POS's from now on */
+            takenIn: string[];
+            /** @description Lines that were the POS's already (taken in before, or its own): nothing changed */
+            alreadyPos: string[];
+            /** @description Ids not on this bill (e.g. the line of a cancelled order, which left it) */
+            notOnBill: string[];
+        };
+        /** @description A bill with its items, totals and payments */
+        BillDetail: {
+            id: string;
+            tableId: string;
+            name: string | null;
+            currency: string;
+            /** @enum {string} */
+            state: "OPEN" | "PAID" | "CLOSED";
+            items: components["schemas"]["BillItemView"][];
+            totals: {
+                /**
+                 * @description Money with 2 decimal places
+                 * @example 125.00
+                 */
+                total: string;
+                /**
+                 * @description Money with 2 decimal places
+                 * @example 125.00
+                 */
+                paid: string;
+                /**
+                 * @description Money with 2 decimal places
+                 * @example 125.00
+                 */
+                due: string;
+                /**
+                 * @description Money with 2 decimal places
+                 * @example 125.00
+                 */
+                tips: string;
+            };
+            paymentIds: string[];
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            updated: string;
+            payments: components["schemas"]["PaymentView"][];
         };
         PaymentHistoryEntry: {
             paymentId: string;
@@ -2448,7 +2614,7 @@ export interface components {
             tableId: string | null;
             billId: string | null;
             paymentId: string | null;
-            /** @description By kind; order events carry orderId and status */
+            /** @description By kind; order events carry orderId and status. order.created of a toBill / toTable order carries `lines` ([{id, name, price, quantity, menuItemId}]): the guest lines it put on the bill (billId, tableId), which stay Tableside's until the POS takes them in (PUT /v1/bills/{id} with the same line ids, or POST /v1/bills/{id}/take-in). bill.updated carries `guestLines` (ids an order added), `takenIn`, `guestLinesKept` (left out of a PUT and kept), and for a cancelled or rejected order `removedLines` and `reducedLines` ([{id, quantity}]); bill.closed with `emptiedBy` (an order id) closed a bill that order opened and left empty. */
             data: {
                 [key: string]: unknown;
             };
@@ -2498,6 +2664,10 @@ export interface components {
              */
             minQuantity?: string;
             tags?: string[];
+        };
+        TakeInInput: {
+            /** @description Ids of guest lines (from order.created `data.lines`) */
+            lineIds: string[];
         };
         CloseBillInput: {
             settlement?: {
