@@ -37,7 +37,9 @@ export type StoreWrite =
   | 'receiptFailed'
   // payment links
   | 'savePaymentLink'
-  | 'removePaymentLink';
+  | 'removePaymentLink'
+  // the POS API's Idempotency-Key answers
+  | 'keepIdempotentAnswer';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

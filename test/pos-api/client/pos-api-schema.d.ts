@@ -146,7 +146,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -162,6 +165,8 @@ export interface paths {
                 /** @description Updated */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -171,13 +176,15 @@ export interface paths {
                 /** @description Created */
                 201: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Table"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -204,6 +211,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -222,6 +238,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -229,7 +254,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -241,11 +269,13 @@ export interface paths {
                 /** @description Deleted */
                 204: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -281,7 +311,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The table has open bills */
+                /** @description The table has open bills; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -292,6 +322,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -467,7 +506,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -483,6 +525,8 @@ export interface paths {
                 /** @description Replaced */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -492,13 +536,15 @@ export interface paths {
                 /** @description Created */
                 201: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["BillDetail"];
                     };
                 };
-                /** @description Bad input; `field` names it (also: unknown tableId) */
+                /** @description Bad input; `field` names it (also: unknown tableId); or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -525,7 +571,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The change would take away paid or locked quantity, change a locked price, or the bill is closed */
+                /** @description The change would take away paid or locked quantity, change a locked price, or the bill is closed; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -552,6 +598,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -562,7 +617,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -578,13 +636,15 @@ export interface paths {
                 /** @description Closed */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["BillDetail"];
                     };
                 };
-                /** @description Bad settlement; `field` names it */
+                /** @description Bad settlement; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -620,7 +680,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A payment is in progress */
+                /** @description A payment is in progress; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -640,6 +700,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -890,7 +959,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -903,13 +975,15 @@ export interface paths {
                 /** @description Stored */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["MenuState"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -936,6 +1010,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -947,6 +1030,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -980,7 +1072,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -996,13 +1091,15 @@ export interface paths {
                 /** @description The item */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["MenuEntry"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1038,6 +1135,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -1049,6 +1155,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1119,7 +1234,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1132,13 +1250,15 @@ export interface paths {
                 /** @description The switch */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["OrderingState"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1165,6 +1285,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -1176,6 +1305,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1366,7 +1504,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -1382,13 +1523,15 @@ export interface paths {
                 /** @description The order */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["OrderView"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1424,7 +1567,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The order cannot move to that status */
+                /** @description The order cannot move to that status; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1444,6 +1587,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1553,7 +1705,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The entry id, e.g. `settled-bill:b-12` (URL-encoded) */
                     id: string;
@@ -1569,13 +1724,15 @@ export interface paths {
                 /** @description Acknowledged: the entry as it was listed */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["AttentionEntry"];
                     };
                 };
-                /** @description Bad body: `note` not a string or over 500 characters, or an unknown field; `field` names it */
+                /** @description Bad body: `note` not a string or over 500 characters, or an unknown field; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1611,7 +1768,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description ACTION_REQUIRED: the entry is resolved by its action, not acknowledged */
+                /** @description ACTION_REQUIRED: the entry is resolved by its action, not acknowledged; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1631,6 +1788,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1729,7 +1895,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The payment id (PaymentView.id, the event's paymentId) */
                     id: string;
@@ -1745,6 +1914,8 @@ export interface paths {
                 /** @description The same receipt was already stored: nothing changed */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1754,13 +1925,15 @@ export interface paths {
                 /** @description Stored; on its way to the service */
                 201: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["PaymentReceiptView"];
                     };
                 };
-                /** @description Bad input; `field` names it (e.g. items[0].price) */
+                /** @description Bad input; `field` names it (e.g. items[0].price); or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1796,7 +1969,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_POSTPONED: the payment does not wait for a receipt from the POS (its receipt is QERKO_GENERATED, or it is not processed yet); RECEIPT_ALREADY_GIVEN: another receipt was given for it; PAYMENT_NOT_PAID: it ended unpaid */
+                /** @description NOT_POSTPONED: the payment does not wait for a receipt from the POS (its receipt is QERKO_GENERATED, or it is not processed yet); RECEIPT_ALREADY_GIVEN: another receipt was given for it; PAYMENT_NOT_PAID: it ended unpaid; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1816,6 +1989,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
