@@ -143,6 +143,10 @@ describe('examples/pos-client: an evening against the real headless host', () =>
     const orderId = first.data.orders[0]!;
     expect((await get<{ status: string }>(`/v1/orders/${orderId}`)).status).toBe('ACCEPTED');
     expect(first.data.bills.b1!.items.map((l) => l.name)).toEqual(['Beer 0.5 l', 'Goulash', 'Lemonade']);
+    // A waiter adds a water at the POS: the bill is pushed whole, the guest's lemonade with it.
+    await first.addLine('b1', { id: 'water', name: 'Water', price: '40', quantity: '1' });
+    expect((await get<{ items: { name: string }[] }>('/v1/bills/b1')).items.map((l) => l.name)).toEqual(['Beer 0.5 l', 'Goulash', 'Lemonade', 'Water']);
+    await first.syncEvents();
     const cursorBefore = first.cursor.get();
     expect(Number(readFileSync(join(stateDir, CURSOR_FILE), 'utf8'))).toBe(cursorBefore);
 
@@ -177,7 +181,7 @@ describe('examples/pos-client: an evening against the real headless host', () =>
     await second.closeEvening();
     const b1 = await get<{ state: string; totals: { paid: string; due: string } }>('/v1/bills/b1');
     const b2 = await get<{ state: string; totals: { paid: string; due: string } }>('/v1/bills/b2');
-    expect([b1.state, b1.totals.paid, b1.totals.due]).toEqual(['CLOSED', '125.00', '234.00']);
+    expect([b1.state, b1.totals.paid, b1.totals.due]).toEqual(['CLOSED', '125.00', '274.00']);
     expect([b2.state, b2.totals.paid]).toEqual(['CLOSED', '0.00']);
     await second.syncEvents();
     const closes = second.stats.handled.filter((e) => e.kind === 'bill.closed');
