@@ -105,6 +105,12 @@ export default tseslint.config(
       { group: ['**/renderer/**', '**/preload/**'], message: 'sandbox/ stands alone.' },
     ]),
   },
+  // The reference POS is a POS vendor's program: it knows Tableside only through HTTP and the types
+  // generated from the served document, never through our sources.
+  {
+    files: ['examples/**'],
+    rules: border([{ group: ['../*', '../**', '!./*'], message: 'examples/ talk to Tableside over HTTP only: no imports of main/, sandbox/ or test/.' }]),
+  },
   // The preload: electron's contextBridge/ipcRenderer and the contract only.
   {
     files: ['preload/**'],

@@ -115,7 +115,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   try {
     localApi = await createLocalApi(
       dataDir,
-      joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.engine),
+      joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.idempotency, store.engine),
       log,
       settings.get().posApiPort,
       { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },

@@ -1,6 +1,7 @@
 import type { HealthFacts } from '../base/http-route.js';
 import type { Logger } from '../base/log.js';
 import type { PosApiStore } from '../features/bills/pos-api-contract.js';
+import type { IdempotencyStore } from '../store/index.js';
 import { loadOrCreateToken, regenerateToken, type PosApi } from '../adapters/pos-api/index.js';
 import { startPosApi } from './pos-api.js';
 import { portInUse } from '../base/startup-error.js';
@@ -18,7 +19,7 @@ export interface LocalApi {
 /** The local POS API for the restaurant's till software: its token, its port, a restart on a new port. */
 export async function createLocalApi(
   dataDir: string,
-  store: PosApiStore,
+  store: PosApiStore & IdempotencyStore,
   log: Logger,
   port: number,
   reports: { now: () => number; dayEndsAt: () => string },

@@ -8,6 +8,8 @@ export type { ReceiptsStore } from './receipts/receipt-store.js';
 export type { AttentionStore } from './attention/attention-store.js';
 export type { PaymentLinksStore } from './payment-links/payment-links-store.js';
 export type { EventsStore } from './events-and-history/events-store.js';
+export { IDEMPOTENCY_KEPT_MS, type IdempotencyStore } from './idempotency/idempotency-store.js';
+export type { IdempotentAnswer } from './repos/idempotency-repo.js';
 export type { StoreEngine } from './repos/tx.js';
 export type { StoreWrite } from './engine/durability.js';
 export type { EventListener } from './engine/event-outbox.js';

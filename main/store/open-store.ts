@@ -2,6 +2,8 @@ import { createAttentionStore, type AttentionStore } from './attention/attention
 import { createBillsStore, type BillsStore } from './bills-and-tables/bills-store.js';
 import { openEngine, type EngineOptions } from './engine/open-engine.js';
 import { createEventsStore, type EventsStore } from './events-and-history/events-store.js';
+import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.js';
+import { systemClock } from '../base/clock.js';
 import { createOrdersStore, type OrdersStore } from './orders-and-menu/menu-order-store.js';
 import { createPaymentLinksStore, type PaymentLinksStore } from './payment-links/payment-links-store.js';
 import { createPaymentsStore, type PaymentsStore } from './payments/payments-store.js';
@@ -19,6 +21,8 @@ export interface Store {
   attention: AttentionStore;
   paymentLinks: PaymentLinksStore;
   events: EventsStore;
+  /** The POS API's Idempotency-Key answers. */
+  idempotency: IdempotencyStore;
   engine: StoreEngine;
 }
 
@@ -48,6 +52,7 @@ export function openStore(options: StoreOptions): Store {
     attention: createAttentionStore(t),
     paymentLinks: createPaymentLinksStore(t),
     events: createEventsStore(t),
+    idempotency: createIdempotencyStore(t, options.clock ?? systemClock),
     engine,
   };
 }

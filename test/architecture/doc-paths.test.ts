@@ -12,7 +12,7 @@ describe('the docs', () => {
     const missing: string[] = [];
     for (const doc of docs) {
       const text = readFileSync(join(ROOT, doc), 'utf8');
-      for (const [, path] of text.matchAll(/`((?:main|test|renderer|preload|sandbox|scripts|docs)\/[\w./-]+)`/g)) {
+      for (const [, path] of text.matchAll(/`((?:main|test|renderer|preload|sandbox|scripts|docs|examples)\/[\w./-]+)`/g)) {
         const p = path!.replace(/[/.]+$/, '');
         if (!existsSync(join(ROOT, p)) && !existsSync(join(ROOT, p.replace(/\.js$/, '.ts')))) missing.push(`${doc}: ${p}`);
       }

@@ -36,6 +36,26 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents Idempotency-Key, 409, 422 and Idempotent-Replayed on every write, and on no read', () => {
+    type Op = {
+      parameters?: { name: string; in: string; schema?: { maxLength?: number } }[];
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    for (const route of ROUTES) {
+      const op = paths[route.path]![route.method.toLowerCase()] as Op;
+      const header = op.parameters?.find((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+      const where = `${route.method} ${route.path}`;
+      if (route.method === 'GET') {
+        expect(header, where).toBeUndefined();
+        continue;
+      }
+      expect(header?.schema?.maxLength, where).toBe(255);
+      expect(Object.keys(op.responses), where).toEqual(expect.arrayContaining(['409', '422']));
+      for (const [status, answer] of Object.entries(op.responses))
+        if (status.startsWith('2')) expect(Object.keys(answer.headers ?? {}), `${where} ${status}`).toContain('Idempotent-Replayed');
+    }
+  });
+
   it('resolves every $ref', () => {
     const refs = JSON.stringify(openApiDocument).match(/#\/components\/schemas\/\w+/g) ?? [];
     const schemas = openApiDocument.components.schemas as Record<string, unknown>;

@@ -12,6 +12,7 @@ describe('durability of commits', () => {
 
   it('only paymentStart may commit relaxed, alone or in a group of paymentStart calls only', () => {
     expect(isRelaxed('startPayment')).toBe(true);
+    expect(isRelaxed('keepIdempotentAnswer')).toBe(true);
     for (const w of ['processPayment', 'closePayment', 'putBill', 'recordDelivery', 'durabilitySync'] as const) expect(isRelaxed(w)).toBe(false);
     expect(groupIsRelaxed(['startPayment', 'startPayment'])).toBe(true);
     expect(groupIsRelaxed(['startPayment', 'processPayment'])).toBe(false);

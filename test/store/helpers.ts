@@ -78,8 +78,9 @@ export function wirePayment(id: string, items: { id: string; price: string; quan
   };
 }
 
-/** SQL that turns a store file this version wrote back into the version 13 file it would have been (migration 014 undone). */
+/** SQL that turns a store file this version wrote back into the version 13 file it would have been (migrations 014 to 018 undone). */
 export const BACK_TO_V13 = `
+  DROP TABLE idempotency_keys;
   DROP TABLE guest_lines; DROP TABLE order_opened_bills;
   PRAGMA user_version = 13;`;
 

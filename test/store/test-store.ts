@@ -4,6 +4,7 @@ import {
   type AttentionStore,
   type BillsStore,
   type EventsStore,
+  type IdempotencyStore,
   type OrdersStore,
   type PaymentLinksStore,
   type PaymentsStore,
@@ -17,9 +18,17 @@ import {
  * pays, orders and reads the log through the one handle. Code under test still gets only the
  * domains its own type names.
  */
-export type TestStore = BillsStore & PaymentsStore & OrdersStore & ReceiptsStore & AttentionStore & PaymentLinksStore & EventsStore & StoreEngine;
+export type TestStore = BillsStore &
+  PaymentsStore &
+  OrdersStore &
+  ReceiptsStore &
+  AttentionStore &
+  PaymentLinksStore &
+  EventsStore &
+  IdempotencyStore &
+  StoreEngine;
 
 export function openTestStore(options: StoreOptions): TestStore {
   const s = openStore(options);
-  return joinDomains(s.bills, s.payments, s.orders, s.receipts, s.attention, s.paymentLinks, s.events, s.engine);
+  return joinDomains(s.bills, s.payments, s.orders, s.receipts, s.attention, s.paymentLinks, s.events, s.idempotency, s.engine);
 }

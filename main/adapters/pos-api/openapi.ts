@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiDocs, named, type Route } from '../../base/http-route.js';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_DOC, IDEMPOTENCY_KEY_SCHEMA, REPLAYED_HEADER } from './idempotency.js';
 
 /**
  * The OpenAPI 3.1 document of the local POS API, generated from the routes' zod contracts with
@@ -44,7 +45,9 @@ const INFO = {
     'Every endpoint except this document needs `Authorization: Bearer <token>` (the token is in <dataDir>/pos-api-token). ' +
     'Money and quantities are decimal strings, never rounded: a price with more than 2 decimal places, a quantity with more than 3, ' +
     'more than 15 digits before the point, or a line or bill total of 10^15 or more gets 400 naming the field. ' +
-    'Unknown fields are ignored. Bodies over 1 MiB get 413 and JSON nested deeper than 32 levels gets 400. ' +
+    'Unknown fields are ignored. Every write (PUT, POST, PATCH, DELETE) takes an optional `Idempotency-Key` header: retried with the same key, ' +
+    'a write is answered again (Idempotent-Replayed: true) and applies nothing twice; answers are kept 24 h. ' +
+    'Bodies over 1 MiB get 413 and JSON nested deeper than 32 levels gets 400. ' +
     'A request whose Host header is not 127.0.0.1, localhost or [::1] with the port gets 421 (DNS rebinding). ' +
     'A refusal sent before the body arrived carries Connection: close and the connection is then closed. ' +
     'At most 256 connections are held; a connection idle for 30 s, or whose headers take over 10 s or whole request over 30 s, is closed.',
@@ -135,15 +138,23 @@ export function openApiDocument(routes: readonly Route<unknown>[]): OpenApiDocum
   routes.forEach((r, i) => {
     const c = r.contract;
     const responses: Record<string, unknown> = {};
+    // Every write takes an Idempotency-Key (pos-api-server.ts): documented here once for all of them.
+    const write = r.method !== 'GET';
     for (const [status, answer] of Object.entries(c.responses)) {
+      const answerHeaders = {
+        ...answer.headers,
+        ...(write
+          ? { [REPLAYED_HEADER]: { description: `"true" when this is the kept answer of an earlier request with the same ${IDEMPOTENCY_HEADER}` } }
+          : {}),
+      };
       const content: Record<string, unknown> = {};
       if (answer.body) content['application/json'] = { schema: answerSchemas[`${i}.${status}`] };
       for (const [type, alt] of Object.entries(answer.alternatives ?? {}))
         content[type] = { schema: { type: 'string' }, ...(alt.example === undefined ? {} : { example: alt.example }) };
       responses[status] = {
         description: answer.description,
-        ...(answer.headers
-          ? { headers: Object.fromEntries(Object.entries(answer.headers).map(([h, d]) => [h, { description: d.description, schema: { type: 'string' } }])) }
+        ...(Object.keys(answerHeaders).length > 0
+          ? { headers: Object.fromEntries(Object.entries(answerHeaders).map(([h, d]) => [h, { description: d.description, schema: { type: 'string' } }])) }
           : {}),
         ...(Object.keys(content).length > 0 ? { content } : {}),
       };
@@ -157,9 +168,17 @@ export function openApiDocument(routes: readonly Route<unknown>[]): OpenApiDocum
       421: 'The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST',
       ...c.errors,
     };
+    if (write) {
+      errors[409] = [c.errors?.[409], `${IDEMPOTENCY_HEADER} in use by a request still running: code IDEMPOTENCY_KEY_IN_USE`].filter(Boolean).join('; or: ');
+      errors[422] = [c.errors?.[422], `${IDEMPOTENCY_HEADER} already used for another request: code IDEMPOTENCY_KEY_REUSED`].filter(Boolean).join('; or: ');
+      errors[400] = [errors[400], `a malformed ${IDEMPOTENCY_HEADER} (field ${IDEMPOTENCY_HEADER})`].filter(Boolean).join('; or: ');
+    }
     for (const [status, description] of Object.entries(errors)) responses[status] = errorAnswer(description);
 
-    const headerParams = Object.entries(c.requestHeaders ?? {}).map(([name, description]) => ({ name, in: 'header', description, schema: { type: 'string' } }));
+    const headerParams = [
+      ...Object.entries(c.requestHeaders ?? {}).map(([name, description]) => ({ name, in: 'header', description, schema: { type: 'string' } })),
+      ...(write ? [{ name: IDEMPOTENCY_HEADER, in: 'header', required: false, description: IDEMPOTENCY_KEY_DOC, schema: IDEMPOTENCY_KEY_SCHEMA }] : []),
+    ];
     const operation = {
       summary: c.summary,
       ...(c.description === undefined ? {} : { description: c.description }),

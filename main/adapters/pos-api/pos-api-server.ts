@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PosApiStore } from '../../features/bills/pos-api-contract.js';
+import type { IdempotencyStore } from '../../store/index.js';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../../base/clock.js';
 import { createGuardedServer, type ServerLimits } from '../../base/http-guard/index.js';
@@ -9,12 +10,14 @@ import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './
 import { parseJsonBody } from './json-body.js';
 import { routeMatcher, type PosApiRoutes, type RouteMatch } from './routes.js';
 import { DOCUMENT_PATH } from './openapi.js';
-import { parseRequest, type HealthFacts } from '../../base/http-route.js';
+import { parseRequest, type HealthFacts, type Reply, type Route } from '../../base/http-route.js';
+import { fingerprintOf, holdIdempotencyKey, idempotencyKeyOf, keptAnswerFor, REPLAYED_HEADER } from './idempotency.js';
 import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
 import { RESTAURANT_CURRENCY } from '../../base/wire/index.js';
 
 export interface PosApiOptions {
-  store: PosApiStore;
+  /** The routes' store, and where the answers of writes sent with an Idempotency-Key are kept. */
+  store: PosApiStore & IdempotencyStore;
   /** The routes and their document (assemblePosApi of the features' route lists). */
   api: PosApiRoutes;
   /** Loopback only; anything else is refused. */
@@ -83,13 +86,65 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
     });
   }
   const { route, params } = match;
-  const text = route.body ? (await readBody(req)).toString('utf8') : '';
+  // A malformed key is refused before anything runs; GET needs none (it changes nothing).
+  const key = route.method === 'GET' ? null : idempotencyKeyOf(req);
+  if (key === null) {
+    const text = route.body ? (await readBody(req)).toString('utf8') : '';
+    send(state, req, res, url, await runRoute(state, req, res, url, route, params, text));
+    return;
+  }
+  // Held from arrival, before the body is read: a retry sent while the first is still arriving is 409 too.
+  const release = holdIdempotencyKey(store, key);
+  try {
+    const text = route.body ? (await readBody(req)).toString('utf8') : '';
+    const path = url.pathname + url.search;
+    const request = { key, method: route.method, path, fingerprint: fingerprintOf(route.method, path, text) };
+    const kept = keptAnswerFor(store, request);
+    if (kept) {
+      const replayed = { ...kept.headers, [REPLAYED_HEADER.toLowerCase()]: 'true' };
+      if (kept.body === null) res.writeHead(kept.status, replayed).end();
+      else sendText(res, kept.status, kept.body, { 'content-type': 'application/json; charset=utf-8', ...replayed });
+      state.log.debug({ method: req.method, path: url.pathname, status: kept.status }, 'request replayed');
+      return;
+    }
+    const reply = await runRoute(state, req, res, url, route, params, text);
+    // Kept only once the write it answers is committed (the handler has returned), and only a
+    // success: a refusal changed nothing, so its retry runs again.
+    if (reply !== 'stream' && reply.status >= 200 && reply.status < 300) {
+      const answer =
+        'text' in reply
+          ? { headers: reply.headers, body: reply.text }
+          : { headers: reply.headers ?? {}, body: reply.status === 204 ? null : JSON.stringify(reply.body) };
+      try {
+        store.keepIdempotentAnswer({ ...request, status: reply.status, ...answer });
+      } catch (e) {
+        // The write is done: its answer still goes out; only a retry of it would run again.
+        state.log.error({ err: e, method: req.method, path: url.pathname }, 'could not keep the answer of an Idempotency-Key');
+      }
+    }
+    send(state, req, res, url, reply);
+  } finally {
+    release();
+  }
+}
+
+/** Parses the request against the route's contract and runs its handler. */
+async function runRoute(
+  state: ServerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  route: Route<PosApiStore>,
+  params: Record<string, string>,
+  text: string,
+): Promise<Reply> {
+  const { store } = state.options;
   const json = route.body && !(route.body === 'optional' && text.trim() === '') ? parseJsonBody(text) : undefined;
   // The contract's request schemas are checked before the handler runs: it gets the parsed values.
   const { query: querySchema, body: bodySchema } = route.contract;
   const query = querySchema ? parseRequest(querySchema, Object.fromEntries(url.searchParams), 'query') : undefined;
   const body = bodySchema && json !== undefined ? parseRequest(bodySchema, json, 'body') : undefined;
-  const reply = await route.handle(
+  return route.handle(
     {
       store,
       health: state.options.health ?? (() => NOTHING_KNOWN),
@@ -110,6 +165,9 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
     },
     { params, query, body },
   );
+}
+
+function send(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, reply: Reply): void {
   if (reply === 'stream') return;
   if ('text' in reply) sendText(res, reply.status, reply.text, reply.headers);
   else sendJson(res, reply.status, reply.body, reply.headers);

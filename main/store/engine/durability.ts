@@ -39,16 +39,20 @@ export type StoreWrite =
   | 'savePaymentLink'
   | 'removePaymentLink'
   // line ownership
-  | 'takeInLines';
+  | 'takeInLines'
+  // the POS API's Idempotency-Key answers
+  | 'keepIdempotentAnswer';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's
  * lock, alone or in a group of paymentStart calls only. Losing it to a power cut only loses the
  * lock: paymentProcessed then answers PAYMENT_NOT_FOUND and the service cancels, so no money
- * moves unrecorded; the WAL is append-only, so the next durable commit syncs it too. Any other
- * write (it records money or what the POS told the service) commits with synchronous=FULL.
+ * moves unrecorded; the WAL is append-only, so the next durable commit syncs it too. Also an
+ * Idempotency-Key's answer, kept after its write is durable: losing it only makes a retry run
+ * again, and a keyed bill push keeps its fsync off the event loop. Any other write (it records
+ * money or what the POS told the service) commits with synchronous=FULL.
  */
-const RELAXED: ReadonlySet<StoreWrite> = new Set<StoreWrite>(['startPayment']);
+const RELAXED: ReadonlySet<StoreWrite> = new Set<StoreWrite>(['startPayment', 'keepIdempotentAnswer']);
 
 export function isRelaxed(write: StoreWrite): boolean {
   return RELAXED.has(write);

@@ -5,6 +5,7 @@ import { createLastPaidMemory, createTablesReader, createTablesWriter } from './
 import type { Repos } from './tx.js';
 import { createEventsReader, createEventsWriter } from './events-repo.js';
 import { createHistoryReader } from './history-repo.js';
+import { createIdempotencyReader, createIdempotencyWriter } from './idempotency-repo.js';
 import { createMenuReader, createMenuWriter } from './menu-repo.js';
 import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
 import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links-repo.js';
@@ -24,6 +25,7 @@ export function createRepos(db: Database): Repos {
     attention: createAttentionReader(db),
     receipts: createReceiptsReader(db),
     paymentLinks: createPaymentLinksReader(db),
+    idempotency: createIdempotencyReader(db),
   };
   const events = createEventsReader(db);
   const both = {
@@ -37,6 +39,7 @@ export function createRepos(db: Database): Repos {
     receipts: Object.assign({}, read.receipts, createReceiptsWriter(db)),
     // Payment links.
     paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
+    idempotency: Object.assign({}, read.idempotency, createIdempotencyWriter(db)),
   };
   // The tables reader's memory of each table's last paid payment hears every commit.
   return { read, events, both, heard: (e) => lastPaid.heard(e) };

@@ -5,6 +5,7 @@ import type { AttentionReader, AttentionWriter } from './attention-repo.js';
 import type { BillsReader, BillsWriter } from './bills-repo.js';
 import type { EventsReader, EventsWriter } from './events-repo.js';
 import type { HistoryReader } from './history-repo.js';
+import type { IdempotencyReader, IdempotencyWriter } from './idempotency-repo.js';
 import type { MenuReader, MenuWriter } from './menu-repo.js';
 import type { OrdersReader, OrdersWriter } from './orders-repo.js';
 import type { PaymentLinksReader, PaymentLinksWriter } from './payment-links-repo.js';
@@ -27,6 +28,8 @@ export interface ReadTx {
   receipts: ReceiptsReader;
   /** Payment links this till created. */
   paymentLinks: PaymentLinksReader;
+  /** The POS API's Idempotency-Key answers. */
+  idempotency: IdempotencyReader;
 }
 
 /** The repositories a write works with: each reader half with its writer half. */
@@ -40,6 +43,7 @@ export interface WriteRepos {
   paymentLinks: PaymentLinksReader & PaymentLinksWriter;
   events: EventsReader & EventsWriter;
   attention: AttentionReader & AttentionWriter;
+  idempotency: IdempotencyReader & IdempotencyWriter;
 }
 
 /** What a write sees inside its one transaction: the readers plus the writer halves (engine/tx.ts). */

@@ -146,7 +146,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -162,6 +165,8 @@ export interface paths {
                 /** @description Updated */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -171,13 +176,15 @@ export interface paths {
                 /** @description Created */
                 201: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Table"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -204,6 +211,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -222,6 +238,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -229,7 +254,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -241,11 +269,13 @@ export interface paths {
                 /** @description Deleted */
                 204: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -281,7 +311,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The table has open bills */
+                /** @description The table has open bills; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -292,6 +322,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -470,7 +509,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -486,6 +528,8 @@ export interface paths {
                 /** @description Replaced */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -495,13 +539,15 @@ export interface paths {
                 /** @description Created */
                 201: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["PutBillAnswer"];
                     };
                 };
-                /** @description Bad input; `field` names it (also: unknown tableId, a currency other than the restaurant's) */
+                /** @description Bad input; `field` names it (also: unknown tableId, a currency other than the restaurant's); or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -528,7 +574,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The change would remove, reduce, reprice or rename a line paid or in payment (`lines` names them all), or the bill is closed */
+                /** @description The change would remove, reduce, reprice or rename a line paid or in payment (`lines` names them all), or the bill is closed; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -555,6 +601,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -565,7 +620,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -581,13 +639,15 @@ export interface paths {
                 /** @description Closed */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["BillDetail"];
                     };
                 };
-                /** @description Bad settlement; `field` names it */
+                /** @description Bad settlement; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -623,7 +683,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A payment is in progress */
+                /** @description A payment is in progress; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -643,6 +703,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -673,7 +742,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -689,13 +761,15 @@ export interface paths {
                 /** @description What became of each line id */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["TakeInAnswer"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -731,6 +805,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -742,6 +825,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -993,7 +1085,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1006,13 +1101,15 @@ export interface paths {
                 /** @description Stored */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["MenuState"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1039,6 +1136,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -1050,6 +1156,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1083,7 +1198,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -1099,13 +1217,15 @@ export interface paths {
                 /** @description The item */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["MenuEntry"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1141,6 +1261,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -1152,6 +1281,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1222,7 +1360,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1235,13 +1376,15 @@ export interface paths {
                 /** @description The switch */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["OrderingState"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1268,6 +1411,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
@@ -1279,6 +1431,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1469,7 +1630,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The id (URL-encoded) */
                     id: string;
@@ -1485,13 +1649,15 @@ export interface paths {
                 /** @description The order */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["OrderView"];
                     };
                 };
-                /** @description Bad input; `field` names it */
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1527,7 +1693,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The order cannot move to that status */
+                /** @description The order cannot move to that status; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1547,6 +1713,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1656,7 +1831,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The entry id, e.g. `settled-bill:b-12` (URL-encoded) */
                     id: string;
@@ -1672,13 +1850,15 @@ export interface paths {
                 /** @description Acknowledged: the entry as it was listed */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["AttentionEntry"];
                     };
                 };
-                /** @description Bad body: `note` not a string or over 500 characters, or an unknown field; `field` names it */
+                /** @description Bad body: `note` not a string or over 500 characters, or an unknown field; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1714,7 +1894,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description ACTION_REQUIRED: the entry is resolved by its action, not acknowledged */
+                /** @description ACTION_REQUIRED: the entry is resolved by its action, not acknowledged; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1734,6 +1914,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1832,7 +2021,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     /** @description The payment id (PaymentView.id, the event's paymentId) */
                     id: string;
@@ -1848,6 +2040,8 @@ export interface paths {
                 /** @description The same receipt was already stored: nothing changed */
                 200: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1857,13 +2051,15 @@ export interface paths {
                 /** @description Stored; on its way to the service */
                 201: {
                     headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["PaymentReceiptView"];
                     };
                 };
-                /** @description Bad input; `field` names it (e.g. items[0].price) */
+                /** @description Bad input; `field` names it (e.g. items[0].price); or: a malformed Idempotency-Key (field Idempotency-Key) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1899,7 +2095,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_POSTPONED: the payment does not wait for a receipt from the POS (its receipt is QERKO_GENERATED, or it is not processed yet); RECEIPT_ALREADY_GIVEN: another receipt was given for it; PAYMENT_NOT_PAID: it ended unpaid */
+                /** @description NOT_POSTPONED: the payment does not wait for a receipt from the POS (its receipt is QERKO_GENERATED, or it is not processed yet); RECEIPT_ALREADY_GIVEN: another receipt was given for it; PAYMENT_NOT_PAID: it ended unpaid; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1919,6 +2115,15 @@ export interface paths {
                 };
                 /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
                 421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

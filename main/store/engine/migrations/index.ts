@@ -13,6 +13,7 @@ import { migration011 } from './011-payment-event-times.js';
 import { migration012 } from './012-payment-times.js';
 import { migration013 } from './013-event-log-rowid.js';
 import { migration014 } from './014-guest-lines.js';
+import { migration018 } from './018-idempotency-keys.js';
 
 export type { Migration } from './migration.js';
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration018,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
