@@ -24,6 +24,7 @@ import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
 import { UI_FEATURES, type FeatureContext } from './features.js';
+import { createDatabaseWatch, databaseFacts, type DatabaseWatch } from './database-watch.js';
 import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
@@ -92,6 +93,15 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     changed: (view) => events.push({ type: 'disk', disk: view }),
   });
   disk.start();
+  const database = createDatabaseWatch({
+    engine: store.engine,
+    clock,
+    log,
+    shownAfterMs: options.databaseLock?.shownAfterMs,
+    intervalMs: options.databaseLock?.intervalMs,
+    changed: (view) => events.push({ type: 'database', database: view }),
+  });
+  database.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
     lan: () => settings.get().demoOnLan,
@@ -121,7 +131,11 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
       { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },
       () => {
         const view = connection.view();
-        return { connection: { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName }, disk: disk.view() };
+        return {
+          connection: { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName },
+          disk: disk.view(),
+          database: databaseFacts(database.view()),
+        };
       },
     );
     await connection.open();
@@ -129,6 +143,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     await demo.stop();
     attention.stop();
     disk.stop();
+    database.stop();
     offStore();
     views.stop();
     store.engine.close();
@@ -139,12 +154,13 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk };
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database };
   const stop = async () => {
     await connection.stop();
     await localApi.close();
     attention.stop();
     disk.stop();
+    database.stop();
     offStore();
     views.stop();
     notices.flush();
@@ -198,6 +214,7 @@ interface CoreParts {
   clock: Clock;
   log: Logger;
   disk: DiskWatch;
+  database: DatabaseWatch;
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
@@ -211,6 +228,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     shell: p.shell,
     defaultCurrency: 'CZK',
     disk: p.disk.view,
+    database: p.database.view,
     client: p.connection.client,
     transport: () => p.settings.get().transport,
     connection: p.connection.view,
@@ -235,6 +253,7 @@ function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Com
     },
     connection: () => p.connection.view(),
     disk: () => p.disk.view(),
+    database: () => p.database.view(),
     get demo() {
       return p.settings.isDemo();
     },

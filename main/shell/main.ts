@@ -186,13 +186,16 @@ async function start(): Promise<void> {
       else if (event.type === 'disk') {
         tray?.setDisk(event.disk);
         return;
+      } else if (event.type === 'database') {
+        tray?.setDatabase(event.database);
+        return;
       } else if (event.type === 'settings') {
         language = event.settings.language;
         portProblem = undefined;
       } else return;
       tray?.update(connection, language, portProblem);
     },
-    ['connection', 'settings', 'disk'],
+    ['connection', 'settings', 'disk', 'database'],
   );
 
   registerIpc({
@@ -252,6 +255,7 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   const updates = startUpdates({ updateUrl, quietWindow, busyChecks: [paymentsInProgress(core.api)], log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
   // Low disk space found at start; later changes come as disk events.
   appTray.setDisk(core.disk());
+  appTray.setDatabase(core.database());
   return appTray;
 }
 

@@ -2427,7 +2427,7 @@ export interface components {
                 deliveredAt: string | null;
             };
         };
-        /** @description How the till is: its connection to the payment service and the free space where it keeps the bills */
+        /** @description How the till is: its connection to the payment service, the free space where it keeps the bills, and whether another program locks them */
         Health: {
             connection: {
                 status: string;
@@ -2437,6 +2437,10 @@ export interface components {
             disk: {
                 lowSpace: boolean;
                 freeBytes: number;
+            } | null;
+            database: {
+                locked: boolean;
+                since: string | null;
             } | null;
         };
         Event: {
