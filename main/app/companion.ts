@@ -93,14 +93,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     changed: (view) => events.push({ type: 'disk', disk: view }),
   });
   disk.start();
-  const database = createDatabaseWatch({
-    engine: store.engine,
-    clock,
-    log,
-    shownAfterMs: options.databaseLock?.shownAfterMs,
-    intervalMs: options.databaseLock?.intervalMs,
-    changed: (view) => events.push({ type: 'database', database: view }),
-  });
+  const database = createDatabaseWatch({ engine: store.engine, clock, log, ...options.databaseLock, changed: (view) => events.push({ type: 'database', database: view }) });
   database.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
@@ -131,11 +124,8 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
       { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },
       () => {
         const view = connection.view();
-        return {
-          connection: { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName },
-          disk: disk.view(),
-          database: databaseFacts(database.view()),
-        };
+        const connectionFacts = { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName };
+        return { connection: connectionFacts, disk: disk.view(), database: databaseFacts(database.view()) };
       },
     );
     await connection.open();
