@@ -93,7 +93,13 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     changed: (view) => events.push({ type: 'disk', disk: view }),
   });
   disk.start();
-  const database = createDatabaseWatch({ engine: store.engine, clock, log, ...options.databaseLock, changed: (view) => events.push({ type: 'database', database: view }) });
+  const database = createDatabaseWatch({
+    engine: store.engine,
+    clock,
+    log,
+    ...options.databaseLock,
+    changed: (view) => events.push({ type: 'database', database: view }),
+  });
   database.start();
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
