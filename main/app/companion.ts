@@ -83,24 +83,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     listening: () => events.wants('attention'),
   });
   attention.start();
-  const disk = createDiskWatch({
-    dir: dataDir,
-    clock,
-    log,
-    lowBytes: options.disk?.lowBytes ?? lowDiskBytes(process.env),
-    intervalMs: options.disk?.intervalMs,
-    freeBytes: options.disk?.freeBytes,
-    changed: (view) => events.push({ type: 'disk', disk: view }),
-  });
-  disk.start();
-  const database = createDatabaseWatch({
-    engine: store.engine,
-    clock,
-    log,
-    ...options.databaseLock,
-    changed: (view) => events.push({ type: 'database', database: view }),
-  });
-  database.start();
+  const { disk, database } = startStorageWatches(options, { dataDir, engine: store.engine, clock, log, events });
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
     lan: () => settings.get().demoOnLan,
@@ -167,6 +150,33 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
   stopCore = () => core.stop();
   return core;
+}
+
+/** The states of the data folder's storage: its free space (disk-watch.ts) and another program's lock on the database (database-watch.ts). */
+function startStorageWatches(
+  options: CreateCompanionOptions,
+  o: { dataDir: string; engine: Store['engine']; clock: Clock; log: Logger; events: UiEvents },
+): { disk: DiskWatch; database: DatabaseWatch } {
+  const { dataDir, clock, log, events } = o;
+  const disk = createDiskWatch({
+    dir: dataDir,
+    clock,
+    log,
+    lowBytes: options.disk?.lowBytes ?? lowDiskBytes(process.env),
+    intervalMs: options.disk?.intervalMs,
+    freeBytes: options.disk?.freeBytes,
+    changed: (view) => events.push({ type: 'disk', disk: view }),
+  });
+  disk.start();
+  const database = createDatabaseWatch({
+    engine: o.engine,
+    clock,
+    log,
+    ...options.databaseLock,
+    changed: (view) => events.push({ type: 'database', database: view }),
+  });
+  database.start();
+  return { disk, database };
 }
 
 /** Settings → Backups over the store file: a restore stops the core first, then tells the host. */
