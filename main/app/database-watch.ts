@@ -63,7 +63,8 @@ export function createDatabaseWatch(o: DatabaseWatchOptions): DatabaseWatch {
     const locked = since !== null && o.clock.now() - since >= shownAfter;
     if (locked === current.locked) return;
     current = locked ? { locked: true, since } : FREE;
-    if (locked) log.error({ since: new Date(since!).toISOString() }, 'the bill database is locked by another program: the till cannot save payments until it lets go');
+    if (locked)
+      log.error({ since: new Date(since!).toISOString() }, 'the bill database is locked by another program: the till cannot save payments until it lets go');
     else log.info('the bill database is free again: the till saves payments');
     o.changed(current);
   }

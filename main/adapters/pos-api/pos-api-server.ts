@@ -128,7 +128,12 @@ const databaseBusy = (): HttpError =>
 /** A refusal is answered with its code; anything else is logged and answered 500 without details. */
 function answerFailure(log: Logger, req: IncomingMessage, res: ServerResponse, e: unknown): void {
   const busy = !(e instanceof HttpError) && isDatabaseBusy(e);
-  const error = e instanceof HttpError ? e : busy ? databaseBusy() : new HttpError(500, 'INTERNAL_ERROR', 'Tableside could not handle this request; it was logged. Try again.');
+  const error =
+    e instanceof HttpError
+      ? e
+      : busy
+        ? databaseBusy()
+        : new HttpError(500, 'INTERNAL_ERROR', 'Tableside could not handle this request; it was logged. Try again.');
   const path = req.url?.split('?')[0];
   if (busy) log.warn({ method: req.method, path, code: (e as { code?: string }).code }, 'request refused: the bill database is locked by another program');
   else if (!(e instanceof HttpError)) log.error({ err: e, method: req.method, path }, 'request failed');

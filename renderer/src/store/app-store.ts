@@ -13,7 +13,16 @@ import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type Atte
 import { applyDiskEvent, diskFromSnapshot, initialDisk, type DiskSlice } from './disk-slice';
 import { applyDatabaseEvent, databaseFromSnapshot, initialDatabase, type DatabaseSlice } from './database-slice';
 
-type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice & DiskSlice & DatabaseSlice;
+type DataSlices = ConnectionSlice &
+  TablesSlice &
+  BillsSlice &
+  PaymentsSlice &
+  NoticesSlice &
+  SettingsSlice &
+  OrdersSlice &
+  AttentionSlice &
+  DiskSlice &
+  DatabaseSlice;
 
 export interface AppState extends DataSlices, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
