@@ -97,6 +97,8 @@ export const COMMAND_ERROR_CODES = [
   'DATABASE_MISSING',
   'DATABASE_LOCKED',
   'DATABASE_IN_USE',
+  // A write another program's lock refused while running: nothing changed, try again.
+  'DATABASE_BUSY',
   'BACKUP_NOT_FOUND',
   'BACKUP_DAMAGED',
   'BACKUP_FAILED',

@@ -239,6 +239,8 @@ export interface Snapshot {
   attention: AttentionEntry[];
   /** Free space of the data folder's volume. */
   disk: DiskView;
+  /** Whether another program's lock on the bill database refuses the till's writes. */
+  database: DatabaseView;
 }
 
 /**
@@ -249,6 +251,16 @@ export interface Snapshot {
 export interface DiskView {
   lowSpace: boolean;
   freeBytes: number;
+}
+
+/**
+ * The bill database's write lock: `locked` once another program (a backup tool, an antivirus, a
+ * second Tableside) has refused the till's writes for 30 s; cleared by itself as soon as a write
+ * goes through. `since`: when the refusals began (ms since the epoch), null while not locked.
+ */
+export interface DatabaseView {
+  locked: boolean;
+  since: number | null;
 }
 
 /** Every push from main; `seq` orders them. Applying an event twice is harmless. */
@@ -265,7 +277,9 @@ export type CompanionEvent =
   // attention: the whole list again whenever it changes (the badge counts it)
   | { type: 'attention'; seq: number; entries: AttentionEntry[] }
   // disk: low space began or ended, or the free space moved while low
-  | { type: 'disk'; seq: number; disk: DiskView };
+  | { type: 'disk'; seq: number; disk: DiskView }
+  // database: another program's lock began or ended refusing the till's writes
+  | { type: 'database'; seq: number; database: DatabaseView };
 
 /**
  * Commands answer a value or an error. The error is a code and its parameters, never a sentence:

@@ -2798,7 +2798,7 @@ export interface components {
                 deliveredAt: string | null;
             };
         };
-        /** @description How the till is: its connection to the payment service and the free space where it keeps the bills */
+        /** @description How the till is: its connection to the payment service, the free space where it keeps the bills, and whether another program locks them */
         Health: {
             connection: {
                 status: string;
@@ -2808,6 +2808,10 @@ export interface components {
             disk: {
                 lowSpace: boolean;
                 freeBytes: number;
+            } | null;
+            database: {
+                locked: boolean;
+                since: string | null;
             } | null;
         };
         Event: {

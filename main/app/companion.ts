@@ -24,6 +24,7 @@ import { createViewFanOut } from '../adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-book.js';
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
 import { UI_FEATURES, type FeatureContext } from './features.js';
+import { createDatabaseWatch, databaseFacts, type DatabaseWatch } from './database-watch.js';
 import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
 
 export interface CreateCompanionOptions extends CompanionOptions {
@@ -82,16 +83,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     listening: () => events.wants('attention'),
   });
   attention.start();
-  const disk = createDiskWatch({
-    dir: dataDir,
-    clock,
-    log,
-    lowBytes: options.disk?.lowBytes ?? lowDiskBytes(process.env),
-    intervalMs: options.disk?.intervalMs,
-    freeBytes: options.disk?.freeBytes,
-    changed: (view) => events.push({ type: 'disk', disk: view }),
-  });
-  disk.start();
+  const { disk, database } = startStorageWatches(options, { dataDir, engine: store.engine, clock, log, events });
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
     lan: () => settings.get().demoOnLan,
@@ -121,7 +113,8 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
       { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },
       () => {
         const view = connection.view();
-        return { connection: { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName }, disk: disk.view() };
+        const connectionFacts = { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName };
+        return { connection: connectionFacts, disk: disk.view(), database: databaseFacts(database.view()) };
       },
     );
     await connection.open();
@@ -129,6 +122,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     await demo.stop();
     attention.stop();
     disk.stop();
+    database.stop();
     offStore();
     views.stop();
     store.engine.close();
@@ -139,12 +133,13 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk };
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database };
   const stop = async () => {
     await connection.stop();
     await localApi.close();
     attention.stop();
     disk.stop();
+    database.stop();
     offStore();
     views.stop();
     notices.flush();
@@ -155,6 +150,33 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
   stopCore = () => core.stop();
   return core;
+}
+
+/** The states of the data folder's storage: its free space (disk-watch.ts) and another program's lock on the database (database-watch.ts). */
+function startStorageWatches(
+  options: CreateCompanionOptions,
+  o: { dataDir: string; engine: Store['engine']; clock: Clock; log: Logger; events: UiEvents },
+): { disk: DiskWatch; database: DatabaseWatch } {
+  const { dataDir, clock, log, events } = o;
+  const disk = createDiskWatch({
+    dir: dataDir,
+    clock,
+    log,
+    lowBytes: options.disk?.lowBytes ?? lowDiskBytes(process.env),
+    intervalMs: options.disk?.intervalMs,
+    freeBytes: options.disk?.freeBytes,
+    changed: (view) => events.push({ type: 'disk', disk: view }),
+  });
+  disk.start();
+  const database = createDatabaseWatch({
+    engine: o.engine,
+    clock,
+    log,
+    ...options.databaseLock,
+    changed: (view) => events.push({ type: 'database', database: view }),
+  });
+  database.start();
+  return { disk, database };
 }
 
 /** Settings → Backups over the store file: a restore stops the core first, then tells the host. */
@@ -198,6 +220,7 @@ interface CoreParts {
   clock: Clock;
   log: Logger;
   disk: DiskWatch;
+  database: DatabaseWatch;
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
@@ -211,6 +234,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     shell: p.shell,
     defaultCurrency: 'CZK',
     disk: p.disk.view,
+    database: p.database.view,
     client: p.connection.client,
     transport: () => p.settings.get().transport,
     connection: p.connection.view,
@@ -235,6 +259,7 @@ function facade(p: CoreParts, api: CompanionApi, stop: () => Promise<void>): Com
     },
     connection: () => p.connection.view(),
     disk: () => p.disk.view(),
+    database: () => p.database.view(),
     get demo() {
       return p.settings.isDemo();
     },

@@ -1,5 +1,5 @@
 import type { CommandApi } from '../../preload/commands.js';
-import type { ConnectionView, DiskView, Snapshot } from '../../preload/views.js';
+import type { ConnectionView, DatabaseView, DiskView, Snapshot } from '../../preload/views.js';
 import type { Feature } from '../base/feature.js';
 import type { ShellPorts } from '../base/host-types.js';
 import type { Logger } from '../base/log.js';
@@ -24,6 +24,8 @@ interface AppDeps {
   reconnect(): void;
   /** Free space of the data folder's volume (disk-watch.ts). */
   disk(): DiskView;
+  /** Whether another program's lock on the bill database refuses the writes (database-watch.ts). */
+  database(): DatabaseView;
   /** Where the log files are (Settings → Logs and diagnostics shows it). */
   logsDir: string;
 }
@@ -46,14 +48,14 @@ const connectionFeature = {
   },
 } satisfies Feature<AppDeps>;
 
-/** Logs and diagnostics (the desktop app's save dialog and file manager; a browser downloads them from the UI server), and the disk's free space. */
+/** Logs and diagnostics (the desktop app's save dialog and file manager; a browser downloads them from the UI server), the disk's free space and the database's lock. */
 const diagnosticsFeature = {
   name: 'diagnostics',
   commands: ({ shell }: AppDeps) => ({
     exportDiagnostics: () => shell.exportDiagnostics?.() ?? Promise.resolve(DESKTOP_ONLY),
     openLogs: () => shell.openLogs?.() ?? Promise.resolve(DESKTOP_ONLY),
   }),
-  snapshot: ({ logsDir, disk }: AppDeps) => ({ logsDir, disk: disk() }),
+  snapshot: ({ logsDir, disk, database }: AppDeps) => ({ logsDir, disk: disk(), database: database() }),
   routes: [healthRoute],
 } satisfies Feature<AppDeps, PosApiStore>;
 

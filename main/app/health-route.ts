@@ -16,8 +16,16 @@ const HealthResponse = named(
         freeBytes: z.number().int().min(0),
       })
       .nullable(),
+    database: z
+      .object({
+        locked: z
+          .boolean()
+          .describe('Another program has held the bill database’s write lock for 30 s or more: payments and POS writes are refused (503) until it lets go'),
+        since: z.string().nullable().describe('When the refused writes began (ISO 8601), else null'),
+      })
+      .nullable(),
   }),
-  'How the till is: its connection to the payment service and the free space where it keeps the bills',
+  'How the till is: its connection to the payment service, the free space where it keeps the bills, and whether another program locks them',
 );
 
 const route = defineRoute<PosApiStore>();

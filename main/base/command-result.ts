@@ -1,6 +1,6 @@
 import type { CommandFailure, CommandResult, ErrorCode, ErrorParams } from '../../preload/contract.js';
 import type { Logger } from './log.js';
-import { isStoreError, type StoreError } from './store-error.js';
+import { isDatabaseBusy, isStoreError, type StoreError } from './store-error.js';
 
 export const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
 
@@ -33,7 +33,8 @@ function named(failure: CommandFailure, action: string, context: FailureContext 
 
 /**
  * Runs a command: store refusals and service failures keep their code and gain the names of what
- * was refused; anything unexpected is logged and reported as INTERNAL_ERROR (a real defect).
+ * was refused; a write another program's lock refused is DATABASE_BUSY; anything unexpected is logged and
+ * reported as INTERNAL_ERROR (a real defect).
  */
 export async function attempt<T>(
   log: Logger,
@@ -49,6 +50,11 @@ export async function attempt<T>(
       const code = context?.refine?.(e) ?? e.code;
       // The command's names of table, bill and item; the store's own facts (raw ids) stay for the POS API and logs.
       return { ok: false, error: named({ code }, name, context) };
+    }
+    if (isDatabaseBusy(e)) {
+      // Another program's lock refused the write; nothing changed and the same command later will do.
+      log.warn({ command: name, code: (e as { code?: string }).code }, 'command refused: the bill database is locked by another program');
+      return { ok: false, error: { code: 'DATABASE_BUSY', action: name } };
     }
     log.error({ err: e, command: name }, 'command failed');
     return { ok: false, error: { code: 'INTERNAL_ERROR', action: name } };

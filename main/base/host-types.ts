@@ -1,4 +1,4 @@
-import type { CommandResult, CompanionApi, ConnectionView, DiskView, SettingsView, TransportKind } from '../../preload/contract.js';
+import type { CommandResult, CompanionApi, ConnectionView, DatabaseView, DiskView, SettingsView, TransportKind } from '../../preload/contract.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
 
@@ -116,6 +116,8 @@ export interface CompanionOptions {
    * 500 MB, or TABLESIDE_LOW_DISK_MB), how often it measures, and, for tests, the measurement.
    */
   disk?: { lowBytes?: number; intervalMs?: number; freeBytes?: (dir: string) => number } | undefined;
+  /** The watch of another program's lock on the bill database (main/app/database-watch.ts); tests shorten it. */
+  databaseLock?: { shownAfterMs?: number; intervalMs?: number } | undefined;
 }
 
 /** The running core: both the Electron shell and the headless host build one with createCompanion. */
@@ -127,6 +129,8 @@ export interface Companion {
   connection(): ConnectionView;
   /** Free space of the data folder's volume (low space is shown until it returns). */
   disk(): DiskView;
+  /** Whether another program's lock on the bill database refuses the writes (shown until it lets go). */
+  database(): DatabaseView;
   readonly demo: boolean;
   readonly transport: TransportKind;
   /** e.g. http://127.0.0.1:4100/v1 */

@@ -60,11 +60,13 @@ export interface ReportContext {
   now: number;
 }
 
-/** How the till is, for GET /v1/health: its connection to the service and its disk. */
+/** How the till is, for GET /v1/health: its connection to the service, its disk and its database's lock. */
 export interface HealthFacts {
   connection: { status: string; problem: string | null; restaurantName: string | null };
   /** Null where the host measures no disk (a POS API started on its own). */
   disk: { lowSpace: boolean; freeBytes: number } | null;
+  /** Null where the host does not watch the database's lock (a POS API started on its own). */
+  database: { locked: boolean; since: string | null } | null;
 }
 
 export interface RouteContext<Store> {

@@ -61,3 +61,13 @@ export class StoreError extends Error {
 export function isStoreError(e: unknown): e is StoreError {
   return e instanceof StoreError;
 }
+
+/**
+ * SQLite refused a write because another connection holds the database's write lock (a backup
+ * tool, an antivirus, a second Tableside) past the busy timeout. Nothing was written: the caller
+ * answers "try again" (the service retries, the POS API says 503, the cashier sees DATABASE_BUSY).
+ */
+export function isDatabaseBusy(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code);
+}

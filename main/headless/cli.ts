@@ -152,6 +152,8 @@ interface ReadyLine {
   problem: ConnectionProblem | undefined;
   /** Free space of the data folder's volume; later changes are logged (mod "disk"). */
   disk: { lowSpace: boolean; freeBytes: number };
+  /** Another program's lock on the bill database; later changes go to stderr and the log (mod "store"). */
+  database: { locked: boolean; since: number | null };
 }
 const problem = companion.connection().problem;
 const ready: ReadyLine = {
@@ -165,8 +167,21 @@ const ready: ReadyLine = {
   sandbox: companion.sandboxUrl ?? undefined,
   problem,
   disk: companion.disk(),
+  database: companion.database(),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 if (problem) process.stderr.write(`headless: ${companion.connection().sentence}\n`);
+companion.api.onEvent(
+  (event) => {
+    if (event.type !== 'database') return;
+    const { locked, since } = event.database;
+    process.stderr.write(
+      locked
+        ? `headless: the bill database is locked by another program since ${new Date(since!).toISOString()}: payments are refused until it lets go\n`
+        : 'headless: the bill database is free again\n',
+    );
+  },
+  ['database'],
+);
 // The second line, once: the connection is up (the ready line only says the host has started).
 onFirstConnected(companion, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));

@@ -4,7 +4,7 @@ import { backupSentence } from '../features/backups/backup-words.js';
 import { backupsDir, BackupError, markDatabaseCreated, restoreBackup } from '../store/index.js';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, crashReporter, dialog, powerMonitor, safeStorage, shell } from 'electron';
-import type { Language, ConnectionView } from '../../preload/contract.js';
+import type { CompanionEvent, Language, ConnectionView } from '../../preload/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { StartupError, type StartupProblem } from '../base/startup-error.js';
 import { createCompanion, type CreateCompanionOptions } from '../app/companion.js';
@@ -183,16 +183,14 @@ async function start(): Promise<void> {
   core.api.onEvent(
     (event) => {
       if (event.type === 'connection') connection = event.connection;
-      else if (event.type === 'disk') {
-        tray?.setDisk(event.disk);
-        return;
-      } else if (event.type === 'settings') {
+      else if (showStorageState(tray, event)) return;
+      else if (event.type === 'settings') {
         language = event.settings.language;
         portProblem = undefined;
       } else return;
       tray?.update(connection, language, portProblem);
     },
-    ['connection', 'settings', 'disk'],
+    ['connection', 'settings', 'disk', 'database'],
   );
 
   registerIpc({
@@ -231,6 +229,14 @@ function announceCrash(notify: (title: string, body: string) => void, language: 
 }
 
 /** A new tray shows a crash notice that came before it. */
+/** The disk's and the database's states are the tray's own lines; true when the event was one of them. */
+function showStorageState(tray: AppTray | null, event: CompanionEvent): boolean {
+  if (event.type === 'disk') tray?.setDisk(event.disk);
+  else if (event.type === 'database') tray?.setDatabase(event.database);
+  else return false;
+  return true;
+}
+
 function withCrashLine(appTray: AppTray): AppTray {
   appTray.setNotice(crashLine);
   return appTray;
@@ -252,6 +258,7 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   const updates = startUpdates({ updateUrl, quietWindow, busyChecks: [paymentsInProgress(core.api)], log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
   // Low disk space found at start; later changes come as disk events.
   appTray.setDisk(core.disk());
+  appTray.setDatabase(core.database());
   return appTray;
 }
 

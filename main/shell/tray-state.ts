@@ -1,4 +1,4 @@
-import type { Language, ConnectionProblem, ConnectionStatus, ConnectionView, DiskView } from '../../preload/contract.js';
+import type { Language, ConnectionProblem, ConnectionStatus, ConnectionView, DatabaseView, DiskView } from '../../preload/contract.js';
 import type { PortRole, StartupProblem } from '../base/startup-error.js';
 
 /**
@@ -49,6 +49,7 @@ const WORDS = {
     restoreButtons: ['Restore and start', 'Cancel'] as const,
     databaseLocked: 'Bill database locked by another program: close it, then start again',
     diskLow: (mb: number) => `Disk almost full: ${mb} MB left, free some space`,
+    databaseHeld: 'Bill database locked by another program: payments are refused until it lets go',
   },
   cs: {
     open: 'Otevřít Tableside',
@@ -78,6 +79,7 @@ const WORDS = {
     restoreButtons: ['Obnovit a spustit', 'Zrušit'] as const,
     databaseLocked: 'Databázi účtů drží jiný program: zavřete ho a spusťte znovu',
     diskLow: (mb: number) => `Disk je téměř plný: zbývá ${mb} MB, uvolněte místo`,
+    databaseHeld: 'Databázi účtů drží jiný program: platby se odmítají, dokud ji nepustí',
   },
 } satisfies Record<
   Language,
@@ -94,6 +96,7 @@ const WORDS = {
     restoreButtons: readonly [string, string];
     databaseLocked: string;
     diskLow: (megabytes: number) => string;
+    databaseHeld: string;
   }
 >;
 
@@ -110,6 +113,11 @@ export interface TrayLook {
 export function diskTrayLine(disk: DiskView | null, language: Language = 'en'): string | null {
   if (!disk?.lowSpace) return null;
   return WORDS[language].diskLow(Math.max(0, Math.floor(disk.freeBytes / (1024 * 1024))));
+}
+
+/** The tray's line while another program's lock refuses the till's writes, or null. */
+export function databaseTrayLine(database: DatabaseView | null, language: Language = 'en'): string | null {
+  return database?.locked ? WORDS[language].databaseHeld : null;
 }
 
 /** What needs the cashier before the till can connect: a session problem, or a start that failed. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
-import type { Language, ConnectionView, DiskView } from '../../preload/contract.js';
+import type { Language, ConnectionView, DatabaseView, DiskView } from '../../preload/contract.js';
 import type { StartupProblem } from '../base/startup-error.js';
 import { updateTrayLook, type UpdateStatus } from '../features/updates/index.js';
-import { diskTrayLine, restoreOffer, TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
+import { databaseTrayLine, diskTrayLine, restoreOffer, TRAY_ICONS, trayIconFile, trayLook, type TrayIcon } from './tray-state.js';
 
 /**
  * The tray icon and its menu (Open, the connection status line, Reconnect, the update's line and
@@ -33,6 +33,8 @@ export interface AppTray {
   setNotice(line: string | null): void;
   /** Free space of the data folder: low space adds a line until it returns. */
   setDisk(disk: DiskView): void;
+  /** Another program's lock on the bill database: a line while it refuses the writes. */
+  setDatabase(database: DatabaseView): void;
   destroy(): void;
 }
 
@@ -62,6 +64,7 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
   let updateStatus: UpdateStatus = { kind: 'off' };
   let notice: string | null = null;
   let disk: DiskView | null = null;
+  let database: DatabaseView | null = null;
   const noticeItems = (): MenuItem[] =>
     notice === null
       ? []
@@ -79,12 +82,14 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
     current = { session, language, startup };
     const look = trayLook(session, language, startup);
     const diskLine = diskTrayLine(disk, language);
+    const lockLine = databaseTrayLine(database, language);
+    const stateLines = [lockLine, diskLine].filter((line): line is string => line !== null);
     const offer = restoreOffer(startup, language);
     const restore = actions.restoreBackup;
     const restoreItems: MenuItem[] = offer && restore ? [{ label: offer.label, click: () => restore(offer.backup, offer.question, offer.buttons) }] : [];
     const extra = [
       ...restoreItems,
-      ...(diskLine === null ? [] : [{ label: diskLine, enabled: false }]),
+      ...stateLines.map((label) => ({ label, enabled: false })),
       ...noticeItems(),
       ...updateItems(updateStatus, language, actions),
     ];
@@ -94,7 +99,7 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
     shown = key;
     const image = images.get(look.icon);
     if (image !== undefined) tray.setImage(image);
-    tray.setToolTip(diskLine === null ? look.tooltip : `${look.tooltip}\n${diskLine}`);
+    tray.setToolTip([look.tooltip, ...stateLines].join('\n'));
     tray.setContextMenu(
       Menu.buildFromTemplate([
         { label: look.labels.open, click: () => actions.open() },
@@ -120,6 +125,10 @@ export function createAppTray(assetsDir: string, actions: TrayActions): AppTray 
     },
     setDisk: (view) => {
       disk = view;
+      update(current.session, current.language, current.startup);
+    },
+    setDatabase: (view) => {
+      database = view;
       update(current.session, current.language, current.startup);
     },
     destroy: () => {

@@ -21,7 +21,11 @@ export async function startContractApi() {
   const clock = new ManualClock(Date.parse('2026-11-22T20:00:00Z'));
   let mode: ReceiptMode = 'POSTPONED';
   const store: TestStore = openTestStore({ file: join(dir, 'bills.sqlite'), clock, receiptMode: () => mode });
-  const health = () => ({ connection: { status: 'connected', problem: null, restaurantName: 'Bistro' }, disk: { lowSpace: false, freeBytes: 8_000_000_000 } });
+  const health = () => ({
+    connection: { status: 'connected', problem: null, restaurantName: 'Bistro' },
+    disk: { lowSpace: false, freeBytes: 8_000_000_000 },
+    database: { locked: false, since: null },
+  });
   const api: PosApi = await startPosApi({ store, port: 0, token: CONTRACT_TOKEN, log: silentLogger(), clock, now: () => clock.now(), health });
   return {
     store,

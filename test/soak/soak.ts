@@ -4,16 +4,16 @@
  * process over loopback, time from a SoakClock walking day by day. Each day: the morning restart,
  * the menu of the day pushed, bills at 60 tables paid by guests (splits, tips, declines, manual
  * captures, refunds by the cashier, guest orders onto bills), the day report at night and the
- * stop. Faults on set days: NTP steps of +1 h and -1 h, another process holding the database's
- * write lock, a resume from sleep; with TZ=Europe/Prague a daylight-saving change falls inside.
+ * stop. Faults on set days: NTP steps of +1 h and -1 h, a full disk for an hour (a tmpfs of its
+ * own made full), another process holding the database's write lock, a resume from sleep; with
+ * TZ=Europe/Prague a daylight-saving change falls inside.
  * The figures it returns are checked by month.test.ts (a few days) and run.ts (`npm run soak`).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -29,6 +29,7 @@ import { Decimal } from '../../main/store/shared/decimal.js';
 import { spawnReady, stopChild } from '../sandbox/helpers/spawn-ready.js';
 import { waitFor } from '../sandbox/helpers/wait-for.js';
 import { SoakClock } from './soak-clock.js';
+import { holdWriteLock } from '../database-lock/lock-holder.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -46,6 +47,11 @@ export interface SoakOptions {
    * app starts again. Without it the soak runs and says `backup: none`.
    */
   backup?: BackupHook;
+  /**
+   * Without root no tmpfs can be mounted, so the full disk cannot be made: the run then fails
+   * (fullDisk.mode 'not run') unless this says it may go on without it.
+   */
+  allowNoFullDisk?: boolean;
 }
 
 /** One simulated day's figures. */
@@ -82,20 +88,51 @@ export interface SoakResult {
   doubled: string[];
   /** Every day report asked again at the end, after every restart since. */
   reportsStable: boolean;
-  caps: { logBytes: number; logFiles: number; walBytes: number };
+  caps: { logBytes: number; logFiles: number; walBytes: number; dbBytesPerPayment: number };
   gc: boolean;
   backup: 'called' | 'none';
+  /** The full disk's hour: how it was made, and what the till did through it. */
+  fullDisk: FullDiskFigures;
+  /** Another process's write lock: what the POS and the guest were answered. */
+  lock: LockFigures | null;
+}
+
+export interface FullDiskFigures {
+  /** 'tmpfs': the data dir is a tmpfs of its own, made full by shrinking it to what it holds. */
+  mode: 'tmpfs' | 'not run';
+  why: string | null;
+  /** Bills the POS could not put, or guests whose payment was refused, through the hour (all served after). */
+  refused: number;
+  /** Payments the service took through the hour (each must be in the store by the night). */
+  paid: number;
+}
+
+export interface LockFigures {
+  scanAnswered: boolean;
+  /** The POS's write: its status and Retry-After. */
+  posStatus: number;
+  retryAfter: string | null;
+  /** The guest's payment attempt while the lock was held. */
+  guest: string;
 }
 
 /** The morning backup: the data dir, its app stopped. */
 export type BackupHook = (dataDir: string) => Promise<void> | void;
 
 // Soak fault days (clamped to the run's last day in a short run).
-const FAULT_DAYS = { ntpForward: 3, ntpBack: 4, lock: 8, resume: 12 } as const;
+const FAULT_DAYS = { ntpForward: 3, ntpBack: 4, fullDisk: 6, lock: 8, resume: 12 } as const;
 const CURRENCY = 'CZK';
 const API_KEY = 'soak-soak-soak-soak-soak';
-const LOCK_HOLD_MS = 1_500;
+const FULL_DISK_MS = 3_600_000;
 const LOG_FILE_KIB = 32;
+/** The data dir's tmpfs: a limit, not an allocation (a tmpfs holds only what is written). */
+const VOLUME_MB = 2048;
+/**
+ * The database's cap: bytes a payment may cost, everything the app keeps with it (its bill and
+ * lines, events, webhook deliveries, indexes) spread over the payments. The app keeps every
+ * payment, so the file grows with them; a row or an index that stops being pruned breaks this.
+ */
+export const DB_BYTES_PER_PAYMENT_CAP = 8 * 1024;
 
 interface Ledger {
   count: number;
@@ -157,14 +194,18 @@ class Pos {
     private readonly token: string,
   ) {}
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const { status, text } = await this.send(method, path, body);
+    if (status >= 300) throw new Error(`${method} ${path}: ${status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+  /** The answer whatever its status (a refusal the soak expects). */
+  async send(method: string, path: string, body?: unknown): Promise<{ status: number; text: string; retryAfter: string | null }> {
     const res = await fetch(`${this.base}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
+    return { status: res.status, text: await res.text(), retryAfter: res.headers.get('retry-after') };
   }
 }
 
@@ -190,24 +231,72 @@ interface GuestPaid {
   outcome: 'paid' | 'declined' | 'authorized' | 'cancelled';
 }
 
-/** A child process that holds the database's write lock (BEGIN EXCLUSIVE) for `ms`, then lets go. */
-async function holdLock(file: string, ms: number): Promise<{ released: Promise<void> }> {
-  const script = `
-const Database = require('better-sqlite3');
-const db = new Database(process.argv[1]);
-db.exec('BEGIN EXCLUSIVE');
-console.log('locked');
-setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));
-`;
-  const child = spawn(process.execPath, ['-e', script, file, String(ms)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lock holder exited ${code}`)))),
-  );
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', () => resolve());
-    exited.catch(reject);
-  });
-  return { released: exited };
+/** The data dir's own volume, which the soak can make full: a tmpfs (root), or none and why. */
+interface Volume {
+  mode: FullDiskFigures['mode'];
+  why: string | null;
+  /** No room left: the tmpfs shrinks to what it holds (a remount: no filler file takes memory). */
+  fill(): void;
+  free(): void;
+  close(): void;
+}
+
+function ownVolume(dir: string): Volume {
+  const none = (why: string): Volume => ({ mode: 'not run', why, fill: () => {}, free: () => {}, close: () => {} });
+  if (process.getuid?.() !== 0) return none('not root: a tmpfs needs a mount');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${VOLUME_MB}m,mode=0700`, 'tmpfs', dir], { stdio: 'pipe' });
+  } catch (e) {
+    return none(`mount failed: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const usedKib = () => {
+    const st = statfsSync(dir);
+    return Math.ceil(((st.blocks - st.bfree) * st.bsize) / 1024);
+  };
+  return {
+    mode: 'tmpfs',
+    why: null,
+    fill: () => {
+      // A write between the measure and the remount makes the size too small (EINVAL): measure again.
+      for (let n = 0; ; n++) {
+        try {
+          execFileSync('mount', ['-o', `remount,size=${usedKib()}k`, dir], { stdio: 'pipe' });
+          return;
+        } catch (e) {
+          if (n >= 20) throw e;
+        }
+      }
+    },
+    free: () => execFileSync('mount', ['-o', `remount,size=${VOLUME_MB}m`, dir], { stdio: 'pipe' }),
+    close: () => execFileSync('umount', ['--lazy', dir], { stdio: 'pipe' }),
+  };
+}
+
+/**
+ * Copies the WAL into the file and empties it (another connection, as a backup tool might), so
+ * the app's next commit must grow the WAL: on a full disk it then meets ENOSPC at once, not after
+ * the WAL's reused room runs out.
+ */
+function emptyWal(dbFile: string): void {
+  const db = new Database(dbFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const row = (db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[])[0]!;
+    if (row.busy !== 0) throw new Error('the WAL could not be emptied before the full disk');
+  } finally {
+    db.close();
+  }
+}
+
+/** Payments that wait for their close (a paymentClosed the full disk refused); manual captures awaiting the cashier are not. */
+function pendingPayments(dbFile: string): number {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const sql = "SELECT COUNT(*) AS n FROM payments WHERE state IN ('STARTED', 'PROCESSED') AND NOT (captureMode = 'manual' AND state = 'PROCESSED')";
+    return (db.prepare(sql).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 function sizeOf(path: string): number {
@@ -262,7 +351,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   // Smaller files than the hosts' (same count): the month's lines then rotate and prune many times.
   const rotation = { size: `${LOG_FILE_KIB}k`, files: ROTATION.files };
   // A file is rotated after the write that passed its size: one batch (at most LOG_MAX_WRITE_BYTES) over.
-  const caps = { logBytes: rotation.files * (LOG_FILE_KIB * 1024 + LOG_MAX_WRITE_BYTES), logFiles: rotation.files, walBytes: CHECKPOINT_LIMITS.hardCap };
+  const caps = {
+    logBytes: rotation.files * (LOG_FILE_KIB * 1024 + LOG_MAX_WRITE_BYTES),
+    logFiles: rotation.files,
+    walBytes: CHECKPOINT_LIMITS.hardCap,
+    dbBytesPerPayment: DB_BYTES_PER_PAYMENT_CAP,
+  };
+  // Before anything opens a file in it: the data dir becomes a volume of its own.
+  const volume = ownVolume(dataDir);
+  const fullDisk: FullDiskFigures = { mode: volume.mode, why: volume.why, refused: 0, paid: 0 };
+  let lockFigures: LockFigures | null = null;
   const { log } = await createFileLoggerWithHealth({ dataDir, stderr: false, rotation });
   const sandbox = await spawnReady(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--api-key', API_KEY, '--poll-hold-ms', '5000'], {
     cwd: root,
@@ -317,37 +415,30 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       let refunds = 0;
       let captures = 0;
       let orders = 0;
-      for (let b = 0; b < bills; b++) {
-        clock.forwardTo(open + b * step);
-        if (d === at('ntpForward') && b === Math.floor(bills / 3)) {
-          clock.jump(3_600_000);
-          faults.push('ntp +1h');
-        }
-        if (d === at('ntpBack') && b === Math.floor(bills / 2)) {
-          clock.jump(-3_600_000);
-          faults.push('ntp -1h');
-        }
-        let lock: { released: Promise<void> } | null = null;
-        if (d === at('lock') && b === Math.floor(bills / 4)) {
-          lock = await holdLock(dbFile, LOCK_HOLD_MS);
-          faults.push(`lock held ${LOCK_HOLD_MS} ms`);
-        }
-        if (d === at('resume') && b === Math.floor((2 * bills) / 3)) {
-          clock.jump(2 * 3_600_000);
-          companion.onResume();
-          // The resume drops the link and connects again at once: the status leaves "connected".
-          const dropped = companion.connection().status !== 'connected';
-          await connected(companion);
-          faults.push(`resume after 2 h asleep (${dropped ? 'reconnected' : 'link kept'})`);
-        }
-        const table = `t${(b % tables) + 1}`;
-        const billId = `d${d}-${table}-${Math.floor(b / tables)}`;
-        const lines = [
-          { id: 'beer', name: 'Pilsner 0.5 l', price: priceIn(menu, 'beer').toFixed(2), quantity: String(1 + (b % 3)) },
-          { id: 'goulash', name: 'Goulash', price: priceIn(menu, 'goulash').toFixed(2), quantity: '1' },
-        ];
-        await pos.call('PUT', `/bills/${billId}`, { tableId: table, currency: CURRENCY, name: `Bill ${billId}`, items: lines });
-        let total = lines.reduce((s, l) => s.plus(new Decimal(l.price).times(l.quantity)), new Decimal(0));
+      const tableOf = (b: number) => `t${(b % tables) + 1}`;
+      const billIdOf = (b: number) => `d${d}-${tableOf(b)}-${Math.floor(b / tables)}`;
+      const linesOf = (b: number) => [
+        { id: 'beer', name: 'Pilsner 0.5 l', price: priceIn(menu, 'beer').toFixed(2), quantity: String(1 + (b % 3)) },
+        { id: 'goulash', name: 'Goulash', price: priceIn(menu, 'goulash').toFixed(2), quantity: '1' },
+      ];
+      const billBody = (b: number) => ({ tableId: tableOf(b), currency: CURRENCY, name: `Bill ${billIdOf(b)}`, items: linesOf(b) });
+      const totalOf = (lines: ReturnType<typeof linesOf>) => lines.reduce((sum, l) => sum.plus(new Decimal(l.price).times(l.quantity)), new Decimal(0));
+      const paid = (amount: Decimal, t: Decimal) => {
+        ledger.count++;
+        ledger.amount = ledger.amount.plus(amount);
+        ledger.tips = ledger.tips.plus(t);
+        payments++;
+      };
+      const guestPays = (b: number, body: Record<string, unknown>) =>
+        service.post<GuestPaid>('/sandbox/guest/pay', { idTable: tableOf(b), idBill: billIdOf(b), ...body });
+
+      /** One bill: put by the POS, sometimes a guest order onto it, paid by its guests. */
+      const serve = async (b: number): Promise<void> => {
+        const table = tableOf(b);
+        const billId = billIdOf(b);
+        const lines = linesOf(b);
+        await pos.call('PUT', `/bills/${billId}`, billBody(b));
+        let total = totalOf(lines);
         const r = random();
         if (r < 0.1) {
           // A guest orders dessert onto the bill; the kitchen accepts it.
@@ -362,13 +453,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           orders++;
         }
         const tip = r < 0.5 ? new Decimal(10 + (b % 5) * 5) : new Decimal(0);
-        const pay = (body: Record<string, unknown>) => service.post<GuestPaid>('/sandbox/guest/pay', { idTable: table, idBill: billId, ...body });
-        const paid = (amount: Decimal, t: Decimal) => {
-          ledger.count++;
-          ledger.amount = ledger.amount.plus(amount);
-          ledger.tips = ledger.tips.plus(t);
-          payments++;
-        };
+        const pay = (body: Record<string, unknown>) => guestPays(b, body);
         const expect = (res: GuestPaid, outcome: GuestPaid['outcome']) => {
           if (res.outcome !== outcome) throw new Error(`guest payment on ${billId}: ${res.outcome}, expected ${outcome}`);
           return res;
@@ -405,7 +490,98 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           expect(await pay({ tip: tip.toFixed(2) }), 'paid');
           paid(total, tip);
         }
-        if (lock) await lock.released;
+      };
+
+      /**
+       * A bill in the full disk's hour: the POS puts it, its guest pays it whole. Either may be
+       * refused (the disk cannot take the write); then the bill is served again once there is room.
+       * A payment the service took counts, whether the till saved it now or recovers it later.
+       */
+      const serveOnFullDisk = async (b: number, deferred: number[]): Promise<void> => {
+        const put = await pos.send('PUT', `/bills/${billIdOf(b)}`, billBody(b));
+        if (put.status >= 500) {
+          fullDisk.refused++;
+          deferred.push(b);
+          return;
+        }
+        if (put.status >= 300) throw new Error(`PUT ${billIdOf(b)} on a full disk: ${put.status} ${put.text}`);
+        const res = await guestPays(b, {}).catch((e: unknown) => ({ outcome: `failed: ${(e as Error).message}` }));
+        if (res.outcome === 'paid') {
+          paid(totalOf(linesOf(b)), new Decimal(0));
+          fullDisk.paid++;
+          return;
+        }
+        fullDisk.refused++;
+        deferred.push(b);
+      };
+
+      /** Space back: the till settles what the disk refused (its recovery on a reconnect), then the bills that waited are served. */
+      const endFullDisk = async (deferred: number[]): Promise<void> => {
+        volume.free();
+        const reconnected = await companion.api.reconnect();
+        if (!reconnected.ok) throw new Error(`reconnect after the full disk: ${JSON.stringify(reconnected)}`);
+        await connected(companion);
+        await waitFor(() => pendingPayments(dbFile) === 0, 'the payments the full disk left open settled', { timeoutMs: 30_000 });
+        for (const b of deferred) await serve(b);
+        faults.push(`full disk 1 h (${volume.mode}): ${fullDisk.refused} refused, ${fullDisk.paid} paid, all served after`);
+      };
+
+      /**
+       * A bill while another process holds the database's write lock: the guest's scan is answered,
+       * the POS's write is refused with 503 and Retry-After, the guest's payment is refused (never
+       * acknowledged); once the lock is let go the bill is served as any other.
+       */
+      const serveUnderLock = async (b: number): Promise<void> => {
+        await pos.call('PUT', `/bills/${billIdOf(b)}`, billBody(b));
+        const holder = await holdWriteLock(dbFile);
+        try {
+          const scan = await service.post<{ id: string }[]>('/sandbox/guest/scan', { idTable: tableOf(b) });
+          const put = await pos.send('PUT', `/bills/${billIdOf(b)}`, billBody(b));
+          const guest = await guestPays(b, {}).then(
+            (res) => res.outcome,
+            (e: unknown) => `failed: ${(e as Error).message}`,
+          );
+          lockFigures = { scanAnswered: scan.some((x) => x.id === billIdOf(b)), posStatus: put.status, retryAfter: put.retryAfter, guest };
+        } finally {
+          await holder.release();
+        }
+        faults.push(
+          `lock by another process: scan ${lockFigures.scanAnswered ? 'answered' : 'NOT ANSWERED'}, POS write ${lockFigures.posStatus} Retry-After ${lockFigures.retryAfter ?? '-'}, guest payment ${lockFigures.guest}`,
+        );
+        await serve(b);
+      };
+
+      let diskFull: { since: number; deferred: number[] } | null = null;
+      for (let b = 0; b < bills; b++) {
+        clock.forwardTo(open + b * step);
+        if (d === at('ntpForward') && b === Math.floor(bills / 3)) {
+          clock.jump(3_600_000);
+          faults.push('ntp +1h');
+        }
+        if (d === at('ntpBack') && b === Math.floor(bills / 2)) {
+          clock.jump(-3_600_000);
+          faults.push('ntp -1h');
+        }
+        if (d === at('resume') && b === Math.floor((2 * bills) / 3)) {
+          clock.jump(2 * 3_600_000);
+          companion.onResume();
+          // The resume drops the link and connects again at once: the status leaves "connected".
+          const dropped = companion.connection().status !== 'connected';
+          await connected(companion);
+          faults.push(`resume after 2 h asleep (${dropped ? 'reconnected' : 'link kept'})`);
+        }
+        if (d === at('fullDisk') && b === Math.floor(bills / 8) && volume.mode === 'tmpfs') {
+          emptyWal(dbFile);
+          volume.fill();
+          diskFull = { since: clock.now(), deferred: [] };
+        }
+        if (diskFull && clock.now() - diskFull.since >= FULL_DISK_MS) {
+          await endFullDisk(diskFull.deferred);
+          diskFull = null;
+        }
+        if (diskFull) await serveOnFullDisk(b, diskFull.deferred);
+        else if (d === at('lock') && b === Math.floor(bills / 4)) await serveUnderLock(b);
+        else await serve(b);
         if (b > 0 && b % Math.ceil(bills / 4) === 0) {
           samples.push(sampleProcess());
           walMax = Math.max(walMax, sizeOf(`${dbFile}-wal`));
@@ -417,6 +593,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           await menuPushed(pos);
         }
       }
+      if (diskFull) await endFullDisk(diskFull.deferred);
 
       // Night: the day report, then the stop.
       clock.forwardTo(localMs(date, 23, 30));
@@ -467,11 +644,24 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     for (const [date, ledger] of ledgers) if (!sameReport(await pos.call<DayReport>('GET', `/reports/day?date=${date}`), ledger)) reportsStable = false;
     await companion.stop();
     const { lost, doubled, servicePaid } = compareWithService(await service.state(), refundedIds, dbFile);
-    return { days: figures, servicePaid, lost, doubled, reportsStable, caps, gc: gc !== undefined, backup: backup ? 'called' : 'none' };
+    return {
+      days: figures,
+      servicePaid,
+      lost,
+      doubled,
+      reportsStable,
+      caps,
+      gc: gc !== undefined,
+      backup: backup ? 'called' : 'none',
+      fullDisk,
+      lock: lockFigures,
+    };
   } finally {
+    volume.free();
     await live.companion?.stop();
     await stopChild(sandbox.child);
     await flushLogger(log);
+    volume.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -549,6 +739,46 @@ export function flatness(days: DayFigures[]): {
   return { rssFrom, rssTo, rssChange: rssTo / rssFrom - 1, handlesFrom, handlesTo, handlesChange: handlesTo / handlesFrom - 1 };
 }
 
+/** The database's bytes after the run over every payment of the month. */
+export function dbBytesPerPayment(r: SoakResult): number {
+  const paidTotal = r.days.reduce((n, d) => n + d.payments, 0);
+  return r.days.at(-1)!.dbBytes / Math.max(1, paidTotal);
+}
+
+/**
+ * The month's checks, each a sentence naming what failed (run.ts prints them, month.test.ts
+ * expects none): payments, day reports, the caps, RSS and handles, and the two storage faults.
+ */
+export function soakFailures(r: SoakResult, o: { allowNoFullDisk?: boolean } = {}): string[] {
+  const flat = flatness(r.days);
+  return [
+    r.servicePaid === 0 && 'the service made no payment PAID',
+    r.lost.length > 0 && `lost payments: ${r.lost.join(', ')}`,
+    r.doubled.length > 0 && `double payments: ${r.doubled.join(', ')}`,
+    r.days.some((d) => !d.reportOk) &&
+      `day reports not equal to their payments: ${r.days
+        .filter((d) => !d.reportOk)
+        .map((d) => d.date)
+        .join(', ')}`,
+    !r.reportsStable && 'a day report changed when asked again at the end',
+    r.days.some((d) => d.logBytes > r.caps.logBytes || d.logFiles > r.caps.logFiles) && 'logs over their cap',
+    r.days.some((d) => d.walBytes > r.caps.walBytes) && 'WAL over its cap',
+    dbBytesPerPayment(r) > r.caps.dbBytesPerPayment && `database over its cap: ${dbBytesPerPayment(r).toFixed(0)} bytes a payment`,
+    Math.abs(flat.rssChange) > 0.1 && `RSS not flat: ${flat.rssFrom.toFixed(1)} → ${flat.rssTo.toFixed(1)} MB`,
+    Math.abs(flat.handlesChange) > 0.1 && `open handles not flat: ${flat.handlesFrom} → ${flat.handlesTo}`,
+    r.fullDisk.mode !== 'tmpfs' &&
+      !o.allowNoFullDisk &&
+      `the full disk was not made (${r.fullDisk.why ?? 'unknown'}); run as root, or set SOAK_ALLOW_NO_FULL_DISK=1`,
+    r.fullDisk.mode === 'tmpfs' && r.fullDisk.refused === 0 && 'the full disk refused nothing: the fault did not happen',
+    r.lock === null && 'the lock by another process did not happen',
+    r.lock !== null && !r.lock.scanAnswered && 'a guest scan was not answered while another process held the lock',
+    r.lock !== null &&
+      (r.lock.posStatus !== 503 || r.lock.retryAfter === null) &&
+      `the POS's write under the lock was answered ${r.lock.posStatus}, not 503 with Retry-After`,
+    r.lock !== null && r.lock.guest === 'paid' && 'a payment was acknowledged while another process held the lock',
+  ].filter((f): f is string => typeof f === 'string');
+}
+
 /** The figures as a small table for stdout. */
 export function formatSoak(r: SoakResult): string {
   const pad = (v: string | number, n: number) => String(v).padStart(n);
@@ -567,7 +797,13 @@ export function formatSoak(r: SoakResult): string {
     `payments the service made PAID: ${r.servicePaid}; lost: ${r.lost.length}; double: ${r.doubled.length}`,
     `day reports equal to their payments: ${r.days.filter((d) => d.reportOk).length}/${r.days.length}; all asked again at the end: ${r.reportsStable ? 'same' : 'CHANGED'}`,
     `RSS day 2 → end: ${f.rssFrom.toFixed(1)} → ${f.rssTo.toFixed(1)} MB (${pct(f.rssChange)}); open handles ${f.handlesFrom} → ${f.handlesTo} (${pct(f.handlesChange)}); ${r.gc ? 'after a forced GC' : 'no --expose-gc: medians'}`,
-    `database: ${(last.dbBytes / 1e6).toFixed(1)} MB after ${paidTotal} payments (${(last.dbBytes / paidTotal).toFixed(0)} bytes a payment); no cap: the app keeps every payment and prunes only webhook deliveries`,
+    `database: ${(last.dbBytes / 1e6).toFixed(1)} MB after ${paidTotal} payments: ${dbBytesPerPayment(r).toFixed(0)} bytes a payment (cap ${r.caps.dbBytesPerPayment}; the app keeps every payment and prunes only webhook deliveries)`,
+    r.fullDisk.mode === 'tmpfs'
+      ? `full disk: a tmpfs made full for 1 h: ${r.fullDisk.refused} bills or payments refused (served after), ${r.fullDisk.paid} paid meanwhile`
+      : `full disk: NOT RUN (${r.fullDisk.why ?? 'unknown'})`,
+    r.lock
+      ? `lock by another process: guest scan ${r.lock.scanAnswered ? 'answered' : 'NOT answered'}, POS write ${r.lock.posStatus} (Retry-After ${r.lock.retryAfter ?? 'none'}), guest payment ${r.lock.guest}`
+      : 'lock by another process: not run',
     `caps: logs ${(r.caps.logBytes / 1e6).toFixed(1)} MB in ${r.caps.logFiles} files (max seen ${(Math.max(...r.days.map((d) => d.logBytes)) / 1e6).toFixed(1)} MB, ${Math.max(...r.days.map((d) => d.logFiles))} files); WAL ${(r.caps.walBytes / 1e6).toFixed(0)} MB (max seen ${(Math.max(...r.days.map((d) => d.walBytes)) / 1e6).toFixed(1)} MB); backup: ${r.backup}`,
   ].join('\n');
 }

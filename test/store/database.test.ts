@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, newerSchemaMessage, openDatabase, SCHEMA_VERSION } from '../../main/store/index.js';
+import { BUSY_TIMEOUT_MS } from '../../main/store/engine/database.js';
 import { openTestStore } from './test-store.js';
 import { lastSeq, tempDir } from './helpers.js';
 import { billView } from '../../main/features/bills/views.js';
@@ -21,7 +22,9 @@ describe('the bill database file', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000);
+    // A moment's lock is waited for; a longer one refuses the write at once (decision 018).
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+    expect(BUSY_TIMEOUT_MS).toBeGreaterThan(0);
     // Negative: KiB, not pages. Not better-sqlite3's build default of 16 MB.
     expect(db.pragma('cache_size', { simple: true })).toBe(-4096);
     expect(new BetterSqlite3(':memory:').pragma('cache_size', { simple: true })).toBe(-16000);

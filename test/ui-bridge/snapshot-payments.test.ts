@@ -28,6 +28,7 @@ describe('the snapshot holds every payment not yet settled', () => {
       shell: {},
       connection: () => ({ status: 'connected', restaurantName: 'Bistro' }),
       disk: () => ({ lowSpace: false, freeBytes: 10 * 1024 ** 3 }),
+      database: () => ({ locked: false, since: null }),
       notices: { open: () => [] },
       settingsCommands: { view: () => ({}) },
       logsDir: t.dir,

@@ -79,6 +79,7 @@ export const SNAPSHOT: Snapshot = {
   logsDir: '/data/tableside/logs',
   attention: [],
   disk: { lowSpace: false, freeBytes: 10 * 1024 ** 3 },
+  database: { locked: false, since: null },
 };
 
 export function recordingApi(): RecordingApi {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../../base/clock.js';
 import { createGuardedServer, type ServerLimits } from '../../base/http-guard/index.js';
 import type { Logger } from '../../base/log.js';
+import { isDatabaseBusy } from '../../base/store-error.js';
 import { streamEvents } from './event-stream.js';
 import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './http-io.js';
 import { parseJsonBody } from './json-body.js';
@@ -41,7 +42,7 @@ export interface PosApiOptions {
   health?: () => HealthFacts;
 }
 
-const NOTHING_KNOWN: HealthFacts = { connection: { status: 'unknown', problem: null, restaurantName: null }, disk: null };
+const NOTHING_KNOWN: HealthFacts = { connection: { status: 'unknown', problem: null, restaurantName: null }, disk: null, database: null };
 
 export interface PosApi {
   /** e.g. http://127.0.0.1:4100/v1 */
@@ -174,11 +175,27 @@ function send(state: ServerState, req: IncomingMessage, res: ServerResponse, url
   state.log.debug({ method: req.method, path: url.pathname, status: reply.status }, 'request');
 }
 
+/** Seconds a POS is asked to wait before it sends again a write another program's lock refused. */
+export const BUSY_RETRY_AFTER_S = 2;
+
+/** A write another program's lock refused: nothing changed, the same request later will do. */
+const databaseBusy = (): HttpError =>
+  new HttpError(503, 'DATABASE_BUSY', 'Another program holds the till’s bill database; nothing was changed. Send the request again shortly.', null, {
+    'Retry-After': String(BUSY_RETRY_AFTER_S),
+  });
+
 /** A refusal is answered with its code; anything else is logged and answered 500 without details. */
 function answerFailure(log: Logger, req: IncomingMessage, res: ServerResponse, e: unknown): void {
-  const error = e instanceof HttpError ? e : new HttpError(500, 'INTERNAL_ERROR', 'Tableside could not handle this request; it was logged. Try again.');
+  const busy = !(e instanceof HttpError) && isDatabaseBusy(e);
+  const error =
+    e instanceof HttpError
+      ? e
+      : busy
+        ? databaseBusy()
+        : new HttpError(500, 'INTERNAL_ERROR', 'Tableside could not handle this request; it was logged. Try again.');
   const path = req.url?.split('?')[0];
-  if (!(e instanceof HttpError)) log.error({ err: e, method: req.method, path }, 'request failed');
+  if (busy) log.warn({ method: req.method, path, code: (e as { code?: string }).code }, 'request refused: the bill database is locked by another program');
+  else if (!(e instanceof HttpError)) log.error({ err: e, method: req.method, path }, 'request failed');
   else log.info({ method: req.method, path, status: error.status, code: error.code }, 'request refused');
   if (res.headersSent) {
     res.destroy();

@@ -59,6 +59,7 @@ export async function createRestartableCore(create: () => Promise<Companion>, lo
     },
     connection: () => current.connection(),
     disk: () => current.disk(),
+    database: () => current.database(),
     get demo() {
       return current.demo;
     },

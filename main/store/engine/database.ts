@@ -23,6 +23,15 @@ export function newerSchemaMessage(version: number): string {
 export const PAGE_CACHE_KIB = 4096;
 
 /**
+ * How long a write waits in SQLite's busy handler for another connection's write lock. The wait
+ * holds the event loop, so it covers only a moment's lock (another connection's commit, a second
+ * start's lock probe, open-guard.ts) and a write behind a longer one fails with SQLITE_BUSY, which
+ * its caller answers as "try again" (decision 018). Readers in WAL mode take no lock a writer holds;
+ * the rare reader BUSY (another process recovering or closing the WAL) rides over in the same wait.
+ */
+export const BUSY_TIMEOUT_MS = 100;
+
+/**
  * Opens (creating if needed) the bill database: WAL so readers never block the writer,
  * synchronous=FULL because a cashier PC can lose power right after a payment was answered
  * (durability.ts names the one write that commits without its own fsync), and a bounded page
@@ -42,11 +51,14 @@ export function openDatabase(file: string, log?: Logger, migrations: readonly Mi
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
+    // The open and its migrations still wait as long as they always did (nothing is served yet; a
+    // start waited for a longer lock before, open-guard.ts); the running app waits only a moment.
     db.pragma('busy_timeout = 5000');
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     // An upgrade may rewrite whole tables (migrations 012, 013: a year of payments and events): its
     // WAL is copied into the file and emptied now, once, not carried into the first commits.
     if (migrate(db, migrations, log) > 0) db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   } catch (e) {
     db.close();
     throw e;

@@ -7,6 +7,7 @@ import { closeDatabase, openDatabase } from './database.js';
 import type { StoreWrite } from './durability.js';
 import { createTransactions, type Transactions } from './transactions.js';
 import type { Repos } from './tx.js';
+import type { WriteLock } from './write-lock.js';
 
 /** What the engine offers beside the domains: group commits, the readers, and close. */
 export interface StoreEngine<R> {
@@ -28,6 +29,8 @@ export interface StoreEngine<R> {
   read: R;
   /** One verified backup now, into `backups/` beside the file (backups.ts makeBackup). */
   backup(reason?: string): Promise<BackupInfo>;
+  /** Whether another program's lock refuses the writes, and a try of the lock that waits for nobody (write-lock.ts). */
+  writeLock: Pick<WriteLock, 'state' | 'probe'>;
 }
 
 export interface EngineOptions {
@@ -82,6 +85,7 @@ export function openEngine<B extends Repos>(options: EngineOptions, repos: (db: 
     groupCommit: (fn, o) => t.groupThenSync(fn, o.writes),
     read: t.read,
     backup: (reason = 'asked') => makeBackup({ ...backupOptions, reason }),
+    writeLock: t.writeLock,
   };
   return { engine, transactions: t };
 }

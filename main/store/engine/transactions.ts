@@ -7,6 +7,7 @@ import { createEventOutbox, type EventOutbox } from './event-outbox.js';
 import type { NewEvent, StoreEvent } from '../shared/records.js';
 import { asWriteTx, type Repos, type WriteTx } from './tx.js';
 import { createWalSync, type WalSync } from './wal-sync.js';
+import { createWriteLock, type WriteLock } from './write-lock.js';
 
 /** What the transaction wrapper offers the domains' stores. */
 export interface Transactions<B extends Repos> {
@@ -21,6 +22,8 @@ export interface Transactions<B extends Repos> {
   /** As `group`, its fsync on the threadpool: `durable` resolves once it is done. */
   groupThenSync<T>(fn: () => T, writes: readonly StoreWrite[]): { result: T; durable: Promise<void> };
   closeWal(): void;
+  /** Whether another program's lock refuses the writes (write-lock.ts). */
+  writeLock: Pick<WriteLock, 'state' | 'probe'>;
 }
 
 /** Resolves once an fsync of the WAL covers every commit so far, and tells their held events then. */
@@ -50,6 +53,7 @@ export function createTransactions<B extends Repos>(
   afterCommit: () => void = () => undefined,
 ): Transactions<B> {
   const walSync = createWalSync(resolve(db.name));
+  const lock = createWriteLock(db, clock, log);
   // A durable commit with one small change: it makes the relaxed commits before it durable too.
   const outbox = createEventOutbox({ sync: () => write('durabilitySync', (tx) => tx.events.nextCounter(tx, 'durabilitySyncs')), clock, log });
   // The tables reader remembers each table's last paid payment; every commit's events keep that true.
@@ -83,8 +87,9 @@ export function createTransactions<B extends Repos>(
       return result;
     }
     const relaxed = isRelaxed(name);
-    // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY.
-    const result = atSyncLevel(db, relaxed, () => runWrite.immediate(fn, now, nowMs, written) as T);
+    // .immediate: take the write lock at BEGIN, so a payment never fails half-way on SQLITE_BUSY;
+    // a lock another program holds refuses it there, having changed nothing (write-lock.ts).
+    const result = lock.run(() => atSyncLevel(db, relaxed, () => runWrite.immediate(fn, now, nowMs, written) as T));
     afterCommit();
     outbox.committed(written, !relaxed);
     return result;
@@ -101,7 +106,7 @@ export function createTransactions<B extends Repos>(
     group = current;
     let result: T;
     try {
-      result = atSyncLevel(db, relaxed, () => runGroup.immediate(fn) as T);
+      result = lock.run(() => atSyncLevel(db, relaxed, () => runGroup.immediate(fn) as T));
     } finally {
       group = null;
     }
@@ -125,7 +130,7 @@ export function createTransactions<B extends Repos>(
     group = current;
     let result: T;
     try {
-      result = atSyncLevel(db, true, () => runGroup.immediate(fn) as T);
+      result = lock.run(() => atSyncLevel(db, true, () => runGroup.immediate(fn) as T));
     } finally {
       group = null;
     }
@@ -138,5 +143,14 @@ export function createTransactions<B extends Repos>(
     return { result, durable: durableAfter(walSync, outbox) };
   }
 
-  return { read: repos.read, events: repos.events, outbox, write, group: runInGroup, groupThenSync, closeWal: () => walSync.close() };
+  return {
+    read: repos.read,
+    events: repos.events,
+    outbox,
+    write,
+    group: runInGroup,
+    groupThenSync,
+    closeWal: () => walSync.close(),
+    writeLock: { state: lock.state, probe: lock.probe },
+  };
 }

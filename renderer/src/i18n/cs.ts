@@ -19,6 +19,7 @@ import { ordersCs } from './orders.cs';
 import { attentionCs } from './attention.cs';
 import { linksCs } from './links.cs';
 import { diskCs } from './disk.cs';
+import { databaseCs } from './database.cs';
 
 export const cs: Translations = {
   app: {
@@ -60,4 +61,5 @@ export const cs: Translations = {
   attention: attentionCs,
   links: linksCs,
   disk: diskCs,
+  database: databaseCs,
 };

@@ -18,6 +18,7 @@ import { ordersEn } from './orders.en';
 import { attentionEn } from './attention.en';
 import { linksEn } from './links.en';
 import { diskEn } from './disk.en';
+import { databaseEn } from './database.en';
 
 export const en = {
   app: {
@@ -59,6 +60,7 @@ export const en = {
   attention: attentionEn,
   links: linksEn,
   disk: diskEn,
+  database: databaseEn,
 };
 
 /** The same keys with any text: cs.ts is typed with it, so a missing or extra key fails to compile. */

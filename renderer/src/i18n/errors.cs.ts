@@ -125,6 +125,7 @@ export const errorsCs: Translations['errors'] = {
       DATABASE_MISSING: 'Databáze účtů chybí. Obnovte zálohu v Nastavení → Zálohy, nebo se obraťte na IT.',
       DATABASE_LOCKED: 'Databázi účtů drží jiný program: zavřete ho a spusťte Tableside znovu.',
       DATABASE_IN_USE: 'Databáze účtů je ještě otevřená v jiném Tableside: zavřete ho a obnovte znovu.',
+      DATABASE_BUSY: 'Databázi účtů drží jiný program, takže se nic neuložilo. Zkuste to za chvíli znovu.',
       BACKUP_NOT_FOUND: 'Tato záloha už neexistuje. Seznam se načte znovu.',
       BACKUP_DAMAGED: 'Tato záloha je poškozená a nebyla obnovena. Vyberte starší.',
       BACKUP_FAILED: 'Zálohu se nepodařilo vytvořit. Zkontrolujte volné místo na disku a zkuste to znovu.',

@@ -124,6 +124,7 @@ export const errorsEn = {
       DATABASE_MISSING: 'The bill database is missing. Restore a backup in Settings → Backups, or ask IT.',
       DATABASE_LOCKED: 'The bill database is locked by another program: close it, then start Tableside again.',
       DATABASE_IN_USE: 'The bill database is still open in another Tableside: close it, then restore again.',
+      DATABASE_BUSY: 'Another program is holding the bill database, so nothing was saved. Try again in a moment.',
       BACKUP_NOT_FOUND: 'This backup is no longer there. The list is read again.',
       BACKUP_DAMAGED: 'This backup is damaged and was not restored. Choose an older one.',
       BACKUP_FAILED: 'The backup could not be made. Check the free space on the disk and try again.',

@@ -11,8 +11,18 @@ import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice }
 import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
 import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from './attention-slice';
 import { applyDiskEvent, diskFromSnapshot, initialDisk, type DiskSlice } from './disk-slice';
+import { applyDatabaseEvent, databaseFromSnapshot, initialDatabase, type DatabaseSlice } from './database-slice';
 
-type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice & DiskSlice;
+type DataSlices = ConnectionSlice &
+  TablesSlice &
+  BillsSlice &
+  PaymentsSlice &
+  NoticesSlice &
+  SettingsSlice &
+  OrdersSlice &
+  AttentionSlice &
+  DiskSlice &
+  DatabaseSlice;
 
 export interface AppState extends DataSlices, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
@@ -41,6 +51,7 @@ const reducers: Reducer[] = [
   applyOrdersEvent,
   applyAttentionEvent,
   applyDiskEvent,
+  applyDatabaseEvent,
 ];
 
 export function createAppStore() {
@@ -55,6 +66,7 @@ export function createAppStore() {
     ...initialOrders,
     ...initialAttention,
     ...initialDisk,
+    ...initialDatabase,
     seq: -1,
     loaded: false,
     ...uiActions(set, get),
@@ -71,6 +83,7 @@ export function createAppStore() {
         ...ordersFromSnapshot(s),
         ...attentionFromSnapshot(s),
         ...diskFromSnapshot(s),
+        ...databaseFromSnapshot(s),
         ...(selectionGone ? { selectedTableId: null, selectedBillId: null } : {}),
         seq: s.seq,
         loaded: true,

@@ -187,5 +187,6 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     ordersPaused: false,
     attention: [],
     disk: { lowSpace: false, freeBytes: 20 * 1024 ** 3 },
+    database: { locked: false, since: null },
   };
 }

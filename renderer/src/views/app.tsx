@@ -9,6 +9,7 @@ import { ConnectionBanner } from './connection/connection-banner';
 import { StatusBar } from './connection/status-bar';
 import { AttentionView } from './attention/attention-view';
 import { DemoView } from './demo/demo-view';
+import { DatabaseBanner } from './database/database-banner';
 import { DiskBanner } from './disk/disk-banner';
 import { LinksView } from './links/links-view';
 import { MenuView } from './menu/menu-view';
@@ -70,6 +71,7 @@ function AppShell() {
         <TabBar />
       </header>
       <ConnectionBanner />
+      <DatabaseBanner />
       <DiskBanner />
       <NoticesPanel />
       <main id="tab-panel" role="tabpanel" aria-labelledby={`tab-${shown}`} className="tab-panel">

@@ -92,6 +92,7 @@ describe('a client generated from the served POS API document', () => {
     expect((await client.GET('/v1/health')).data).toEqual({
       connection: { status: 'connected', problem: null, restaurantName: 'Bistro' },
       disk: { lowSpace: false, freeBytes: 8_000_000_000 },
+      database: { locked: false, since: null },
     });
     const events = await client.GET('/v1/events', { params: { query: { after: '0', limit: '1000' } } });
     const log = events.data as Exclude<typeof events.data, string | undefined>;
