@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../base/clock.js';
 import { createDemoService, type DemoService } from '../features/demo/demo-service.js';
 import type { CompanionApi } from '../../preload/contract.js';
 import { createAttentionWatcher } from '../features/attention/index.js';
+import { createLinkWatcher, createPaymentLinks, type PaymentLinks } from '../features/payment-links/index.js';
 import type { Companion, CompanionOptions, ShellPorts } from '../base/host-types.js';
 import { createLogger, type Logger } from '../base/log.js';
 import { logsDir } from '../base/logging/file-logger.js';
@@ -25,6 +26,9 @@ import { createNoticeBook, type NoticeBook } from '../adapters/ui-bridge/notice-
 import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
 import { UI_FEATURES, type FeatureContext } from './features.js';
 import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
+
+/** The till's currency where nothing else names one (a link made without one, a day without payments). */
+const DEFAULT_CURRENCY = 'CZK';
 
 export interface CreateCompanionOptions extends CompanionOptions {
   /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
@@ -111,6 +115,15 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     tuning: options.tuning,
     changed: (view) => events.push({ type: 'connection', connection: view }),
   });
+  // One instance for the cashier, the POS API and the background check: one question per link at a time.
+  const paymentLinks = createPaymentLinks({
+    store: store.paymentLinks,
+    client: connection.client,
+    defaultCurrency: () => DEFAULT_CURRENCY,
+    log,
+    changed: (link) => events.push({ type: 'payment-link', link }),
+  });
+  const linkWatcher = createLinkWatcher({ links: paymentLinks, clock, log });
   let localApi: LocalApi;
   try {
     localApi = await createLocalApi(
@@ -123,6 +136,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
         const view = connection.view();
         return { connection: { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName }, disk: disk.view() };
       },
+      paymentLinks,
     );
     await connection.open();
   } catch (e) {
@@ -134,13 +148,15 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     throw e;
   }
+  linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk };
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, paymentLinks };
   const stop = async () => {
+    linkWatcher.stop();
     await connection.stop();
     await localApi.close();
     attention.stop();
@@ -198,6 +214,7 @@ interface CoreParts {
   clock: Clock;
   log: Logger;
   disk: DiskWatch;
+  paymentLinks: PaymentLinks;
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
@@ -209,7 +226,8 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     clock: p.clock,
     log: p.log,
     shell: p.shell,
-    defaultCurrency: 'CZK',
+    defaultCurrency: DEFAULT_CURRENCY,
+    paymentLinks: p.paymentLinks,
     disk: p.disk.view,
     client: p.connection.client,
     transport: () => p.settings.get().transport,

@@ -37,7 +37,8 @@ export type StoreWrite =
   | 'receiptFailed'
   // payment links
   | 'savePaymentLink'
-  | 'removePaymentLink';
+  | 'removePaymentLink'
+  | 'learnPaymentLinkState';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

@@ -61,6 +61,7 @@ export const PAYMENT_LINK_FIXTURE: PaymentLinkView = {
   url: 'https://pay.example.test/link/link-1',
   created: '2026-11-21T17:30:00.000Z',
   state: 'active',
+  payment: null,
 };
 
 export function createFakeApi(snapshot: Snapshot): FakeApi {
