@@ -93,7 +93,7 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
       store.close();
     }
     const db = new BetterSqlite3(file, { readonly: true });
-    expect(schemaVersion(db)).toBe(13);
+    expect(schemaVersion(db)).toBe(17);
     db.close();
   });
 });
