@@ -5,7 +5,18 @@ import type { GuestPayRequest, GuestPayResult } from './core/guest-schemas.js';
 import type { GuestOrderRequest, GuestOrderResult } from './guest/order-schemas.js';
 import type { ServiceOrder } from './core/order-records.js';
 
-export type { FaultRequest, GuestPayRequest, GuestPayResult, GuestOrderRequest, GuestOrderResult, ServiceOrder, GuestReceiptRequest, GuestReceiptResult, GuestPayLinkRequest, GuestPayLinkResult };
+export type {
+  FaultRequest,
+  GuestPayRequest,
+  GuestPayResult,
+  GuestOrderRequest,
+  GuestOrderResult,
+  ServiceOrder,
+  GuestReceiptRequest,
+  GuestReceiptResult,
+  GuestPayLinkRequest,
+  GuestPayLinkResult,
+};
 
 export interface SandboxOptions {
   /** default 0 (any free port) */

@@ -115,15 +115,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     tuning: options.tuning,
     changed: (view) => events.push({ type: 'connection', connection: view }),
   });
-  // One instance for the cashier, the POS API and the background check: one question per link at a time.
-  const paymentLinks = createPaymentLinks({
-    store: store.paymentLinks,
-    client: connection.client,
-    defaultCurrency: () => DEFAULT_CURRENCY,
-    log,
-    changed: (link) => events.push({ type: 'payment-link', link }),
-  });
-  const linkWatcher = createLinkWatcher({ links: paymentLinks, clock, log });
+  const { paymentLinks, linkWatcher } = paymentLinksFor(store, connection, events, clock, log);
   let localApi: LocalApi;
   try {
     localApi = await createLocalApi(
@@ -171,6 +163,18 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
   stopCore = () => core.stop();
   return core;
+}
+
+/** One PaymentLinks for the cashier, the POS API and the background check: one question per link at a time. */
+function paymentLinksFor(store: Store, connection: ConnectionRunner, events: UiEvents, clock: Clock, log: Logger) {
+  const paymentLinks = createPaymentLinks({
+    store: store.paymentLinks,
+    client: connection.client,
+    defaultCurrency: () => DEFAULT_CURRENCY,
+    log,
+    changed: (link) => events.push({ type: 'payment-link', link }),
+  });
+  return { paymentLinks, linkWatcher: createLinkWatcher({ links: paymentLinks, clock, log }) };
 }
 
 /** Settings → Backups over the store file: a restore stops the core first, then tells the host. */

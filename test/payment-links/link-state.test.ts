@@ -37,7 +37,12 @@ describe('a static link answer, read tolerantly', () => {
       ...LINK,
       state: 'PAID',
       qrColour: 'red',
-      payments: [{ id: 3 }, { id: 'p0', amount: '1,5', time: '2026-11-21T18:00:00Z' }, { id: 'p1', amount: '9.00', time: 'yesterday' }, { ...PAYMENT, card: 'Visa' }],
+      payments: [
+        { id: 3 },
+        { id: 'p0', amount: '1,5', time: '2026-11-21T18:00:00Z' },
+        { id: 'p1', amount: '9.00', time: 'yesterday' },
+        { ...PAYMENT, card: 'Visa' },
+      ],
     });
     expect(parsed).not.toHaveProperty('qrColour');
     expect(parsed.payments).toEqual([PAYMENT]);

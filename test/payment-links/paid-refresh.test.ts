@@ -94,7 +94,11 @@ describe('payment links: the paid state reaches the till', () => {
       ok: true,
       value: {
         links: [
-          expect.objectContaining({ description: 'Tab', state: 'paid', payment: { id: paidTab.payment.id, amount: '10.00', time: new Date(paidTab.payment.time).toISOString() } }),
+          expect.objectContaining({
+            description: 'Tab',
+            state: 'paid',
+            payment: { id: paidTab.payment.id, amount: '10.00', time: new Date(paidTab.payment.time).toISOString() },
+          }),
           expect.objectContaining({ description: 'Deposit', state: 'paid', payment: expect.objectContaining({ id: paid.payment.id, amount: '250.50' }) }),
         ],
         checkFailed: null,
@@ -125,7 +129,14 @@ describe('payment links: the paid state reaches the till', () => {
     const client = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, posId: randomUUID(), log: silentLogger() });
     const free = await client.createStaticPaymentLink(sandbox.restaurant.id, { currency: 'CZK', description: 'Tip jar' });
     if (!free.ok) throw new Error('create failed');
-    temp.store.savePaymentLink({ id: free.value.id, idMerchant: free.value.idMerchant, amount: null, currency: 'CZK', description: 'Tip jar', url: free.value.url });
+    temp.store.savePaymentLink({
+      id: free.value.id,
+      idMerchant: free.value.idMerchant,
+      amount: null,
+      currency: 'CZK',
+      description: 'Tip jar',
+      url: free.value.url,
+    });
     expect(() => sandbox.guestPayLink({ linkId: free.value.id })).toThrow(/send one/);
     sandbox.guestPayLink({ linkId: free.value.id, amount: '42.5' });
     const got = await links.getPaymentLink({ linkId: free.value.id });

@@ -17,7 +17,8 @@ describe('day report: payment links paid that day, as their own line', () => {
     t.store.savePaymentLink({ id, idMerchant: 'm', amount, currency, description: id, url: `https://pay.example/link/${id}` });
     return id;
   };
-  const paidAt = (id: string, at: number, amount: string) => t.store.learnPaymentLinkState(id, { state: 'paid', payment: { id: `pay-${id}`, amount, time: iso(at) } });
+  const paidAt = (id: string, at: number, amount: string) =>
+    t.store.learnPaymentLinkState(id, { state: 'paid', payment: { id: `pay-${id}`, amount, time: iso(at) } });
 
   beforeEach(() => {
     t = reportStore();

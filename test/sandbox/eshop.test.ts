@@ -54,9 +54,13 @@ describe('/api/v2/eshop', () => {
     expect((await posFetch(creds, `/api/v2/eshop/static-payment-link/${m}/${link.id}`)).json).toEqual(link);
 
     // A guest pays it (the control route): the GET answers PAID with the payment; a second payment is refused.
-    const pay = (body: unknown) => fetch(`${sb.url}/sandbox/guest/pay-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const pay = (body: unknown) =>
+      fetch(`${sb.url}/sandbox/guest/pay-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const noAmount = await pay({ linkId: link.id });
-    expect([noAmount.status, ((await noAmount.json()) as { message: string }).message]).toEqual([400, 'amount: the guest chooses the amount of this link; send one']);
+    expect([noAmount.status, ((await noAmount.json()) as { message: string }).message]).toEqual([
+      400,
+      'amount: the guest chooses the amount of this link; send one',
+    ]);
     const paid = await pay({ linkId: link.id, amount: '15.50' });
     expect(paid.status).toBe(200);
     const { payment } = (await paid.json()) as { payment: { id: string; amount: string; time: string } };

@@ -33,7 +33,9 @@ describe('migration 017 (what the till learned of its payment links)', () => {
       changed: true,
     });
     // The same answer again changes nothing.
-    expect(first.learnPaymentLinkState('L1', { state: 'paid', payment: { id: 'pay-1', amount: '250.50', time: '2026-11-21T19:02:00+01:00' } })?.changed).toBe(false);
+    expect(first.learnPaymentLinkState('L1', { state: 'paid', payment: { id: 'pay-1', amount: '250.50', time: '2026-11-21T19:02:00+01:00' } })?.changed).toBe(
+      false,
+    );
     expect(first.learnPaymentLinkState('nope', { state: 'gone', payment: null })).toBeNull();
     first.close();
 

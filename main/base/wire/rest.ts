@@ -74,18 +74,24 @@ export type StaticLinkPayment = z.infer<typeof StaticLinkPayment>;
  * Read tolerantly: an answer without a state is an older service's, whose link is active; a state
  * we do not know is UNKNOWN (never taken for paid); a payment entry we cannot read is left out.
  */
-const LinkStateText = z.unknown().optional().transform((s): StaticLinkState => {
-  if (s === undefined) return 'ACTIVE';
-  return (STATIC_LINK_STATES as readonly unknown[]).includes(s) ? (s as StaticLinkState) : 'UNKNOWN';
-});
-const LinkPayments = z.unknown().optional().transform((list): StaticLinkPayment[] =>
-  Array.isArray(list)
-    ? list.flatMap((p) => {
-        const r = StaticLinkPayment.safeParse(p);
-        return r.success ? [r.data] : [];
-      })
-    : [],
-);
+const LinkStateText = z
+  .unknown()
+  .optional()
+  .transform((s): StaticLinkState => {
+    if (s === undefined) return 'ACTIVE';
+    return (STATIC_LINK_STATES as readonly unknown[]).includes(s) ? (s as StaticLinkState) : 'UNKNOWN';
+  });
+const LinkPayments = z
+  .unknown()
+  .optional()
+  .transform((list): StaticLinkPayment[] =>
+    Array.isArray(list)
+      ? list.flatMap((p) => {
+          const r = StaticLinkPayment.safeParse(p);
+          return r.success ? [r.data] : [];
+        })
+      : [],
+  );
 export const StaticPaymentLink = z.object({
   id: Id,
   idMerchant: Id,

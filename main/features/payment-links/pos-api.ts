@@ -21,7 +21,9 @@ export const PaymentLinkInput = named(
       examples: ['250.50'],
     }),
     currency: documented(z.string().max(10), { description: "ISO 4217, e.g. CZK (default: the till's)" }).optional(),
-    description: documented(z.string().max(1000), { description: `What it is for; the guest sees it (at most ${MAX_DESCRIPTION} characters, trimmed)` }).optional(),
+    description: documented(z.string().max(1000), {
+      description: `What it is for; the guest sees it (at most ${MAX_DESCRIPTION} characters, trimmed)`,
+    }).optional(),
   }),
 );
 
@@ -109,7 +111,8 @@ function refusal(failure: CommandFailure): HttpError {
 }
 
 function linksOf(ctx: RouteContext<PosApiStore>): PaymentLinkPort {
-  if (!ctx.paymentLinks) throw new HttpError(503, 'UNAVAILABLE', 'Payment links need the till’s connection to the payment service, which this API was started without.');
+  if (!ctx.paymentLinks)
+    throw new HttpError(503, 'UNAVAILABLE', 'Payment links need the till’s connection to the payment service, which this API was started without.');
   return ctx.paymentLinks;
 }
 
@@ -168,7 +171,11 @@ export const paymentLinkRoutes: readonly Route<PosApiStore>[] = [
     summary: 'Delete a payment link at the service (a guest can no longer pay it) and forget it here',
     params: IdParams,
     responses: { 204: { description: 'Deleted (or the service had deleted it already)' } },
-    errors: { 404: 'No such link made by this till (LINK_NOT_FOUND)', 409: 'The link was paid (LINK_PAID): it stays as the record of its payment', ...SERVICE_ERRORS },
+    errors: {
+      404: 'No such link made by this till (LINK_NOT_FOUND)',
+      409: 'The link was paid (LINK_PAID): it stays as the record of its payment',
+      ...SERVICE_ERRORS,
+    },
   })(async (ctx, { params }) => {
     await value(linksOf(ctx).deletePaymentLink({ linkId: params.id! }));
     return { status: 204 };

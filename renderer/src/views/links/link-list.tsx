@@ -46,7 +46,9 @@ function PaidLine({ link, lang }: { link: PaymentLinkView; lang: string }) {
   const amount = payment.amount ?? link.amount;
   return (
     <div className="link-payment">
-      <span>{amount === null ? t('links.payment.paidAt', { time: at }) : t('links.payment.paid', { money: formatMoney(amount, link.currency, lang), time: at })}</span>
+      <span>
+        {amount === null ? t('links.payment.paidAt', { time: at }) : t('links.payment.paid', { money: formatMoney(amount, link.currency, lang), time: at })}
+      </span>
       {payment.id && <span className="payment-id muted">{t('links.payment.id', { id: payment.id })}</span>}
     </div>
   );
@@ -74,7 +76,12 @@ const LinkRow = memo(function LinkRow({ link, shown, actions }: { link: PaymentL
           <button type="button" aria-label={t('links.copyOf', { link: label })} onClick={() => actions.onCopy(link.url)}>
             {t('links.copy')}
           </button>
-          <button type="button" aria-label={t('links.printOf', { link: label })} disabled={link.state !== 'active' && link.state !== 'unknown'} onClick={() => actions.onPrint(link.id)}>
+          <button
+            type="button"
+            aria-label={t('links.printOf', { link: label })}
+            disabled={link.state !== 'active' && link.state !== 'unknown'}
+            onClick={() => actions.onPrint(link.id)}
+          >
             {t('links.print')}
           </button>
           {link.state !== 'paid' && (

@@ -170,7 +170,7 @@ describe('Payment links view: a paid link', () => {
       expect(row).toHaveTextContent(language === 'cs' ? 'Zaplaceno' : 'Paid');
       // Intl's spaces may be no-break ones: compared with every space made plain.
       const plain = (text: string) => text.replace(/\s+/g, ' ');
-      expect(plain(row.textContent!)).toContain(plain(`${formatMoney('250.00', 'CZK', language)} ${language === 'cs' ? 'dne' : 'on'} ${at}`));
+      expect(plain(row.textContent)).toContain(plain(`${formatMoney('250.00', 'CZK', language)} ${language === 'cs' ? 'dne' : 'on'} ${at}`));
       expect(row).toHaveTextContent(language === 'cs' ? 'Platba pay-77' : 'Payment pay-77');
       expect(within(row).queryByRole('button', { name: /Delete|Smazat/ })).toBeNull();
       expectNoMissingKeys(rendered.missingKeys);
