@@ -75,6 +75,7 @@ export const COMMAND_ERROR_CODES = [
   'INVALID_AMOUNT',
   'INVALID_CURRENCY',
   'DESCRIPTION_TOO_LONG',
+  'LINK_PAID',
   // Needs attention.
   'ACTION_REQUIRED',
   'NOT_PENDING',

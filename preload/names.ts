@@ -32,6 +32,8 @@ export const EVENT_TYPES = [
   'disk',
   // The bill database's write lock held by another program.
   'database',
+  // A payment link's new state at the service.
+  'payment-link',
 ] as const satisfies readonly EventType[];
 
 // An event type added to the contract but not to the list above fails to compile here.

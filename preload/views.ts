@@ -279,7 +279,9 @@ export type CompanionEvent =
   // disk: low space began or ended, or the free space moved while low
   | { type: 'disk'; seq: number; disk: DiskView }
   // database: another program's lock began or ended refusing the till's writes
-  | { type: 'database'; seq: number; database: DatabaseView };
+  | { type: 'database'; seq: number; database: DatabaseView }
+  // payment-link: the service reported a link's new state (paid, expired, gone), found in the background
+  | { type: 'payment-link'; seq: number; link: PaymentLinkView };
 
 /**
  * Commands answer a value or an error. The error is a code and its parameters, never a sentence:
@@ -320,10 +322,21 @@ export interface GuestOrderResult {
 
 //  ----------------------------------------------------------------------
 /**
- * What the service says of a link when the list is read: `active` (it serves the link), `gone` (it
- * no longer knows it: deleted elsewhere), `unknown` (it could not be asked; see the list's `checkFailed`).
+ * What the service says of a link: `active` (a guest can pay it), `paid` (a guest paid it: see
+ * `payment`), `expired`, `gone` (it no longer knows it: deleted elsewhere), `unknown` (it could
+ * not be asked, see the list's `checkFailed`, or it answered a state the till does not know).
+ * Paid, expired and gone are final: the service is not asked again.
  */
-export type PaymentLinkState = 'active' | 'gone' | 'unknown';
+export type PaymentLinkState = 'active' | 'paid' | 'expired' | 'gone' | 'unknown';
+
+/** The payment a paid link produced, as the service reported it. */
+export interface PaymentLinkPayment {
+  /** The service's payment id (shown small, for finding it at the service). */
+  id: string | null;
+  amount: Decimal | null;
+  /** When the guest paid (or, when the service did not say, when the till learned it). */
+  time: IsoTime;
+}
 
 export interface PaymentLinkView {
   /** The service's link id (for commands only; never shown). */
@@ -336,6 +349,8 @@ export interface PaymentLinkView {
   url: string;
   created: IsoTime;
   state: PaymentLinkState;
+  /** Set once the link is paid. */
+  payment: PaymentLinkPayment | null;
 }
 
 export interface PaymentLinkList {
@@ -445,6 +460,14 @@ export interface DayReport {
   tipShare: Decimal | null;
   byProvider: (ReportSplit & { provider: string | null })[];
   byArea: (ReportSplit & { area: string | null })[];
+  /** Payment links paid that day, in `currency`: their own line, apart from the totals above. */
+  paidLinks: PaidLinksTotal;
+}
+
+/** Payment links paid within a day: how many and what they brought. */
+export interface PaidLinksTotal {
+  count: number;
+  amount: Decimal;
 }
 
 export interface CsvExport {

@@ -7,6 +7,7 @@ import { createWsEndpoint } from './channels/ws-server.js';
 import { guestPay, guestScan } from './guest/guest-flow.js';
 import { guestOrder, watchOrderDeadlines } from './guest/order-flow.js';
 import { guestReceipt } from './guest/guest-receipt.js';
+import { guestPayLink } from './guest/link-pay.js';
 import { callPos } from './guest/pos-calls.js';
 import { SandboxError } from './core/errors.js';
 import { createHttpServer, replyForError } from './http/server.js';
@@ -98,6 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     guestOrder: (input) => unwrap(() => guestOrder(core, input)),
     orders: (restaurantId) => structuredClone([...unwrapSync(() => core.restaurant(restaurantId)).orders.values()]),
     guestReceipt: (input) => unwrap(() => guestReceipt(core, input)),
+    guestPayLink: (input) => unwrapSync(() => guestPayLink(core, input)),
     callPos: (method, args, restaurantId) => callPos(core, restaurantId ?? restaurant.id, method, args),
     advanceClock: (ms) => core.clock.advance(ms),
     injectFault: (fault) => {

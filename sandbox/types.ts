@@ -1,10 +1,22 @@
 import type { FaultRequest } from './core/faults.js';
 import type { GuestReceiptRequest, GuestReceiptResult } from './guest/guest-receipt.js';
+import type { GuestPayLinkRequest, GuestPayLinkResult } from './guest/link-pay.js';
 import type { GuestPayRequest, GuestPayResult } from './core/guest-schemas.js';
 import type { GuestOrderRequest, GuestOrderResult } from './guest/order-schemas.js';
 import type { ServiceOrder } from './core/order-records.js';
 
-export type { FaultRequest, GuestPayRequest, GuestPayResult, GuestOrderRequest, GuestOrderResult, ServiceOrder, GuestReceiptRequest, GuestReceiptResult };
+export type {
+  FaultRequest,
+  GuestPayRequest,
+  GuestPayResult,
+  GuestOrderRequest,
+  GuestOrderResult,
+  ServiceOrder,
+  GuestReceiptRequest,
+  GuestReceiptResult,
+  GuestPayLinkRequest,
+  GuestPayLinkResult,
+};
 
 export interface SandboxOptions {
   /** default 0 (any free port) */
@@ -59,6 +71,8 @@ export interface Sandbox {
   orders(restaurantId?: string): ServiceOrder[];
   /** Same as POST /sandbox/guest/receipt: a POSTPONED payment's fiscal receipt (provided, or asked with getPostponedReceipt). */
   guestReceipt(input: GuestReceiptRequest): Promise<GuestReceiptResult>;
+  /** Same as POST /sandbox/guest/pay-link: a guest pays a static payment link (it becomes PAID). */
+  guestPayLink(input: GuestPayLinkRequest): GuestPayLinkResult;
   /** Calls one POS method through the restaurant's live connection, whatever its transport (tests of the order methods). */
   callPos(method: string, args: unknown[], restaurantId?: string): Promise<{ result: unknown } | { error: { code: string; message: string } }>;
   advanceClock(ms: number): void;

@@ -2140,6 +2140,373 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment links this till made, newest first, each as the service says it is now
+         * @description Links not yet final (paid, expired, gone) are asked of the payment service again.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The links */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentLinkList"];
+                    };
+                };
+                /** @description Missing or wrong bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Method not allowed on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Make a payment link at the payment service (a phone order, a deposit, a tab paid from afar) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkInput"];
+                };
+            };
+            responses: {
+                /** @description Made at the service and remembered here */
+                201: {
+                    headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentLink"];
+                    };
+                };
+                /** @description A bad amount (INVALID_AMOUNT), currency (INVALID_CURRENCY) or description (DESCRIPTION_TOO_LONG), naming the field; or: a malformed Idempotency-Key (field Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or wrong bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Method not allowed on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The payment service could not be reached or refused (the code says why: NETWORK_ERROR, UNAUTHORIZED, ...) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The payment service is restarting (Retry-After), or the API runs without a service connection */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment link, as the service says it is now (its payment once paid) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The id (URL-encoded) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentLink"];
+                    };
+                };
+                /** @description Bad input; `field` names it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or wrong bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such link made by this till (LINK_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Method not allowed on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a payment link at the service (a guest can no longer pay it) and forget it here */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    /** @description The id (URL-encoded) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted (or the service had deleted it already) */
+                204: {
+                    headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input; `field` names it; or: a malformed Idempotency-Key (field Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or wrong bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such link made by this till (LINK_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Method not allowed on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The link was paid (LINK_PAID): it stays as the record of its payment; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The payment service could not be reached or refused (the code says why: NETWORK_ERROR, UNAUTHORIZED, ...) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The payment service is restarting (Retry-After), or the API runs without a service connection */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -2647,6 +3014,16 @@ export interface components {
                  */
                 tips: string;
             }[];
+            /** @description Payment links paid that day in `currency` (GET /v1/payment-links): their own line, apart from count and amount */
+            paidLinks: {
+                count: number;
+                /**
+                 * @description Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly
+                 * @example 125.00
+                 * @example 10.015
+                 */
+                amount: string;
+            };
         };
         MenuState: {
             menus: {
@@ -2797,6 +3174,41 @@ export interface components {
                 receivedAt: string | null;
                 deliveredAt: string | null;
             };
+        };
+        PaymentLink: {
+            /** @description The service's link id */
+            id: string;
+            /** @description null: the guest chooses the amount */
+            amount: string | null;
+            currency: string;
+            description: string;
+            /** @description The page a guest opens to pay (what its QR code holds) */
+            url: string;
+            /** Format: date-time */
+            created: string;
+            /**
+             * @description active: payable; paid (see payment), expired, gone (deleted at the service) are final; unknown: the service could not be asked now, or answered a state the till does not know
+             * @enum {string}
+             */
+            state: "active" | "paid" | "expired" | "gone" | "unknown";
+            payment: {
+                /** @description The service's payment id, when it said */
+                id: string | null;
+                amount: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the guest paid (or when the till learned it, when the service did not say)
+                 */
+                time: string;
+            } | null;
+        };
+        PaymentLinkList: {
+            /** @description The newest 200 links this till made, newest first */
+            links: components["schemas"]["PaymentLink"][];
+            /** @description Why some links could not be asked of the service now (their state is unknown), e.g. NETWORK_ERROR; null when all were */
+            checkFailed: {
+                code: string;
+            } | null;
         };
         /** @description How the till is: its connection to the payment service, the free space where it keeps the bills, and whether another program locks them */
         Health: {
@@ -2973,6 +3385,17 @@ export interface components {
              * @example 62.50
              */
             finalPrice?: string;
+        };
+        PaymentLinkInput: {
+            /**
+             * @description More than zero, at most 2 decimal places and 15 digits before the point; never rounded ("12.345" is refused)
+             * @example 250.50
+             */
+            amount: string;
+            /** @description ISO 4217, e.g. CZK (default: the till's) */
+            currency?: string;
+            /** @description What it is for; the guest sees it (at most 200 characters, trimmed) */
+            description?: string;
         };
     };
     responses: never;

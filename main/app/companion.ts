@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../base/clock.js';
 import { createDemoService, type DemoService } from '../features/demo/demo-service.js';
 import type { CompanionApi } from '../../preload/contract.js';
 import { createAttentionWatcher } from '../features/attention/index.js';
+import { createLinkWatcher, createPaymentLinks, type PaymentLinks } from '../features/payment-links/index.js';
 import type { Companion, CompanionOptions, ShellPorts } from '../base/host-types.js';
 import { createLogger, type Logger } from '../base/log.js';
 import { logsDir } from '../base/logging/file-logger.js';
@@ -26,6 +27,10 @@ import { createUiApi } from '../adapters/ui-bridge/ui-api.js';
 import { UI_FEATURES, type FeatureContext } from './features.js';
 import { createDatabaseWatch, databaseFacts, type DatabaseWatch } from './database-watch.js';
 import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
+import { RESTAURANT_CURRENCY } from '../base/wire/index.js';
+
+/** The till's currency where nothing else names one (a link made without one, a day without payments). */
+const DEFAULT_CURRENCY = RESTAURANT_CURRENCY;
 
 export interface CreateCompanionOptions extends CompanionOptions {
   /** Tests shorten the service's delays (restart wait, ping interval, backoff). */
@@ -103,6 +108,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     tuning: options.tuning,
     changed: (view) => events.push({ type: 'connection', connection: view }),
   });
+  const { paymentLinks, linkWatcher } = paymentLinksFor(store, connection, events, clock, log);
   let localApi: LocalApi;
   try {
     localApi = await createLocalApi(
@@ -116,6 +122,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
         const connectionFacts = { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName };
         return { connection: connectionFacts, disk: disk.view(), database: databaseFacts(database.view()) };
       },
+      paymentLinks,
     );
     await connection.open();
   } catch (e) {
@@ -128,13 +135,15 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     throw e;
   }
+  linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database };
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database, paymentLinks };
   const stop = async () => {
+    linkWatcher.stop();
     await connection.stop();
     await localApi.close();
     attention.stop();
@@ -179,6 +188,18 @@ function startStorageWatches(
   return { disk, database };
 }
 
+/** One PaymentLinks for the cashier, the POS API and the background check: one question per link at a time. */
+function paymentLinksFor(store: Store, connection: ConnectionRunner, events: UiEvents, clock: Clock, log: Logger) {
+  const paymentLinks = createPaymentLinks({
+    store: store.paymentLinks,
+    client: connection.client,
+    defaultCurrency: () => DEFAULT_CURRENCY,
+    log,
+    changed: (link) => events.push({ type: 'payment-link', link }),
+  });
+  return { paymentLinks, linkWatcher: createLinkWatcher({ links: paymentLinks, clock, log }) };
+}
+
 /** Settings → Backups over the store file: a restore stops the core first, then tells the host. */
 function backupCommandsFor(
   options: CreateCompanionOptions,
@@ -221,6 +242,7 @@ interface CoreParts {
   log: Logger;
   disk: DiskWatch;
   database: DatabaseWatch;
+  paymentLinks: PaymentLinks;
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
@@ -232,7 +254,8 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     clock: p.clock,
     log: p.log,
     shell: p.shell,
-    defaultCurrency: 'CZK',
+    defaultCurrency: DEFAULT_CURRENCY,
+    paymentLinks: p.paymentLinks,
     disk: p.disk.view,
     database: p.database.view,
     client: p.connection.client,

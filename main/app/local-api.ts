@@ -1,4 +1,4 @@
-import type { HealthFacts } from '../base/http-route.js';
+import type { HealthFacts, PaymentLinkPort } from '../base/http-route.js';
 import type { Logger } from '../base/log.js';
 import type { PosApiStore } from '../features/bills/pos-api-contract.js';
 import type { IdempotencyStore } from '../store/index.js';
@@ -24,12 +24,13 @@ export async function createLocalApi(
   port: number,
   reports: { now: () => number; dayEndsAt: () => string },
   health: () => HealthFacts,
+  paymentLinks?: PaymentLinkPort,
 ): Promise<LocalApi> {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {
       // reports: the day report's "today" and the dayEndsAt setting, read per request.
-      return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, health, ...reports });
+      return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, health, ...reports, ...(paymentLinks ? { paymentLinks } : {}) });
     } catch (e) {
       throw portInUse(e, 'posApi', at);
     }

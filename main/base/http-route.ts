@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CommandApi } from '../../preload/commands.js';
 import { isStoreError } from './store-error.js';
 import { storeErrorMessage } from './store-error-english.js';
 import { describeIssues } from './wire/index.js';
@@ -69,6 +70,9 @@ export interface HealthFacts {
   database: { locked: boolean; since: string | null } | null;
 }
 
+/** The payment link commands as the POS API calls them: the cashier's, with the same rules and refusals. */
+export type PaymentLinkPort = Pick<CommandApi, 'createPaymentLink' | 'listPaymentLinks' | 'getPaymentLink' | 'deletePaymentLink'>;
+
 export interface RouteContext<Store> {
   store: Store;
   health: () => HealthFacts;
@@ -79,6 +83,8 @@ export interface RouteContext<Store> {
   /** The Accept header ('' when none). */
   accept: string;
   reports: ReportContext;
+  /** Null when the POS API runs without a service connection (the link routes answer 503). */
+  paymentLinks: PaymentLinkPort | null;
   openStream: (after: number) => void;
 }
 

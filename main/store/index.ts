@@ -44,4 +44,5 @@ export { canMove, priceOrder, type PriceSource } from './orders-and-menu/order-r
 export type { AttentionActionName, AttentionResolution, SqlParams } from './repos/attention-repo.js';
 export type { ResolutionSubject } from './attention/attention-store.js';
 export type * from './shared/receipt-records.js';
-export type { PaymentLinkRecord } from './repos/payment-links-repo.js';
+export type { LearnedLinkState, PaidLinkRow, PaymentLinkRecord, StoredLinkState } from './repos/payment-links-repo.js';
+export { FINAL_LINK_STATES } from './repos/payment-links-repo.js';

@@ -19,6 +19,8 @@ export interface SandboxErrorParams {
   NOTHING_TO_PAY: { idBill: string };
   /** A guest order names items the POS has not pushed (or pushed as unavailable), or no menu was pushed yet. */
   NOT_ON_MENU: { detail: string; items: string[] };
+  /** A guest tries to pay a static payment link that is not ACTIVE (paid already, expired). */
+  LINK_NOT_PAYABLE: { linkId: string; state: string };
 }
 
 export type SandboxErrorCode = keyof SandboxErrorParams;

@@ -28,6 +28,7 @@ const ERROR_REPLIES: { [C in SandboxErrorCode]: (p: SandboxErrorParams[C]) => Re
   NO_OPEN_BILL: (p) => ({ status: 404, body: { code: 'NO_OPEN_BILL', message: `idTable: table "${p.idTable}" has no open bill`, steps: p.steps } }),
   NOTHING_TO_PAY: (p) => errorReply(409, 'NOTHING_TO_PAY', `idBill: bill ${p.idBill} has nothing left to pay`),
   NOT_ON_MENU: (p) => ({ status: 409, body: { code: 'NOT_ON_MENU', message: p.detail, items: p.items } }),
+  LINK_NOT_PAYABLE: (p) => errorReply(409, 'LINK_NOT_PAYABLE', `linkId: the payment link is ${p.state}, not ACTIVE: it takes no payment`),
 };
 
 export function replyForError<C extends SandboxErrorCode>(e: SandboxError<C>): Reply {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiKey, parseWith } from '../../main/base/wire/index.js';
 import { guestPay, guestScan } from '../guest/guest-flow.js';
 import { guestReceipt } from '../guest/guest-receipt.js';
+import { guestPayLink } from '../guest/link-pay.js';
 import { badRequest, must, ok } from '../http/replies.js';
 import { openRoute, type RouteFactory } from '../http/route-types.js';
 
@@ -34,4 +35,6 @@ export const controlRoutes: RouteFactory = () => [
   openRoute('POST', '/sandbox/guest/pay', async (ctx) => ok(await guestPay(ctx.core, ctx.body))),
   // The guest asks for a POSTPONED payment's receipt.
   openRoute('POST', '/sandbox/guest/receipt', async (ctx) => ok(await guestReceipt(ctx.core, ctx.body))),
+  // A guest pays a static payment link (its GET then answers PAID with the payment).
+  openRoute('POST', '/sandbox/guest/pay-link', (ctx) => ok(guestPayLink(ctx.core, ctx.body))),
 ];

@@ -65,6 +65,8 @@ export const eshopLinkRoutes: RouteFactory = () => [
       currency: req.currency,
       description: req.description,
       url: `${ctx.core.url}/link/${id}`,
+      state: 'ACTIVE',
+      payments: [],
     };
     ctx.restaurant.staticLinks.set(id, link);
     return ok(link);

@@ -12,7 +12,8 @@ const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Reads an answer: the whole text, or, for an event stream, its first chunk before hanging up. */
 async function answer(s: ContractApi, call: ScenarioCall) {
   const controller = new AbortController();
-  const res = await fetch(`${s.origin}${call.path}`, {
+  const path = typeof call.path === 'function' ? call.path(s) : call.path;
+  const res = await fetch(`${s.origin}${path}`, {
     method: call.method,
     signal: controller.signal,
     headers: {
@@ -55,7 +56,7 @@ describe('the POS API answers as its served document says', () => {
 
     for (const call of SCENARIO) {
       call.before?.(s);
-      const where = `${call.method} ${call.path}`;
+      const where = `${call.method} ${typeof call.path === 'function' ? call.path(s) : call.path}`;
       const got = await answer(s, call);
       expect(got.status, `${where}: ${got.text}`).toBe(call.status);
       const response = doc.paths[call.route]![call.method.toLowerCase()]!.responses[String(got.status)];

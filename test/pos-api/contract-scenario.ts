@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +10,16 @@ import { openTestStore, type TestStore } from '../store/test-store.js';
 import { fiscalReceipt } from '../receipts/helpers.js';
 import { MENU, order } from '../store/menu-helpers.js';
 import { wirePayment } from '../store/helpers.js';
+import { createServiceClient } from '../../main/base/service/index.js';
+import { createPaymentLinks, paymentLinkCommands } from '../../main/features/payment-links/index.js';
+import { startSandbox } from '../../sandbox/index.js';
 
 export const CONTRACT_TOKEN = 'c'.repeat(64);
 
 /**
  * A real store (POSTPONED receipts, a fixed clock) behind a real POS API on 127.0.0.1, and what
- * the calls of every route need that only the service brings: a paid payment, a guest order.
+ * the calls of every route need that only the service brings: a paid payment, a guest order, and
+ * payment links (the real sandbox over HTTP).
  */
 export async function startContractApi() {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-contract-'));
@@ -26,7 +31,12 @@ export async function startContractApi() {
     disk: { lowSpace: false, freeBytes: 8_000_000_000 },
     database: { locked: false, since: null },
   });
-  const api: PosApi = await startPosApi({ store, port: 0, token: CONTRACT_TOKEN, log: silentLogger(), clock, now: () => clock.now(), health });
+  const sandbox = await startSandbox({ port: 0 });
+  const log = silentLogger();
+  const client = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, posId: randomUUID(), log });
+  const links = createPaymentLinks({ store, client: () => client, defaultCurrency: () => 'CZK', log });
+  const paymentLinks = paymentLinkCommands({ paymentLinks: links, log, shell: {} });
+  const api: PosApi = await startPosApi({ store, port: 0, token: CONTRACT_TOKEN, log, clock, now: () => clock.now(), health, paymentLinks });
   return {
     store,
     api,
@@ -42,12 +52,21 @@ export async function startContractApi() {
       store.closePayment('p-service', 'PAID');
       mode = 'POSTPONED';
     },
+    /** The newest payment link the till made. */
+    linkId(): string {
+      return store.paymentLinks(1)[0]!.id;
+    },
+    /** A guest pays the newest payment link at the sandbox. */
+    payLink(): void {
+      sandbox.guestPayLink({ linkId: store.paymentLinks(1)[0]!.id });
+    },
     /** Guest order o1: two beers onto table t5's bill. */
     guestOrder(): void {
       store.startOrder(order('o1'));
     },
     async stop(): Promise<void> {
       await api.close();
+      await sandbox.close();
       store.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -60,7 +79,8 @@ export type ContractApi = Awaited<ReturnType<typeof startContractApi>>;
 export interface ScenarioCall {
   method: 'GET' | 'PUT' | 'DELETE' | 'PATCH' | 'POST';
   route: string;
-  path: string;
+  /** A function where the path holds an id the service made (a payment link's). */
+  path: string | ((s: ContractApi) => string);
   body?: unknown;
   accept?: string;
   public?: boolean;
@@ -121,6 +141,13 @@ export const SCENARIO: ScenarioCall[] = [
   { method: 'DELETE', route: '/v1/bills/{id}', path: '/v1/bills/b2', body: { settlement: { method: 'cash', note: 'paid at the bar' } }, status: 200 },
   { method: 'GET', route: '/v1/attention', path: '/v1/attention', status: 200 },
   { method: 'GET', route: '/v1/health', path: '/v1/health', status: 200 },
+  { method: 'POST', route: '/v1/payment-links', path: '/v1/payment-links', body: { amount: '250.50', description: 'Deposit' }, status: 201 },
+  { method: 'POST', route: '/v1/payment-links', path: '/v1/payment-links', body: { amount: '80', currency: 'EUR' }, status: 201 },
+  { method: 'GET', route: '/v1/payment-links', path: '/v1/payment-links', status: 200 },
+  { method: 'GET', route: '/v1/payment-links/{id}', path: (s) => `/v1/payment-links/${s.linkId()}`, status: 200 },
+  { method: 'DELETE', route: '/v1/payment-links/{id}', path: (s) => `/v1/payment-links/${s.linkId()}`, status: 204 },
+  // The deposit, paid by a guest: its answer carries the payment.
+  { method: 'GET', route: '/v1/payment-links/{id}', path: (s) => `/v1/payment-links/${s.linkId()}`, status: 200, before: (s) => s.payLink() },
   { method: 'GET', route: '/v1/attention', path: '/v1/attention?kind=settled-bill', status: 200 },
   {
     method: 'POST',

@@ -42,8 +42,33 @@ describe('/api/v2/eshop', () => {
     const m = sb.restaurant.id;
     const made = await posFetch(creds, `/api/v2/eshop/static-payment-link/${m}/create`, { method: 'POST', body: { currency: 'CZK', description: 'Tips' } });
     const link = made.json as { id: string; url: string };
-    expect(link).toEqual({ id: expect.any(String), idMerchant: m, currency: 'CZK', description: 'Tips', url: expect.stringContaining(sb.url) });
+    expect(link).toEqual({
+      id: expect.any(String),
+      idMerchant: m,
+      currency: 'CZK',
+      description: 'Tips',
+      url: expect.stringContaining(sb.url),
+      state: 'ACTIVE',
+      payments: [],
+    });
     expect((await posFetch(creds, `/api/v2/eshop/static-payment-link/${m}/${link.id}`)).json).toEqual(link);
+
+    // A guest pays it (the control route): the GET answers PAID with the payment; a second payment is refused.
+    const pay = (body: unknown) =>
+      fetch(`${sb.url}/sandbox/guest/pay-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const noAmount = await pay({ linkId: link.id });
+    expect([noAmount.status, ((await noAmount.json()) as { message: string }).message]).toEqual([
+      400,
+      'amount: the guest chooses the amount of this link; send one',
+    ]);
+    const paid = await pay({ linkId: link.id, amount: '15.50' });
+    expect(paid.status).toBe(200);
+    const { payment } = (await paid.json()) as { payment: { id: string; amount: string; time: string } };
+    expect(payment).toEqual({ id: expect.any(String), amount: '15.50', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect((await posFetch(creds, `/api/v2/eshop/static-payment-link/${m}/${link.id}`)).json).toEqual({ ...link, state: 'PAID', payments: [payment] });
+    const again = await pay({ linkId: link.id, amount: '1' });
+    expect([again.status, ((await again.json()) as { code: string }).code]).toEqual([409, 'LINK_NOT_PAYABLE']);
+    expect((await pay({ linkId: 'nope' })).status).toBe(400);
     expect((await posFetch(creds, `/api/v2/eshop/static-payment-link/${m}/delete`, { method: 'POST', body: { id: link.id } })).status).toBe(200);
     expect((await posFetch(creds, `/api/v2/eshop/static-payment-link/${m}/${link.id}`)).status).toBe(404);
     expect((await posFetch(creds, `/api/v2/eshop/static-payment-link/other/create`, { method: 'POST', body: { currency: 'CZK' } })).status).toBe(403);

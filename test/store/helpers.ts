@@ -81,6 +81,9 @@ export function wirePayment(id: string, items: { id: string; price: string; quan
 /** SQL that turns a store file this version wrote back into the version 13 file it would have been (migrations 014 to 018 undone). */
 export const BACK_TO_V13 = `
   DROP TABLE idempotency_keys;
+  DROP INDEX payment_links_paid;
+  ALTER TABLE payment_links DROP COLUMN state; ALTER TABLE payment_links DROP COLUMN checked; ALTER TABLE payment_links DROP COLUMN paidAt;
+  ALTER TABLE payment_links DROP COLUMN paymentId; ALTER TABLE payment_links DROP COLUMN paymentAmount;
   DROP TABLE guest_lines; DROP TABLE order_opened_bills;
   PRAGMA user_version = 13;`;
 

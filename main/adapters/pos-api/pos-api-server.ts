@@ -11,7 +11,7 @@ import { hasToken, HttpError, readBody, sendError, sendJson, sendText } from './
 import { parseJsonBody } from './json-body.js';
 import { routeMatcher, type PosApiRoutes, type RouteMatch } from './routes.js';
 import { DOCUMENT_PATH } from './openapi.js';
-import { parseRequest, type HealthFacts, type Reply, type Route } from '../../base/http-route.js';
+import { parseRequest, type HealthFacts, type PaymentLinkPort, type Reply, type Route } from '../../base/http-route.js';
 import { fingerprintOf, holdIdempotencyKey, idempotencyKeyOf, keptAnswerFor, REPLAYED_HEADER } from './idempotency.js';
 import { DEFAULT_DAY_ENDS_AT } from '../../features/reports/index.js';
 import { RESTAURANT_CURRENCY } from '../../base/wire/index.js';
@@ -40,6 +40,8 @@ export interface PosApiOptions {
   defaultCurrency?: string;
   /** GET /v1/health's facts, read per request (default: nothing known). */
   health?: () => HealthFacts;
+  /** The payment links (the composition root's, over the service connection); without them the link routes answer 503. */
+  paymentLinks?: PaymentLinkPort;
 }
 
 const NOTHING_KNOWN: HealthFacts = { connection: { status: 'unknown', problem: null, restaurantName: null }, disk: null, database: null };
@@ -158,6 +160,7 @@ async function runRoute(
         defaultCurrency: state.options.defaultCurrency ?? RESTAURANT_CURRENCY,
         now: state.options.now?.() ?? state.options.clock!.now(),
       },
+      paymentLinks: state.options.paymentLinks ?? null,
       openStream: (after) => {
         const { heartbeatMs, clock } = state.options;
         const end = streamEvents(req, res, { store, after, log: state.log, heartbeatMs, clock, onEnd: () => state.streams.delete(end) });

@@ -58,6 +58,40 @@ export const EshopOrderCreate = z.object({
   description: z.string().optional().default(''),
 });
 export const PaymentGatewayLink = z.object({ paymentUrl: z.string() });
+
+/** A static link's state at the service (docs/PROTOCOL.md §4); `UNKNOWN` is ours, for any other text. */
+export const STATIC_LINK_STATES = ['ACTIVE', 'PAID', 'EXPIRED', 'DELETED'] as const;
+export type StaticLinkState = (typeof STATIC_LINK_STATES)[number] | 'UNKNOWN';
+/** A payment made through a static link. */
+export const StaticLinkPayment = z.object({
+  id: Id,
+  amount: DecimalString,
+  time: z.string().refine((t) => Number.isFinite(Date.parse(t)), 'must be an ISO 8601 time'),
+});
+export type StaticLinkPayment = z.infer<typeof StaticLinkPayment>;
+
+/**
+ * Read tolerantly: an answer without a state is an older service's, whose link is active; a state
+ * we do not know is UNKNOWN (never taken for paid); a payment entry we cannot read is left out.
+ */
+const LinkStateText = z
+  .unknown()
+  .optional()
+  .transform((s): StaticLinkState => {
+    if (s === undefined) return 'ACTIVE';
+    return (STATIC_LINK_STATES as readonly unknown[]).includes(s) ? (s as StaticLinkState) : 'UNKNOWN';
+  });
+const LinkPayments = z
+  .unknown()
+  .optional()
+  .transform((list): StaticLinkPayment[] =>
+    Array.isArray(list)
+      ? list.flatMap((p) => {
+          const r = StaticLinkPayment.safeParse(p);
+          return r.success ? [r.data] : [];
+        })
+      : [],
+  );
 export const StaticPaymentLink = z.object({
   id: Id,
   idMerchant: Id,
@@ -65,6 +99,8 @@ export const StaticPaymentLink = z.object({
   currency: Currency,
   description: z.string(),
   url: z.string(),
+  state: LinkStateText,
+  payments: LinkPayments,
 });
 export type StaticPaymentLink = z.infer<typeof StaticPaymentLink>;
 

@@ -3,26 +3,18 @@
 import type { CompanionApi } from '../../../preload/contract.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
-import type { ServiceClient } from '../../base/service/index.js';
-import type { PaymentLinksStore } from '../../store/index.js';
 import { attempt, fail } from '../../base/command-result.js';
-import { createPaymentLinks } from './payment-links.js';
+import type { PaymentLinks } from './payment-links.js';
 
 type LinkCommands = Pick<CompanionApi, 'createPaymentLink' | 'listPaymentLinks' | 'getPaymentLink' | 'deletePaymentLink' | 'printPaymentLink'>;
 
-export function paymentLinkCommands(deps: {
-  store: PaymentLinksStore;
-  log: Logger;
-  client(): ServiceClient;
-  defaultCurrency: string;
-  shell: ShellPorts;
-}): LinkCommands {
-  const links = createPaymentLinks({ store: deps.store, log: deps.log, client: () => deps.client(), defaultCurrency: () => deps.defaultCurrency });
+/** The links are the composition root's one instance, shared with the background check and the POS API. */
+export function paymentLinkCommands(deps: { paymentLinks: PaymentLinks; log: Logger; shell: ShellPorts }): LinkCommands {
   return {
-    createPaymentLink: (input) => attempt(deps.log, 'createPaymentLink', () => links.createPaymentLink(input)),
-    listPaymentLinks: () => attempt(deps.log, 'listPaymentLinks', () => links.listPaymentLinks()),
-    getPaymentLink: (input) => attempt(deps.log, 'getPaymentLink', () => links.getPaymentLink(input)),
-    deletePaymentLink: (input) => attempt(deps.log, 'deletePaymentLink', () => links.deletePaymentLink(input)),
+    createPaymentLink: (input) => attempt(deps.log, 'createPaymentLink', () => deps.paymentLinks.createPaymentLink(input)),
+    listPaymentLinks: () => attempt(deps.log, 'listPaymentLinks', () => deps.paymentLinks.listPaymentLinks()),
+    getPaymentLink: (input) => attempt(deps.log, 'getPaymentLink', () => deps.paymentLinks.getPaymentLink(input)),
+    deletePaymentLink: (input) => attempt(deps.log, 'deletePaymentLink', () => deps.paymentLinks.deletePaymentLink(input)),
     printPaymentLink: (input) =>
       deps.shell.printPaymentLink ? attempt(deps.log, 'printPaymentLink', () => deps.shell.printPaymentLink!(input)) : Promise.resolve(fail('UNSUPPORTED')),
   };

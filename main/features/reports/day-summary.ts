@@ -49,8 +49,8 @@ function splitBy<K extends 'provider' | 'area'>(paid: PaymentHistoryEntry[], key
     .map(([k, t]) => ({ [key]: k, ...split(t) }) as ReportSplit & Record<K, string | null>);
 }
 
-/** The report of `entries` (one day's list) in `currency`; payments in other currencies are left out. */
-export function summarize(input: { date: string; from: number; to: number; currency: string; entries: PaymentHistoryEntry[] }): DayReport {
+/** The report of `entries` (one day's list) in `currency`; payments in other currencies are left out. The paid links' line is composed beside it (index.ts). */
+export function summarize(input: { date: string; from: number; to: number; currency: string; entries: PaymentHistoryEntry[] }): Omit<DayReport, 'paidLinks'> {
   const mine = input.entries.filter((e) => e.currency === input.currency);
   const paid = mine.filter((e) => PAID_STATES.has(e.state));
   const totals = zero();

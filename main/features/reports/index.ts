@@ -3,11 +3,13 @@ import type { ReadTx } from '../../store/index.js';
 import { dayRange, daysRange } from './day-range.js';
 import { reportCurrency, summarize } from './day-summary.js';
 import { listPayments } from './payment-history.js';
+import { paidLinksOfDay } from './paid-links.js';
 
 export { DEFAULT_DAY_ENDS_AT, addDays, dayRange, daysBetween, daysRange, isCalendarDate, isDayEndsAt, restaurantDate, type TimeRange } from './day-range.js';
 export { CSV_COLUMNS, csvFileName, paymentsCsv } from './payments-csv.js';
 export { exactMoney, filterEntries, listPayments } from './payment-history.js';
 export { summarize } from './day-summary.js';
+export { paidLinksOfDay } from './paid-links.js';
 
 interface ReadSource {
   read: ReadTx;
@@ -22,5 +24,6 @@ export function paymentsOfDays({ read }: ReadSource, range: { from: string; to: 
 export function dayReport({ read }: ReadSource, input: { date: string; dayEndsAt: string; currency?: string; defaultCurrency: string }): DayReport {
   const range = dayRange(input.date, input.dayEndsAt);
   const entries = listPayments(read, range);
-  return summarize({ date: input.date, ...range, currency: reportCurrency(entries, input.currency, input.defaultCurrency), entries });
+  const currency = reportCurrency(entries, input.currency, input.defaultCurrency);
+  return { ...summarize({ date: input.date, ...range, currency, entries }), paidLinks: paidLinksOfDay(read, range, currency) };
 }

@@ -115,6 +115,9 @@ export const DayReportResponse = named(
     tipShare: documented(z.string().nullable(), { description: 'tips ÷ amount, 4 decimal places; null when nothing was paid', examples: ['0.0850'] }),
     byProvider: z.array(split('provider')),
     byArea: z.array(split('area')),
+    paidLinks: documented(z.object({ count: z.number().int(), amount: ExactMoney }), {
+      description: 'Payment links paid that day in `currency` (GET /v1/payment-links): their own line, apart from count and amount',
+    }),
   }),
 );
 export type DayReportResponse = z.infer<typeof DayReportResponse>;
@@ -147,6 +150,7 @@ export const toDayReportResponse = (r: DayReport): DayReportResponse => ({
   tipShare: r.tipShare,
   byProvider: r.byProvider.map((s) => ({ provider: s.provider, count: s.count, amount: s.amount, tips: s.tips })),
   byArea: r.byArea.map((s) => ({ area: s.area, count: s.count, amount: s.amount, tips: s.tips })),
+  paidLinks: { count: r.paidLinks.count, amount: r.paidLinks.amount },
 });
 
 // --- handlers ---------------------------------------------------------------------------------

@@ -41,7 +41,9 @@ export type StoreWrite =
   // line ownership
   | 'takeInLines'
   // the POS API's Idempotency-Key answers
-  | 'keepIdempotentAnswer';
+  | 'keepIdempotentAnswer'
+  // payment links' state at the service
+  | 'learnPaymentLinkState';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

@@ -33,7 +33,7 @@ describe('browser-mode bridge messages', () => {
   });
 
   it('accepts every event type of the contract, from its one list', () => {
-    expect(EVENT_TYPES.length).toBe(12); // + order and menu, attention, disk, database
+    expect(EVENT_TYPES.length).toBe(13); // + order and menu, attention, disk, database, payment-link
     for (const type of EVENT_TYPES) expect(decodeServerMessage(JSON.stringify({ event: { type, seq: 1 } })).kind, type).toBe('event');
   });
 

@@ -105,6 +105,7 @@ export const errorsCs: Translations['errors'] = {
       INVALID_AMOUNT: 'Zadejte částku jako číslo větší než nula s nejvýše 2 desetinnými místy, např. 250,50.',
       INVALID_CURRENCY: 'Zadejte měnu třípísmenným kódem, např. CZK nebo EUR.',
       DESCRIPTION_TOO_LONG: 'Popis může mít nejvýše {{max}} znaků.',
+      LINK_PAID: 'Tento odkaz byl zaplacen: zůstává jako záznam o platbě.',
       ACTION_REQUIRED: 'Tohle potřebuje svou akci, ne jen potvrzení.',
       NOT_PENDING: 'Tato platba už skončila: seznam se aktualizuje sám.',
       AWAITING_CAPTURE: 'Tato platba čeká na zachycení: zachyťte ji.',

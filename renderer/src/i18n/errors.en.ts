@@ -104,6 +104,7 @@ export const errorsEn = {
       INVALID_AMOUNT: 'Enter the amount as a number greater than zero with at most 2 decimal places, e.g. 250.50.',
       INVALID_CURRENCY: 'Enter the currency as a three-letter code, e.g. CZK or EUR.',
       DESCRIPTION_TOO_LONG: 'The description can be at most {{max}} characters.',
+      LINK_PAID: 'This link was paid: it stays as the record of the payment.',
       ACTION_REQUIRED: 'This needs its action, not an acknowledgement.',
       NOT_PENDING: 'This payment has already ended: the list updates by itself.',
       AWAITING_CAPTURE: 'This payment waits for capture: capture it instead.',

@@ -66,6 +66,9 @@ export const historyCs: Translations['history'] = {
     payments: 'Platby',
     printed: 'Vytištěno {{time}}',
     failed: 'Uzávěrku se nepodařilo načíst: {{message}}',
+
+    paidLinks: 'Zaplaceno platebním odkazem',
+    paidLinksTotal: 'Zaplaceno {{count}}, {{money}} (mimo platby výše)',
   },
   dayEndsAt: 'Pracovní den končí v',
   dayEndsAtHint: 'Platby do této doby následujícího rána se počítají do předchozího dne (např. 04:00).',

@@ -65,6 +65,8 @@ export const historyEn = {
     payments: 'Payments',
     printed: 'Printed {{time}}',
     failed: 'The day report could not be loaded: {{message}}',
+    paidLinks: 'Paid by payment link',
+    paidLinksTotal: '{{count}} paid, {{money}} (apart from the payments above)',
   },
   dayEndsAt: 'The business day ends at',
   dayEndsAtHint: 'Payments until this time the next morning count to the previous day (e.g. 04:00).',

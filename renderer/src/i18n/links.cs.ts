@@ -27,8 +27,15 @@ export const linksCs: Translations['links'] = {
   },
   state: {
     active: 'Aktivní',
+    paid: 'Zaplaceno',
+    expired: 'Vypršel',
     gone: 'Smazaný u služby',
     unknown: 'Neověřeno',
+  },
+  payment: {
+    paid: '{{money}} dne {{time}}',
+    paidAt: 'Dne {{time}}',
+    id: 'Platba {{id}}',
   },
   checkFailed: 'Odkazy se nepodařilo ověřit u platební služby: {{reason}}',
   show: 'Zobrazit kód',

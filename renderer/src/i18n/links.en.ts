@@ -26,8 +26,15 @@ export const linksEn = {
   },
   state: {
     active: 'Active',
+    paid: 'Paid',
+    expired: 'Expired',
     gone: 'Deleted at the service',
     unknown: 'Not checked',
+  },
+  payment: {
+    paid: '{{money}} on {{time}}',
+    paidAt: 'On {{time}}',
+    id: 'Payment {{id}}',
   },
   checkFailed: 'The links could not be checked with the payment service: {{reason}}',
   show: 'Show code',

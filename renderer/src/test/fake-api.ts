@@ -16,7 +16,8 @@ import { receiptFixture } from './receipt-fixture';
 import { withStatus } from './order-fixture';
 
 type Answer<K extends CommandName> = Awaited<ReturnType<CompanionApi[K]>>;
-type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K>;
+// A handler may answer later (a promise): a slow service, a read still out.
+type Handler<K extends CommandName> = (input: Parameters<CompanionApi[K]>[0]) => Answer<K> | Promise<Answer<K>>;
 
 export interface FakeApi extends CompanionApi {
   snapshot: Snapshot;
@@ -61,6 +62,7 @@ export const PAYMENT_LINK_FIXTURE: PaymentLinkView = {
   url: 'https://pay.example.test/link/link-1',
   created: '2026-11-21T17:30:00.000Z',
   state: 'active',
+  payment: null,
 };
 
 export function createFakeApi(snapshot: Snapshot): FakeApi {

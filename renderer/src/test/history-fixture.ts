@@ -38,5 +38,6 @@ export function dayReportFixture(_snapshot: Snapshot, date: string): DayReport {
       { area: 'Hall', count: 2, amount: '1000.00', tips: '56.00' },
       { area: null, count: 1, amount: '432.00', tips: '30.00' },
     ],
+    paidLinks: { count: 1, amount: '250.00' },
   };
 }

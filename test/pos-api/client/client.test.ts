@@ -94,6 +94,16 @@ describe('a client generated from the served POS API document', () => {
       disk: { lowSpace: false, freeBytes: 8_000_000_000 },
       database: { locked: false, since: null },
     });
+    const made = await client.POST('/v1/payment-links', { body: { amount: '250.50', description: 'Deposit' } });
+    expect([made.response.status, made.data?.amount, made.data?.state]).toEqual([201, '250.50', 'active']);
+    const linkId = made.data!.id;
+    expect((await client.GET('/v1/payment-links')).data?.links.map((l) => l.id)).toEqual([linkId]);
+    s.payLink();
+    expect((await client.GET('/v1/payment-links/{id}', id(linkId))).data).toMatchObject({ state: 'paid', payment: { amount: '250.50' } });
+    const refused = await client.DELETE('/v1/payment-links/{id}', id(linkId));
+    expect([refused.response.status, refused.error?.error.code]).toEqual([409, 'LINK_PAID']);
+    const other = await client.POST('/v1/payment-links', { body: { amount: '10' } });
+    expect((await client.DELETE('/v1/payment-links/{id}', id(other.data!.id))).response.status).toBe(204);
     const events = await client.GET('/v1/events', { params: { query: { after: '0', limit: '1000' } } });
     const log = events.data as Exclude<typeof events.data, string | undefined>;
     expect(log.at(-1)?.kind).toBe('attention.resolved');

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentLinkView } from '../../../../preload/contract';
 import { fail, PAYMENT_LINK_FIXTURE } from '../../test/fake-api';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 import { formatMoney } from '../../format/decimal-text';
 import { linkSheetUrl } from './link-actions';
+import { LIST_REFRESH_MS } from './use-payment-links';
 
 /** Money as the app formats it in English (Intl: the test does not guess the ICU's spacing). */
 const czk = (amount: string) => formatMoney(amount, 'CZK', 'en');
@@ -148,5 +149,72 @@ describe('Payment links view: delete and the state check', () => {
     expect(await screen.findByText(/Odkazy se nepodařilo ověřit u platební služby/)).toBeInTheDocument();
     expect(screen.getByText('Neověřeno')).toBeInTheDocument();
     expectNoMissingKeys(rendered.missingKeys);
+  });
+});
+
+const PAID: PaymentLinkView = {
+  ...PAYMENT_LINK_FIXTURE,
+  state: 'paid',
+  payment: { id: 'pay-77', amount: '250.00', time: '2026-11-21T18:02:00.000Z' },
+};
+
+describe('Payment links view: a paid link', () => {
+  it('shows the payment it produced (amount, time, payment id), in English and Czech, and offers no delete', async () => {
+    for (const language of ['en', 'cs'] as const) {
+      const rendered = await renderApp({ language });
+      rendered.api.answer('listPaymentLinks', { ok: true, value: { links: [PAID], checkFailed: null } });
+      await rendered.user.click(screen.getByRole('tab', { name: language === 'cs' ? 'Platební odkazy' : 'Payment links' }));
+      await screen.findByRole('table');
+      const row = screen.getByText('Deposit, table for 8').closest('tr')!;
+      const at = new Date(PAID.payment!.time).toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+      expect(row).toHaveTextContent(language === 'cs' ? 'Zaplaceno' : 'Paid');
+      // Intl's spaces may be no-break ones: compared with every space made plain.
+      const plain = (text: string) => text.replace(/\s+/g, ' ');
+      expect(plain(row.textContent)).toContain(plain(`${formatMoney('250.00', 'CZK', language)} ${language === 'cs' ? 'dne' : 'on'} ${at}`));
+      expect(row).toHaveTextContent(language === 'cs' ? 'Platba pay-77' : 'Payment pay-77');
+      expect(within(row).queryByRole('button', { name: /Delete|Smazat/ })).toBeNull();
+      expectNoMissingKeys(rendered.missingKeys);
+      rendered.view.unmount();
+    }
+  });
+
+  it('takes a link main found paid in the background at once, without reading the list again', async () => {
+    const { pushEvents, api } = await openLinks();
+    await screen.findByRole('table');
+    expect(screen.getByText('Deposit, table for 8').closest('tr')).toHaveTextContent('Active');
+    pushEvents({ type: 'payment-link', seq: 500, link: PAID });
+    const row = screen.getByText('Deposit, table for 8').closest('tr')!;
+    expect(row).toHaveTextContent('Paid');
+    expect(row).toHaveTextContent('Payment pay-77');
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(1);
+  });
+});
+
+describe('Payment links view: read again while open', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads the list every LIST_REFRESH_MS after the last answer, never two reads at once, and stops when closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api, user, view } = await openLinks();
+    await screen.findByRole('table');
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(1);
+    let release = () => {};
+    api.answer('listPaymentLinks', () => new Promise((resolve) => (release = () => resolve({ ok: true, value: { links: [PAID], checkFailed: null } }))));
+    await act(() => vi.advanceTimersByTimeAsync(LIST_REFRESH_MS));
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(2);
+    // The service is slow: no second read piles up behind the first.
+    await act(() => vi.advanceTimersByTimeAsync(3 * LIST_REFRESH_MS));
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(2);
+    await act(async () => release());
+    expect(await screen.findByText('Payment pay-77')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(LIST_REFRESH_MS));
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(3);
+    // Another tab: the reads stop.
+    await user.click(screen.getByRole('tab', { name: 'Tables' }));
+    await act(() => vi.advanceTimersByTimeAsync(3 * LIST_REFRESH_MS));
+    expect(api.callsOf('listPaymentLinks')).toHaveLength(3);
+    view.unmount();
   });
 });

@@ -1,9 +1,13 @@
 // The Payment links tab's state and commands: the list (read again, with each link's state at the
-// service, whenever the tab opens or the cashier asks), create, delete, and which link is shown.
+// service, when the tab opens, when the cashier asks, and every LIST_REFRESH_MS while it is open),
+// create, delete, and which link is shown. A link main learned was paid replaces its row at once.
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentLinkInput, PaymentLinkList, PaymentLinkView } from '../../../../preload/contract';
 import { useApi } from '../../services/app-context';
 import { useCommand, type CommandRunner } from '../common/use-command';
+
+/** How long after one list answer the next is asked for, while the tab is open (never two at once). */
+export const LIST_REFRESH_MS = 20_000;
 
 export interface PaymentLinks {
   /** null until the first answer. */
@@ -30,19 +34,41 @@ export function usePaymentLinks(): PaymentLinks {
     if (answer.ok) setList(answer.value);
   }, [api, run]);
 
-  // The first read when the tab opens (the state of each link is asked of the service then).
+  // The first read when the tab opens (the state of each link is asked of the service then), and
+  // again LIST_REFRESH_MS after each answer while the tab stays open: the next waits for the last.
   useEffect(() => {
     let live = true;
-    api.listPaymentLinks().then(
-      (r) => {
-        if (!live) return;
-        if (r.ok) setList(r.value);
-        else setError(r.error);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      if (live) timer = setTimeout(() => void read(false), LIST_REFRESH_MS);
+    };
+    const read = (first: boolean) =>
+      api.listPaymentLinks().then(
+        (r) => {
+          if (!live) return;
+          if (r.ok) setList(r.value);
+          // A later read that fails keeps the list on screen; the next one may succeed.
+          else if (first) setError(r.error);
+          next();
+        },
+        (e: unknown) => {
+          if (live && first) setError({ code: 'bridge-failed', message: e instanceof Error ? e.message : String(e) });
+          next();
+        },
+      );
+    void read(true);
+    // Main found a link paid (or expired) in the background: its row changes without waiting for a read.
+    const off = api.onEvent(
+      (e) => {
+        if (e.type !== 'payment-link') return;
+        setList((old) => (old ? { ...old, links: old.links.map((l) => (l.id === e.link.id ? e.link : l)) } : old));
       },
-      (e: unknown) => live && setError({ code: 'bridge-failed', message: e instanceof Error ? e.message : String(e) }),
+      ['payment-link'],
     );
     return () => {
       live = false;
+      clearTimeout(timer);
+      off();
     };
   }, [api, setError]);
 

@@ -33,6 +33,9 @@ describe('Day report (Z report) print page', () => {
     expect(text()).toContain('RefundsCZK 324.00');
     expect(screen.getByRole('table', { name: 'By provider' })).toHaveTextContent('card');
     expect(document.querySelectorAll('.z-payments tr[data-payment-id]')).toHaveLength(3);
+    // The payment links paid that day: their own line, apart from the payments.
+    expect(screen.getByRole('heading', { name: 'Paid by payment link' })).toBeInTheDocument();
+    expect(text()).toContain('1 paid, CZK 250.00 (apart from the payments above)');
     expect(missing).toEqual([]);
   });
 
@@ -43,6 +46,7 @@ describe('Day report (Z report) print page', () => {
     await waitFor(() => expect(events).toEqual(['ready']));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Denní uzávěrka');
     expect(text()).toContain('Čistá tržba1 194,00 Kč');
+    expect(text()).toContain('Zaplaceno platebním odkazemZaplaceno 1, 250,00 Kč (mimo platby výše)');
   });
 
   it("reports a failure in the cashier words instead of printing an empty page, never main's English message", async () => {

@@ -27,6 +27,18 @@ async function loadReport(api: CompanionApi, date: string, changeLanguage: (lang
   return { restaurant: snapshot.restaurantName, report: report.value, entries: list.value };
 }
 
+/** The payment links paid that day: their own line, apart from the table payments' totals. */
+function PaidLinksLine({ report }: { report: DayReport }) {
+  const { t, i18n } = useTranslation();
+  const { count, amount } = report.paidLinks;
+  return (
+    <section className="z-paid-links" data-count={count}>
+      <h2>{t('history.report.paidLinks')}</h2>
+      <p>{t('history.report.paidLinksTotal', { count, money: formatCurrency(amount, report.currency, i18n.language) })}</p>
+    </section>
+  );
+}
+
 export function DayReportSheet({ api, date, onReady, onError }: { api: CompanionApi; date: string; onReady(): void; onError(message: string): void }) {
   const { t, i18n } = useTranslation();
   const load = useCallback(() => loadReport(api, date, (lang) => i18n.changeLanguage(lang)), [api, date, i18n]);
@@ -52,6 +64,7 @@ export function DayReportSheet({ api, date, onReady, onError }: { api: Companion
       <p>{t('history.report.of', { restaurant: loaded.restaurant ?? '', date: formatDay(report.date, lang) })}</p>
       <p className="muted">{t('history.report.period', { from: at(report.from), to: at(report.to) })}</p>
       <DaySummaryPanel report={report} />
+      <PaidLinksLine report={report} />
       <h2>{t('history.report.payments')}</h2>
       <table className="z-payments">
         <thead>
