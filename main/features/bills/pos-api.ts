@@ -55,7 +55,13 @@ export const billRoutes: Route<PosApiStore>[] = [
     const existed = store.getTable(params.id!) !== null;
     // position: absent leaves the floor-plan place as it is, null takes the table off the plan.
     const table = guard(() =>
-      store.upsertTable({ id: params.id!, name: input.name, area: input.area ?? null, ...(input.position === undefined ? {} : { plan: input.position }) }),
+      store.upsertTable({
+        id: params.id!,
+        name: input.name,
+        area: input.area ?? null,
+        waiter: input.waiter ?? null,
+        ...(input.position === undefined ? {} : { plan: input.position }),
+      }),
     );
     const body = toTableResponse(table);
     return existed ? { status: 200, body } : { status: 201, body };
