@@ -79,10 +79,26 @@ export function wirePayment(id: string, items: { id: string; price: string; quan
 }
 
 /**
- * SQL that turns a store file this version wrote back into the version 12 file it would have been
- * (migration 013 undone: the event log numbered by AUTOINCREMENT again, its rows and seqs kept).
+ * SQL that turns a store file this version wrote back into the version 13 file it would have been
+ * (migration 016 undone: the waiter and settlement-time columns out, settlementMethod without walkout).
  */
-export const BACK_TO_V12 = `
+export const BACK_TO_V13 = `
+  DROP INDEX bills_by_settled_at; DROP INDEX bills_settled;
+  ALTER TABLE bills DROP COLUMN settledAt; ALTER TABLE bills DROP COLUMN settlementWaiterId; ALTER TABLE bills DROP COLUMN settlementWaiterName;
+  ALTER TABLE bills DROP COLUMN waiterId; ALTER TABLE bills DROP COLUMN waiterName;
+  ALTER TABLE tables DROP COLUMN waiterId; ALTER TABLE tables DROP COLUMN waiterName;
+  ALTER TABLE payments DROP COLUMN waiterId; ALTER TABLE payments DROP COLUMN waiterName;
+  ALTER TABLE bills ADD COLUMN settlementMethodOld TEXT CHECK (settlementMethodOld IN ('cash', 'card-at-counter', 'written-off'));
+  UPDATE bills SET settlementMethodOld = settlementMethod;
+  ALTER TABLE bills DROP COLUMN settlementMethod; ALTER TABLE bills RENAME COLUMN settlementMethodOld TO settlementMethod;
+  CREATE INDEX bills_settled ON bills (updated) WHERE settlementMethod IS NOT NULL;
+  PRAGMA user_version = 13;`;
+
+/**
+ * SQL that turns a store file this version wrote back into the version 12 file it would have been
+ * (BACK_TO_V13 first, then migration 013 undone: the event log numbered by AUTOINCREMENT again, its rows and seqs kept).
+ */
+export const BACK_TO_V12 = `${BACK_TO_V13}
   CREATE TABLE events_v12 (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, tableId TEXT,
     billId TEXT, paymentId TEXT, data TEXT NOT NULL DEFAULT '{}');
   INSERT INTO events_v12 SELECT seq, at, kind, tableId, billId, paymentId, data FROM events ORDER BY seq;

@@ -6,6 +6,7 @@ import { ManualClock } from '../../main/base/clock.js';
 import { migrate, schemaVersion } from '../../main/store/engine/database.js';
 import { openTestStore } from './test-store.js';
 import { migration013 } from '../../main/store/engine/migrations/013-event-log-rowid.js';
+import { SCHEMA_VERSION } from '../../main/store/engine/migrations/index.js';
 import { BACK_TO_V12, lastSeq, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
 
 type EventRow = { seq: number; at: string; kind: string; tableId: string | null; billId: string | null; paymentId: string | null; data: string };
@@ -93,7 +94,7 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
       store.close();
     }
     const db = new BetterSqlite3(file, { readonly: true });
-    expect(schemaVersion(db)).toBe(13);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     db.close();
   });
 });
