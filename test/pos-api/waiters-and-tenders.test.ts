@@ -57,8 +57,7 @@ function wire(id: string, billId: string, line: { id: string; name: string; pric
   };
 }
 
-const totalOf = (done: Done[], keep: (d: Done) => boolean, key: 'amount' | 'tip') =>
-  done.filter(keep).reduce((s, d) => s.plus(d[key]), new Decimal(0));
+const totalOf = (done: Done[], keep: (d: Done) => boolean, key: 'amount' | 'tip') => done.filter(keep).reduce((s, d) => s.plus(d[key]), new Decimal(0));
 const money = (d: Decimal) => (d.decimalPlaces() > 2 ? d.toFixed() : d.toFixed(2));
 
 describe('waiters and every tender in the close of day', () => {

@@ -25,10 +25,12 @@ describe('migration 016 (waiters and tenders)', () => {
 
     migrate(db, MIGRATIONS);
     expect(schemaVersion(db)).toBe(16);
-    expect(db.prepare('SELECT id, settlementMethod, settlementNote, settledDue, settledAt, waiterId, settlementWaiterId FROM bills ORDER BY id').all()).toEqual([
-      { id: 'open', settlementMethod: null, settlementNote: null, settledDue: null, settledAt: null, waiterId: null, settlementWaiterId: null },
-      { id: 's', settlementMethod: 'cash', settlementNote: 'n', settledDue: '10.00', settledAt: 'b', waiterId: null, settlementWaiterId: null },
-    ]);
+    expect(db.prepare('SELECT id, settlementMethod, settlementNote, settledDue, settledAt, waiterId, settlementWaiterId FROM bills ORDER BY id').all()).toEqual(
+      [
+        { id: 'open', settlementMethod: null, settlementNote: null, settledDue: null, settledAt: null, waiterId: null, settlementWaiterId: null },
+        { id: 's', settlementMethod: 'cash', settlementNote: 'n', settledDue: '10.00', settledAt: 'b', waiterId: null, settlementWaiterId: null },
+      ],
+    );
     db.prepare("UPDATE bills SET settlementMethod = 'walkout' WHERE id = 's'").run();
     expect(() => db.prepare("UPDATE bills SET settlementMethod = 'iou' WHERE id = 's'").run()).toThrow(/CHECK/);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bills'").all() as { name: string }[];

@@ -3,7 +3,18 @@ import type { PosApiStore } from '../bills/pos-api-contract.js';
 import type { DayReport, PaymentHistoryEntry, SettlementEntry } from '../../../preload/contract.js';
 import { defineRoute, documented, HttpError, named, type ReportContext, type Route, type RouteContext, type TextReply } from '../../base/http-route.js';
 import { Currency, Id } from '../../base/wire/index.js';
-import { addDays, csvFileName, dayRange, dayReport, isCalendarDate, listPayments, listSettlements, paymentsCsv, restaurantDate, type TimeRange } from './index.js';
+import {
+  addDays,
+  csvFileName,
+  dayRange,
+  dayReport,
+  isCalendarDate,
+  listPayments,
+  listSettlements,
+  paymentsCsv,
+  restaurantDate,
+  type TimeRange,
+} from './index.js';
 
 /**
  * The payment history and the day report on the local POS API. A day is a restaurant day
@@ -54,7 +65,8 @@ export const HistoryQuery = z.object({
   tableId: Id.optional(),
   search: documented(z.string().max(200), { description: 'Part of a payment id, or an amount (with or without the tip)' }).optional(),
   waiterId: documented(z.string().max(200), {
-    description: "A waiter's id (the one the POS sent with the bill or table): their payments, and in the CSV their settlements. Empty (`waiterId=`): those under no waiter.",
+    description:
+      "A waiter's id (the one the POS sent with the bill or table): their payments, and in the CSV their settlements. Empty (`waiterId=`): those under no waiter.",
   })
     .optional()
     .transform((s) => (s === undefined ? undefined : s === '' ? null : s)),
@@ -94,7 +106,7 @@ export const PaymentHistoryEntryResponse = named(
     tip: ExactMoney,
     currency: z.string(),
     provider: documented(z.string().nullable(), { description: "Card brand or provider name from the payment's first part" }),
-    waiterId: documented(z.string().nullable(), { description: 'The waiter the payment started under (the bill\'s, else its table\'s); null: no waiter' }),
+    waiterId: documented(z.string().nullable(), { description: "The waiter the payment started under (the bill's, else its table's); null: no waiter" }),
     waiter: documented(z.string().nullable(), { description: "The waiter's name as the POS gave it; null: none given" }),
   }),
 );
@@ -146,10 +158,9 @@ export const DayReportResponse = named(
     byArea: z.array(split('area')),
     settled: documented(ExactMoney, { description: 'What bills settled at their close that day took, in every settlement tender' }),
     billed: documented(ExactMoney, { description: 'amount + settled: what the day took in every tender, tips apart' }),
-    byTender: documented(
-      z.array(z.object({ tender: z.enum(TENDERS), count: z.number().int(), amount: ExactMoney, tips: ExactMoney })),
-      { description: '`card`: the payments counted in `amount`; the others: the settlements. Sums to `billed` and `tips`.' },
-    ),
+    byTender: documented(z.array(z.object({ tender: z.enum(TENDERS), count: z.number().int(), amount: ExactMoney, tips: ExactMoney })), {
+      description: '`card`: the payments counted in `amount`; the others: the settlements. Sums to `billed` and `tips`.',
+    }),
     byWaiter: documented(
       z.array(z.object({ waiterId: z.string().nullable(), waiter: z.string().nullable(), count: z.number().int(), amount: ExactMoney, tips: ExactMoney })),
       { description: 'Payments and settlements per waiter (`waiterId` null: no waiter), largest amount first. Sums to `billed` and `tips`.' },

@@ -28,7 +28,13 @@ export function billWaiter(tx: Pick<WriteTx, 'tables'>, bill: Pick<BillRecord, '
  */
 export function upsertTable(
   tx: WriteTx,
-  input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null; waiter?: { id: string; name?: string | null | undefined } | null | undefined },
+  input: {
+    id: string;
+    name: string;
+    area?: string | null;
+    plan?: PlanPoint | null;
+    waiter?: { id: string; name?: string | null | undefined } | null | undefined;
+  },
 ): TableRecord {
   const table: TableRecord = { id: nonEmptyText(input.id, 'id'), name: nonEmptyText(input.name, 'name'), area: input.area ?? null };
   const plan = input.plan === undefined ? undefined : planPoint(input.plan);
