@@ -88,7 +88,7 @@ export function createPaymentsReader(db: Database): PaymentsReader {
 /** Payments and their items, write half: each function takes the transaction it writes in. */
 export function createPaymentsWriter(db: Database): PaymentsWriter {
   const insert = db.prepare(
-    // Positional: binding 16 names from an object nearly doubles the insert (docs/decisions/012).
+    // Positional: binding its names from an object nearly doubles the insert (docs/decisions/012).
     `INSERT INTO payments (${COLUMNS}, wire, waiterId, waiterName) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertItem = db.prepare('INSERT INTO payment_items (paymentId, itemId, name, quantity, price) VALUES (?, ?, ?, ?, ?)');

@@ -557,7 +557,7 @@ export interface paths {
         post?: never;
         /**
          * Close a bill
-         * @description With an amount still due, the optional body says how it was settled; it is kept with the bill and in the bill.closed event (data.settlement, data.due).
+         * @description With an amount still due, the optional body says how it was settled (cash, card-at-counter, written-off, or walkout: the guests left without paying); it is kept with the bill and in the bill.closed event (data.settlement, data.due), and the day report and the payments CSV list it as a line of its own under the bill's waiter at the close.
          */
         delete: {
             parameters: {
@@ -1471,7 +1471,7 @@ export interface paths {
         };
         /**
          * Needs attention: everything not settled, oldest first, with the action that resolves each
-         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
+         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
          */
         get: {
             parameters: {
