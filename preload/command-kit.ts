@@ -41,7 +41,7 @@ export const Id = z.string().min(1, 'must not be empty').max(200, 'must be at mo
 export const Print = z.enum(['dialog', 'silent', 'pdf']) satisfies z.ZodType<PrintMode>;
 /** How a bill closed with an amount still due was settled. */
 export const Settlement = z.object({
-  method: z.enum(['cash', 'card-at-counter', 'written-off'], { error: 'must be cash, card-at-counter or written-off' }),
+  method: z.enum(['cash', 'card-at-counter', 'written-off', 'walkout'], { error: 'must be cash, card-at-counter, written-off or walkout' }),
   note: z.string().max(500, 'must be at most 500 characters').optional(),
 });
 

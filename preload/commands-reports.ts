@@ -14,6 +14,8 @@ const HistoryFilter = z.object({
   tableId: Id.optional(),
   /** Matches a payment id (part of it) or an amount ("125", "125.00", with or without the tip). */
   search: z.string().max(200).optional(),
+  /** A waiter's id; null: payments under no waiter. */
+  waiterId: Id.nullable().optional(),
 });
 export type HistoryFilter = z.output<typeof HistoryFilter>;
 

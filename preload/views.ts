@@ -300,7 +300,7 @@ export interface CommandFailure {
 }
 
 // How a bill closed with an amount still due was settled.
-export type SettlementMethod = 'cash' | 'card-at-counter' | 'written-off';
+export type SettlementMethod = 'cash' | 'card-at-counter' | 'written-off' | 'walkout';
 export interface BillSettlement {
   method: SettlementMethod;
   note?: string;
@@ -432,6 +432,29 @@ export interface PaymentHistoryEntry {
   tip: Decimal;
   currency: string;
   provider: string | null;
+  /** The waiter the payment started under (the bill's, else its table's), or null: no waiter. */
+  waiterId: string | null;
+  /** Their name as the POS gave it, else null (show the id). */
+  waiter: string | null;
+}
+
+/** A bill closed with an amount due, settled at the close (cash, card at the counter, written off, walkout). */
+export interface SettlementEntry {
+  billId: string;
+  /** When it was closed. */
+  time: IsoTime;
+  tableId: string | null;
+  table: string | null;
+  area: string | null;
+  bill: string | null;
+  tender: SettlementMethod;
+  /** What was due at the close: at least 2 decimal places, never rounded. */
+  amount: Decimal;
+  currency: string;
+  note: string | null;
+  /** The bill's waiter at the close, or null. */
+  waiterId: string | null;
+  waiter: string | null;
 }
 
 export interface ReportSplit {
@@ -439,6 +462,9 @@ export interface ReportSplit {
   amount: Decimal;
   tips: Decimal;
 }
+
+/** `card`: the service's card payments; the others are settlements at a bill's close. */
+export type Tender = 'card' | SettlementMethod;
 
 /** The close-of-day (Z) report of one restaurant day; money in `currency`, decimal strings. */
 export interface DayReport {
@@ -460,6 +486,16 @@ export interface DayReport {
   tipShare: Decimal | null;
   byProvider: (ReportSplit & { provider: string | null })[];
   byArea: (ReportSplit & { area: string | null })[];
+  /** What bills settled at their close that day took (every settlement tender), tips none. */
+  settled: Decimal;
+  /** amount + settled: what the day's bills took in every tender, tips apart. */
+  billed: Decimal;
+  /** Each tender that took anything: card (the payments above), then the settlement tenders. */
+  byTender: (ReportSplit & { tender: Tender })[];
+  /** Each waiter's payments and settlements (null: no waiter), in descending amount; sums to byTender. */
+  byWaiter: (ReportSplit & { waiterId: string | null; waiter: string | null })[];
+  /** The day's settlements, oldest first. */
+  settlements: SettlementEntry[];
   /** Payment links paid that day, in `currency`: their own line, apart from the totals above. */
   paidLinks: PaidLinksTotal;
 }

@@ -615,7 +615,7 @@ export interface paths {
         post?: never;
         /**
          * Close a bill
-         * @description With an amount still due, the optional body says how it was settled; it is kept with the bill and in the bill.closed event (data.settlement, data.due).
+         * @description With an amount still due, the optional body says how it was settled (cash, card-at-counter, written-off, or walkout: the guests left without paying); it is kept with the bill and in the bill.closed event (data.settlement, data.due), and the day report and the payments CSV list it as a line of its own under the bill's waiter at the close.
          */
         delete: {
             parameters: {
@@ -858,7 +858,7 @@ export interface paths {
         };
         /**
          * Payments of a range of restaurant days (JSON or CSV), or created since a time
-         * @description With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end (`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. The CSV is UTF-8 with a header row, one payment per line, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider`. Without `from`/`to` and as JSON: the older list of PaymentView created at or after `since`. States: paid, refunded, refund, capture_needed, declined, cancelled, pending.
+         * @description With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end (`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. The CSV is UTF-8 with a header row, one line per payment (tender `card`) and per bill settled at its close (no paymentId, state `settled`, tender cash, card-at-counter, written-off or walkout, tip 0.00, the cashier's note; left out when `state` or `search` is given), in time order, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note`. Without `from`/`to` and as JSON: the older list of PaymentView created at or after `since`. States: paid, refunded, refund, capture_needed, declined, cancelled, pending.
          */
         get: {
             parameters: {
@@ -874,6 +874,8 @@ export interface paths {
                     tableId?: string;
                     /** @description Part of a payment id, or an amount (with or without the tip) */
                     search?: string;
+                    /** @description A waiter's id (the one the POS sent with the bill or table): their payments, and in the CSV their settlements. Empty (`waiterId=`): those under no waiter. */
+                    waiterId?: string;
                     /** @description Without from/to: ISO 8601 time or ms since the epoch (0 to 8640000000000000) */
                     since?: string;
                 };
@@ -891,13 +893,14 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PaymentHistoryEntry"][] | components["schemas"]["PaymentView"][];
                         /**
-                         * @example paymentId,time,table,bill,state,amount,tip,currency,provider
-                         *     p-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa
+                         * @example paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note
+                         *     p-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa,card,w-7,Jana,b-12,
+                         *     ,2026-11-21T21:40:00.000Z,Table 2,,settled,310.00,0.00,CZK,,walkout,w-7,Jana,b-15,left without paying
                          */
                         "text/csv": string;
                     };
                 };
-                /** @description Bad `from`, `to` (before `from`, or over 366 days), `format`, `state`, `tableId`, `search` or `since`; `field` names it */
+                /** @description Bad `from`, `to` (before `from`, or over 366 days), `format`, `state`, `tableId`, `search`, `waiterId` or `since`; `field` names it */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1746,7 +1749,7 @@ export interface paths {
         };
         /**
          * Needs attention: everything not settled, oldest first, with the action that resolves each
-         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
+         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
          */
         get: {
             parameters: {
@@ -2942,6 +2945,10 @@ export interface components {
             currency: string;
             /** @description Card brand or provider name from the payment's first part */
             provider: string | null;
+            /** @description The waiter the payment started under (the bill's, else its table's); null: no waiter */
+            waiterId: string | null;
+            /** @description The waiter's name as the POS gave it; null: none given */
+            waiter: string | null;
         };
         DayReport: {
             /** Format: date */
@@ -3024,6 +3031,81 @@ export interface components {
                  */
                 amount: string;
             };
+            /**
+             * @description What bills settled at their close that day took, in every settlement tender
+             * @example 125.00
+             * @example 10.015
+             */
+            settled: string;
+            /**
+             * @description amount + settled: what the day took in every tender, tips apart
+             * @example 125.00
+             * @example 10.015
+             */
+            billed: string;
+            /** @description `card`: the payments counted in `amount`; the others: the settlements. Sums to `billed` and `tips`. */
+            byTender: {
+                /** @enum {string} */
+                tender: "card" | "cash" | "card-at-counter" | "written-off" | "walkout";
+                count: number;
+                /**
+                 * @description Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly
+                 * @example 125.00
+                 * @example 10.015
+                 */
+                amount: string;
+                /**
+                 * @description Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly
+                 * @example 125.00
+                 * @example 10.015
+                 */
+                tips: string;
+            }[];
+            /** @description Payments and settlements per waiter (`waiterId` null: no waiter), largest amount first. Sums to `billed` and `tips`. */
+            byWaiter: {
+                waiterId: string | null;
+                waiter: string | null;
+                count: number;
+                /**
+                 * @description Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly
+                 * @example 125.00
+                 * @example 10.015
+                 */
+                amount: string;
+                /**
+                 * @description Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly
+                 * @example 125.00
+                 * @example 10.015
+                 */
+                tips: string;
+            }[];
+            settlements: components["schemas"]["SettlementEntry"][];
+        };
+        /** @description A bill closed with an amount still due, settled at the close (DELETE /v1/bills/{id} with a settlement): a line of the day of its own. */
+        SettlementEntry: {
+            billId: string;
+            /**
+             * Format: date-time
+             * @description When the bill was closed
+             */
+            time: string;
+            tableId: string | null;
+            table: string | null;
+            area: string | null;
+            bill: string | null;
+            /** @enum {string} */
+            tender: "cash" | "card-at-counter" | "written-off" | "walkout";
+            /**
+             * @description What was due at the close
+             * @example 125.00
+             * @example 10.015
+             */
+            amount: string;
+            currency: string;
+            note: string | null;
+            /** @description The bill's waiter at the close; null: no waiter */
+            waiterId: string | null;
+            waiter: string | null;
         };
         MenuState: {
             menus: {
@@ -3244,16 +3326,26 @@ export interface components {
             name: string;
             area?: string | null;
             position?: components["schemas"]["PlanPositionInput"] | null;
+            /** @description The default waiter of the table's bills that name none; absent or null: none */
+            waiter?: components["schemas"]["WaiterInput"] | null;
         };
         /** @description The table's centre on the floor plan as fractions of the plan: x from the left edge (0) to the right edge (1), y from the top (0) to the bottom (1). Fractions, not pixels or grid units: the plan is drawn at any screen size. */
         PlanPositionInput: {
             x: number;
             y: number;
         };
+        /** @description The waiter serving the bill (or, on a table, the default of its bills that name none). A payment keeps the waiter it started under; a bill settled at its close keeps the bill's waiter then. */
+        WaiterInput: {
+            id: string;
+            /** @description As printed on the day report; absent: the id is shown */
+            name?: string;
+        };
         BillInput: {
             tableId: string;
             name?: string | null;
             currency: string;
+            /** @description The bill's waiter; absent or null: the table's, if it has one */
+            waiter?: components["schemas"]["WaiterInput"] | null;
             /** @description At most 2000 lines; the bill as the payment service receives it must stay within 524288 bytes of JSON (400 naming `items` otherwise). */
             items: components["schemas"]["BillItemInput"][];
             /** @default true */
@@ -3293,7 +3385,7 @@ export interface components {
         CloseBillInput: {
             settlement?: {
                 /** @enum {string} */
-                method: "cash" | "card-at-counter" | "written-off";
+                method: "cash" | "card-at-counter" | "written-off" | "walkout";
                 note?: string;
             };
         };

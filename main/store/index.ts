@@ -33,7 +33,7 @@ export { prepareDatabaseFile, markDatabaseCreated, DATABASE_MARKER, LOCK_WAIT_MS
 export { LOCK_EXPIRED } from './payments/payment-ops.js';
 export { remainderOf, canon, money, dec, sum, isZeroText, type Decimal } from './shared/decimal.js';
 export type * from './shared/records.js';
-export type { PaymentActivity } from './repos/history-repo.js';
+export type { PaymentActivity, SettlementActivity } from './repos/history-repo.js';
 export type { BillPaymentSummary } from './repos/payments-repo.js';
 export type * from './shared/menu-order-records.js';
 export { ORDER_STATES, STAFF_STATES } from './shared/menu-order-records.js';

@@ -31,6 +31,7 @@ function wireBytes(billId: string, lines: Line[], extra: unknown): number {
     allowPartialPayment: true,
     denyDiscounts: false,
     additionalData: extra,
+    waiter: null,
     created: new Date().toISOString(),
     updated: new Date().toISOString(),
     items: lines.map((l, position) => ({ ...l, position, minQuantity: '1', tags: [], paidQuantity: '0', lockedQuantity: '0' })),

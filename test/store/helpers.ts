@@ -78,12 +78,25 @@ export function wirePayment(id: string, items: { id: string; price: string; quan
   };
 }
 
-/** SQL that turns a store file this version wrote back into the version 13 file it would have been (migrations 014 to 018 undone). */
+/** Migration 016 undone: the waiter and settlement-time columns out, settlementMethod without walkout. */
+export const UNDO_MIGRATION_016 = `
+  DROP INDEX bills_by_settled_at; DROP INDEX bills_settled;
+  ALTER TABLE bills DROP COLUMN settledAt; ALTER TABLE bills DROP COLUMN settlementWaiterId; ALTER TABLE bills DROP COLUMN settlementWaiterName;
+  ALTER TABLE bills DROP COLUMN waiterId; ALTER TABLE bills DROP COLUMN waiterName;
+  ALTER TABLE tables DROP COLUMN waiterId; ALTER TABLE tables DROP COLUMN waiterName;
+  ALTER TABLE payments DROP COLUMN waiterId; ALTER TABLE payments DROP COLUMN waiterName;
+  ALTER TABLE bills ADD COLUMN settlementMethodOld TEXT CHECK (settlementMethodOld IN ('cash', 'card-at-counter', 'written-off'));
+  UPDATE bills SET settlementMethodOld = settlementMethod;
+  ALTER TABLE bills DROP COLUMN settlementMethod; ALTER TABLE bills RENAME COLUMN settlementMethodOld TO settlementMethod;
+  CREATE INDEX bills_settled ON bills (updated) WHERE settlementMethod IS NOT NULL;`;
+
+/** SQL that turns a store file this version wrote back into the version 13 file it would have been (the later migrations undone, newest first). */
 export const BACK_TO_V13 = `
   DROP TABLE idempotency_keys;
   DROP INDEX payment_links_paid;
   ALTER TABLE payment_links DROP COLUMN state; ALTER TABLE payment_links DROP COLUMN checked; ALTER TABLE payment_links DROP COLUMN paidAt;
   ALTER TABLE payment_links DROP COLUMN paymentId; ALTER TABLE payment_links DROP COLUMN paymentAmount;
+  ${UNDO_MIGRATION_016}
   DROP TABLE guest_lines; DROP TABLE order_opened_bills;
   PRAGMA user_version = 13;`;
 

@@ -83,7 +83,7 @@ export const attentionRoutes: Route<PosApiStore>[] = [
       'Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a ' +
       'running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than ' +
       '5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an ' +
-      'amount due: `detail.method` cash / card-at-counter / written-off, `detail.note`, `amount` = what was due), `refund-refused` ' +
+      'amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` ' +
       '(the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, ' +
       '`detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: ' +
       '`detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for ' +

@@ -67,12 +67,23 @@ export const PlanPosition = named(
 /** DELETE /v1/bills/{id} takes an optional body saying how an amount still due was settled. */
 export const CloseBillInput = named('CloseBillInput', z.object({ settlement: Settlement.optional() }));
 
+/** The waiter of a bill or table, as the POS knows them: the day report's sales and tips per waiter. */
+export const WaiterInput = named(
+  'WaiterInput',
+  z.object({
+    id: Id,
+    name: documented(z.string().max(200), { description: 'As printed on the day report; absent: the id is shown' }).optional(),
+  }),
+  "The waiter serving the bill (or, on a table, the default of its bills that name none). A payment keeps the waiter it started under; a bill settled at its close keeps the bill's waiter then.",
+);
+
 export const TableInput = named(
   'TableInput',
   z.object({
     name: z.string().min(1, 'must not be empty').max(200),
     area: z.string().max(200).nullable().optional(),
     position: PlanPosition.nullable().optional(),
+    waiter: documented(WaiterInput.nullable(), { description: "The default waiter of the table's bills that name none; absent or null: none" }).optional(),
   }),
 );
 
@@ -123,6 +134,7 @@ export const BillInput = named(
       tableId: Id,
       name: z.string().max(200).nullable().optional(),
       currency: Currency,
+      waiter: documented(WaiterInput.nullable(), { description: "The bill's waiter; absent or null: the table's, if it has one" }).optional(),
       items: documented(z.array(BillItemInput).max(MAX_BILL_ITEMS), {
         description: `At most ${MAX_BILL_ITEMS} lines; the bill as the payment service receives it must stay within ${MAX_BILL_BYTES} bytes of JSON (400 naming \`items\` otherwise).`,
       }),

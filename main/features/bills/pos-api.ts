@@ -59,7 +59,13 @@ export const billRoutes: Route<PosApiStore>[] = [
     const existed = store.getTable(params.id!) !== null;
     // position: absent leaves the floor-plan place as it is, null takes the table off the plan.
     const table = guard(() =>
-      store.upsertTable({ id: params.id!, name: input.name, area: input.area ?? null, ...(input.position === undefined ? {} : { plan: input.position }) }),
+      store.upsertTable({
+        id: params.id!,
+        name: input.name,
+        area: input.area ?? null,
+        waiter: input.waiter ?? null,
+        ...(input.position === undefined ? {} : { plan: input.position }),
+      }),
     );
     const body = toTableResponse(table);
     return existed ? { status: 200, body } : { status: 201, body };
@@ -165,7 +171,8 @@ export const billRoutes: Route<PosApiStore>[] = [
     path: '/v1/bills/{id}',
     summary: 'Close a bill',
     description:
-      'With an amount still due, the optional body says how it was settled; it is kept with the bill and in the bill.closed event (data.settlement, data.due).',
+      'With an amount still due, the optional body says how it was settled (cash, card-at-counter, written-off, or walkout: the guests left without paying); it is kept with the bill and in the bill.closed event (data.settlement, data.due), ' +
+      "and the day report and the payments CSV list it as a line of its own under the bill's waiter at the close.",
     params: IdParams,
     body: CloseBillInput,
     bodyOptional: true,

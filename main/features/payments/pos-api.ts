@@ -4,6 +4,7 @@ import { defineRoute, documented, parseRequest, type Route } from '../../base/ht
 import { paymentViews } from '../bills/views.js';
 import { PaymentResponse, toPaymentResponse } from '../bills/pos-api-contract.js';
 import { HISTORY_STATES, HistoryQuery, historyReply, PAYMENTS_CSV_EXAMPLE, PaymentHistoryEntryResponse } from '../reports/pos-api.js';
+import { CSV_COLUMNS } from '../reports/payments-csv.js';
 
 /** The latest moment a JS Date can hold (year 275760): a larger `since` is a mistake, not a filter. */
 const MAX_TIME_MS = 8.64e15;
@@ -44,7 +45,7 @@ export const paymentRoutes: Route<PosApiStore>[] = [
       "With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end " +
       '(`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). ' +
       'The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. ' +
-      'The CSV is UTF-8 with a header row, one payment per line, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider`. ' +
+      `The CSV is UTF-8 with a header row, one line per payment (tender \`card\`) and per bill settled at its close (no paymentId, state \`settled\`, tender cash, card-at-counter, written-off or walkout, tip 0.00, the cashier's note; left out when \`state\` or \`search\` is given), in time order, CRLF, RFC 4180 quoting, decimals with a dot, columns \`${CSV_COLUMNS.join(',')}\`. ` +
       `Without \`from\`/\`to\` and as JSON: the older list of PaymentView created at or after \`since\`. States: ${HISTORY_STATES.join(', ')}.`,
     query: PaymentsListQuery,
     responses: {
@@ -54,7 +55,7 @@ export const paymentRoutes: Route<PosApiStore>[] = [
         alternatives: { 'text/csv': { example: PAYMENTS_CSV_EXAMPLE } },
       },
     },
-    errors: { 400: 'Bad `from`, `to` (before `from`, or over 366 days), `format`, `state`, `tableId`, `search` or `since`; `field` names it' },
+    errors: { 400: 'Bad `from`, `to` (before `from`, or over 366 days), `format`, `state`, `tableId`, `search`, `waiterId` or `since`; `field` names it' },
   })((ctx, { query }) => {
     // from/to or CSV: the history of a range; otherwise the older `since` list.
     const history = historyReply(ctx, query);

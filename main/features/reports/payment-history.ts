@@ -1,6 +1,6 @@
-import type { HistoryFilter, HistoryState, PaymentHistoryEntry } from '../../../preload/contract.js';
+import type { HistoryFilter, HistoryState, PaymentHistoryEntry, SettlementEntry, SettlementMethod } from '../../../preload/contract.js';
 import { Decimal } from '../../store/shared/decimal.js';
-import type { PaymentActivity, ReadTx } from '../../store/index.js';
+import type { PaymentActivity, ReadTx, SettlementActivity } from '../../store/index.js';
 import type { TimeRange } from './day-range.js';
 
 /** Money as listed: at least 2 decimal places and never rounded, so listed rows sum to the report exactly. */
@@ -41,8 +41,29 @@ function toEntry(p: PaymentActivity, from: string, to: string): PaymentHistoryEn
     tip: exactMoney(p.tip),
     currency: p.currency,
     provider: p.provider,
+    waiterId: p.waiterId,
+    waiter: p.waiterName,
   };
 }
+
+function toSettlement(s: SettlementActivity): SettlementEntry {
+  return {
+    billId: s.billId,
+    time: s.settledAt,
+    tableId: s.tableId,
+    table: s.tableName,
+    area: s.area,
+    bill: s.billName,
+    tender: s.method as SettlementMethod,
+    amount: exactMoney(s.due),
+    currency: s.currency,
+    note: s.note,
+    waiterId: s.waiterId,
+    waiter: s.waiterName,
+  };
+}
+
+const sameWaiter = (filter: HistoryFilter, waiterId: string | null) => filter.waiterId === undefined || filter.waiterId === waiterId;
 
 /** A search matches part of the payment id, or the amount with or without the tip ("125" = "125.00"). */
 function matchesSearch(entry: PaymentHistoryEntry, search: string): boolean {
@@ -61,8 +82,26 @@ export function filterEntries(entries: PaymentHistoryEntry[], filter: HistoryFil
   const states = filter.states && filter.states.length > 0 ? new Set<HistoryState>(filter.states) : null;
   if (states?.has('refunded')) states.add('refund');
   return entries.filter(
-    (e) => (states === null || states.has(e.state)) && (filter.tableId === undefined || e.tableId === filter.tableId) && matchesSearch(e, filter.search ?? ''),
+    (e) =>
+      (states === null || states.has(e.state)) &&
+      (filter.tableId === undefined || e.tableId === filter.tableId) &&
+      sameWaiter(filter, e.waiterId) &&
+      matchesSearch(e, filter.search ?? ''),
   );
+}
+
+/**
+ * Settlements as the same filter keeps them: a table and a waiter narrow them; a filter by state or
+ * a search looks for payments, so it keeps none.
+ */
+export function filterSettlements(entries: SettlementEntry[], filter: HistoryFilter = {}): SettlementEntry[] {
+  if ((filter.states?.length ?? 0) > 0 || (filter.search ?? '').trim() !== '') return [];
+  return entries.filter((e) => (filter.tableId === undefined || e.tableId === filter.tableId) && sameWaiter(filter, e.waiterId));
+}
+
+/** Every bill settled at its close in the range, oldest first. */
+export function listSettlements(read: ReadTx, range: TimeRange, filter?: HistoryFilter): SettlementEntry[] {
+  return filterSettlements(read.history.settlements(iso(range.from), iso(range.to)).map(toSettlement), filter);
 }
 
 /** Every payment created, paid or refunded in the range, oldest first, in its state at the range's end. */

@@ -1,7 +1,31 @@
-import type { PaymentHistoryEntry } from '../../../preload/contract.js';
+import type { PaymentHistoryEntry, SettlementEntry } from '../../../preload/contract.js';
 
-/** The CSV export's columns, in order (the POS API documents the same). */
-export const CSV_COLUMNS = ['paymentId', 'time', 'table', 'bill', 'state', 'amount', 'tip', 'currency', 'provider'] as const;
+/**
+ * One line of the file: a payment (`tender` card) or a settlement at a bill's close (no payment id,
+ * `state` settled, the tender its method, `amount` what was due, tip 0.00, the cashier's note).
+ */
+type CsvLine = { kind: 'payment'; entry: PaymentHistoryEntry } | { kind: 'settlement'; entry: SettlementEntry };
+
+/** The columns, in order (the POS API documents the same): each its header and its value on a line. */
+const COLUMNS: readonly (readonly [string, (line: CsvLine) => string | null])[] = [
+  ['paymentId', (l) => (l.kind === 'payment' ? l.entry.paymentId : null)],
+  ['time', (l) => l.entry.time],
+  ['table', (l) => l.entry.table],
+  ['bill', (l) => l.entry.bill],
+  ['state', (l) => (l.kind === 'payment' ? l.entry.state : 'settled')],
+  ['amount', (l) => l.entry.amount],
+  ['tip', (l) => (l.kind === 'payment' ? l.entry.tip : '0.00')],
+  ['currency', (l) => l.entry.currency],
+  ['provider', (l) => (l.kind === 'payment' ? l.entry.provider : null)],
+  ['tender', (l) => (l.kind === 'payment' ? 'card' : l.entry.tender)],
+  ['waiterId', (l) => l.entry.waiterId],
+  ['waiter', (l) => l.entry.waiter],
+  ['billId', (l) => l.entry.billId],
+  ['note', (l) => (l.kind === 'payment' ? null : l.entry.note)],
+];
+
+/** The CSV export's columns, in order. */
+export const CSV_COLUMNS = COLUMNS.map(([name]) => name);
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function field(value: string | null): string {
@@ -10,15 +34,21 @@ function field(value: string | null): string {
 }
 
 /**
- * UTF-8 CSV, a header row, one payment per line, CRLF line ends (RFC 4180), decimals with a dot
- * and never rounded (the same strings as the list, so the file sums to the day report).
+ * UTF-8 CSV, a header row, one payment or settlement per line in time order (a payment before a
+ * settlement of the same moment), CRLF line ends (RFC 4180), decimals with a dot and never rounded
+ * (the same strings as the list, so the file sums to the day report).
  */
-export function paymentsCsv(entries: PaymentHistoryEntry[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const e of entries) {
-    lines.push([e.paymentId, e.time, e.table, e.bill, e.state, e.amount, e.tip, e.currency, e.provider].map(field).join(','));
+export function paymentsCsv(entries: PaymentHistoryEntry[], settlements: SettlementEntry[] = []): string {
+  const rows = [CSV_COLUMNS.join(',')];
+  const push = (line: CsvLine) => rows.push(COLUMNS.map(([, value]) => field(value(line))).join(','));
+  // Both lists come oldest first: merged by time.
+  let s = 0;
+  for (const entry of entries) {
+    while (s < settlements.length && settlements[s]!.time < entry.time) push({ kind: 'settlement', entry: settlements[s++]! });
+    push({ kind: 'payment', entry });
   }
-  return `${lines.join('\r\n')}\r\n`;
+  while (s < settlements.length) push({ kind: 'settlement', entry: settlements[s++]! });
+  return `${rows.join('\r\n')}\r\n`;
 }
 
 /** A file name for a range: tableside-payments-2026-11-21.csv, or …-2026-11-01_2026-11-30.csv. */

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import type { PosApiStore } from '../bills/pos-api-contract.js';
-import type { DayReport, PaymentHistoryEntry } from '../../../preload/contract.js';
+import type { DayReport, PaymentHistoryEntry, SettlementEntry } from '../../../preload/contract.js';
 import { defineRoute, documented, HttpError, named, type ReportContext, type Route, type RouteContext, type TextReply } from '../../base/http-route.js';
 import { Currency, Id } from '../../base/wire/index.js';
-import { addDays, csvFileName, dayRange, dayReport, isCalendarDate, listPayments, paymentsCsv, restaurantDate, type TimeRange } from './index.js';
+import {
+  addDays,
+  csvFileName,
+  dayRange,
+  dayReport,
+  isCalendarDate,
+  listPayments,
+  listSettlements,
+  paymentsCsv,
+  restaurantDate,
+  type TimeRange,
+} from './index.js';
 
 /**
  * The payment history and the day report on the local POS API. A day is a restaurant day
@@ -53,6 +64,12 @@ export const HistoryQuery = z.object({
     }),
   tableId: Id.optional(),
   search: documented(z.string().max(200), { description: 'Part of a payment id, or an amount (with or without the tip)' }).optional(),
+  waiterId: documented(z.string().max(200), {
+    description:
+      "A waiter's id (the one the POS sent with the bill or table): their payments, and in the CSV their settlements. Empty (`waiterId=`): those under no waiter.",
+  })
+    .optional()
+    .transform((s) => (s === undefined ? undefined : s === '' ? null : s)),
 });
 export type HistoryQuery = z.output<typeof HistoryQuery>;
 
@@ -89,6 +106,8 @@ export const PaymentHistoryEntryResponse = named(
     tip: ExactMoney,
     currency: z.string(),
     provider: documented(z.string().nullable(), { description: "Card brand or provider name from the payment's first part" }),
+    waiterId: documented(z.string().nullable(), { description: "The waiter the payment started under (the bill's, else its table's); null: no waiter" }),
+    waiter: documented(z.string().nullable(), { description: "The waiter's name as the POS gave it; null: none given" }),
   }),
 );
 export type PaymentHistoryEntryResponse = z.infer<typeof PaymentHistoryEntryResponse>;
@@ -99,6 +118,28 @@ const split = <K extends 'provider' | 'area'>(key: K) =>
     amount: typeof ExactMoney;
     tips: typeof ExactMoney;
   });
+
+const TENDERS = ['card', 'cash', 'card-at-counter', 'written-off', 'walkout'] as const;
+const SETTLEMENT_TENDERS = ['cash', 'card-at-counter', 'written-off', 'walkout'] as const;
+
+export const SettlementEntryResponse = named(
+  'SettlementEntry',
+  z.object({
+    billId: z.string(),
+    time: documented(DateTime, { description: 'When the bill was closed' }),
+    tableId: z.string().nullable(),
+    table: z.string().nullable(),
+    area: z.string().nullable(),
+    bill: z.string().nullable(),
+    tender: z.enum(SETTLEMENT_TENDERS),
+    amount: documented(ExactMoney, { description: 'What was due at the close' }),
+    currency: z.string(),
+    note: z.string().nullable(),
+    waiterId: documented(z.string().nullable(), { description: "The bill's waiter at the close; null: no waiter" }),
+    waiter: z.string().nullable(),
+  }),
+  'A bill closed with an amount still due, settled at the close (DELETE /v1/bills/{id} with a settlement): a line of the day of its own.',
+);
 
 export const DayReportResponse = named(
   'DayReport',
@@ -118,6 +159,16 @@ export const DayReportResponse = named(
     paidLinks: documented(z.object({ count: z.number().int(), amount: ExactMoney }), {
       description: 'Payment links paid that day in `currency` (GET /v1/payment-links): their own line, apart from count and amount',
     }),
+    settled: documented(ExactMoney, { description: 'What bills settled at their close that day took, in every settlement tender' }),
+    billed: documented(ExactMoney, { description: 'amount + settled: what the day took in every tender, tips apart' }),
+    byTender: documented(z.array(z.object({ tender: z.enum(TENDERS), count: z.number().int(), amount: ExactMoney, tips: ExactMoney })), {
+      description: '`card`: the payments counted in `amount`; the others: the settlements. Sums to `billed` and `tips`.',
+    }),
+    byWaiter: documented(
+      z.array(z.object({ waiterId: z.string().nullable(), waiter: z.string().nullable(), count: z.number().int(), amount: ExactMoney, tips: ExactMoney })),
+      { description: 'Payments and settlements per waiter (`waiterId` null: no waiter), largest amount first. Sums to `billed` and `tips`.' },
+    ),
+    settlements: z.array(SettlementEntryResponse),
   }),
 );
 export type DayReportResponse = z.infer<typeof DayReportResponse>;
@@ -135,6 +186,23 @@ export const toHistoryEntryResponse = (e: PaymentHistoryEntry): PaymentHistoryEn
   tip: e.tip,
   currency: e.currency,
   provider: e.provider,
+  waiterId: e.waiterId,
+  waiter: e.waiter,
+});
+
+const toSettlementResponse = (s: SettlementEntry): z.infer<typeof SettlementEntryResponse> => ({
+  billId: s.billId,
+  time: s.time,
+  tableId: s.tableId,
+  table: s.table,
+  area: s.area,
+  bill: s.bill,
+  tender: s.tender,
+  amount: s.amount,
+  currency: s.currency,
+  note: s.note,
+  waiterId: s.waiterId,
+  waiter: s.waiter,
 });
 
 export const toDayReportResponse = (r: DayReport): DayReportResponse => ({
@@ -151,6 +219,11 @@ export const toDayReportResponse = (r: DayReport): DayReportResponse => ({
   byProvider: r.byProvider.map((s) => ({ provider: s.provider, count: s.count, amount: s.amount, tips: s.tips })),
   byArea: r.byArea.map((s) => ({ area: s.area, count: s.count, amount: s.amount, tips: s.tips })),
   paidLinks: { count: r.paidLinks.count, amount: r.paidLinks.amount },
+  settled: r.settled,
+  billed: r.billed,
+  byTender: r.byTender.map((s) => ({ tender: s.tender, count: s.count, amount: s.amount, tips: s.tips })),
+  byWaiter: r.byWaiter.map((s) => ({ waiterId: s.waiterId, waiter: s.waiter, count: s.count, amount: s.amount, tips: s.tips })),
+  settlements: r.settlements.map(toSettlementResponse),
 });
 
 // --- handlers ---------------------------------------------------------------------------------
@@ -178,7 +251,9 @@ const dateOf = (end: RangeEnd | undefined, r: ReportContext, fallback: string) =
 
 /** The CSV alternative of GET /v1/payments, for its contract. */
 export const PAYMENTS_CSV_EXAMPLE =
-  'paymentId,time,table,bill,state,amount,tip,currency,provider\r\np-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa\r\n';
+  'paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note\r\n' +
+  'p-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa,card,w-7,Jana,b-12,\r\n' +
+  ',2026-11-21T21:40:00.000Z,Table 2,,settled,310.00,0.00,CZK,,walkout,w-7,Jana,b-15,left without paying\r\n';
 
 /**
  * GET /v1/payments with `from`/`to` (or asking for CSV): the payment history of a range, JSON or
@@ -188,18 +263,21 @@ export function historyReply(ctx: RouteContext<PosApiStore>, q: HistoryQuery): {
   const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/.test(ctx.accept));
   if (q.from === undefined && q.to === undefined && !csv) return null;
   const r = ctx.reports;
-  const entries = listPayments(ctx.store.read, rangeOf(q, r), {
+  const range = rangeOf(q, r);
+  const filter = {
     ...(q.state ? { states: q.state } : {}),
     ...(q.tableId ? { tableId: q.tableId } : {}),
     ...(q.search ? { search: q.search } : {}),
-  });
+    ...(q.waiterId !== undefined ? { waiterId: q.waiterId } : {}),
+  };
+  const entries = listPayments(ctx.store.read, range, filter);
   if (!csv) return { status: 200, body: entries.map(toHistoryEntryResponse) };
   const today = restaurantDate(r.now, r.dayEndsAt);
   const first = dateOf(q.from ?? q.to, r, today);
   const last = dateOf(q.to ?? q.from, r, today);
   return {
     status: 200,
-    text: paymentsCsv(entries),
+    text: paymentsCsv(entries, listSettlements(ctx.store.read, range, filter)),
     headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${csvFileName(first, last)}"` },
   };
 }

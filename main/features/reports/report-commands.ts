@@ -2,7 +2,7 @@ import type { CompanionApi, CsvExport, DayReport, PaymentHistoryEntry } from '..
 import type { Clock } from '../../base/clock.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
-import { csvFileName, dayReport, daysBetween, paymentsCsv, paymentsOfDays, restaurantDate } from './index.js';
+import { csvFileName, dayReport, daysBetween, paymentsCsv, paymentsOfDays, restaurantDate, settlementsOfDays } from './index.js';
 import type { StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 
@@ -44,7 +44,7 @@ export function createReportCommands(deps: ReportCommandDeps): ReportCommands {
         const bad = checkRange(input);
         if (bad) return bad;
         const fileName = csvFileName(input.from, input.to);
-        const csv = paymentsCsv(paymentsOfDays(store, range(input)));
+        const csv = paymentsCsv(paymentsOfDays(store, range(input)), settlementsOfDays(store, range(input)));
         if (!deps.shell.saveTextFile) return ok({ fileName, csv, delivery: 'download', path: null });
         const saved = await deps.shell.saveTextFile({ fileName, text: csv, kind: 'csv' });
         if (!saved.ok) return saved;

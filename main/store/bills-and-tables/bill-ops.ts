@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mergeItems, checkBillHeader, isSettled, hasHeldQuantity, sameLine } from './bill-rules.js';
 import { canon, dec, money, remainderOf, sum } from '../shared/decimal.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal, positiveDecimal } from '../shared/input-checks.js';
-import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord } from '../shared/records.js';
+import type { BillRecord, BillWithItems, ItemRecord, PutBillInput, TableRecord, Waiter } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
 import { planPoint, type PlanPoint } from './table-ops.js';
 import { checkBillSize } from './bill-size.js';
@@ -10,12 +10,38 @@ import type { WriteTx } from '../repos/tx.js';
 
 /** Table and bill writes. Each runs inside one transaction (see bill-store.ts) and emits its events. */
 
-/** `plan`: a floor-plan place to set, null to take the table off; absent leaves it as it is. */
-export function upsertTable(tx: WriteTx, input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord {
+/** The waiter as given (id and optional name), checked; absent or null: none. */
+export function waiterOf(input: { id: string; name?: string | null | undefined } | null | undefined, field: string): Waiter | null {
+  if (input === undefined || input === null) return null;
+  const name = input.name?.trim() ?? '';
+  return { id: nonEmptyText(input.id, `${field}.id`), name: name === '' ? null : name };
+}
+
+/** The waiter a bill is under now: its own, else its table's (the default of bills that name none). */
+export function billWaiter(tx: Pick<WriteTx, 'tables'>, bill: Pick<BillRecord, 'tableId' | 'waiter'>): Waiter | null {
+  return bill.waiter ?? tx.tables.waiterOf(bill.tableId);
+}
+
+/**
+ * `plan`: a floor-plan place to set, null to take the table off; absent leaves it as it is.
+ * `waiter`: the default of the table's bills that name none; a PUT replaces it (absent: none).
+ */
+export function upsertTable(
+  tx: WriteTx,
+  input: {
+    id: string;
+    name: string;
+    area?: string | null;
+    plan?: PlanPoint | null;
+    waiter?: { id: string; name?: string | null | undefined } | null | undefined;
+  },
+): TableRecord {
   const table: TableRecord = { id: nonEmptyText(input.id, 'id'), name: nonEmptyText(input.name, 'name'), area: input.area ?? null };
   const plan = input.plan === undefined ? undefined : planPoint(input.plan);
+  const waiter = waiterOf(input.waiter, 'waiter');
   const created = tx.tables.upsert(tx, table);
   if (plan !== undefined) tx.tables.setPlan(tx, table.id, plan);
+  tx.tables.setWaiter(tx, table.id, waiter);
   tx.emit({ kind: 'table.upserted', tableId: table.id, billId: null, paymentId: null, data: { created } });
   return table;
 }
@@ -129,6 +155,7 @@ export function putBill(tx: WriteTx, input: PutBillInput): PutBillResult {
     allowPartialPayment: input.allowPartialPayment ?? true,
     denyDiscounts: input.denyDiscounts ?? false,
     additionalData: input.additionalData ?? null,
+    waiter: waiterOf(input.waiter, 'waiter'),
     created: old?.created ?? tx.now,
     updated: tx.now,
   };
@@ -186,7 +213,7 @@ export function takeInLines(tx: WriteTx, billId: string, lineIds: string[]): Tak
   return result;
 }
 
-export const SETTLEMENT_METHODS = ['cash', 'card-at-counter', 'written-off'] as const;
+export const SETTLEMENT_METHODS = ['cash', 'card-at-counter', 'written-off', 'walkout'] as const;
 export interface SettlementInput {
   method: string;
   note?: string | undefined;
@@ -204,7 +231,8 @@ function checkSettlement(s: SettlementInput): { method: string; note: string | n
 /**
  * Closes a bill (DELETE /v1/bills/{id}, the cashier's "close"). Refused while a guest is paying.
  * With an amount still due, `settlement` (how it was settled) is kept with the bill (migration
- * 005) and in the bill.closed event, with the amount that was due.
+ * 006) and in the bill.closed event, with the amount that was due, the time and the bill's waiter
+ * at the close (migration 016): the day report's settlement lines.
  */
 export function closeBill(tx: WriteTx, id: string, settlement?: SettlementInput): BillWithItems {
   const bill = requireBill(tx, id);
@@ -215,7 +243,7 @@ export function closeBill(tx: WriteTx, id: string, settlement?: SettlementInput)
   }
   const due = money(sum(bill.items.map((i) => remainderOf(i).times(dec(i.price)))));
   const kept = settled && due !== '0.00' ? { ...settled, due } : null;
-  if (kept) tx.bills.setSettlement(tx, id, kept);
+  if (kept) tx.bills.setSettlement(tx, id, { ...kept, waiter: billWaiter(tx, bill) });
   tx.bills.setState(tx, id, 'CLOSED');
   tx.emit({ kind: 'bill.closed', tableId: bill.tableId, billId: id, paymentId: null, data: { previousState: bill.state, due, settlement: kept } });
   return { ...bill, state: 'CLOSED', updated: tx.now };

@@ -11,7 +11,7 @@ export interface BillsStore {
    * `durable` resolves once the WAL holds it on disk; answer only then. Its events are told then too.
    */
   putBillSynced(input: PutBillInput): { result: billOps.PutBillResult; durable: Promise<void> };
-  upsertTable(input: { id: string; name: string; area?: string | null; plan?: PlanPoint | null }): TableRecord;
+  upsertTable(input: Parameters<typeof billOps.upsertTable>[1]): TableRecord;
   /** Places a table on the floor plan (fractions 0..1) or takes it off (null). */
   setTablePlan(id: string, plan: PlanPoint | null): void;
   deleteTable(id: string): void;

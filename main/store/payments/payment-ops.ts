@@ -1,6 +1,6 @@
 import type { Payment as WirePayment, Receipt } from '../../base/wire/index.js';
 import type { ReceiptMode } from '../shared/receipt-records.js';
-import { autoCloseIfPaid, reopenIfAutoClosed, settleBill } from '../bills-and-tables/bill-ops.js';
+import { autoCloseIfPaid, billWaiter, reopenIfAutoClosed, settleBill } from '../bills-and-tables/bill-ops.js';
 import { billTotals } from '../bills-and-tables/bill-rules.js';
 import { canon, dec } from '../shared/decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
@@ -132,7 +132,9 @@ export function startPayment(tx: WriteTx, payment: WirePayment): { payment: Paym
     lockedAt: tx.now,
     items: lines,
   };
-  tx.payments.insert(tx, record, payment);
+  // The waiter it started under stays its own, even if the bill changes hands before it is paid:
+  // the guest paid (and tipped) the waiter serving them when they scanned.
+  tx.payments.insert(tx, record, payment, billWaiter(tx, header));
   shiftLines(tx, record, 0, 1, new Map(bill.items.map((i) => [i.id, i])));
   tx.emit({
     kind: 'payment.started',

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { createOpenBillsJson, type OpenBillJson } from './bill-json.js';
-import type { BillRecord, BillState, BillWithCounts, BillWithItems, ItemRecord, LineCounts } from '../shared/records.js';
+import type { BillRecord, BillState, Waiter, BillWithCounts, BillWithItems, ItemRecord, LineCounts } from '../shared/records.js';
 import type { WriteToken } from '../engine/tx.js';
 
 interface BillRow {
@@ -13,6 +13,8 @@ interface BillRow {
   allowPartialPayment: number;
   denyDiscounts: number;
   additionalData: string | null;
+  waiterId: string | null;
+  waiterName: string | null;
   created: string;
   updated: string;
 }
@@ -30,7 +32,7 @@ interface ItemRow {
   lockedQuantity: string;
 }
 
-const BILL_COLUMNS = 'id, tableId, name, currency, state, allowTip, allowPartialPayment, denyDiscounts, additionalData, created, updated';
+const BILL_COLUMNS = 'id, tableId, name, currency, state, allowTip, allowPartialPayment, denyDiscounts, additionalData, waiterId, waiterName, created, updated';
 const ITEM_COLUMNS = 'billId, id, position, name, price, quantity, minQuantity, tags, paidQuantity, lockedQuantity';
 
 function toBill(row: BillRow): BillRecord {
@@ -44,6 +46,7 @@ function toBill(row: BillRow): BillRecord {
     allowPartialPayment: row.allowPartialPayment === 1,
     denyDiscounts: row.denyDiscounts === 1,
     additionalData: row.additionalData === null ? null : (JSON.parse(row.additionalData) as unknown),
+    waiter: row.waiterId === null ? null : { id: row.waiterId, name: row.waiterName },
     created: row.created,
     updated: row.updated,
   };
@@ -245,20 +248,25 @@ const billParams = (b: BillRecord) =>
     allowPartialPayment: b.allowPartialPayment ? 1 : 0,
     denyDiscounts: b.denyDiscounts ? 1 : 0,
     additionalData: b.additionalData === undefined || b.additionalData === null ? null : JSON.stringify(b.additionalData),
+    waiterId: b.waiter?.id ?? null,
+    waiterName: b.waiter?.name ?? null,
   });
 
 /** Bills and their items, write half: each function takes the transaction it writes in. */
 export function createBillsWriter(db: Database): BillsWriter {
   const insertBill = db.prepare(
-    `INSERT INTO bills (${BILL_COLUMNS}) VALUES (@id, @tableId, @name, @currency, @state, @allowTip, @allowPartialPayment, @denyDiscounts, @additionalData, @created, @updated)`,
+    `INSERT INTO bills (${BILL_COLUMNS}) VALUES (@id, @tableId, @name, @currency, @state, @allowTip, @allowPartialPayment, @denyDiscounts, @additionalData, @waiterId, @waiterName, @created, @updated)`,
   );
   const updateBill = db.prepare(
     `UPDATE bills SET tableId = @tableId, name = @name, currency = @currency, state = @state, allowTip = @allowTip,
-       allowPartialPayment = @allowPartialPayment, denyDiscounts = @denyDiscounts, additionalData = @additionalData, updated = @updated
+       allowPartialPayment = @allowPartialPayment, denyDiscounts = @denyDiscounts, additionalData = @additionalData,
+       waiterId = @waiterId, waiterName = @waiterName, updated = @updated
      WHERE id = @id`,
   );
   const setState = db.prepare('UPDATE bills SET state = ?, updated = ? WHERE id = ?');
-  const setSettlement = db.prepare('UPDATE bills SET settlementMethod = ?, settlementNote = ?, settledDue = ? WHERE id = ?');
+  const setSettlement = db.prepare(
+    'UPDATE bills SET settlementMethod = ?, settlementNote = ?, settledDue = ?, settledAt = ?, settlementWaiterId = ?, settlementWaiterName = ? WHERE id = ?',
+  );
   // A PUT writes every line: bound by position (binding names from an object nearly doubles an insert).
   const insertItem = db.prepare(`INSERT INTO bill_items (${ITEM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const updateItem = db.prepare(
@@ -282,9 +290,9 @@ export function createBillsWriter(db: Database): BillsWriter {
     setState(tx: WriteToken, id: string, state: BillState): void {
       setState.run(state, tx.now, id);
     },
-    /** How a bill closed with an amount due was settled (migration 005). */
-    setSettlement(_tx: WriteToken, id: string, s: { method: string; note: string | null; due: string }): void {
-      setSettlement.run(s.method, s.note, s.due, id);
+    /** How a bill closed with an amount due was settled (migrations 006, 016), at the transaction's time. */
+    setSettlement(tx: WriteToken, id: string, s: { method: string; note: string | null; due: string; waiter: Waiter | null }): void {
+      setSettlement.run(s.method, s.note, s.due, tx.now, s.waiter?.id ?? null, s.waiter?.name ?? null, id);
     },
     insertItem(_tx: WriteToken, billId: string, i: ItemRecord): void {
       insertItem.run(billId, i.id, i.position, i.name, i.price, i.quantity, i.minQuantity, JSON.stringify(i.tags), i.paidQuantity, i.lockedQuantity);
@@ -350,8 +358,8 @@ export interface BillsWriter {
   update(_tx: WriteToken, bill: BillRecord): void;
   /** Sets the state, updated at the transaction's time. */
   setState(tx: WriteToken, id: string, state: BillState): void;
-  /** How a bill closed with an amount due was settled (migration 005). */
-  setSettlement(_tx: WriteToken, id: string, s: { method: string; note: string | null; due: string }): void;
+  /** How a bill closed with an amount due was settled (migrations 006, 016), at the transaction's time. */
+  setSettlement(tx: WriteToken, id: string, s: { method: string; note: string | null; due: string; waiter: Waiter | null }): void;
   insertItem(_tx: WriteToken, billId: string, i: ItemRecord): void;
   updateItem(_tx: WriteToken, billId: string, i: ItemRecord): void;
   deleteItem(_tx: WriteToken, billId: string, itemId: string): void;

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Payment as WirePayment, Receipt } from '../../base/wire/index.js';
-import type { PaymentItemRecord, PaymentRecord, PaymentState } from '../shared/records.js';
+import type { PaymentItemRecord, PaymentRecord, PaymentState, Waiter } from '../shared/records.js';
 import type { WriteToken } from '../engine/tx.js';
 
 interface PaymentRow {
@@ -88,8 +88,8 @@ export function createPaymentsReader(db: Database): PaymentsReader {
 /** Payments and their items, write half: each function takes the transaction it writes in. */
 export function createPaymentsWriter(db: Database): PaymentsWriter {
   const insert = db.prepare(
-    // Positional: binding 16 names from an object nearly doubles the insert (docs/decisions/012).
-    `INSERT INTO payments (${COLUMNS}, wire) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // Positional: binding its names from an object nearly doubles the insert (docs/decisions/012).
+    `INSERT INTO payments (${COLUMNS}, wire, waiterId, waiterName) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertItem = db.prepare('INSERT INTO payment_items (paymentId, itemId, name, quantity, price) VALUES (?, ?, ?, ?, ?)');
   const setProcessed = db.prepare("UPDATE payments SET state = 'PROCESSED', receipt = ?, processedAt = ? WHERE id = ?");
@@ -105,8 +105,8 @@ export function createPaymentsWriter(db: Database): PaymentsWriter {
   const setCaptured = db.prepare('UPDATE payments SET captured = 1 WHERE id = ?');
 
   return {
-    /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
-    insert(_tx: WriteToken, p: PaymentRecord, wire: WirePayment): void {
+    /** `wire`: the service's Payment as parsed at paymentStart, stored for audit; `waiter`: the bill's at the start. */
+    insert(_tx: WriteToken, p: PaymentRecord, wire: WirePayment, waiter: Waiter | null = null): void {
       insert.run(
         p.id,
         p.billId,
@@ -124,6 +124,8 @@ export function createPaymentsWriter(db: Database): PaymentsWriter {
         p.closedAt,
         p.lockedAt,
         JSON.stringify(wire),
+        waiter?.id ?? null,
+        waiter?.name ?? null,
       );
       for (const item of p.items) insertItem.run(p.id, item.itemId, item.name, item.quantity, item.price);
     },
@@ -162,8 +164,8 @@ export interface PaymentsReader {
   hasPendingOnBill(billId: string): boolean;
 }
 export interface PaymentsWriter {
-  /** `wire`: the service's Payment as parsed at paymentStart, stored for audit. */
-  insert(_tx: WriteToken, p: PaymentRecord, wire: WirePayment): void;
+  /** `wire`: the service's Payment as parsed at paymentStart, stored for audit; `waiter`: the bill's at the start. */
+  insert(_tx: WriteToken, p: PaymentRecord, wire: WirePayment, waiter?: Waiter | null): void;
   /** STARTED → PROCESSED at the transaction's time, with its receipt. */
   setProcessed(tx: WriteToken, id: string, receipt: Receipt): void;
   setReceipt(_tx: WriteToken, id: string, receipt: Receipt): void;

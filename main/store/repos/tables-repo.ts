@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { StoreEvent, TableRecord } from '../shared/records.js';
+import type { StoreEvent, TableRecord, Waiter } from '../shared/records.js';
 import type { WriteToken } from '../engine/tx.js';
 
 interface TableRow {
@@ -153,6 +153,7 @@ export function createTablesReader(db: Database, memory: LastPaidMemory): Tables
     if (recent || bound === '') return recent;
     return lastPaidOfTable.get(id);
   };
+  const waiterOf = db.prepare<[string], { waiterId: string | null; waiterName: string | null }>('SELECT waiterId, waiterName FROM tables WHERE id = ?');
   const holdsOf = db.prepare<[string], HoldRow>(`SELECT * FROM (${TABLE_HOLDS_SQL} GROUP BY b.tableId) WHERE tableId = ?`);
   const holdsAll = db.prepare<[], HoldRow>(`${TABLE_HOLDS_SQL} GROUP BY b.tableId`);
   return {
@@ -162,6 +163,10 @@ export function createTablesReader(db: Database, memory: LastPaidMemory): Tables
     },
     list(): PlacedTable[] {
       return list.all().map(placed);
+    },
+    waiterOf(id: string): Waiter | null {
+      const row = waiterOf.get(id);
+      return row?.waiterId ? { id: row.waiterId, name: row.waiterName } : null;
     },
     paymentFacts(id: string): TablePaymentFacts {
       return factsOf(
@@ -205,6 +210,7 @@ export function createTablesWriter(db: Database): TablesWriter {
   // A table given again keeps its first position: the POS's order is the order tables first came in.
   const update = db.prepare('UPDATE tables SET name = ?, area = ? WHERE id = ?');
   const setPlan = db.prepare('UPDATE tables SET planX = ?, planY = ? WHERE id = ?');
+  const setWaiter = db.prepare('UPDATE tables SET waiterId = ?, waiterName = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM tables WHERE id = ?');
   return {
     /** Returns true when the table is new. */
@@ -220,6 +226,10 @@ export function createTablesWriter(db: Database): TablesWriter {
     setPlan(_tx: WriteToken, id: string, plan: { x: number; y: number } | null): boolean {
       return setPlan.run(plan?.x ?? null, plan?.y ?? null, id).changes > 0;
     },
+    /** The table's waiter, the default of its bills that name none; null: none. */
+    setWaiter(_tx: WriteToken, id: string, waiter: Waiter | null): void {
+      setWaiter.run(waiter?.id ?? null, waiter?.name ?? null, id);
+    },
     remove(_tx: WriteToken, id: string): boolean {
       return remove.run(id).changes > 0;
     },
@@ -229,6 +239,8 @@ export function createTablesWriter(db: Database): TablesWriter {
 export interface TablesReader {
   get(id: string): PlacedTable | null;
   list(): PlacedTable[];
+  /** The waiter the POS named for the table: the default of its bills that name none (migration 016). */
+  waiterOf(id: string): Waiter | null;
   paymentFacts(id: string): TablePaymentFacts;
   /**
    * The facts of every table with any (the whole grid's snapshot): the last paid payments already
@@ -242,5 +254,7 @@ export interface TablesWriter {
   upsert(_tx: WriteToken, table: TableRecord): boolean;
   /** Places the table on the floor plan (fractions 0..1), or takes it off with null. */
   setPlan(_tx: WriteToken, id: string, plan: { x: number; y: number } | null): boolean;
+  /** The table's waiter, the default of its bills that name none; null: none. */
+  setWaiter(_tx: WriteToken, id: string, waiter: Waiter | null): void;
   remove(_tx: WriteToken, id: string): boolean;
 }

@@ -7,6 +7,12 @@ import type { Receipt } from '../../base/wire/index.js';
 export type BillState = 'OPEN' | 'PAID' | 'CLOSED';
 export type PaymentState = 'STARTED' | 'PROCESSED' | 'PAID' | 'CANCELLED';
 
+/** The waiter a bill, a table or a payment is under, as the POS names them (migration 016). */
+export interface Waiter {
+  id: string;
+  name: string | null;
+}
+
 export interface TableRecord {
   id: string;
   name: string;
@@ -40,6 +46,8 @@ export interface BillRecord {
   allowPartialPayment: boolean;
   denyDiscounts: boolean;
   additionalData: unknown;
+  /** The waiter the POS named for the bill; null: the table's (its default), if any. */
+  waiter: Waiter | null;
   created: string;
   updated: string;
 }
@@ -127,6 +135,8 @@ export interface PutBillInput {
   allowPartialPayment?: boolean;
   denyDiscounts?: boolean;
   additionalData?: unknown;
+  /** Absent or null: none named (the table's applies). */
+  waiter?: { id: string; name?: string | null | undefined } | null | undefined;
 }
 
 /** Closed payment states: repeated calls for these change nothing. */

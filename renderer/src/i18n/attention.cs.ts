@@ -40,6 +40,7 @@ export const attentionCs: Translations['attention'] = {
     cash: 'doplaceno hotově',
     'card-at-counter': 'zaplaceno kartou na pokladně',
     'written-off': 'odepsáno',
+    walkout: 'odchod bez placení',
   },
   note: 'Poznámka: {{note}}',
   action: {

@@ -39,6 +39,7 @@ export const attentionEn = {
     cash: 'settled in cash',
     'card-at-counter': 'paid by card at the counter',
     'written-off': 'written off',
+    walkout: 'walkout: left without paying',
   },
   note: 'Note: {{note}}',
   action: {

@@ -45,7 +45,13 @@ export const billCs: Translations['bill'] = {
       cash: 'Hotově',
       'card-at-counter': 'Kartou na pokladně',
       'written-off': 'Odepsáno',
+      walkout: 'Odchod bez placení',
     },
     note: 'Poznámka (nepovinná)',
+    walkout: 'Odešli bez placení',
+    walkoutTitle: 'Nahlásit odchod bez placení?',
+    walkoutConfirm: 'Hosté odešli bez zaplacení: účet se zavře a zbývající částka se vykáže jako odchod bez placení.',
+    walkoutNote: 'Co se stalo (nepovinné)',
+    walkoutYes: 'Nahlásit odchod',
   },
 };

@@ -44,7 +44,13 @@ export const billEn = {
       cash: 'Cash',
       'card-at-counter': 'Card at the counter',
       'written-off': 'Written off',
+      walkout: 'Walkout (left without paying)',
     },
     note: 'Note (optional)',
+    walkout: 'Walkout',
+    walkoutTitle: 'Report a walkout?',
+    walkoutConfirm: 'The guests left without paying: the bill closes and the amount due is reported as a walkout.',
+    walkoutNote: 'What happened (optional)',
+    walkoutYes: 'Report walkout',
   },
 };

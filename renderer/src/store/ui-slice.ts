@@ -7,7 +7,7 @@ export type TabId = (typeof TABS)[number];
 export type DialogState =
   | { kind: 'cancel-payment'; paymentId: string }
   | { kind: 'delete-qr'; tableId: string }
-  | { kind: 'close-bill'; billId: string }
+  | { kind: 'close-bill'; billId: string; walkout?: boolean }
   | { kind: 'regenerate-token' };
 
 export interface UiSlice {

@@ -18,6 +18,8 @@ export function historyFixture(snapshot: Snapshot): PaymentHistoryEntry[] {
       tip: p.tip,
       currency: p.currency,
       provider: p.provider,
+      waiterId: null,
+      waiter: null,
     }));
 }
 
@@ -39,5 +41,10 @@ export function dayReportFixture(_snapshot: Snapshot, date: string): DayReport {
       { area: null, count: 1, amount: '432.00', tips: '30.00' },
     ],
     paidLinks: { count: 1, amount: '250.00' },
+    settled: '0.00',
+    billed: '1432.00',
+    byTender: [{ tender: 'card', count: 3, amount: '1432.00', tips: '86.00' }],
+    byWaiter: [{ waiterId: null, waiter: null, count: 3, amount: '1432.00', tips: '86.00' }],
+    settlements: [],
   };
 }

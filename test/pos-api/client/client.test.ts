@@ -66,7 +66,7 @@ describe('a client generated from the served POS API document', () => {
     const entries = history.data as Exclude<typeof history.data, string | undefined>;
     expect(entries.map((p) => ('paymentId' in p ? p.paymentId : p.id))).toEqual(['p-post', 'p-service']);
     const csv = await client.GET('/v1/payments', { params: { query: { from: '2026-11-22', format: 'csv' } }, parseAs: 'text' });
-    expect(csv.data?.split('\r\n')[0]).toBe('paymentId,time,table,bill,state,amount,tip,currency,provider');
+    expect(csv.data?.split('\r\n')[0]).toBe('paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note');
     expect((await client.GET('/v1/reports/day', { params: { query: { date: '2026-11-22' } } })).data).toMatchObject({
       date: '2026-11-22',
       count: 2,

@@ -1,5 +1,5 @@
-// The history's controls: the day (picker, previous, next, today), state and table filters, and
-// a search by amount or payment id. Plain form controls, so all of it is keyboard reachable.
+// The history's controls: the day (picker, previous, next, today), state, table and waiter
+// filters, and a search by amount or payment id. Plain form controls, so all of it is keyboard reachable.
 import { useTranslation } from 'react-i18next';
 import type { HistoryFilter, HistoryState } from '../../../../preload/contract';
 import { useAppState } from '../../services/app-context';
@@ -9,6 +9,12 @@ import type { PaymentHistory } from './use-payment-history';
 
 const FILTER_STATES: HistoryState[] = ['paid', 'refunded', 'capture_needed', 'declined', 'cancelled', 'pending'];
 
+// The waiter select's values: '' all, NO_WAITER for payments under none, else `w:` and the id
+// (an id may be any text, so it never collides with the other two).
+const NO_WAITER = 'none';
+const waiterValue = (waiterId: string | null | undefined) => (waiterId === undefined ? '' : waiterId === null ? NO_WAITER : `w:${waiterId}`);
+const waiterOf = (value: string): string | null | undefined => (value === '' ? undefined : value === NO_WAITER ? null : value.slice(2));
+
 export function HistoryToolbar({ history }: { history: PaymentHistory }) {
   const { t, i18n } = useTranslation();
   const tables = useAppState((s) => s.tables);
@@ -17,6 +23,8 @@ export function HistoryToolbar({ history }: { history: PaymentHistory }) {
   if (date === null) return null;
   const set = (next: Partial<HistoryFilter>) => history.setFilter({ ...filter, ...next });
   const state = filter.states?.[0] ?? '';
+  // The day's waiters, as its report counts them (every one with a payment or settlement).
+  const waiters = history.report?.byWaiter ?? [];
 
   return (
     <div className="history-toolbar">
@@ -58,6 +66,17 @@ export function HistoryToolbar({ history }: { history: PaymentHistory }) {
             {Object.values(tables).map((table) => (
               <option key={table.id} value={table.id}>
                 {tableLabel(t, table.name)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('history.waiter')}
+          <select value={waiterValue(filter.waiterId)} onChange={(e) => set({ waiterId: waiterOf(e.target.value) })}>
+            <option value="">{t('history.allWaiters')}</option>
+            {waiters.map((w) => (
+              <option key={waiterValue(w.waiterId)} value={waiterValue(w.waiterId)}>
+                {w.waiterId === null ? t('history.noWaiter') : (w.waiter ?? w.waiterId)}
               </option>
             ))}
           </select>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PaymentHistoryEntry } from '../../../../preload/contract';
 import { fail } from '../../test/fake-api';
 import { paymentFixture, snapshotFixture } from '../../test/fixture';
-import { historyFixture } from '../../test/history-fixture';
+import { dayReportFixture, historyFixture } from '../../test/history-fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
 async function openPayments(options: Parameters<typeof renderApp>[0] = {}) {
@@ -73,6 +73,33 @@ describe('Payments view (history of a restaurant day)', () => {
     await user.type(screen.getByLabelText('Search amount or payment ID'), '324');
     await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toMatchObject({ filters: { search: '324' } }));
     expect(await screen.findByText('No payment matches the filters.')).toBeInTheDocument();
+  });
+
+  it("filters by the day's waiters, and by payments under no waiter, through main", async () => {
+    const rendered = await renderApp();
+    const { user, api, missingKeys } = rendered;
+    api.answer('dayReport', {
+      ok: true,
+      value: {
+        ...dayReportFixture(api.snapshot, '2026-11-21'),
+        byWaiter: [
+          { waiterId: 'w-jana', waiter: 'Jana', count: 2, amount: '1000.00', tips: '56.00' },
+          { waiterId: 'w-7', waiter: null, count: 1, amount: '300.00', tips: '30.00' },
+          { waiterId: null, waiter: null, count: 1, amount: '132.00', tips: '0.00' },
+        ],
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: /Payments|Platby/ }));
+    await waitFor(() => expect(document.querySelector('tr[data-payment-id]')).not.toBeNull());
+    const select = screen.getByLabelText('Waiter');
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['All waiters', 'Jana', 'w-7', 'No waiter']);
+    await user.selectOptions(select, 'Jana');
+    await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toMatchObject({ filters: { waiterId: 'w-jana' } }));
+    await user.selectOptions(select, 'No waiter');
+    await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toMatchObject({ filters: { waiterId: null } }));
+    await user.selectOptions(select, 'All waiters');
+    await waitFor(() => expect((api.callsOf('listPayments').at(-1) as { filters?: { waiterId?: unknown } }).filters?.waiterId).toBeUndefined());
+    expectNoMissingKeys(missingKeys);
   });
 
   it('shows a refunded payment distinctly and without actions', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
 import { createFakeApi, fail } from '../../test/fake-api';
 import { snapshotFixture } from '../../test/fixture';
+import { dayReportFixture } from '../../test/history-fixture';
 import { DayReportSheet } from './day-report-sheet';
 
 function renderReport(setup: (api: ReturnType<typeof createFakeApi>) => void = () => undefined) {
@@ -37,6 +38,81 @@ describe('Day report (Z report) print page', () => {
     expect(screen.getByRole('heading', { name: 'Paid by payment link' })).toBeInTheDocument();
     expect(text()).toContain('1 paid, CZK 250.00 (apart from the payments above)');
     expect(missing).toEqual([]);
+  });
+
+  it('prints the settlements at close as lines of their own, and the splits by tender and by waiter', async () => {
+    const { events, missing } = renderReport((api) => {
+      const report = dayReportFixture(api.snapshot, '2026-11-21');
+      api.answer('dayReport', {
+        ok: true,
+        value: {
+          ...report,
+          settled: '430.40',
+          billed: '1862.40',
+          byTender: [
+            { tender: 'card', count: 3, amount: '1432.00', tips: '86.00' },
+            { tender: 'cash', count: 1, amount: '120.00', tips: '0.00' },
+            { tender: 'walkout', count: 1, amount: '310.40', tips: '0.00' },
+          ],
+          byWaiter: [
+            { waiterId: 'w-jana', waiter: 'Jana', count: 3, amount: '1310.40', tips: '56.00' },
+            { waiterId: null, waiter: null, count: 2, amount: '552.00', tips: '30.00' },
+          ],
+          settlements: [
+            {
+              billId: 'b7',
+              time: '2026-11-21T19:15:00.000Z',
+              tableId: 't2',
+              table: '2',
+              area: null,
+              bill: null,
+              tender: 'cash',
+              amount: '120.00',
+              currency: 'CZK',
+              note: 'paid at the bar',
+              waiterId: null,
+              waiter: null,
+            },
+            {
+              billId: 'b8',
+              time: '2026-11-21T20:45:00.000Z',
+              tableId: 't3',
+              table: '3',
+              area: null,
+              bill: null,
+              tender: 'walkout',
+              amount: '310.40',
+              currency: 'CZK',
+              note: 'left by the terrace',
+              waiterId: 'w-jana',
+              waiter: 'Jana',
+            },
+          ],
+        },
+      });
+    });
+    await waitFor(() => expect(events).toEqual(['ready']));
+    expect(text()).toContain('Settled at closeCZK 430.40');
+    expect(text()).toContain('All tendersCZK 1,862.40');
+    const tenders = screen.getByRole('table', { name: 'By tender' });
+    expect([...tenders.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-key'))).toEqual(['card', 'cash', 'walkout']);
+    expect(tenders).toHaveTextContent('Walkout1CZK 310.40');
+    const waiters = screen.getByRole('table', { name: 'By waiter' });
+    expect(waiters).toHaveTextContent('Jana3CZK 1,310.40CZK 56.00');
+    expect(waiters).toHaveTextContent('No waiter2CZK 552.00CZK 30.00');
+    const lines = [...document.querySelectorAll<HTMLElement>('.z-settlements tr[data-bill-id]')];
+    expect(lines.map((r) => r.dataset.tender)).toEqual(['cash', 'walkout']);
+    expect(lines[1]).toHaveTextContent('Walkout');
+    expect(lines[1]).toHaveTextContent('Jana');
+    expect(lines[1]).toHaveTextContent('left by the terrace');
+    expect(missing).toEqual([]);
+  });
+
+  it('prints no settlement section on a day without settlements', async () => {
+    const { events } = renderReport();
+    await waitFor(() => expect(events).toEqual(['ready']));
+    expect(document.querySelector('.z-settlements')).toBeNull();
+    expect(document.querySelector('[data-figure="settled"]')).toBeNull();
   });
 
   it("uses the restaurant's language", async () => {

@@ -1,6 +1,6 @@
 // The printable close-of-day (Z) report: print.html?report=day&date=YYYY-MM-DD. Totals, tips,
-// refunds, the provider and area splits and the day's payments, from the same commands as the
-// Payments tab. Calls onReady once drawn (the shell and the e2e test wait for body[data-ready]).
+// refunds, the provider, area, tender and waiter splits, the day's payments and its settlements at
+// close, from the same commands as the Payments tab. Calls onReady once drawn (the shell and the e2e test wait for body[data-ready]).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanionApi, DayReport, PaymentHistoryEntry } from '../../../../preload/contract';
@@ -39,6 +39,9 @@ function PaidLinksLine({ report }: { report: DayReport }) {
   );
 }
 
+/** A waiter as printed: their name, else their id; a dash for none. */
+const waiterName = (w: { waiterId: string | null; waiter: string | null }) => w.waiter ?? w.waiterId ?? '—';
+
 export function DayReportSheet({ api, date, onReady, onError }: { api: CompanionApi; date: string; onReady(): void; onError(message: string): void }) {
   const { t, i18n } = useTranslation();
   const load = useCallback(() => loadReport(api, date, (lang) => i18n.changeLanguage(lang)), [api, date, i18n]);
@@ -73,6 +76,7 @@ export function DayReportSheet({ api, date, onReady, onError }: { api: Companion
             <th scope="col">{t('history.columns.table')}</th>
             <th scope="col">{t('history.columns.state')}</th>
             <th scope="col">{t('history.columns.provider')}</th>
+            <th scope="col">{t('history.columns.waiter')}</th>
             <th scope="col">{t('history.columns.amount')}</th>
             <th scope="col">{t('history.columns.tip')}</th>
             <th scope="col">{t('history.columns.id')}</th>
@@ -85,6 +89,7 @@ export function DayReportSheet({ api, date, onReady, onError }: { api: Companion
               <td>{tableLabel(t, e.table)}</td>
               <td>{t(`history.states.${e.state}`)}</td>
               <td>{e.provider ?? '—'}</td>
+              <td>{waiterName(e)}</td>
               <td className="amount">{formatCurrency(e.amount, e.currency, lang)}</td>
               <td className="amount">{formatCurrency(e.tip, e.currency, lang)}</td>
               <td className="payment-id">{e.paymentId}</td>
@@ -92,6 +97,35 @@ export function DayReportSheet({ api, date, onReady, onError }: { api: Companion
           ))}
         </tbody>
       </table>
+      {report.settlements.length > 0 && (
+        <>
+          <h2>{t('history.report.settlements')}</h2>
+          <table className="z-settlements">
+            <thead>
+              <tr>
+                <th scope="col">{t('history.columns.time')}</th>
+                <th scope="col">{t('history.columns.table')}</th>
+                <th scope="col">{t('history.columns.tender')}</th>
+                <th scope="col">{t('history.columns.waiter')}</th>
+                <th scope="col">{t('history.columns.amount')}</th>
+                <th scope="col">{t('history.columns.note')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.settlements.map((s) => (
+                <tr key={s.billId} data-bill-id={s.billId} data-tender={s.tender}>
+                  <td>{formatClock(s.time, lang)}</td>
+                  <td>{tableLabel(t, s.table)}</td>
+                  <td>{t(`history.tenders.${s.tender}`)}</td>
+                  <td>{waiterName(s)}</td>
+                  <td className="amount">{formatCurrency(s.amount, s.currency, lang)}</td>
+                  <td>{s.note ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <p className="muted">{t('history.report.printed', { time: at(new Date().toISOString()) })}</p>
     </article>
   );

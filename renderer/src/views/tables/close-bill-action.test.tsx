@@ -49,6 +49,35 @@ describe('Closing a bill', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('offers walkout among the ways an amount due was settled', async () => {
+    const { user, api } = await openClose();
+    await user.click(within(dialog()).getByLabelText('Walkout (left without paying)'));
+    await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
+    expect(api.callsOf('closeBill')).toEqual([{ billId: 'b2', settlement: { method: 'walkout' } }]);
+  });
+
+  it('reports a walkout from the bill: its own action, with a note, closes the bill as a walkout', async () => {
+    const app = await renderApp({ snapshot: snapshotFixture() });
+    await app.user.click(screen.getByRole('button', { name: /Table 2/ }));
+    await app.user.click(screen.getByRole('button', { name: 'Walkout' }));
+    const walkout = screen.getByRole('dialog', { name: 'Report a walkout?' });
+    expect(walkout).toHaveTextContent('324.00 CZK is still due on this bill.');
+    await app.user.type(within(walkout).getByLabelText('What happened (optional)'), 'left by the terrace');
+    await app.user.click(within(walkout).getByRole('button', { name: 'Report walkout' }));
+    expect(app.api.callsOf('closeBill')).toEqual([{ billId: 'b2', settlement: { method: 'walkout', note: 'left by the terrace' } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expectNoMissingKeys(app.missingKeys);
+  });
+
+  it('offers no walkout on a bill with nothing due', async () => {
+    const snapshot = snapshotFixture();
+    snapshot.bills = snapshot.bills.map((b) => (b.id === 'b2' ? { ...b, totals: { ...b.totals, paid: '324', due: '0' } } : b));
+    const app = await renderApp({ snapshot });
+    await app.user.click(screen.getByRole('button', { name: /Table 2/ }));
+    expect(screen.getByRole('button', { name: 'Close bill' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Walkout' })).toBeNull();
+  });
+
   it('is not offered while a guest is paying the bill', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);

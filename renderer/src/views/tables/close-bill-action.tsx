@@ -1,6 +1,7 @@
 // Closing a bill. Not offered while a guest is paying (the store would
 // refuse it). With an amount still due, the dialog says how much and asks how it was settled
-// (cash, card at the counter, written off, a note); the answer goes with the close to main.
+// (cash, card at the counter, written off, walkout, a note); the answer goes with the close to main.
+// "Walkout" is its own action on a bill with something due: the same close, its method set.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillView, PaymentView, SettlementMethod } from '../../../../preload/contract';
@@ -11,7 +12,7 @@ import { ConfirmActions } from '../common/confirm-actions';
 import { Dialog } from '../common/dialog';
 import { useCommand, type CommandError } from '../common/use-command';
 
-const METHODS: readonly SettlementMethod[] = ['cash', 'card-at-counter', 'written-off'];
+const METHODS: readonly SettlementMethod[] = ['cash', 'card-at-counter', 'written-off', 'walkout'];
 
 export function CloseBillAction({ bill, payments }: { bill: BillView; payments: PaymentView[] }) {
   const { t } = useTranslation();
@@ -25,8 +26,39 @@ export function CloseBillAction({ bill, payments }: { bill: BillView; payments: 
       <button type="button" onClick={() => openDialog({ kind: 'close-bill', billId: bill.id })}>
         {t('bill.close')}
       </button>
-      {dialog?.kind === 'close-bill' && dialog.billId === bill.id && <CloseBillDialog bill={bill} />}
+      {!isZero(bill.totals.due) && (
+        <button type="button" className="danger" onClick={() => openDialog({ kind: 'close-bill', billId: bill.id, walkout: true })}>
+          {t('bill.closing.walkout')}
+        </button>
+      )}
+      {dialog?.kind === 'close-bill' && dialog.billId === bill.id && (dialog.walkout ? <WalkoutDialog bill={bill} /> : <CloseBillDialog bill={bill} />)}
     </>
+  );
+}
+
+/** The guests left without paying: the bill closes with its amount due settled as a walkout. */
+function WalkoutDialog({ bill }: { bill: BillView }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const closeDialog = useAppState((s) => s.closeDialog);
+  const closing = useCommand();
+  const [note, setNote] = useState('');
+  const confirm = async () => {
+    const settlement = { method: 'walkout' as const, ...(note.trim() ? { note: note.trim() } : {}) };
+    const result = await closing.run(() => api.closeBill({ billId: bill.id, settlement }));
+    if (result.ok) closeDialog();
+  };
+  return (
+    <Dialog title={t('bill.closing.walkoutTitle')} onClose={closeDialog}>
+      <p>{t('bill.closing.walkoutConfirm')}</p>
+      <p className="warning">{t('bill.closing.stillDue', { due: formatMoney(bill.totals.due, bill.currency, i18n.language) })}</p>
+      <label>
+        {t('bill.closing.walkoutNote')}
+        <textarea rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+      </label>
+      <CommandErrorText error={closing.error} />
+      <ConfirmActions label={t('bill.closing.walkoutYes')} danger pending={closing.pending} onConfirm={confirm} onBack={closeDialog} />
+    </Dialog>
   );
 }
 
