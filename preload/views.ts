@@ -444,7 +444,16 @@ export interface CsvExport {
 
 // attention --------------------------------------------------------------------------
 /** What Needs attention lists. A new kind: one source in main/attention/sources/, one line here, its words. */
-export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error' | 'receipt-pending';
+export type AttentionKind =
+  | 'capture'
+  | 'unsettled-payment'
+  | 'lock-held'
+  | 'settled-bill'
+  | 'refund-refused'
+  | 'service-error'
+  | 'receipt-pending'
+  // a paid payment the main POS has not acknowledged in time (POST /v1/events/ack)
+  | 'pos-unsynced';
 /** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */
 export type AttentionAction = 'capture' | 'retry-recovery' | 'release-lock' | 'acknowledge';
 /** What retryRecovery found: paid, unlocked (the service ended it unpaid), expired (lock too old), open (still running). */

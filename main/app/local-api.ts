@@ -21,13 +21,13 @@ export async function createLocalApi(
   store: PosApiStore,
   log: Logger,
   port: number,
-  reports: { now: () => number; dayEndsAt: () => string },
+  reports: { now: () => number; dayEndsAt: () => string; unsyncedAfterMs?: () => number },
   health: () => HealthFacts,
 ): Promise<LocalApi> {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {
-      // reports: the day report's "today" and the dayEndsAt setting, read per request.
+      // reports: the day report's "today", the dayEndsAt and unsyncedAfterSeconds settings, read per request.
       return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, health, ...reports });
     } catch (e) {
       throw portInUse(e, 'posApi', at);

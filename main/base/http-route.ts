@@ -56,6 +56,8 @@ export interface ReportContext {
   dayEndsAt: string;
   defaultCurrency: string;
   now: number;
+  /** Needs attention: the `unsyncedAfterSeconds` setting in ms (absent: its default). */
+  unsyncedAfterMs?: number;
 }
 
 /** How the till is, for GET /v1/health: its connection to the service and its disk. */

@@ -80,9 +80,10 @@ export function wirePayment(id: string, items: { id: string; price: string; quan
 
 /**
  * SQL that turns a store file this version wrote back into the version 12 file it would have been
- * (migration 013 undone: the event log numbered by AUTOINCREMENT again, its rows and seqs kept).
+ * (migration 015's table dropped, migration 013 undone: the event log numbered by AUTOINCREMENT again, its rows and seqs kept).
  */
 export const BACK_TO_V12 = `
+  DROP TABLE IF EXISTS pos_cursor;
   CREATE TABLE events_v12 (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, tableId TEXT,
     billId TEXT, paymentId TEXT, data TEXT NOT NULL DEFAULT '{}');
   INSERT INTO events_v12 SELECT seq, at, kind, tableId, billId, paymentId, data FROM events ORDER BY seq;

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/store/engine/database.js';
 import { openTestStore } from './test-store.js';
 import { migration013 } from '../../main/store/engine/migrations/013-event-log-rowid.js';
 import { BACK_TO_V12, lastSeq, seedBill, tempDir, upgradeFixture, wirePayment } from './helpers.js';
@@ -93,7 +93,7 @@ describe('migration 013 (the event log numbered by rowid, not AUTOINCREMENT)', (
       store.close();
     }
     const db = new BetterSqlite3(file, { readonly: true });
-    expect(schemaVersion(db)).toBe(13);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     db.close();
   });
 });

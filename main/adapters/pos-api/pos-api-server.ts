@@ -35,6 +35,8 @@ export interface PosApiOptions {
   defaultCurrency?: string;
   /** GET /v1/health's facts, read per request (default: nothing known). */
   health?: () => HealthFacts;
+  /** Needs attention's `unsyncedAfterSeconds` setting in ms, read per request (default: its default). */
+  unsyncedAfterMs?: () => number;
 }
 
 const NOTHING_KNOWN: HealthFacts = { connection: { status: 'unknown', problem: null, restaurantName: null }, disk: null };
@@ -100,6 +102,7 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
         dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT,
         defaultCurrency: state.options.defaultCurrency ?? 'CZK',
         now: state.options.now?.() ?? state.options.clock!.now(),
+        ...(state.options.unsyncedAfterMs ? { unsyncedAfterMs: state.options.unsyncedAfterMs() } : {}),
       },
       openStream: (after) => {
         const { heartbeatMs, clock } = state.options;

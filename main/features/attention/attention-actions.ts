@@ -52,7 +52,8 @@ export function acknowledge(
 ): AttentionResult<AttentionEntry> {
   const entry = findEntry(store.read, now, input.entryId);
   if (!entry) return refuse('NOT_FOUND');
-  if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', { action: entry.actions[0]! });
+  // An entry without actions (pos-unsynced) resolves by itself: ACTION_REQUIRED names no action.
+  if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', entry.actions[0] ? { action: entry.actions[0] } : undefined);
   const note = input.note?.trim() ?? '';
   record(store, entry, 'acknowledge', note === '' ? null : note.slice(0, MAX_NOTE_LENGTH));
   return { ok: true, value: entry };

@@ -37,7 +37,9 @@ export type StoreWrite =
   | 'receiptFailed'
   // payment links
   | 'savePaymentLink'
-  | 'removePaymentLink';
+  | 'removePaymentLink'
+  // what the main POS acknowledged of the event log
+  | 'commitPosCursor';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

@@ -9,6 +9,7 @@ import { createMenuReader, createMenuWriter } from './menu-repo.js';
 import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
 import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links-repo.js';
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
+import { createPosCursorReader, createPosCursorWriter } from './pos-cursor-repo.js';
 import { createReceiptsReader, createReceiptsWriter } from './receipts-repo.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
@@ -24,6 +25,7 @@ export function createRepos(db: Database): Repos {
     attention: createAttentionReader(db),
     receipts: createReceiptsReader(db),
     paymentLinks: createPaymentLinksReader(db),
+    posCursor: createPosCursorReader(db),
   };
   const events = createEventsReader(db);
   const both = {
@@ -37,6 +39,7 @@ export function createRepos(db: Database): Repos {
     receipts: Object.assign({}, read.receipts, createReceiptsWriter(db)),
     // Payment links.
     paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
+    posCursor: Object.assign({}, read.posCursor, createPosCursorWriter(db)),
   };
   // The tables reader's memory of each table's last paid payment hears every commit.
   return { read, events, both, heard: (e) => lastPaid.heard(e) };

@@ -9,6 +9,7 @@ import type { MenuReader, MenuWriter } from './menu-repo.js';
 import type { OrdersReader, OrdersWriter } from './orders-repo.js';
 import type { PaymentLinksReader, PaymentLinksWriter } from './payment-links-repo.js';
 import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
+import type { PosCursorReader, PosCursorWriter } from './pos-cursor-repo.js';
 import type { ReceiptsReader, ReceiptsWriter } from './receipts-repo.js';
 import type { TablesReader, TablesWriter } from './tables-repo.js';
 
@@ -27,6 +28,8 @@ export interface ReadTx {
   receipts: ReceiptsReader;
   /** Payment links this till created. */
   paymentLinks: PaymentLinksReader;
+  /** What the main POS acknowledged of the event log (migration 015). */
+  posCursor: PosCursorReader;
 }
 
 /** The repositories a write works with: each reader half with its writer half. */
@@ -40,6 +43,7 @@ export interface WriteRepos {
   paymentLinks: PaymentLinksReader & PaymentLinksWriter;
   events: EventsReader & EventsWriter;
   attention: AttentionReader & AttentionWriter;
+  posCursor: PosCursorReader & PosCursorWriter;
 }
 
 /** What a write sees inside its one transaction: the readers plus the writer halves (engine/tx.ts). */

@@ -12,6 +12,7 @@ import { migration010 } from './010-payment-links.js';
 import { migration011 } from './011-payment-event-times.js';
 import { migration012 } from './012-payment-times.js';
 import { migration013 } from './013-event-log-rowid.js';
+import { migration015 } from './015-pos-cursor.js';
 
 export type { Migration } from './migration.js';
 
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration015,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
