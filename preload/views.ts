@@ -403,6 +403,11 @@ export interface PaymentHistoryEntry {
   tip: Decimal;
   currency: string;
   provider: string | null;
+  /**
+   * The main POS has taken it in: its payment.paid event is at or below the cursor the POS
+   * committed (POST /v1/events/ack). Null when it was never paid, or no POS ever acknowledged.
+   */
+  posNotified: boolean | null;
 }
 
 export interface ReportSplit {
@@ -431,6 +436,8 @@ export interface DayReport {
   tipShare: Decimal | null;
   byProvider: (ReportSplit & { provider: string | null })[];
   byArea: (ReportSplit & { area: string | null })[];
+  /** Of the payments paid that day: how many the main POS has taken in, how many not yet (both 0 while no POS acknowledges). */
+  posNotified: { notified: number; notYet: number };
 }
 
 export interface CsvExport {

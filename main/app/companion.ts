@@ -80,6 +80,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     clock,
     push: (entries) => events.push({ type: 'attention', entries }),
     listening: () => events.wants('attention'),
+    unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
   });
   attention.start();
   const disk = createDiskWatch({
@@ -118,7 +119,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
       joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.engine),
       log,
       settings.get().posApiPort,
-      { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },
+      { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt, unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000 },
       () => {
         const view = connection.view();
         return { connection: { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName }, disk: disk.view() };
@@ -221,6 +222,8 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     guests: p.demo,
     // Day report.
     dayEndsAt: () => p.settings.get().dayEndsAt,
+    // Needs attention: when a payment the main POS has not acknowledged is unsynced.
+    unsyncedAfterMs: () => p.settings.get().unsyncedAfterSeconds * 1000,
     logsDir: logs,
   };
   return createUiApi(UI_FEATURES, context, { subscribe: p.events.subscribe, seq: p.events.seq });

@@ -67,6 +67,20 @@ export interface HealthFacts {
   disk: { lowSpace: boolean; freeBytes: number } | null;
 }
 
+/** How far behind the main POS is in the event log: what it acknowledged (POST /v1/events/ack) against the log. */
+export interface PosSyncFacts {
+  /** The committed cursor; null while the POS never acknowledged (the unsynced check is off). */
+  cursor: number | null;
+  /** The log's last durable event. */
+  lastSeq: number;
+  /** lastSeq − cursor (all of the log while there is no cursor). */
+  behind: number;
+  /** When the cursor last moved forward. */
+  lastAckAt: string | null;
+  /** Age in whole seconds of the oldest paid payment past the cursor (paid since the first acknowledgement); null when none. */
+  oldestUnsyncedSeconds: number | null;
+}
+
 export interface RouteContext<Store> {
   store: Store;
   health: () => HealthFacts;

@@ -70,6 +70,7 @@ export function summarize(input: { date: string; from: number; to: number; curre
     tipShare: totals.amount.isZero() ? null : totals.tips.dividedBy(totals.amount).toFixed(4),
     byProvider: splitBy(paid, 'provider'),
     byArea: splitBy(paid, 'area'),
+    posNotified: { notified: paid.filter((e) => e.posNotified === true).length, notYet: paid.filter((e) => e.posNotified === false).length },
   };
 }
 

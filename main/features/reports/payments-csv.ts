@@ -1,7 +1,10 @@
 import type { PaymentHistoryEntry } from '../../../preload/contract.js';
 
 /** The CSV export's columns, in order (the POS API documents the same). */
-export const CSV_COLUMNS = ['paymentId', 'time', 'table', 'bill', 'state', 'amount', 'tip', 'currency', 'provider'] as const;
+export const CSV_COLUMNS = ['paymentId', 'time', 'table', 'bill', 'state', 'amount', 'tip', 'currency', 'provider', 'posNotified'] as const;
+
+/** posNotified: yes / no, empty when it does not apply (never paid, or no POS acknowledges). */
+const yesNo = (value: boolean | null): string | null => (value === null ? null : value ? 'yes' : 'no');
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function field(value: string | null): string {
@@ -16,7 +19,7 @@ function field(value: string | null): string {
 export function paymentsCsv(entries: PaymentHistoryEntry[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const e of entries) {
-    lines.push([e.paymentId, e.time, e.table, e.bill, e.state, e.amount, e.tip, e.currency, e.provider].map(field).join(','));
+    lines.push([e.paymentId, e.time, e.table, e.bill, e.state, e.amount, e.tip, e.currency, e.provider, yesNo(e.posNotified)].map(field).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -174,7 +174,7 @@ const dateOf = (end: RangeEnd | undefined, r: ReportContext, fallback: string) =
 
 /** The CSV alternative of GET /v1/payments, for its contract. */
 export const PAYMENTS_CSV_EXAMPLE =
-  'paymentId,time,table,bill,state,amount,tip,currency,provider\r\np-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa\r\n';
+  'paymentId,time,table,bill,state,amount,tip,currency,provider,posNotified\r\np-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa,yes\r\n';
 
 /**
  * GET /v1/payments with `from`/`to` (or asking for CSV): the payment history of a range, JSON or

@@ -24,13 +24,13 @@ export function createPosCursorReader(db: Database): PosCursorReader {
   // Walks the rowid from the top: the largest seq below `before` (the first event not durable yet).
   const lastSeq = db.prepare<[number], { seq: number | null }>('SELECT MAX(seq) AS seq FROM events WHERE seq < ?');
   // Walks the log's rowids from the cursor on; the POS keeps that stretch short by acknowledging.
-  const paidAfter = db.prepare<[number, number], UnackedPayment>(
-    "SELECT seq, at, paymentId FROM events WHERE seq > ? AND kind = 'payment.paid' AND paymentId IS NOT NULL ORDER BY seq LIMIT ?",
+  const paidAfter = db.prepare<[number, string, number], UnackedPayment>(
+    "SELECT seq, at, paymentId FROM events WHERE seq > ? AND kind = 'payment.paid' AND at >= ? AND paymentId IS NOT NULL ORDER BY seq LIMIT ?",
   );
   return {
     get: () => get.get() ?? null,
     lastSeq: (before) => lastSeq.get(before ?? Number.MAX_SAFE_INTEGER)?.seq ?? 0,
-    paidAfter: (seq, limit) => paidAfter.all(seq, limit),
+    paidAfter: (seq, sinceIso, limit) => paidAfter.all(seq, sinceIso, limit),
   };
 }
 
@@ -51,8 +51,8 @@ export interface PosCursorReader {
   get(): PosCursorRow | null;
   /** The largest event seq below `before` (null: the log's last), 0 for an empty log. */
   lastSeq(before: number | null): number;
-  /** Paid payments' payment.paid events after `seq`, oldest first, at most `limit`. */
-  paidAfter(seq: number, limit: number): UnackedPayment[];
+  /** Paid payments' payment.paid events after `seq` and at or after `sinceIso`, oldest first, at most `limit`. */
+  paidAfter(seq: number, sinceIso: string, limit: number): UnackedPayment[];
 }
 export interface PosCursorWriter {
   /** Sets the cursor at the transaction's time (the first time also sets firstAt). */

@@ -38,6 +38,8 @@ export const historyCs: Translations['history'] = {
     noArea: 'Bez oblasti',
     unknownProvider: 'Neznámý',
     otherCurrency: 'Součty v {{currency}}; platby v jiných měnách jsou v seznamu, ale nezapočítávají se.',
+    posNotified: 'V hlavní pokladně',
+    posNotifiedOf: '{{notified}} z {{count}}',
   },
   columns: {
     time: 'Čas',
@@ -49,6 +51,11 @@ export const historyCs: Translations['history'] = {
     state: 'Stav',
     actions: 'Akce',
     id: 'ID platby',
+    pos: 'Hlavní pokladna',
+  },
+  pos: {
+    notified: 'Pokladna ví',
+    notYet: 'Zatím ne',
   },
   exportCsv: 'Exportovat CSV',
   exported: 'Uloženo do {{path}}.',

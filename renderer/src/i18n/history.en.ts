@@ -37,6 +37,8 @@ export const historyEn = {
     noArea: 'No area',
     unknownProvider: 'Unknown',
     otherCurrency: 'Totals in {{currency}}; payments in other currencies are listed but not counted.',
+    posNotified: 'In the main POS',
+    posNotifiedOf: '{{notified}} of {{count}}',
   },
   columns: {
     time: 'Time',
@@ -48,6 +50,11 @@ export const historyEn = {
     state: 'State',
     actions: 'Actions',
     id: 'Payment ID',
+    pos: 'Main POS',
+  },
+  pos: {
+    notified: 'POS notified',
+    notYet: 'Not yet',
   },
   exportCsv: 'Export CSV',
   exported: 'Saved to {{path}}.',

@@ -18,6 +18,7 @@ export function historyFixture(snapshot: Snapshot): PaymentHistoryEntry[] {
       tip: p.tip,
       currency: p.currency,
       provider: p.provider,
+      posNotified: p.state === 'PAID' ? true : null,
     }));
 }
 
@@ -38,5 +39,6 @@ export function dayReportFixture(_snapshot: Snapshot, date: string): DayReport {
       { area: 'Hall', count: 2, amount: '1000.00', tips: '56.00' },
       { area: null, count: 1, amount: '432.00', tips: '30.00' },
     ],
+    posNotified: { notified: 3, notYet: 0 },
   };
 }

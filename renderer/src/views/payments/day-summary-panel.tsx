@@ -16,6 +16,11 @@ export function DaySummaryPanel({ report }: { report: DayReport }) {
     ['net', t('history.summary.net'), money(report.net)],
     ['tipShare', t('history.summary.tipShare'), report.tipShare === null ? '—' : formatShare(report.tipShare, lang)],
   ];
+  // Only where a main POS acknowledges what it takes in (otherwise both counts are 0).
+  const { notified, notYet } = report.posNotified;
+  if (notified + notYet > 0) {
+    figures.push(['posNotified', t('history.summary.posNotified'), t('history.summary.posNotifiedOf', { notified, count: notified + notYet })]);
+  }
   return (
     <section className="day-summary" aria-label={t('history.summary.label')}>
       <dl className="day-figures">
