@@ -30,6 +30,8 @@ export const EVENT_TYPES = [
   'attention',
   // Free space of the data folder's volume.
   'disk',
+  // The main POS's acknowledged cursor.
+  'pos-cursor',
 ] as const satisfies readonly EventType[];
 
 // An event type added to the contract but not to the list above fails to compile here.

@@ -265,7 +265,9 @@ export type CompanionEvent =
   // attention: the whole list again whenever it changes (the badge counts it)
   | { type: 'attention'; seq: number; entries: AttentionEntry[] }
   // disk: low space began or ended, or the free space moved while low
-  | { type: 'disk'; seq: number; disk: DiskView };
+  | { type: 'disk'; seq: number; disk: DiskView }
+  // the main POS acknowledged events (POST /v1/events/ack): "POS notified" may have changed
+  | { type: 'pos-cursor'; seq: number; cursor: number | null };
 
 /**
  * Commands answer a value or an error. The error is a code and its parameters, never a sentence:

@@ -83,6 +83,10 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
   });
   attention.start();
+  // The Payments view's "POS notified" column reloads when the main POS acknowledges.
+  const offCursor = store.events.onPosCursor((cursor) => {
+    if (events.wants('pos-cursor')) events.push({ type: 'pos-cursor', cursor: cursor.seq });
+  });
   const disk = createDiskWatch({
     dir: dataDir,
     clock,
@@ -128,6 +132,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     await connection.open();
   } catch (e) {
     await demo.stop();
+    offCursor();
     attention.stop();
     disk.stop();
     offStore();
@@ -144,6 +149,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const stop = async () => {
     await connection.stop();
     await localApi.close();
+    offCursor();
     attention.stop();
     disk.stop();
     offStore();

@@ -11,8 +11,9 @@ import { applyTablesEvent, initialTables, tablesFromSnapshot, type TablesSlice }
 import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from './ui-slice';
 import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from './attention-slice';
 import { applyDiskEvent, diskFromSnapshot, initialDisk, type DiskSlice } from './disk-slice';
+import { applyPosCursorEvent, initialPosCursor, type PosCursorSlice } from './pos-cursor-slice';
 
-type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice & DiskSlice;
+type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice & DiskSlice & PosCursorSlice;
 
 export interface AppState extends DataSlices, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
@@ -41,6 +42,7 @@ const reducers: Reducer[] = [
   applyOrdersEvent,
   applyAttentionEvent,
   applyDiskEvent,
+  applyPosCursorEvent,
 ];
 
 export function createAppStore() {
@@ -55,6 +57,7 @@ export function createAppStore() {
     ...initialOrders,
     ...initialAttention,
     ...initialDisk,
+    ...initialPosCursor,
     seq: -1,
     loaded: false,
     ...uiActions(set, get),
