@@ -15,6 +15,7 @@ import {
 import type { Payment as WirePayment } from '../../base/wire/index.js';
 import { entryOfPayment, findEntry, sourceOf } from './attention-list.js';
 import { LOCK_LIMIT_MS } from './sources/payment-timing.js';
+import type { AttentionContext } from './sources/source.js';
 
 /**
  * A refusal of an attention action: `code` for the renderer to word (and the POS API to send),
@@ -47,7 +48,7 @@ function record(
 /** Acknowledges an entry that only needs a look; it leaves the list. An action entry answers ACTION_REQUIRED. */
 export function acknowledge(
   store: BillsStore & PaymentsStore & AttentionStore & StoreEngine,
-  now: number,
+  now: number | AttentionContext,
   input: { entryId: string; note?: string | undefined },
 ): AttentionResult<AttentionEntry> {
   const entry = findEntry(store.read, now, input.entryId);

@@ -40,7 +40,7 @@ export function createAttentionCommands(deps: AttentionCommandDeps): AttentionCo
   const { store, clock, log } = deps;
   return {
     listAttention: () => attempt(log, 'listAttention', () => ok(listAttention(store.read, attentionNow(deps)))),
-    resolveAttention: (input) => attempt(log, 'resolveAttention', () => asResult(acknowledge(store, clock.now(), input), () => null)),
+    resolveAttention: (input) => attempt(log, 'resolveAttention', () => asResult(acknowledge(store, attentionNow(deps), input), () => null)),
     releaseLock: (input) =>
       attempt(
         log,

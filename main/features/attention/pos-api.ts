@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { PosApiStore } from '../bills/pos-api-contract.js';
 import type { AttentionEntry } from '../../../preload/contract.js';
-import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
+import { defineRoute, documented, HttpError, named, type ReportContext, type Route } from '../../base/http-route.js';
 import { acknowledge, MAX_NOTE_LENGTH } from './attention-actions.js';
 import { listAttention } from './attention-list.js';
-import { DEFAULT_UNSYNCED_AFTER_MS } from './sources/source.js';
+import { DEFAULT_UNSYNCED_AFTER_MS, type AttentionContext } from './sources/source.js';
 
 /** Needs attention on the local POS API: the list, and acknowledging an entry that only needs a look. */
 
@@ -73,6 +73,9 @@ const toEntryResponse = (e: AttentionEntry): AttentionEntryResponse => ({
   actions: [...e.actions],
 });
 
+/** The time and the limits of a request. */
+const attentionAt = (r: ReportContext): AttentionContext => ({ now: r.now, unsyncedAfterMs: r.unsyncedAfterMs ?? DEFAULT_UNSYNCED_AFTER_MS });
+
 const route = defineRoute<PosApiStore>();
 
 export const attentionRoutes: Route<PosApiStore>[] = [
@@ -96,7 +99,7 @@ export const attentionRoutes: Route<PosApiStore>[] = [
     responses: { 200: { description: 'The entries', body: z.array(AttentionEntryResponse) } },
     errors: { 400: 'Unknown `kind`' },
   })((ctx, { query: q }) => {
-    const entries = listAttention(ctx.store.read, { now: ctx.reports.now, unsyncedAfterMs: ctx.reports.unsyncedAfterMs ?? DEFAULT_UNSYNCED_AFTER_MS });
+    const entries = listAttention(ctx.store.read, attentionAt(ctx.reports));
     return { status: 200, body: (q.kind ? entries.filter((e) => q.kind!.includes(e.kind)) : entries).map(toEntryResponse) };
   }),
   route({
@@ -114,7 +117,7 @@ export const attentionRoutes: Route<PosApiStore>[] = [
       409: 'ACTION_REQUIRED: the entry is resolved by its action (or, `pos-unsynced`, by POST /v1/events/ack), not acknowledged',
     },
   })((ctx, { params, body }) => {
-    const result = acknowledge(ctx.store, ctx.reports.now, { entryId: params.id!, note: body?.note });
+    const result = acknowledge(ctx.store, attentionAt(ctx.reports), { entryId: params.id!, note: body?.note });
     if (result.ok) return { status: 200, body: toEntryResponse(result.value) };
     if (result.code === 'NOT_FOUND') throw new HttpError(404, 'NOT_FOUND', `Entry ${params.id!} is not in Needs attention (resolved already, or never was).`);
     // Captures, locks and unsettled payments are resolved by their action, in the app; an unsynced payment by the POS's acknowledgement.
