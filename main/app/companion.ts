@@ -84,9 +84,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   });
   attention.start();
   // The Payments view's "POS notified" column reloads when the main POS acknowledges.
-  const offCursor = store.events.onPosCursor((cursor) => {
-    if (events.wants('pos-cursor')) events.push({ type: 'pos-cursor', cursor: cursor.seq });
-  });
+  const offCursor = store.events.onPosCursor((c) => events.wants('pos-cursor') && events.push({ type: 'pos-cursor', cursor: c.seq }));
   const disk = createDiskWatch({
     dir: dataDir,
     clock,

@@ -13,7 +13,12 @@ export function listAttention(read: ReadTx, now: number | AttentionContext, sour
 }
 
 /** One entry as it is listed now (its kind's source only), or null when it is not (any more). */
-export function findEntry(read: ReadTx, now: number | AttentionContext, id: string, sources: readonly AttentionSource[] = ATTENTION_SOURCES): AttentionEntry | null {
+export function findEntry(
+  read: ReadTx,
+  now: number | AttentionContext,
+  id: string,
+  sources: readonly AttentionSource[] = ATTENTION_SOURCES,
+): AttentionEntry | null {
   const source = sourceOf(id.slice(0, id.indexOf(':')), sources);
   return source?.list(read, attentionContext(now)).find((e) => e.id === id) ?? null;
 }

@@ -13,9 +13,9 @@ import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type Atte
 import { applyDiskEvent, diskFromSnapshot, initialDisk, type DiskSlice } from './disk-slice';
 import { applyPosCursorEvent, initialPosCursor, type PosCursorSlice } from './pos-cursor-slice';
 
-type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice & DiskSlice & PosCursorSlice;
+type DataSlices = ConnectionSlice & TablesSlice & BillsSlice & PaymentsSlice & NoticesSlice & SettingsSlice & OrdersSlice & AttentionSlice & DiskSlice;
 
-export interface AppState extends DataSlices, UiSlice, UiActions {
+export interface AppState extends DataSlices, PosCursorSlice, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
   seq: number;
   loaded: boolean;
