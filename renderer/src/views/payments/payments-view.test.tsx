@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PaymentHistoryEntry } from '../../../../preload/contract';
 import { fail } from '../../test/fake-api';
 import { paymentFixture, snapshotFixture } from '../../test/fixture';
-import { historyFixture } from '../../test/history-fixture';
+import { dayReportFixture, historyFixture } from '../../test/history-fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
 async function openPayments(options: Parameters<typeof renderApp>[0] = {}) {
@@ -134,6 +134,22 @@ describe('Payments view (history of a restaurant day)', () => {
     pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(now, { id: 'p1', state: 'CANCELLED', closedState: 'DECLINED', cancellableUntil: null }) });
     await waitFor(() => expect(row('p1')).toHaveClass('cancelled'));
     expect(row('p1')).toHaveTextContent('Declined');
+  });
+
+  it('shows whether the main POS has each payment, counts it in the summary, and loads again when the POS acknowledges', async () => {
+    const { pushEvents, api, missingKeys } = await openPayments();
+    const notYet = historyFixture(api.snapshot).map((e): PaymentHistoryEntry => ({ ...e, posNotified: e.paymentId === 'p1' ? false : e.posNotified }));
+    api.answer('listPayments', { ok: true, value: notYet });
+    api.answer('dayReport', { ok: true, value: { ...dayReportFixture(api.snapshot, '2026-11-21'), posNotified: { notified: 2, notYet: 1 } } });
+    pushEvents({ type: 'pos-cursor', seq: 11, cursor: 40 });
+    await waitFor(() => expect(row('p1')).toHaveTextContent('Not yet'));
+    expect(row('p1').querySelector('[data-pos-notified]')).toHaveAttribute('data-pos-notified', 'false');
+    expect(text(screen.getByRole('region', { name: 'Day summary' }))).toContain('In the main POS2 of 3');
+
+    api.answer('listPayments', { ok: true, value: historyFixture(api.snapshot) });
+    pushEvents({ type: 'pos-cursor', seq: 12, cursor: 44 });
+    await waitFor(() => expect(row('p1')).toHaveTextContent('POS notified'));
+    expectNoMissingKeys(missingKeys);
   });
 
   it('exports the CSV as a download in browser mode, and reports where Electron saved it', async () => {
