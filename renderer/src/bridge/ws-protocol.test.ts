@@ -33,7 +33,7 @@ describe('browser-mode bridge messages', () => {
   });
 
   it('accepts every event type of the contract, from its one list', () => {
-    expect(EVENT_TYPES.length).toBe(11); // + order and menu, attention, disk
+    expect(EVENT_TYPES.length).toBe(12); // + order and menu, attention, disk, pos-cursor
     for (const type of EVENT_TYPES) expect(decodeServerMessage(JSON.stringify({ event: { type, seq: 1 } })).kind, type).toBe('event');
   });
 
