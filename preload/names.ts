@@ -34,6 +34,8 @@ export const EVENT_TYPES = [
   'database',
   // A payment link's new state at the service.
   'payment-link',
+  // The main POS's acknowledged cursor.
+  'pos-cursor',
 ] as const satisfies readonly EventType[];
 
 // An event type added to the contract but not to the list above fails to compile here.

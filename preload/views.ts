@@ -281,7 +281,9 @@ export type CompanionEvent =
   // database: another program's lock began or ended refusing the till's writes
   | { type: 'database'; seq: number; database: DatabaseView }
   // payment-link: the service reported a link's new state (paid, expired, gone), found in the background
-  | { type: 'payment-link'; seq: number; link: PaymentLinkView };
+  | { type: 'payment-link'; seq: number; link: PaymentLinkView }
+  // the main POS acknowledged events (POST /v1/events/ack): "POS notified" may have changed
+  | { type: 'pos-cursor'; seq: number; cursor: number | null };
 
 /**
  * Commands answer a value or an error. The error is a code and its parameters, never a sentence:
@@ -436,6 +438,11 @@ export interface PaymentHistoryEntry {
   waiterId: string | null;
   /** Their name as the POS gave it, else null (show the id). */
   waiter: string | null;
+  /**
+   * The main POS has taken it in: its payment.paid event is at or below the cursor the POS
+   * committed (POST /v1/events/ack). Null when it was never paid, or no POS ever acknowledged.
+   */
+  posNotified: boolean | null;
 }
 
 /** A bill closed with an amount due, settled at the close (cash, card at the counter, written off, walkout). */
@@ -498,6 +505,8 @@ export interface DayReport {
   settlements: SettlementEntry[];
   /** Payment links paid that day, in `currency`: their own line, apart from the totals above. */
   paidLinks: PaidLinksTotal;
+  /** Of the payments paid that day: how many the main POS has taken in, how many not yet (both 0 while no POS acknowledges). */
+  posNotified: { notified: number; notYet: number };
 }
 
 /** Payment links paid within a day: how many and what they brought. */
@@ -517,7 +526,16 @@ export interface CsvExport {
 
 // attention --------------------------------------------------------------------------
 /** What Needs attention lists. A new kind: one source in main/attention/sources/, one line here, its words. */
-export type AttentionKind = 'capture' | 'unsettled-payment' | 'lock-held' | 'settled-bill' | 'refund-refused' | 'service-error' | 'receipt-pending';
+export type AttentionKind =
+  | 'capture'
+  | 'unsettled-payment'
+  | 'lock-held'
+  | 'settled-bill'
+  | 'refund-refused'
+  | 'service-error'
+  | 'receipt-pending'
+  // a paid payment the main POS has not acknowledged in time (POST /v1/events/ack)
+  | 'pos-unsynced';
 /** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */
 export type AttentionAction = 'capture' | 'retry-recovery' | 'release-lock' | 'acknowledge';
 /** What retryRecovery found: paid, unlocked (the service ended it unpaid), expired (lock too old), open (still running). */

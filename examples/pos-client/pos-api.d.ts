@@ -858,7 +858,7 @@ export interface paths {
         };
         /**
          * Payments of a range of restaurant days (JSON or CSV), or created since a time
-         * @description With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end (`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. The CSV is UTF-8 with a header row, one line per payment (tender `card`) and per bill settled at its close (no paymentId, state `settled`, tender cash, card-at-counter, written-off or walkout, tip 0.00, the cashier's note; left out when `state` or `search` is given), in time order, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note`. Without `from`/`to` and as JSON: the older list of PaymentView created at or after `since`. States: paid, refunded, refund, capture_needed, declined, cancelled, pending.
+         * @description With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end (`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. The CSV is UTF-8 with a header row, one line per payment (tender `card`) and per bill settled at its close (no paymentId, state `settled`, tender cash, card-at-counter, written-off or walkout, tip 0.00, the cashier's note; left out when `state` or `search` is given), in time order, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note,posNotified`. Without `from`/`to` and as JSON: the older list of PaymentView created at or after `since`. States: paid, refunded, refund, capture_needed, declined, cancelled, pending.
          */
         get: {
             parameters: {
@@ -893,9 +893,9 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PaymentHistoryEntry"][] | components["schemas"]["PaymentView"][];
                         /**
-                         * @example paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note
-                         *     p-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa,card,w-7,Jana,b-12,
-                         *     ,2026-11-21T21:40:00.000Z,Table 2,,settled,310.00,0.00,CZK,,walkout,w-7,Jana,b-15,left without paying
+                         * @example paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note,posNotified
+                         *     p-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa,card,w-7,Jana,b-12,,yes
+                         *     ,2026-11-21T21:40:00.000Z,Table 2,,settled,310.00,0.00,CZK,,walkout,w-7,Jana,b-15,left without paying,
                          */
                         "text/csv": string;
                     };
@@ -1749,12 +1749,12 @@ export interface paths {
         };
         /**
          * Needs attention: everything not settled, oldest first, with the action that resolves each
-         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
+         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`), `pos-unsynced` (a paid payment whose `payment.paid` event the POS has not acknowledged with POST /v1/events/ack within the `unsyncedAfterSeconds` setting, default 60 s: `detail.seq` its event, `detail.cursor` the committed cursor; listed only once the POS has acknowledged at least once, for payments paid since; it has no action and leaves by itself once acknowledged). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description Comma-separated kinds to keep (capture, unsettled-payment, lock-held, settled-bill, refund-refused, service-error, receipt-pending) */
+                    /** @description Comma-separated kinds to keep (capture, unsettled-payment, lock-held, settled-bill, refund-refused, service-error, receipt-pending, pos-unsynced) */
                     kind?: string;
                 };
                 header?: never;
@@ -1897,7 +1897,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description ACTION_REQUIRED: the entry is resolved by its action, not acknowledged; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                /** @description ACTION_REQUIRED: the entry is resolved by its action (or, `pos-unsynced`, by POST /v1/events/ack), not acknowledged; or: Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2517,7 +2517,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The till’s connection to the payment service and its free disk space */
+        /** The till’s connection to the payment service, its free disk space, and how far behind the POS is */
         get: {
             parameters: {
                 query?: never;
@@ -2656,6 +2656,117 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge the events the POS has stored: commit its cursor
+         * @description Call it after the POS has stored (committed in its own database) every event up to `seq`, never merely on reading: reading `GET /v1/events` (JSON or the stream) acknowledges nothing. The cursor only moves forward: a `seq` at or below it changes nothing and answers the cursor as it is; a `seq` past the last event is a 400. It is stored durably with its time before the answer. Each paid payment whose `payment.paid` event is at or below the cursor shows as "POS notified" in Tableside; once the POS has acknowledged at least once, a payment not acknowledged within the `unsyncedAfterSeconds` setting (default 60 s) becomes `pos-unsynced` in Needs attention until it is. `GET /v1/health` shows the cursor too.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional, recommended on every retried write. A unique value per logical write (a UUID), 1 to 255 printable ASCII characters, sent as a structured-field string ("…") or as bare text. The same key with the same method, path and body within 24 h is answered with the first answer again (header Idempotent-Replayed: true) and applies nothing; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; the same key while its first request still runs is 409 IDEMPOTENCY_KEY_IN_USE. Refusals are not kept: a refused request may be retried under its key. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EventsAckInput"];
+                };
+            };
+            responses: {
+                /** @description The cursor after this call (moved, or as it was) */
+                200: {
+                    headers: {
+                        /** @description "true" when this is the kept answer of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventsCursor"];
+                    };
+                };
+                /** @description Bad body, or `seq` past the last event (`field`: seq); or: a malformed Idempotency-Key (field Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or wrong bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Method not allowed on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key in use by a request still running: code IDEMPOTENCY_KEY_IN_USE */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Host header does not name this machine (127.0.0.1, localhost or [::1] with the port): code MISDIRECTED_REQUEST */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3200,7 +3311,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            kind: "capture" | "unsettled-payment" | "lock-held" | "settled-bill" | "refund-refused" | "service-error" | "receipt-pending";
+            kind: "capture" | "unsettled-payment" | "lock-held" | "settled-bill" | "refund-refused" | "service-error" | "receipt-pending" | "pos-unsynced";
             /**
              * Format: date-time
              * @description Since when it needs attention
@@ -3292,7 +3403,7 @@ export interface components {
                 code: string;
             } | null;
         };
-        /** @description How the till is: its connection to the payment service, the free space where it keeps the bills, and whether another program locks them */
+        /** @description How the till is: its connection to the payment service, the free space where it keeps the bills, and whether another program locks them, and how far behind the POS reads */
         Health: {
             connection: {
                 status: string;
@@ -3307,6 +3418,13 @@ export interface components {
                 locked: boolean;
                 since: string | null;
             } | null;
+            pos: {
+                cursor: number | null;
+                lastSeq: number;
+                behind: number;
+                lastAckAt: string | null;
+                oldestUnsyncedSeconds: number | null;
+            };
         };
         Event: {
             seq: number;
@@ -3321,6 +3439,19 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        EventsCursor: {
+            /** @description The committed cursor: the last event the POS acknowledged; null when it never did */
+            seq: number | null;
+            /**
+             * Format: date-time
+             * @description When the cursor last moved forward
+             */
+            at: string | null;
+            /** @description The last event in the log (the highest seq a reader can get) */
+            lastSeq: number;
+            /** @description lastSeq − seq: events not acknowledged yet */
+            behind: number;
         };
         TableInput: {
             name: string;
@@ -3488,6 +3619,13 @@ export interface components {
             currency?: string;
             /** @description What it is for; the guest sees it (at most 200 characters, trimmed) */
             description?: string;
+        };
+        EventsAckInput: {
+            /**
+             * @description The sequence number of the last event the POS has stored (every event up to it is taken in)
+             * @example 1042
+             */
+            seq: number;
         };
     };
     responses: never;

@@ -86,8 +86,11 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     clock,
     push: (entries) => events.push({ type: 'attention', entries }),
     listening: () => events.wants('attention'),
+    unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
   });
   attention.start();
+  // The Payments view's "POS notified" column reloads when the main POS acknowledges.
+  const offCursor = store.events.onPosCursor((c) => events.wants('pos-cursor') && events.push({ type: 'pos-cursor', cursor: c.seq }));
   const { disk, database } = startStorageWatches(options, { dataDir, engine: store.engine, clock, log, events });
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
@@ -116,7 +119,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
       joinDomains(store.bills, store.payments, store.orders, store.receipts, store.attention, store.events, store.idempotency, store.engine),
       log,
       settings.get().posApiPort,
-      { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt },
+      { now: () => clock.now(), dayEndsAt: () => settings.get().dayEndsAt, unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000 },
       () => {
         const view = connection.view();
         const connectionFacts = { status: view.status, problem: view.problem ?? null, restaurantName: view.restaurantName };
@@ -127,6 +130,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     await connection.open();
   } catch (e) {
     await demo.stop();
+    offCursor();
     attention.stop();
     disk.stop();
     database.stop();
@@ -146,6 +150,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     linkWatcher.stop();
     await connection.stop();
     await localApi.close();
+    offCursor();
     attention.stop();
     disk.stop();
     database.stop();
@@ -268,6 +273,8 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     guests: p.demo,
     // Day report.
     dayEndsAt: () => p.settings.get().dayEndsAt,
+    // Needs attention: when a payment the main POS has not acknowledged is unsynced.
+    unsyncedAfterMs: () => p.settings.get().unsyncedAfterSeconds * 1000,
     logsDir: logs,
   };
   return createUiApi(UI_FEATURES, context, { subscribe: p.events.subscribe, seq: p.events.seq });

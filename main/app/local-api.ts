@@ -22,14 +22,14 @@ export async function createLocalApi(
   store: PosApiStore & IdempotencyStore,
   log: Logger,
   port: number,
-  reports: { now: () => number; dayEndsAt: () => string },
+  reports: { now: () => number; dayEndsAt: () => string; unsyncedAfterMs?: () => number },
   health: () => HealthFacts,
   paymentLinks?: PaymentLinkPort,
 ): Promise<LocalApi> {
   let token = loadOrCreateToken(dataDir);
   const listen = async (at: number): Promise<PosApi> => {
     try {
-      // reports: the day report's "today" and the dayEndsAt setting, read per request.
+      // reports: the day report's "today", the dayEndsAt and unsyncedAfterSeconds settings, read per request.
       return await startPosApi({ store, host: '127.0.0.1', port: at, token, log, health, ...reports, ...(paymentLinks ? { paymentLinks } : {}) });
     } catch (e) {
       throw portInUse(e, 'posApi', at);

@@ -3,7 +3,7 @@ import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
 
 /** Settings as stored (settings.json in the data directory): what the cashier sees, less the
- * secrets, plus two fields only integrators set. The API key is not in here. */
+ * secrets, plus the fields only integrators set. The API key is not in here. */
 export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiTokenHint' | 'managerPinSet'> & {
   webhookHost: string;
   serviceName: string;
@@ -13,6 +13,11 @@ export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiTokenHin
   quietWindow: string;
   /** Demo mode's sandbox on the LAN, so trainees pay from a real phone; else loopback. Set by IT. */
   demoOnLan: boolean;
+  /**
+   * Seconds after which a paid payment the main POS has not acknowledged (POST /v1/events/ack) is
+   * "unsynced" in Needs attention; 0 never flags one. Set by IT.
+   */
+  unsyncedAfterSeconds: number;
 };
 
 /** Where the API key lives at rest: Electron safeStorage in the app, a plain file (with a warning) headless. */

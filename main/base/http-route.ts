@@ -59,6 +59,8 @@ export interface ReportContext {
   dayEndsAt: string;
   defaultCurrency: string;
   now: number;
+  /** Needs attention: the `unsyncedAfterSeconds` setting in ms (absent: its default). */
+  unsyncedAfterMs?: number;
 }
 
 /** How the till is, for GET /v1/health: its connection to the service, its disk and its database's lock. */
@@ -72,6 +74,20 @@ export interface HealthFacts {
 
 /** The payment link commands as the POS API calls them: the cashier's, with the same rules and refusals. */
 export type PaymentLinkPort = Pick<CommandApi, 'createPaymentLink' | 'listPaymentLinks' | 'getPaymentLink' | 'deletePaymentLink'>;
+
+/** How far behind the main POS is in the event log: what it acknowledged (POST /v1/events/ack) against the log. */
+export interface PosSyncFacts {
+  /** The committed cursor; null while the POS never acknowledged (the unsynced check is off). */
+  cursor: number | null;
+  /** The log's last durable event. */
+  lastSeq: number;
+  /** lastSeq − cursor (all of the log while there is no cursor). */
+  behind: number;
+  /** When the cursor last moved forward. */
+  lastAckAt: string | null;
+  /** Age in whole seconds of the oldest paid payment past the cursor (paid since the first acknowledgement); null when none. */
+  oldestUnsyncedSeconds: number | null;
+}
 
 export interface RouteContext<Store> {
   store: Store;

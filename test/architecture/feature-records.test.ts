@@ -31,7 +31,7 @@ describe('each feature hands the root one record', () => {
   it('the POS API serves exactly the records’ routes, and its document', () => {
     const fromRecords = FEATURE_ROUTES.flat().map((r) => `${r.method} ${r.path}`);
     const served = POS_API_ROUTES.map((r) => `${r.method} ${r.path}`);
-    expect(served.filter((r) => !fromRecords.includes(r))).toEqual(['GET /v1/openapi.json', 'GET /v1/events']);
+    expect(served.filter((r) => !fromRecords.includes(r))).toEqual(['GET /v1/openapi.json', 'GET /v1/events', 'POST /v1/events/ack']);
     expect(fromRecords.every((r) => served.includes(r))).toBe(true);
   });
 

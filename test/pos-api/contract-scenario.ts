@@ -158,4 +158,5 @@ export const SCENARIO: ScenarioCall[] = [
   },
   { method: 'GET', route: '/v1/events', path: '/v1/events?after=0&limit=1000', status: 200 },
   { method: 'GET', route: '/v1/events', path: '/v1/events?after=0', accept: 'text/event-stream', status: 200 },
+  { method: 'POST', route: '/v1/events/ack', path: '/v1/events/ack', body: { seq: 1 }, status: 200 },
 ];

@@ -68,7 +68,7 @@ describe('POS API: the day report and the payment history (CSV)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="tableside-payments-2026-11-21.csv"');
-    expect(csvHeader(res.text)).toBe('paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note');
+    expect(csvHeader(res.text)).toBe('paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note,posNotified');
     const rows = parseCsv(res.text);
     expect(rows.map((r) => [r.paymentId, r.state])).toEqual([
       ['p1', 'paid'],

@@ -61,6 +61,7 @@ export const GOOD_FILE = {
   reminderSeconds: 45,
   receiptMode: 'POSTPONED',
   demoOnLan: true,
+  unsyncedAfterSeconds: 120,
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -86,4 +87,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   reminderSeconds: -5,
   receiptMode: 'PAPER',
   demoOnLan: 'yes',
+  unsyncedAfterSeconds: 5,
 };

@@ -97,6 +97,7 @@ export const BACK_TO_V13 = `
   ALTER TABLE payment_links DROP COLUMN state; ALTER TABLE payment_links DROP COLUMN checked; ALTER TABLE payment_links DROP COLUMN paidAt;
   ALTER TABLE payment_links DROP COLUMN paymentId; ALTER TABLE payment_links DROP COLUMN paymentAmount;
   ${UNDO_MIGRATION_016}
+  DROP TABLE pos_cursor;
   DROP TABLE guest_lines; DROP TABLE order_opened_bills;
   PRAGMA user_version = 13;`;
 

@@ -159,13 +159,13 @@ describe('migration 012 (a payment keeps its paid and refunded times; no event i
           },
         }),
       });
-      source.list(read, { now: clock.now() + 60 * 60_000 });
+      source.list(read, { now: clock.now() + 60 * 60_000, unsyncedAfterMs: 60_000 });
     }
     expect(new Set(ran.map((r) => r.kind))).toEqual(new Set(ATTENTION_SOURCES.map((s) => s.kind)));
     // The awaiting capture entry is there: the sources ran on real rows, not an empty store.
     expect(
       ATTENTION_SOURCES.find((s) => s.kind === 'capture')!
-        .list(store.read, { now: clock.now() })
+        .list(store.read, { now: clock.now(), unsyncedAfterMs: 60_000 })
         .map((e) => e.paymentId),
     ).toEqual(['p2']);
     store.close();

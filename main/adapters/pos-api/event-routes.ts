@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { PosApiStore } from '../../features/bills/pos-api-contract.js';
-import type { EventKind } from '../../store/index.js';
-import { defineRoute, documented, named, type Route } from '../../base/http-route.js';
+import type { EventKind, PosCursorState } from '../../store/index.js';
+import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
 
-/** GET /v1/events: the store's event log as JSON pages, or live as Server-Sent Events (event-stream.ts). */
+/**
+ * GET /v1/events: the store's event log as JSON pages, or live as Server-Sent Events (event-stream.ts).
+ * POST /v1/events/ack: the POS's cursor, what it has stored of the log. Reading is never taken as one.
+ */
 
 export const EVENTS_PAGE_DEFAULT = 500;
 export const EVENTS_PAGE_MAX = 1000;
@@ -103,4 +106,55 @@ export const eventRoute: Route<PosApiStore> = route({
     .eventsAfter(q.after, q.limit)
     .map((e) => ({ seq: e.seq, at: e.at, kind: e.kind, tableId: e.tableId, billId: e.billId, paymentId: e.paymentId, data: e.data }));
   return { status: 200, body: events };
+});
+
+/** POST /v1/events/ack: the last event the POS has stored. */
+export const AckInput = named(
+  'EventsAckInput',
+  z.object({
+    seq: documented(z.number().int('must be a whole number').min(0, 'must be 0 or more').max(Number.MAX_SAFE_INTEGER), {
+      description: 'The sequence number of the last event the POS has stored (every event up to it is taken in)',
+      examples: [1042],
+    }),
+  }),
+);
+
+export const EventsCursorResponse = named(
+  'EventsCursor',
+  z.object({
+    seq: documented(z.number().int().nullable(), { description: 'The committed cursor: the last event the POS acknowledged; null when it never did' }),
+    at: documented(z.string().nullable(), { format: 'date-time', description: 'When the cursor last moved forward' }),
+    lastSeq: documented(z.number().int(), { description: 'The last event in the log (the highest seq a reader can get)' }),
+    behind: documented(z.number().int(), { description: 'lastSeq − seq: events not acknowledged yet' }),
+  }),
+);
+export type EventsCursorResponse = z.infer<typeof EventsCursorResponse>;
+
+export const toCursorResponse = (c: PosCursorState): EventsCursorResponse => ({
+  seq: c.seq,
+  at: c.at,
+  lastSeq: c.lastSeq,
+  behind: Math.max(0, c.lastSeq - (c.seq ?? 0)),
+});
+
+export const ackRoute: Route<PosApiStore> = route({
+  method: 'POST',
+  path: '/v1/events/ack',
+  summary: 'Acknowledge the events the POS has stored: commit its cursor',
+  description:
+    'Call it after the POS has stored (committed in its own database) every event up to `seq`, never merely on reading: ' +
+    'reading `GET /v1/events` (JSON or the stream) acknowledges nothing. The cursor only moves forward: a `seq` at or below ' +
+    'it changes nothing and answers the cursor as it is; a `seq` past the last event is a 400. It is stored durably with its ' +
+    'time before the answer. Each paid payment whose `payment.paid` event is at or below the cursor shows as "POS notified" ' +
+    'in Tableside; once the POS has acknowledged at least once, a payment not acknowledged within the `unsyncedAfterSeconds` ' +
+    'setting (default 60 s) becomes `pos-unsynced` in Needs attention until it is. `GET /v1/health` shows the cursor too.',
+  body: AckInput,
+  responses: { 200: { description: 'The cursor after this call (moved, or as it was)', body: EventsCursorResponse } },
+  errors: { 400: 'Bad body, or `seq` past the last event (`field`: seq)' },
+})((ctx, { body }) => {
+  const result = ctx.store.commitPosCursor(body.seq);
+  if (!result.ok) {
+    throw new HttpError(400, 'BAD_REQUEST', `seq: ${body.seq} is past the last event (${result.lastSeq}); acknowledge only events you have read`, 'seq');
+  }
+  return { status: 200, body: toCursorResponse(result.cursor) };
 });

@@ -42,6 +42,8 @@ export interface PosApiOptions {
   health?: () => HealthFacts;
   /** The payment links (the composition root's, over the service connection); without them the link routes answer 503. */
   paymentLinks?: PaymentLinkPort;
+  /** Needs attention's `unsyncedAfterSeconds` setting in ms, read per request (default: its default). */
+  unsyncedAfterMs?: () => number;
 }
 
 const NOTHING_KNOWN: HealthFacts = { connection: { status: 'unknown', problem: null, restaurantName: null }, disk: null, database: null };
@@ -159,6 +161,7 @@ async function runRoute(
         dayEndsAt: state.options.dayEndsAt?.() ?? DEFAULT_DAY_ENDS_AT,
         defaultCurrency: state.options.defaultCurrency ?? RESTAURANT_CURRENCY,
         now: state.options.now?.() ?? state.options.clock!.now(),
+        ...(state.options.unsyncedAfterMs ? { unsyncedAfterMs: state.options.unsyncedAfterMs() } : {}),
       },
       paymentLinks: state.options.paymentLinks ?? null,
       openStream: (after) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PosApiStore } from '../../features/bills/pos-api-contract.js';
 import { defineRoute, HttpError, type Route } from '../../base/http-route.js';
-import { eventRoute } from './event-routes.js';
+import { ackRoute, eventRoute } from './event-routes.js';
 import { DOCUMENT_PATH, openApiDocument, type OpenApiDocument } from './openapi.js';
 
 /** The routes the server serves and the document describing them, made together from one list. */
@@ -18,7 +18,7 @@ const DocumentBody = z.looseObject({
 
 /**
  * The POS API of the feature route lists it is given (main/app/pos-api.ts passes them): the
- * document's own route first, then the features' in their order, then the event log's.
+ * document's own route first, then the features' in their order, then the event log's (read, and acknowledged).
  */
 export function assemblePosApi(features: readonly (readonly Route<PosApiStore>[])[]): PosApiRoutes {
   const route = defineRoute<PosApiStore>();
@@ -30,7 +30,7 @@ export function assemblePosApi(features: readonly (readonly Route<PosApiStore>[]
     public: true,
     responses: { 200: { description: 'OpenAPI 3.1 document', body: DocumentBody } },
   })(() => ({ status: 200, body: document! }));
-  const routes = [documentRoute, ...features.flat(), eventRoute];
+  const routes = [documentRoute, ...features.flat(), eventRoute, ackRoute];
   const seen = new Set<string>();
   for (const r of routes) {
     const key = `${r.method} ${r.path}`;

@@ -15,6 +15,7 @@ import {
 import type { Payment as WirePayment } from '../../base/wire/index.js';
 import { entryOfPayment, findEntry, sourceOf } from './attention-list.js';
 import { LOCK_LIMIT_MS } from './sources/payment-timing.js';
+import type { AttentionContext } from './sources/source.js';
 
 /**
  * A refusal of an attention action: `code` for the renderer to word (and the POS API to send),
@@ -47,12 +48,13 @@ function record(
 /** Acknowledges an entry that only needs a look; it leaves the list. An action entry answers ACTION_REQUIRED. */
 export function acknowledge(
   store: BillsStore & PaymentsStore & AttentionStore & StoreEngine,
-  now: number,
+  now: number | AttentionContext,
   input: { entryId: string; note?: string | undefined },
 ): AttentionResult<AttentionEntry> {
   const entry = findEntry(store.read, now, input.entryId);
   if (!entry) return refuse('NOT_FOUND');
-  if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', { action: entry.actions[0]! });
+  // An entry without actions (pos-unsynced) resolves by itself: ACTION_REQUIRED names no action.
+  if (!sourceOf(entry.kind)?.acknowledgeable) return refuse('ACTION_REQUIRED', entry.actions[0] ? { action: entry.actions[0] } : undefined);
   const note = input.note?.trim() ?? '';
   record(store, entry, 'acknowledge', note === '' ? null : note.slice(0, MAX_NOTE_LENGTH));
   return { ok: true, value: entry };

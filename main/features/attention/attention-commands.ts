@@ -9,6 +9,7 @@ import { paymentContext } from '../bills/failure-context.js';
 import { paymentView } from '../bills/views.js';
 import { acknowledge, releaseLock, retryRecovery, type AttentionResult } from './attention-actions.js';
 import { listAttention } from './attention-list.js';
+import { DEFAULT_UNSYNCED_AFTER_MS, type AttentionContext } from './sources/source.js';
 
 export interface AttentionCommandDeps {
   store: BillsStore & PaymentsStore & AttentionStore & StoreEngine;
@@ -17,7 +18,15 @@ export interface AttentionCommandDeps {
   /** The current connection's REST client and transport (retryRecovery asks the service). */
   client(): ServiceClient;
   transport(): string;
+  /** The `unsyncedAfterSeconds` setting in ms, read per list (absent: the default). */
+  unsyncedAfterMs?: () => number;
 }
+
+/** The context of a list now: the time and the limits set. */
+export const attentionNow = (deps: Pick<AttentionCommandDeps, 'clock' | 'unsyncedAfterMs'>): AttentionContext => ({
+  now: deps.clock.now(),
+  unsyncedAfterMs: deps.unsyncedAfterMs?.() ?? DEFAULT_UNSYNCED_AFTER_MS,
+});
 
 type AttentionCommands = Pick<CompanionApi, 'listAttention' | 'resolveAttention' | 'releaseLock' | 'retryRecovery'>;
 
@@ -30,8 +39,8 @@ function asResult<T, V>(result: AttentionResult<T>, view: (value: T) => V): Comm
 export function createAttentionCommands(deps: AttentionCommandDeps): AttentionCommands {
   const { store, clock, log } = deps;
   return {
-    listAttention: () => attempt(log, 'listAttention', () => ok(listAttention(store.read, clock.now()))),
-    resolveAttention: (input) => attempt(log, 'resolveAttention', () => asResult(acknowledge(store, clock.now(), input), () => null)),
+    listAttention: () => attempt(log, 'listAttention', () => ok(listAttention(store.read, attentionNow(deps)))),
+    resolveAttention: (input) => attempt(log, 'resolveAttention', () => asResult(acknowledge(store, attentionNow(deps), input), () => null)),
     releaseLock: (input) =>
       attempt(
         log,

@@ -1,20 +1,26 @@
 import type { AttentionEntry, AttentionKind } from '../../../preload/contract.js';
 import type { ReadTx } from '../../store/index.js';
 import { ATTENTION_SOURCES } from './registry.js';
-import type { AttentionSource } from './sources/source.js';
+import { attentionContext, type AttentionContext, type AttentionSource } from './sources/source.js';
 
 // A stable sort: entries of the same instant keep their source's order (and the registry's).
 const bySince = (a: AttentionEntry, b: AttentionEntry): number => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0);
 
-/** Everything not settled, oldest first: every source's entries at time `now`. */
-export function listAttention(read: ReadTx, now: number, sources: readonly AttentionSource[] = ATTENTION_SOURCES): AttentionEntry[] {
-  return sources.flatMap((s) => s.list(read, { now })).sort(bySince);
+/** Everything not settled, oldest first: every source's entries at time `now` (a bare time: the default limits). */
+export function listAttention(read: ReadTx, now: number | AttentionContext, sources: readonly AttentionSource[] = ATTENTION_SOURCES): AttentionEntry[] {
+  const ctx = attentionContext(now);
+  return sources.flatMap((s) => s.list(read, ctx)).sort(bySince);
 }
 
 /** One entry as it is listed now (its kind's source only), or null when it is not (any more). */
-export function findEntry(read: ReadTx, now: number, id: string, sources: readonly AttentionSource[] = ATTENTION_SOURCES): AttentionEntry | null {
+export function findEntry(
+  read: ReadTx,
+  now: number | AttentionContext,
+  id: string,
+  sources: readonly AttentionSource[] = ATTENTION_SOURCES,
+): AttentionEntry | null {
   const source = sourceOf(id.slice(0, id.indexOf(':')), sources);
-  return source?.list(read, { now }).find((e) => e.id === id) ?? null;
+  return source?.list(read, attentionContext(now)).find((e) => e.id === id) ?? null;
 }
 
 export function sourceOf(kind: string, sources: readonly AttentionSource[] = ATTENTION_SOURCES): AttentionSource | null {

@@ -3,7 +3,7 @@ import type { Clock, TimerHandle } from '../../base/clock.js';
 import type { EventsStore, StoreEngine, StoreEvent } from '../../store/index.js';
 import { listAttention } from './attention-list.js';
 import { ATTENTION_SOURCES } from './registry.js';
-import type { AttentionSource } from './sources/source.js';
+import { DEFAULT_UNSYNCED_AFTER_MS, type AttentionSource } from './sources/source.js';
 
 /** How often the list is looked at again for entries that come with age alone (a lock growing old). */
 export const ATTENTION_RECHECK_MS = 15_000;
@@ -16,7 +16,8 @@ export const ATTENTION_RECHECK_MS = 15_000;
 export const ATTENTION_PUSH_MS = 50;
 
 export interface AttentionWatcherOptions {
-  store: Pick<EventsStore, 'onEvent'> & Pick<StoreEngine, 'read'>;
+  /** `onPosCursor`: the main POS acknowledged, so an unsynced payment may have left. */
+  store: Pick<EventsStore, 'onEvent'> & Partial<Pick<EventsStore, 'onPosCursor'>> & Pick<StoreEngine, 'read'>;
   clock: Clock;
   /** The list changed: the renderer's `attention` event (the badge counts it). */
   push(entries: AttentionEntry[]): void;
@@ -24,6 +25,8 @@ export interface AttentionWatcherOptions {
   listening(): boolean;
   sources?: readonly AttentionSource[];
   recheckMs?: number;
+  /** The `unsyncedAfterSeconds` setting in ms, read at each computation (absent: the default). */
+  unsyncedAfterMs?: () => number;
 }
 
 export interface AttentionWatcher {
@@ -57,15 +60,16 @@ export function createAttentionWatcher(o: AttentionWatcherOptions): AttentionWat
       return;
     }
     lastComputed = o.clock.now();
-    const entries = listAttention(o.store.read, o.clock.now(), sources);
+    const entries = listAttention(o.store.read, { now: o.clock.now(), unsyncedAfterMs: o.unsyncedAfterMs?.() ?? DEFAULT_UNSYNCED_AFTER_MS }, sources);
     const signature = JSON.stringify(entries);
     if (signature === last) return;
     last = signature;
     // Pushing a list the renderer already holds (its snapshot's) is harmless: the event replaces it.
     o.push(entries);
   }
-  const onBatch = (batch: StoreEvent[]) => {
-    if (waiting !== null || !batch.some((e) => triggers.has(e.kind))) return;
+  // A computation now, or at the end of the current window (later changes of the window wait for it).
+  const soon = () => {
+    if (waiting !== null) return;
     if (!o.listening()) return check();
     const wait = lastComputed + ATTENTION_PUSH_MS - o.clock.now();
     if (wait <= 0) return check();
@@ -74,11 +78,20 @@ export function createAttentionWatcher(o: AttentionWatcherOptions): AttentionWat
       check();
     }, wait);
   };
+  const onBatch = (batch: StoreEvent[]) => {
+    if (!batch.some((e) => triggers.has(e.kind))) return;
+    soon();
+  };
 
   return {
     start(): void {
       if (off) return;
-      off = o.store.onEvent(onBatch);
+      const offEvents = o.store.onEvent(onBatch);
+      const offCursor = o.store.onPosCursor?.(soon);
+      off = () => {
+        offEvents();
+        offCursor?.();
+      };
       if (timed) timer = o.clock.setInterval(check, o.recheckMs ?? ATTENTION_RECHECK_MS);
       check();
     },

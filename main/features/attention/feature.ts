@@ -1,6 +1,6 @@
 import type { Feature } from '../../base/feature.js';
 import type { PosApiStore } from '../bills/pos-api-contract.js';
-import { createAttentionCommands, type AttentionCommandDeps } from './attention-commands.js';
+import { attentionNow, createAttentionCommands, type AttentionCommandDeps } from './attention-commands.js';
 import { listAttention } from './attention-list.js';
 import { attentionRoutes } from './pos-api.js';
 
@@ -8,6 +8,6 @@ import { attentionRoutes } from './pos-api.js';
 export const attentionFeature = {
   name: 'attention',
   commands: createAttentionCommands,
-  snapshot: ({ store, clock }: Pick<AttentionCommandDeps, 'store' | 'clock'>) => ({ attention: listAttention(store.read, clock.now()) }),
+  snapshot: (deps: Pick<AttentionCommandDeps, 'store' | 'clock' | 'unsyncedAfterMs'>) => ({ attention: listAttention(deps.store.read, attentionNow(deps)) }),
   routes: attentionRoutes,
 } satisfies Feature<AttentionCommandDeps, PosApiStore>;

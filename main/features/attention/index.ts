@@ -15,3 +15,5 @@ export { createAttentionWatcher, ATTENTION_PUSH_MS, ATTENTION_RECHECK_MS, type A
 export { ATTENTION_SOURCES } from './registry.js';
 export { LOCK_LIMIT_MS, SILENCE_LIMIT_MS } from './sources/payment-timing.js';
 export type { AttentionSource, AttentionContext, SourceRow } from './sources/source.js';
+export { posSyncFacts } from './pos-sync.js';
+export { DEFAULT_UNSYNCED_AFTER_MS } from './sources/source.js';

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { PosApiStore } from '../bills/pos-api-contract.js';
 import type { AttentionEntry } from '../../../preload/contract.js';
-import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
+import { defineRoute, documented, HttpError, named, type ReportContext, type Route } from '../../base/http-route.js';
 import { acknowledge, MAX_NOTE_LENGTH } from './attention-actions.js';
 import { listAttention } from './attention-list.js';
+import { DEFAULT_UNSYNCED_AFTER_MS, type AttentionContext } from './sources/source.js';
 
 /** Needs attention on the local POS API: the list, and acknowledging an entry that only needs a look. */
 
-const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error', 'receipt-pending'] as const;
+const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error', 'receipt-pending', 'pos-unsynced'] as const;
 const ACTIONS = ['capture', 'retry-recovery', 'release-lock', 'acknowledge'] as const;
 
 /** GET /v1/attention?kind= : a comma-separated list of kinds to keep. */
@@ -72,6 +73,9 @@ const toEntryResponse = (e: AttentionEntry): AttentionEntryResponse => ({
   actions: [...e.actions],
 });
 
+/** The time and the limits of a request. */
+const attentionAt = (r: ReportContext): AttentionContext => ({ now: r.now, unsyncedAfterMs: r.unsyncedAfterMs ?? DEFAULT_UNSYNCED_AFTER_MS });
+
 const route = defineRoute<PosApiStore>();
 
 export const attentionRoutes: Route<PosApiStore>[] = [
@@ -86,13 +90,16 @@ export const attentionRoutes: Route<PosApiStore>[] = [
       'amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` ' +
       '(the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, ' +
       '`detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: ' +
-      '`detail.state` sending / refused, `detail.attempts`, `detail.code`). An entry leaves the list when its action is done (captured, settled, unlocked) or, for ' +
+      '`detail.state` sending / refused, `detail.attempts`, `detail.code`), `pos-unsynced` (a paid payment whose `payment.paid` event the POS has ' +
+      'not acknowledged with POST /v1/events/ack within the `unsyncedAfterSeconds` setting, default 60 s: `detail.seq` its event, `detail.cursor` ' +
+      'the committed cursor; listed only once the POS has acknowledged at least once, for payments paid since; it has no action and leaves by ' +
+      'itself once acknowledged). An entry leaves the list when its action is done (captured, settled, unlocked) or, for ' +
       '`acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.',
     query: AttentionQuery,
     responses: { 200: { description: 'The entries', body: z.array(AttentionEntryResponse) } },
     errors: { 400: 'Unknown `kind`' },
   })((ctx, { query: q }) => {
-    const entries = listAttention(ctx.store.read, ctx.reports.now);
+    const entries = listAttention(ctx.store.read, attentionAt(ctx.reports));
     return { status: 200, body: (q.kind ? entries.filter((e) => q.kind!.includes(e.kind)) : entries).map(toEntryResponse) };
   }),
   route({
@@ -107,17 +114,20 @@ export const attentionRoutes: Route<PosApiStore>[] = [
     errors: {
       400: 'Bad body: `note` not a string or over 500 characters, or an unknown field; `field` names it',
       404: 'No such entry in the list (already resolved, or never was)',
-      409: 'ACTION_REQUIRED: the entry is resolved by its action, not acknowledged',
+      409: 'ACTION_REQUIRED: the entry is resolved by its action (or, `pos-unsynced`, by POST /v1/events/ack), not acknowledged',
     },
   })((ctx, { params, body }) => {
-    const result = acknowledge(ctx.store, ctx.reports.now, { entryId: params.id!, note: body?.note });
+    const result = acknowledge(ctx.store, attentionAt(ctx.reports), { entryId: params.id!, note: body?.note });
     if (result.ok) return { status: 200, body: toEntryResponse(result.value) };
     if (result.code === 'NOT_FOUND') throw new HttpError(404, 'NOT_FOUND', `Entry ${params.id!} is not in Needs attention (resolved already, or never was).`);
-    // Captures, locks and unsettled payments are resolved by their action, in the app.
+    // Captures, locks and unsettled payments are resolved by their action, in the app; an unsynced payment by the POS's acknowledgement.
+    const action = result.params?.action;
     throw new HttpError(
       409,
       'ACTION_REQUIRED',
-      `This entry is resolved by its action (${String(result.params?.action)}) in Tableside's Needs attention, not acknowledged.`,
+      action === undefined
+        ? 'This entry resolves by itself once the POS acknowledges the event (POST /v1/events/ack), not by acknowledging the entry.'
+        : `This entry is resolved by its action (${String(action)}) in Tableside's Needs attention, not acknowledged.`,
     );
   }),
 ];

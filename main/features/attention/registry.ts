@@ -1,5 +1,6 @@
 import { captureSource } from './sources/capture.js';
 import { lockHeldSource } from './sources/lock-held.js';
+import { posUnsyncedSource } from './sources/pos-unsynced.js';
 import { receiptPendingSource } from './sources/receipt-pending.js';
 import { refundRefusedSource } from './sources/refund-refused.js';
 import { serviceErrorSource } from './sources/service-error.js';
@@ -16,4 +17,5 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   refundRefusedSource,
   serviceErrorSource,
   receiptPendingSource,
+  posUnsyncedSource,
 ];

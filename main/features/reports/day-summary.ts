@@ -134,6 +134,7 @@ export function summarize(input: {
     byTender: byTender(lines),
     byWaiter: byWaiter(lines),
     settlements,
+    posNotified: { notified: paid.filter((e) => e.posNotified === true).length, notYet: paid.filter((e) => e.posNotified === false).length },
   };
 }
 

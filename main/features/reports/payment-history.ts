@@ -26,7 +26,18 @@ function stateAt(p: PaymentActivity, from: string, to: string): { state: History
   return { state: awaitsCapture ? 'capture_needed' : 'pending', time: p.created };
 }
 
-function toEntry(p: PaymentActivity, from: string, to: string): PaymentHistoryEntry {
+/** Whether the main POS has a paid payment: null while it never acknowledged, else its paid event is not past the cursor. */
+type PosNotified = (p: PaymentActivity) => boolean | null;
+
+function posNotifiedOf(read: ReadTx): PosNotified {
+  const cursor = read.posCursor.get();
+  if (cursor === null) return () => null;
+  // The paid events past the cursor: the POS keeps this walk short by acknowledging.
+  const unacked = new Set(read.posCursor.paidAfter(cursor.seq, '', Number.MAX_SAFE_INTEGER).map((u) => u.paymentId));
+  return (p) => (p.paidAt === null ? null : !unacked.has(p.id));
+}
+
+function toEntry(p: PaymentActivity, from: string, to: string, posNotified: PosNotified): PaymentHistoryEntry {
   const { state, time } = stateAt(p, from, to);
   return {
     paymentId: p.id,
@@ -43,6 +54,7 @@ function toEntry(p: PaymentActivity, from: string, to: string): PaymentHistoryEn
     provider: p.provider,
     waiterId: p.waiterId,
     waiter: p.waiterName,
+    posNotified: posNotified(p),
   };
 }
 
@@ -108,7 +120,8 @@ export function listSettlements(read: ReadTx, range: TimeRange, filter?: History
 export function listPayments(read: ReadTx, range: TimeRange, filter?: HistoryFilter): PaymentHistoryEntry[] {
   const from = iso(range.from);
   const to = iso(range.to);
-  const entries = read.history.activity(from, to).map((p) => toEntry(p, from, to));
+  const posNotified = posNotifiedOf(read);
+  const entries = read.history.activity(from, to).map((p) => toEntry(p, from, to, posNotified));
   entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.paymentId < b.paymentId ? -1 : 1));
   return filterEntries(entries, filter);
 }

@@ -6,6 +6,9 @@ import type { PaymentHistoryEntry, SettlementEntry } from '../../../preload/cont
  */
 type CsvLine = { kind: 'payment'; entry: PaymentHistoryEntry } | { kind: 'settlement'; entry: SettlementEntry };
 
+/** posNotified: yes / no, empty when it does not apply (never paid, no POS acknowledges, a settlement). */
+const yesNo = (value: boolean | null): string | null => (value === null ? null : value ? 'yes' : 'no');
+
 /** The columns, in order (the POS API documents the same): each its header and its value on a line. */
 const COLUMNS: readonly (readonly [string, (line: CsvLine) => string | null])[] = [
   ['paymentId', (l) => (l.kind === 'payment' ? l.entry.paymentId : null)],
@@ -22,6 +25,7 @@ const COLUMNS: readonly (readonly [string, (line: CsvLine) => string | null])[] 
   ['waiter', (l) => l.entry.waiter],
   ['billId', (l) => l.entry.billId],
   ['note', (l) => (l.kind === 'payment' ? null : l.entry.note)],
+  ['posNotified', (l) => (l.kind === 'payment' ? yesNo(l.entry.posNotified) : null)],
 ];
 
 /** The CSV export's columns, in order. */

@@ -251,9 +251,9 @@ const dateOf = (end: RangeEnd | undefined, r: ReportContext, fallback: string) =
 
 /** The CSV alternative of GET /v1/payments, for its contract. */
 export const PAYMENTS_CSV_EXAMPLE =
-  'paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note\r\n' +
-  'p-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa,card,w-7,Jana,b-12,\r\n' +
-  ',2026-11-21T21:40:00.000Z,Table 2,,settled,310.00,0.00,CZK,,walkout,w-7,Jana,b-15,left without paying\r\n';
+  'paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note,posNotified\r\n' +
+  'p-1,2026-11-21T18:02:11.000Z,Table 4,Window,paid,125.00,10.00,CZK,Visa,card,w-7,Jana,b-12,,yes\r\n' +
+  ',2026-11-21T21:40:00.000Z,Table 2,,settled,310.00,0.00,CZK,,walkout,w-7,Jana,b-15,left without paying,\r\n';
 
 /**
  * GET /v1/payments with `from`/`to` (or asking for CSV): the payment history of a range, JSON or

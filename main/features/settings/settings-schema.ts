@@ -37,6 +37,11 @@ export const SETTINGS_FIELDS = {
   reminderSeconds: C.reminderSeconds,
   receiptMode: C.receiptMode,
   demoOnLan: z.boolean(),
+  // Under 10 s a POS that stores in batches would flag payments it is about to acknowledge.
+  unsyncedAfterSeconds: z
+    .number()
+    .int('must be a whole number')
+    .refine((n) => n === 0 || (n >= 10 && n <= 3600), 'must be 0 (never) or 10..3600 seconds'),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

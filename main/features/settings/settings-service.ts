@@ -146,7 +146,15 @@ function pick(settings: StoredSettings, fields: (keyof StoredSettings)[]): Parti
 }
 
 function settingsView(settings: StoredSettings, apiKey: string | null, posApiTokenHint: string, managerPinSet: boolean): SettingsView {
-  const { webhookHost: _host, serviceName: _name, updateUrl: _feed, quietWindow: _quiet, demoOnLan: _lan, ...shown } = settings;
+  const {
+    webhookHost: _host,
+    serviceName: _name,
+    updateUrl: _feed,
+    quietWindow: _quiet,
+    demoOnLan: _lan,
+    unsyncedAfterSeconds: _unsynced,
+    ...shown
+  } = settings;
   return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiTokenHint, managerPinSet };
 }
 

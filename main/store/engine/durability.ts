@@ -43,7 +43,9 @@ export type StoreWrite =
   // the POS API's Idempotency-Key answers
   | 'keepIdempotentAnswer'
   // payment links' state at the service
-  | 'learnPaymentLinkState';
+  | 'learnPaymentLinkState'
+  // what the main POS acknowledged of the event log
+  | 'commitPosCursor';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

@@ -10,6 +10,7 @@ import { createMenuReader, createMenuWriter } from './menu-repo.js';
 import { createOrdersReader, createOrdersWriter } from './orders-repo.js';
 import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-links-repo.js';
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
+import { createPosCursorReader, createPosCursorWriter } from './pos-cursor-repo.js';
 import { createReceiptsReader, createReceiptsWriter } from './receipts-repo.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
@@ -26,6 +27,7 @@ export function createRepos(db: Database): Repos {
     receipts: createReceiptsReader(db),
     paymentLinks: createPaymentLinksReader(db),
     idempotency: createIdempotencyReader(db),
+    posCursor: createPosCursorReader(db),
   };
   const events = createEventsReader(db);
   const both = {
@@ -40,6 +42,7 @@ export function createRepos(db: Database): Repos {
     // Payment links.
     paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
     idempotency: Object.assign({}, read.idempotency, createIdempotencyWriter(db)),
+    posCursor: Object.assign({}, read.posCursor, createPosCursorWriter(db)),
   };
   // The tables reader's memory of each table's last paid payment hears every commit.
   return { read, events, both, heard: (e) => lastPaid.heard(e) };

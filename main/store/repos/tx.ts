@@ -10,6 +10,7 @@ import type { MenuReader, MenuWriter } from './menu-repo.js';
 import type { OrdersReader, OrdersWriter } from './orders-repo.js';
 import type { PaymentLinksReader, PaymentLinksWriter } from './payment-links-repo.js';
 import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
+import type { PosCursorReader, PosCursorWriter } from './pos-cursor-repo.js';
 import type { ReceiptsReader, ReceiptsWriter } from './receipts-repo.js';
 import type { TablesReader, TablesWriter } from './tables-repo.js';
 
@@ -30,6 +31,8 @@ export interface ReadTx {
   paymentLinks: PaymentLinksReader;
   /** The POS API's Idempotency-Key answers. */
   idempotency: IdempotencyReader;
+  /** What the main POS acknowledged of the event log (migration 015). */
+  posCursor: PosCursorReader;
 }
 
 /** The repositories a write works with: each reader half with its writer half. */
@@ -44,6 +47,7 @@ export interface WriteRepos {
   events: EventsReader & EventsWriter;
   attention: AttentionReader & AttentionWriter;
   idempotency: IdempotencyReader & IdempotencyWriter;
+  posCursor: PosCursorReader & PosCursorWriter;
 }
 
 /** What a write sees inside its one transaction: the readers plus the writer halves (engine/tx.ts). */

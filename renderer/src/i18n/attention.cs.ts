@@ -16,6 +16,7 @@ export const attentionCs: Translations['attention'] = {
     'refund-refused': 'Vrácení peněz odmítnuto',
     'service-error': 'Chyba platební služby',
     'receipt-pending': 'Účtenka zatím není u platební služby',
+    'pos-unsynced': 'Zatím není v hlavní pokladně',
   },
   explain: {
     capture: 'Host zaplatil {{money}}; peníze jsou jen blokované, dokud je nestrhnete.',
@@ -29,6 +30,8 @@ export const attentionCs: Translations['attention'] = {
       'Platební služba zatím nepřijala účtenku hlavní pokladny na {{money}}; Tableside ji posílá dál ({{attempts}} pokusů, naposledy: {{code}}).',
     receiptRefused:
       'Platební služba odmítla účtenku hlavní pokladny na {{money}} ({{code}}). Hlavní pokladna musí poslat opravenou; po jejím odeslání potvrďte.',
+    'pos-unsynced':
+      'Host zaplatil {{money}}, ale hlavní pokladna platbu zatím nepřevzala. Zkontrolujte, že hlavní pokladna běží a je připojená k Tableside. Platba je zde v bezpečí; hlášení zmizí samo, jakmile ji pokladna převezme.',
   },
   refusal: {
     GONE: 'uplynula 3hodinová lhůta pro vrácení',

@@ -46,6 +46,8 @@ export const historyCs: Translations['history'] = {
     byTender: 'Podle způsobu úhrady',
     byWaiter: 'Podle číšníka',
     amount: 'Částka',
+    posNotified: 'V hlavní pokladně',
+    posNotifiedOf: '{{notified}} z {{count}}',
   },
   tenders: {
     card: 'Karta (aplikace hosta)',
@@ -67,6 +69,11 @@ export const historyCs: Translations['history'] = {
     waiter: 'Číšník',
     tender: 'Způsob úhrady',
     note: 'Poznámka',
+    pos: 'Hlavní pokladna',
+  },
+  pos: {
+    notified: 'Pokladna ví',
+    notYet: 'Zatím ne',
   },
   exportCsv: 'Exportovat CSV',
   exported: 'Uloženo do {{path}}.',

@@ -45,6 +45,8 @@ export const historyEn = {
     byTender: 'By tender',
     byWaiter: 'By waiter',
     amount: 'Amount',
+    posNotified: 'In the main POS',
+    posNotifiedOf: '{{notified}} of {{count}}',
   },
   tenders: {
     card: 'Card (guest app)',
@@ -66,6 +68,11 @@ export const historyEn = {
     waiter: 'Waiter',
     tender: 'Tender',
     note: 'Note',
+    pos: 'Main POS',
+  },
+  pos: {
+    notified: 'POS notified',
+    notYet: 'Not yet',
   },
   exportCsv: 'Export CSV',
   exported: 'Saved to {{path}}.',

@@ -12,6 +12,7 @@ import { applyUiEvent, initialUi, uiActions, type UiActions, type UiSlice } from
 import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type AttentionSlice } from './attention-slice';
 import { applyDiskEvent, diskFromSnapshot, initialDisk, type DiskSlice } from './disk-slice';
 import { applyDatabaseEvent, databaseFromSnapshot, initialDatabase, type DatabaseSlice } from './database-slice';
+import { applyPosCursorEvent, initialPosCursor, type PosCursorSlice } from './pos-cursor-slice';
 
 type DataSlices = ConnectionSlice &
   TablesSlice &
@@ -24,7 +25,7 @@ type DataSlices = ConnectionSlice &
   DiskSlice &
   DatabaseSlice;
 
-export interface AppState extends DataSlices, UiSlice, UiActions {
+export interface AppState extends DataSlices, PosCursorSlice, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
   seq: number;
   loaded: boolean;
@@ -52,6 +53,7 @@ const reducers: Reducer[] = [
   applyAttentionEvent,
   applyDiskEvent,
   applyDatabaseEvent,
+  applyPosCursorEvent,
 ];
 
 export function createAppStore() {
@@ -67,6 +69,7 @@ export function createAppStore() {
     ...initialAttention,
     ...initialDisk,
     ...initialDatabase,
+    ...initialPosCursor,
     seq: -1,
     loaded: false,
     ...uiActions(set, get),

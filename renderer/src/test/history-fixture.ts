@@ -20,6 +20,7 @@ export function historyFixture(snapshot: Snapshot): PaymentHistoryEntry[] {
       provider: p.provider,
       waiterId: null,
       waiter: null,
+      posNotified: p.state === 'PAID' ? true : null,
     }));
 }
 
@@ -46,5 +47,6 @@ export function dayReportFixture(_snapshot: Snapshot, date: string): DayReport {
     byTender: [{ tender: 'card', count: 3, amount: '1432.00', tips: '86.00' }],
     byWaiter: [{ waiterId: null, waiter: null, count: 3, amount: '1432.00', tips: '86.00' }],
     settlements: [],
+    posNotified: { notified: 3, notYet: 0 },
   };
 }

@@ -66,7 +66,7 @@ describe('a client generated from the served POS API document', () => {
     const entries = history.data as Exclude<typeof history.data, string | undefined>;
     expect(entries.map((p) => ('paymentId' in p ? p.paymentId : p.id))).toEqual(['p-post', 'p-service']);
     const csv = await client.GET('/v1/payments', { params: { query: { from: '2026-11-22', format: 'csv' } }, parseAs: 'text' });
-    expect(csv.data?.split('\r\n')[0]).toBe('paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note');
+    expect(csv.data?.split('\r\n')[0]).toBe('paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note,posNotified');
     expect((await client.GET('/v1/reports/day', { params: { query: { date: '2026-11-22' } } })).data).toMatchObject({
       date: '2026-11-22',
       count: 2,
@@ -89,10 +89,12 @@ describe('a client generated from the served POS API document', () => {
     expect((await client.DELETE('/v1/bills/{id}', { ...id('b2'), body: { settlement: { method: 'cash' } } })).data?.state).toBe('CLOSED');
     expect((await client.GET('/v1/attention', { params: { query: { kind: 'settled-bill' } } })).data?.map((e) => e.id)).toEqual(['settled-bill:b2']);
     expect((await client.POST('/v1/attention/{id}/resolve', { ...id('settled-bill:b2'), body: { note: 'counted' } })).data?.id).toBe('settled-bill:b2');
-    expect((await client.GET('/v1/health')).data).toEqual({
+    const health = (await client.GET('/v1/health')).data;
+    expect(health).toEqual({
       connection: { status: 'connected', problem: null, restaurantName: 'Bistro' },
       disk: { lowSpace: false, freeBytes: 8_000_000_000 },
       database: { locked: false, since: null },
+      pos: { cursor: null, lastSeq: health?.pos.lastSeq, behind: health?.pos.lastSeq, lastAckAt: null, oldestUnsyncedSeconds: null },
     });
     const made = await client.POST('/v1/payment-links', { body: { amount: '250.50', description: 'Deposit' } });
     expect([made.response.status, made.data?.amount, made.data?.state]).toEqual([201, '250.50', 'active']);
@@ -107,6 +109,8 @@ describe('a client generated from the served POS API document', () => {
     const events = await client.GET('/v1/events', { params: { query: { after: '0', limit: '1000' } } });
     const log = events.data as Exclude<typeof events.data, string | undefined>;
     expect(log.at(-1)?.kind).toBe('attention.resolved');
+    const ack = await client.POST('/v1/events/ack', { body: { seq: log.at(-1)!.seq } });
+    expect(ack.data).toMatchObject({ seq: log.at(-1)!.seq, lastSeq: log.at(-1)!.seq, behind: 0 });
     const stream = await client.GET('/v1/events', { params: { query: { after: '0' } }, headers: { accept: 'text/event-stream' }, parseAs: 'stream' });
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     await stream.data?.cancel();

@@ -2,10 +2,19 @@ import type { AttentionAction, AttentionEntry, AttentionKind } from '../../../..
 import { exactMoney } from '../../reports/payment-history.js';
 import type { ReadTx } from '../../../store/index.js';
 
-/** What every source is given: the time (sources whose entries come with age compare against it). */
+/** What every source is given: the time (sources whose entries come with age compare against it) and the limits set. */
 export interface AttentionContext {
   now: number;
+  /** A paid payment the main POS has not acknowledged this long is unsynced; 0 never flags one (the `unsyncedAfterSeconds` setting). */
+  unsyncedAfterMs: number;
 }
+
+/** The `unsyncedAfterSeconds` setting's default (settings-file.ts), for a caller that has no settings (a POS API on its own, tests). */
+export const DEFAULT_UNSYNCED_AFTER_MS = 60_000;
+
+/** A bare time is a context with the default limits. */
+export const attentionContext = (at: number | AttentionContext): AttentionContext =>
+  typeof at === 'number' ? { now: at, unsyncedAfterMs: DEFAULT_UNSYNCED_AFTER_MS } : at;
 
 /**
  * One kind of Needs attention entry: its own SQL over the store, run through `read.attention.select`

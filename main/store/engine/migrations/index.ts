@@ -13,6 +13,7 @@ import { migration011 } from './011-payment-event-times.js';
 import { migration012 } from './012-payment-times.js';
 import { migration013 } from './013-event-log-rowid.js';
 import { migration014 } from './014-guest-lines.js';
+import { migration015 } from './015-pos-cursor.js';
 import { migration016 } from './016-waiters-and-tenders.js';
 import { migration017 } from './017-payment-link-state.js';
 import { migration018 } from './018-idempotency-keys.js';
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
   migration016,
   migration017,
   migration018,

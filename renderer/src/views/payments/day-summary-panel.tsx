@@ -21,6 +21,11 @@ export function DaySummaryPanel({ report }: { report: DayReport }) {
   if (report.settlements.length > 0) {
     figures.push(['settled', t('history.summary.settled'), money(report.settled)], ['billed', t('history.summary.billed'), money(report.billed)]);
   }
+  // Only where a main POS acknowledges what it takes in (otherwise both counts are 0).
+  const { notified, notYet } = report.posNotified;
+  if (notified + notYet > 0) {
+    figures.push(['posNotified', t('history.summary.posNotified'), t('history.summary.posNotifiedOf', { notified, count: notified + notYet })]);
+  }
   return (
     <section className="day-summary" aria-label={t('history.summary.label')}>
       <dl className="day-figures">

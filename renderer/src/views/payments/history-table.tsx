@@ -25,6 +25,7 @@ export function HistoryTable({ entries, now, command }: { entries: PaymentHistor
           <th scope="col">{t('history.columns.tip')}</th>
           <th scope="col">{t('history.columns.provider')}</th>
           <th scope="col">{t('history.columns.state')}</th>
+          <th scope="col">{t('history.columns.pos')}</th>
           <th scope="col">{t('history.columns.id')}</th>
           <th scope="col">{t('history.columns.actions')}</th>
         </tr>
@@ -52,6 +53,9 @@ function HistoryRow({ entry: e, live, now, command }: { entry: PaymentHistoryEnt
       <td>{e.provider ?? '—'}</td>
       <td>
         <span className={`badge history-${e.state}`}>{t(`history.states.${e.state}`)}</span>
+      </td>
+      <td className="pos-notified" data-pos-notified={e.posNotified === null ? undefined : String(e.posNotified)}>
+        {e.posNotified === null ? '—' : t(e.posNotified ? 'history.pos.notified' : 'history.pos.notYet')}
       </td>
       <td className="payment-id">{e.paymentId}</td>
       <td className="actions">

@@ -163,6 +163,22 @@ describe('Payments view (history of a restaurant day)', () => {
     expect(row('p1')).toHaveTextContent('Declined');
   });
 
+  it('shows whether the main POS has each payment, counts it in the summary, and loads again when the POS acknowledges', async () => {
+    const { pushEvents, api, missingKeys } = await openPayments();
+    const notYet = historyFixture(api.snapshot).map((e): PaymentHistoryEntry => ({ ...e, posNotified: e.paymentId === 'p1' ? false : e.posNotified }));
+    api.answer('listPayments', { ok: true, value: notYet });
+    api.answer('dayReport', { ok: true, value: { ...dayReportFixture(api.snapshot, '2026-11-21'), posNotified: { notified: 2, notYet: 1 } } });
+    pushEvents({ type: 'pos-cursor', seq: 11, cursor: 40 });
+    await waitFor(() => expect(row('p1')).toHaveTextContent('Not yet'));
+    expect(row('p1').querySelector('[data-pos-notified]')).toHaveAttribute('data-pos-notified', 'false');
+    expect(text(screen.getByRole('region', { name: 'Day summary' }))).toContain('In the main POS2 of 3');
+
+    api.answer('listPayments', { ok: true, value: historyFixture(api.snapshot) });
+    pushEvents({ type: 'pos-cursor', seq: 12, cursor: 44 });
+    await waitFor(() => expect(row('p1')).toHaveTextContent('POS notified'));
+    expectNoMissingKeys(missingKeys);
+  });
+
   it('exports the CSV as a download in browser mode, and reports where Electron saved it', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const browser = await openPayments({ bridgeKind: 'browser' });

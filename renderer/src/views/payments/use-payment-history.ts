@@ -33,6 +33,8 @@ export function usePaymentHistory(): PaymentHistory {
   const api = useApi();
   // Any payment event replaces this record: the day's numbers may have changed.
   const payments = useAppState((s) => s.payments);
+  // The main POS acknowledged more: the "POS notified" column may have changed.
+  const posCursor = useAppState((s) => s.posCursor);
   const [date, setDate] = useState<string | null>(null);
   const [today, setToday] = useState<string | null>(null);
   const [filter, setFilter] = useState<HistoryFilter>({});
@@ -61,7 +63,7 @@ export function usePaymentHistory(): PaymentHistory {
     return () => {
       live = false;
     };
-  }, [api, date, filter, payments]);
+  }, [api, date, filter, payments, posCursor]);
 
   return { date, today, setDate, filter, setFilter, report: data?.report ?? null, entries: data?.entries ?? null, error };
 }
