@@ -23,7 +23,10 @@ describe('migration 016 (waiters and tenders)', () => {
       "INSERT INTO bills (id, tableId, currency, state, created, updated, settlementMethod, settlementNote, settledDue) VALUES ('s', 't', 'CZK', 'CLOSED', 'a', 'b', 'cash', 'n', '10.00')",
     ).run();
 
-    migrate(db, MIGRATIONS.filter((m) => m.version <= 16));
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version <= 16),
+    );
     expect(schemaVersion(db)).toBe(16);
     expect(db.prepare('SELECT id, settlementMethod, settlementNote, settledDue, settledAt, waiterId, settlementWaiterId FROM bills ORDER BY id').all()).toEqual(
       [
