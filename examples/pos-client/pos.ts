@@ -8,11 +8,14 @@ import type { components } from './pos-api.js';
  * A small reference POS against Tableside's local POS API. Who owns what:
  * - tables, bills and the menu are the POS's: it pushes them whole (PUT), Tableside never edits them;
  * - lines a guest ordered at the table are Tableside's until the POS takes them in (takeInGuestLines);
+ * - the POS acknowledges the events it has stored (acknowledgeEvents), so the till knows it has them;
  * - payments are the service's: the POS learns of them from the event log and gives fiscal receipts.
  * Every write carries an Idempotency-Key and is retried with it (api.ts write()).
  */
 
 export type Event = components['schemas']['Event'];
+/** A line a guest ordered, as order.created's data.lines gives it. */
+type GuestLine = { id: string; name: string; price: string; quantity: string };
 type MenuInput = components['schemas']['MenuInput'];
 
 export interface PosLine {
@@ -112,29 +115,34 @@ export function openReferencePos(options: ReferencePosOptions): ReferencePos {
 
   /**
    * Takes the lines a guest ordered onto the POS's bill: from here on they are the POS's, pushed
-   * with the rest of the bill. Today the POS reads them off Tableside's bill (they carry the tag
-   * order:<id>) and pushes the bill with them.
+   * with the rest of the bill. They come with the order.created event (ids, names, prices); the POS
+   * keeps them in its own record, then tells Tableside it has them (POST /v1/bills/{id}/take-in).
+   * Until then a PUT that leaves them out keeps them (its answer lists them in guestLinesKept).
    */
-  async function takeInGuestLines(billId: string, orderId: string): Promise<void> {
-    // <!-- lead: confirm --> the line take-in route replaces this read with one call that hands the lines over.
+  async function takeInGuestLines(billId: string, orderId: string, lines: GuestLine[]): Promise<void> {
     const bill = data.bills[billId];
-    const current = (await api.GET('/v1/bills/{id}', { params: id(billId) })).data;
-    if (!bill || !current) return; // not a bill of this POS: nothing to take in
+    if (!bill || lines.length === 0) return; // not a bill of this POS: nothing to take in
     const known = new Set(bill.items.map((l) => l.id));
-    for (const line of current.items) {
-      if (known.has(line.id) || !line.tags.includes(`order:${orderId}`)) continue;
-      bill.items.push({ id: line.id, name: line.name, price: line.price, quantity: line.quantity, tags: line.tags });
+    for (const line of lines) {
+      if (!known.has(line.id)) bill.items.push({ id: line.id, name: line.name, price: line.price, quantity: line.quantity });
     }
     save();
-    await pushBill(bill);
+    await write(
+      `POST /v1/bills/${billId}/take-in`,
+      (headers) => api.POST('/v1/bills/{id}/take-in', { params: id(billId), body: { lineIds: lines.map((l) => l.id) }, headers }),
+      stats,
+      { key: `take-in-${orderId}`, ...retry },
+    );
   }
 
   /** order.created: take the lines in, then accept the order (the guest sees it accepted). */
-  async function takeInGuestOrder(orderId: string): Promise<void> {
+  async function takeInGuestOrder(event: Event): Promise<void> {
+    const orderId = String(event.data.orderId);
     const order = (await api.GET('/v1/orders/{id}', { params: id(orderId) })).data;
     // Handled before (a restart after the work, before the cursor moved) or cancelled meanwhile.
     if (!order || order.status !== 'NEW') return;
-    if (order.billId) await takeInGuestLines(order.billId, orderId);
+    const lines = Array.isArray(event.data.lines) ? (event.data.lines as GuestLine[]) : [];
+    if (event.billId) await takeInGuestLines(event.billId, orderId, lines);
     // Its key comes from the order: after a restart the same decision is the same write.
     await write(
       `POST /v1/orders/${orderId}/status`,
@@ -173,7 +181,7 @@ export function openReferencePos(options: ReferencePosOptions): ReferencePos {
   async function handle(event: Event): Promise<void> {
     switch (event.kind) {
       case 'order.created':
-        await takeInGuestOrder(String(event.data.orderId));
+        await takeInGuestOrder(event);
         break;
       case 'payment.paid':
         await attachFiscalReceipt(event.paymentId!);
@@ -194,12 +202,13 @@ export function openReferencePos(options: ReferencePosOptions): ReferencePos {
   }
 
   /**
-   * Tells Tableside the POS has handled the events up to `seq`. Today the cursor file is the only
-   * record; the acknowledgement route is one call here.
+   * Tells Tableside the POS has stored what it did for every event up to `seq`
+   * (POST /v1/events/ack): its payments show "POS notified", and one the POS has not taken in within
+   * a minute becomes "unsynced" at the till. Called after the cursor file moved, never on reading alone.
    */
   async function acknowledgeEvents(seq: number): Promise<void> {
-    // <!-- lead: confirm --> the event-cursor acknowledgement route is called here with `seq`.
-    void seq;
+    // No key needed: the cursor only moves forward, so a repeated acknowledgement changes nothing.
+    await write('POST /v1/events/ack', (headers) => api.POST('/v1/events/ack', { body: { seq }, headers }), stats, retry);
   }
 
   return {

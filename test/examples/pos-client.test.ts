@@ -143,6 +143,10 @@ describe('examples/pos-client: an evening against the real headless host', () =>
     const orderId = first.data.orders[0]!;
     expect((await get<{ status: string }>(`/v1/orders/${orderId}`)).status).toBe('ACCEPTED');
     expect(first.data.bills.b1!.items.map((l) => l.name)).toEqual(['Beer 0.5 l', 'Goulash', 'Lemonade']);
+    // Taken in explicitly: the lemonade's line is the POS's now (the event says which line).
+    const log = await get<{ kind: string; billId: string | null; data: { takenIn?: string[] } }[]>('/v1/events?after=0&limit=1000');
+    const takenIn = log.filter((e) => e.kind === 'bill.updated' && e.billId === 'b1').flatMap((e) => e.data.takenIn ?? []);
+    expect(takenIn).toEqual([first.data.bills.b1!.items[2]!.id]);
     // A waiter adds a water at the POS: the bill is pushed whole, the guest's lemonade with it.
     await first.addLine('b1', { id: 'water', name: 'Water', price: '40', quantity: '1' });
     expect((await get<{ items: { name: string }[] }>('/v1/bills/b1')).items.map((l) => l.name)).toEqual(['Beer 0.5 l', 'Goulash', 'Lemonade', 'Water']);
@@ -176,6 +180,11 @@ describe('examples/pos-client: an evening against the real headless host', () =>
     expect([receipt.source, receipt.serial]).toEqual(['pos', 'F-1']);
     expect(second.stats.sent.filter((w) => w === `PUT /v1/payments/${paymentId}/receipt`)).toHaveLength(2);
     expect(second.stats.replayed).toBe(second.stats.retried);
+    // Acknowledged after the cursor file moved: the till knows the POS has the payment.
+    expect(second.stats.sent).toContain('POST /v1/events/ack');
+    const health = await get<{ pos: { cursor: number | null; behind: number; oldestUnsyncedSeconds: number | null } }>('/v1/health');
+    expect(health.pos.cursor).toBe(second.cursor.get());
+    expect(health.pos.oldestUnsyncedSeconds).toBeNull();
 
     // 5. Close: what guests did not pay is settled at the till; both bills closed.
     await second.closeEvening();
