@@ -45,8 +45,14 @@ describe("PUT /v1/bills/{id} and the guests' lines", () => {
     const created = events.json.find((e) => e.kind === 'order.created')!;
     expect(created).toMatchObject({ billId: 'b5', tableId: 't5', data: { lines: [{ id: 'O6#1' }] } });
 
+    type Owned = { items: { id: string; owner: string }[] };
+    expect((await a.call<Owned>('GET', '/bills/b5')).json.items.map((i) => [i.id, i.owner])).toEqual([
+      ['k1', 'pos'],
+      ['O6#1', 'guest'],
+    ]);
     const take = await a.call('POST', '/bills/b5/take-in', { lineIds: created.data.lines!.map((l) => l.id) });
     expect(take).toMatchObject({ status: 200, json: { takenIn: ['O6#1'], alreadyPos: [], notOnBill: [] } });
+    expect((await a.call<Owned[]>('GET', '/bills?tableId=t5')).json[0]!.items.map((i) => i.owner)).toEqual(['pos', 'pos']);
     expect((await a.call<PutAnswer>('PUT', '/bills/b5', bill([LEMONADE]))).json.items.map((i) => i.id)).toEqual(['k1']);
     expect((await a.call('POST', '/bills/nope/take-in', { lineIds: ['x'] })).status).toBe(404);
     expect((await a.call<Refusal>('POST', '/bills/b5/take-in', { lineIds: [] })).json.error.field).toMatch(/^lineIds/);

@@ -110,6 +110,9 @@ describe('waiters and every tender in the close of day', () => {
     cardPay('pB', 'B', soup, '20.20', eva.id);
     at(19);
     await put('/bills/B', { tableId: 'bar', currency: 'CZK', waiter: petr, items: [soup, wine] });
+    // The POS reads back the bill's own waiter; a bill that names none says null (its table's counts).
+    expect((await a.call<{ waiter: unknown }>('GET', '/bills/B')).json().waiter).toEqual(petr);
+    expect((await a.call<{ waiter: unknown }>('GET', '/bills/A')).json().waiter).toBeNull();
     at(19, 15);
     await close('B', 'cash', 'paid at the bar', '0.30', petr.id);
 

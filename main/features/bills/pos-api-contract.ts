@@ -210,7 +210,17 @@ export const BillItemResponse = named(
     lockedQuantity: DecimalText,
     lineTotal: Money,
     tags: z.array(z.string()),
+    owner: documented(z.enum(['pos', 'guest']), {
+      description:
+        "`guest`: a line a guest ordered that the POS has not taken in yet (send it back with the same id in a PUT, or POST /v1/bills/{id}/take-in); `pos`: the POS's",
+    }),
   }),
+);
+
+export const WaiterResponse = named(
+  'Waiter',
+  z.object({ id: z.string(), name: z.string().nullable() }),
+  'A waiter as the POS named them (`name` null: show the id)',
 );
 
 export const BillResponse = named(
@@ -224,6 +234,7 @@ export const BillResponse = named(
     items: z.array(BillItemResponse),
     totals: z.object({ total: Money, paid: Money, due: Money, tips: Money }),
     paymentIds: z.array(z.string()),
+    waiter: documented(WaiterResponse.nullable(), { description: "The bill's own waiter as the POS sent it; null: none (its table's default then counts)" }),
     created: DateTime,
     updated: DateTime,
   }),
@@ -313,7 +324,13 @@ export const toTableViewResponse = (v: TableView): TableViewResponse => ({
   awaitingCapture: v.awaitingCapture,
 });
 
-export const toBillResponse = (v: BillView): BillResponse => ({
+/** What the POS API adds to the cashier's bill view: the bill's waiter and which lines are still a guest's. */
+export interface BillOwnership {
+  waiter: { id: string; name: string | null } | null;
+  guestLineIds: ReadonlySet<string>;
+}
+
+export const toBillResponse = (v: BillView, own: BillOwnership): BillResponse => ({
   id: v.id,
   tableId: v.tableId,
   name: v.name,
@@ -329,9 +346,11 @@ export const toBillResponse = (v: BillView): BillResponse => ({
     lockedQuantity: i.lockedQuantity,
     lineTotal: i.lineTotal,
     tags: i.tags,
+    owner: own.guestLineIds.has(i.id) ? 'guest' : 'pos',
   })),
   totals: { total: v.totals.total, paid: v.totals.paid, due: v.totals.due, tips: v.totals.tips },
   paymentIds: v.paymentIds,
+  waiter: own.waiter === null ? null : { id: own.waiter.id, name: own.waiter.name },
   created: v.created,
   updated: v.updated,
 });

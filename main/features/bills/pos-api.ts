@@ -21,6 +21,7 @@ import {
   toTableResponse,
   toTableViewResponse,
   type BillDetailResponse as BillDetail,
+  type BillOwnership,
 } from './pos-api-contract.js';
 
 /** Tables and bills on the local POS API: what the POS feeds in, and the bills with their payments. */
@@ -29,6 +30,14 @@ const route = defineRoute<PosApiStore>();
 
 const notFound = (what: string, id: string) => new HttpError(404, 'NOT_FOUND', `${what} ${id} does not exist.`);
 
+/** The bill's waiter and its guest lines not taken in yet, read beside its view. */
+function ownership(store: PosApiStore, billId: string): BillOwnership {
+  return {
+    waiter: store.read.bills.get(billId)?.waiter ?? null,
+    guestLineIds: new Set(store.read.bills.guestLines(billId).map((g) => g.itemId)),
+  };
+}
+
 function billWithPayments(store: PosApiStore, id: string): BillDetail {
   const view = billView(store, id);
   if (!view) throw notFound('Bill', id);
@@ -36,7 +45,7 @@ function billWithPayments(store: PosApiStore, id: string): BillDetail {
     const payment = paymentView(store, p);
     return payment ? [toPaymentResponse(payment)] : [];
   });
-  return { ...toBillResponse(view), payments };
+  return { ...toBillResponse(view, ownership(store, id)), payments };
 }
 
 export const billRoutes: Route<PosApiStore>[] = [
@@ -98,7 +107,7 @@ export const billRoutes: Route<PosApiStore>[] = [
     // One more than asked tells whether a next page exists, without counting them all.
     const page = billViews(store, { tableId: q.tableId, state: q.state, after: q.after, limit: q.limit + 1 });
     const more = page.length > q.limit;
-    const bills = (more ? page.slice(0, q.limit) : page).map(toBillResponse);
+    const bills = (more ? page.slice(0, q.limit) : page).map((v) => toBillResponse(v, ownership(store, v.id)));
     if (!more) return { status: 200, body: bills };
     const next = new URLSearchParams({
       ...(q.tableId ? { tableId: q.tableId } : {}),

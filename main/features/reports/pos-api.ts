@@ -156,6 +156,9 @@ export const DayReportResponse = named(
     tipShare: documented(z.string().nullable(), { description: 'tips ÷ amount, 4 decimal places; null when nothing was paid', examples: ['0.0850'] }),
     byProvider: z.array(split('provider')),
     byArea: z.array(split('area')),
+    posNotified: documented(z.object({ notified: z.number().int(), notYet: z.number().int() }), {
+      description: "Of the day's paid payments: how many the POS has acknowledged (POST /v1/events/ack), how many not yet; both 0 while it never acknowledged",
+    }),
     paidLinks: documented(z.object({ count: z.number().int(), amount: ExactMoney }), {
       description: 'Payment links paid that day in `currency` (GET /v1/payment-links): their own line, apart from count and amount',
     }),
@@ -218,6 +221,7 @@ export const toDayReportResponse = (r: DayReport): DayReportResponse => ({
   tipShare: r.tipShare,
   byProvider: r.byProvider.map((s) => ({ provider: s.provider, count: s.count, amount: s.amount, tips: s.tips })),
   byArea: r.byArea.map((s) => ({ area: s.area, count: s.count, amount: s.amount, tips: s.tips })),
+  posNotified: { notified: r.posNotified.notified, notYet: r.posNotified.notYet },
   paidLinks: { count: r.paidLinks.count, amount: r.paidLinks.amount },
   settled: r.settled,
   billed: r.billed,

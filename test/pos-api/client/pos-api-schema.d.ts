@@ -2865,6 +2865,8 @@ export interface components {
                 tips: string;
             };
             paymentIds: string[];
+            /** @description The bill's own waiter as the POS sent it; null: none (its table's default then counts) */
+            waiter: components["schemas"]["Waiter"] | null;
             /** Format: date-time */
             created: string;
             /** Format: date-time */
@@ -2892,6 +2894,16 @@ export interface components {
              */
             lineTotal: string;
             tags: string[];
+            /**
+             * @description `guest`: a line a guest ordered that the POS has not taken in yet (send it back with the same id in a PUT, or POST /v1/bills/{id}/take-in); `pos`: the POS's
+             * @enum {string}
+             */
+            owner: "pos" | "guest";
+        };
+        /** @description A waiter as the POS named them (`name` null: show the id) */
+        Waiter: {
+            id: string;
+            name: string | null;
         };
         /** @description The bill as stored after the PUT, and what happened to the guests' lines */
         PutBillAnswer: {
@@ -2925,6 +2937,8 @@ export interface components {
                 tips: string;
             };
             paymentIds: string[];
+            /** @description The bill's own waiter as the POS sent it; null: none (its table's default then counts) */
+            waiter: components["schemas"]["Waiter"] | null;
             /** Format: date-time */
             created: string;
             /** Format: date-time */
@@ -3021,6 +3035,8 @@ export interface components {
                 tips: string;
             };
             paymentIds: string[];
+            /** @description The bill's own waiter as the POS sent it; null: none (its table's default then counts) */
+            waiter: components["schemas"]["Waiter"] | null;
             /** Format: date-time */
             created: string;
             /** Format: date-time */
@@ -3132,6 +3148,11 @@ export interface components {
                  */
                 tips: string;
             }[];
+            /** @description Of the day's paid payments: how many the POS has acknowledged (POST /v1/events/ack), how many not yet; both 0 while it never acknowledged */
+            posNotified: {
+                notified: number;
+                notYet: number;
+            };
             /** @description Payment links paid that day in `currency` (GET /v1/payment-links): their own line, apart from count and amount */
             paidLinks: {
                 count: number;
