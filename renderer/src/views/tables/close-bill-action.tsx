@@ -27,7 +27,8 @@ export function CloseBillAction({ bill, payments }: { bill: BillView; payments: 
         {t('bill.close')}
       </button>
       {!isZero(bill.totals.due) && (
-        <button type="button" className="danger" onClick={() => openDialog({ kind: 'close-bill', billId: bill.id, walkout: true })}>
+        // Plain like Close: the red is for the dialog's confirm, where the choice is made.
+        <button type="button" onClick={() => openDialog({ kind: 'close-bill', billId: bill.id, walkout: true })}>
           {t('bill.closing.walkout')}
         </button>
       )}
