@@ -63,7 +63,7 @@ export async function runSelfTest(ports: SelfTestPorts): Promise<0 | 1> {
   const native = checkNativeModule(ports.nativeBinding);
   say(native);
   await databaseChecks(ports, native.ok, say);
-  const settings = checkSettings(ports.dataDir, () => keyStored(ports));
+  const settings = checkSettings(ports.dataDir, () => keyStored(ports), ports.tempDir);
   say(settings.result);
   say(checkKeyStore(ports, settings.environment));
   return failed ? 1 : 0;
@@ -181,13 +181,13 @@ export async function checkWorker(file: string, nativeBinding: string | undefine
  * The app's loader repairs what it reads (moves a bad file aside, mints a Pos-Id), so it reads
  * copies in a temporary folder; whether the data folder holds a configuration is asked of the real one.
  */
-export function checkSettings(dataDir: string, keyStored: () => boolean): { result: CheckResult; environment: string | null } {
+export function checkSettings(dataDir: string, keyStored: () => boolean, tempDir = tmpdir()): { result: CheckResult; environment: string | null } {
   const name = 'settings';
   const file = path.join(dataDir, SETTINGS_FILE);
   if (!existsSync(dataDir)) return { result: { name, ok: true, detail: `none yet (no data folder ${dataDir})` }, environment: null };
   const configured = isConfiguredDataDir(dataDir, keyStored);
   if (!existsSync(file) && !configured) return { result: { name, ok: true, detail: `none yet (${file} is made at the first start)` }, environment: null };
-  const copy = mkdtempSync(path.join(tmpdir(), 'tableside-self-test-settings-'));
+  const copy = mkdtempSync(path.join(tempDir, 'tableside-self-test-settings-'));
   try {
     for (const n of readdirSync(dataDir).filter((n) => n === SETTINGS_FILE || n === LAST_GOOD_FILE || n.startsWith(`${SETTINGS_FILE}.bad-`)))
       copyFileSync(path.join(dataDir, n), path.join(copy, n));

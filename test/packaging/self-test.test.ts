@@ -123,11 +123,12 @@ describe('tableside --self-test in the packaged app (linux --dir, stand-in Elect
   });
 
   it(
-    'exits 0 with one ok line per check, reading the till data folder without changing it or printing its key',
+    'exits 0 with one ok line per check beside a running Tableside, reading its data folder without changing it or printing its key',
     async () => {
       const data = configuredUserData();
       const before = snapshot(data);
-      const run = await runBinary(binary, ['--self-test'], { FAKE_USER_DATA: data });
+      // Another Tableside holds the single-instance lock: the self-test runs before the lock is asked for.
+      const run = await runBinary(binary, ['--self-test'], { FAKE_USER_DATA: data, FAKE_LOCK_TAKEN: '1' });
       const lines = run.stdout.split('\n').filter((l) => l !== '');
       expect(lines, run.stderr).toHaveLength(CHECKS.length);
       for (const line of lines) expect(line).toMatch(/^ok {3}\S/);
@@ -144,6 +145,7 @@ describe('tableside --self-test in the packaged app (linux --dir, stand-in Elect
       expect(checks.get('settings')).toContain('environment sandbox, service https://sandbox.example.com');
       expect(checks.get('key store')).toBe(`ok   key store  ${path.join(data, 'api-key.bin')}: an API key is stored and decrypts`);
       expect(run.stdout).not.toContain(KEY.slice(-4));
+      // No logs/ folder either: the shell makes its logger only after the flag's check.
       expect(snapshot(data)).toEqual(before);
     },
     RUN,

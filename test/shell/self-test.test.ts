@@ -130,6 +130,8 @@ describe('the self-test in Node', () => {
     const out = lines.join('\n');
     for (const part of [KEY, KEY.slice(-4), KEY.slice(0, 4)]) expect(out).not.toContain(part);
     expect(snapshot(dataDir)).toEqual(before);
+    // The copies the settings were read from are gone too.
+    expect(readdirSync(path.join(root, 'tmp'))).toEqual([]);
   });
 
   it('fails a damaged settings file of a configured till with the sentence the app says, and leaves the file where it is', async () => {
