@@ -5,6 +5,8 @@ import { electronNativeBinding, NATIVE_BINDING_FILE } from './shell-options.js';
 
 export { SELF_TEST_FLAG };
 
+const FLUSH_WAIT_MS = 2_000;
+
 /** The part of Electron's app the self-test uses (no electron import here: tested in Node). */
 export interface SelfTestApp {
   readonly isPackaged: boolean;
@@ -35,6 +37,8 @@ export function selfTestNativeBinding(shellDir: string, packaged: boolean, resou
 export async function selfTestThenExit(o: { app: SelfTestApp; safeStorage: SafeStorageLike; shellDir: string; resourcesPath: string }): Promise<never> {
   await o.app.whenReady();
   const dataDir = o.app.getPath('userData');
+  // A reader that went away (a closed pipe) must not turn the verdict into a crash.
+  process.stdout.on('error', () => undefined);
   const code = await runSelfTest({
     nativeBinding: selfTestNativeBinding(o.shellDir, o.app.isPackaged, o.resourcesPath),
     dataDir,
@@ -45,8 +49,18 @@ export async function selfTestThenExit(o: { app: SelfTestApp; safeStorage: SafeS
     process.stdout.write(`FAIL self-test  ${(e as Error).message}\n`);
     return 1;
   });
-  // A pipe's writes may still be queued (Windows): the last one's callback comes after all of them.
-  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  await flushStdout();
   o.app.exit(code);
   return new Promise<never>(() => undefined);
+}
+
+/**
+ * A pipe's writes may still be queued (Windows): the last one's callback comes after all of them.
+ * Bounded, since a windowed program's stdout may be attached to nothing that ever answers.
+ */
+function flushStdout(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    setTimeout(resolve, FLUSH_WAIT_MS);
+    process.stdout.write('', () => resolve());
+  });
 }
