@@ -39,7 +39,7 @@ export interface ConnectionRunner {
 }
 
 /** English for the log and headless; the renderer and the tray word the code themselves. */
-const PROBLEM_SENTENCE: Record<ConnectionProblem, string> = {
+export const PROBLEM_SENTENCE: Record<ConnectionProblem, string> = {
   KEY_MISSING: 'The API key is missing or could not be read: enter it again in Settings.',
   SERVICE_URL_MISSING: 'The service URL is missing: enter it in Settings.',
   DEMO_UNAVAILABLE: 'Demo mode is not available in this host: choose an environment in Settings.',

@@ -23,6 +23,7 @@ import { createNotifier } from './os-notifications.js';
 import { createPrintPorts } from './printing.js';
 import { createSafeStorageSecrets } from './safe-storage-secrets.js';
 import { createSaveTextFile } from './save-file.js';
+import { isSelfTest, selfTestThenExit } from './self-test-run.js';
 import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
 import { createAppTray, type AppTray, type TrayActions } from './tray.js';
 import { startUpdates } from './updates.js';
@@ -34,6 +35,10 @@ import { createHardenedWindow, type WindowFactoryOptions } from './window-factor
  * tray, IPC, notifications, printing, safeStorage and the login item; everything else is the core
  * built by createCompanion, the same one the headless host runs.
  */
+
+// `--self-test` checks the install and exits, beside a running Tableside: before the lock, the logger and any window.
+if (isSelfTest(process.argv))
+  await selfTestThenExit({ app, safeStorage, shellDir: path.dirname(fileURLToPath(import.meta.url)), resourcesPath: process.resourcesPath });
 
 // Modules tag their own lines (mod); this file's lines say mod=shell.
 const rootLog = await createFileLogger({ dataDir: app.getPath('userData') });
