@@ -51,10 +51,7 @@ const REQUIRED = [
     'win names the signing certificate (win.signtoolOptions.publisherName or win.azureSignOptions.publisherName)',
     (c) => [c.win?.signtoolOptions?.publisherName, c.win?.azureSignOptions?.publisherName].flat().some((n) => typeof n === 'string' && n.trim() !== ''),
   ],
-  [
-    `electronVersion is package.json's exact electron pin (${electronPin() ?? 'none'})`,
-    (c) => electronPin() !== null && c.electronVersion === electronPin(),
-  ],
+  [`electronVersion is package.json's exact electron pin (${electronPin() ?? 'none'})`, (c) => electronPin() !== null && c.electronVersion === electronPin()],
   ['afterPack is the native module check (./scripts/after-pack.mjs)', (c) => c.afterPack === './scripts/after-pack.mjs'],
 ];
 

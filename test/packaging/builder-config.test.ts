@@ -115,7 +115,7 @@ describe('electron-builder.yml', () => {
     SLOW,
   );
   it(
-    'rejects a Windows package without the signing certificate\'s publisher name',
+    "rejects a Windows package without the signing certificate's publisher name",
     async () => {
       const file = path.join(dir, 'unsigned.yml');
       const unsigned = original.replace(/^ {4}publisherName: .*\n/m, '');

@@ -146,7 +146,8 @@ describe('packaged app (linux --dir smoke build)', () => {
     expect(runtime.has('bindings')).toBe(true);
     expect([...packages].filter((p) => !runtime.has(p))).toEqual([]);
     expect(packages.has('electron-updater')).toBe(true);
-    for (const bundled of ['react', 'react-dom', 'i18next', 'zod', 'pino', 'pino-roll', 'date-fns', 'qrcode', 'undici', 'ws']) expect(packages.has(bundled), bundled).toBe(false);
+    for (const bundled of ['react', 'react-dom', 'i18next', 'zod', 'pino', 'pino-roll', 'date-fns', 'qrcode', 'undici', 'ws'])
+      expect(packages.has(bundled), bundled).toBe(false);
   });
 
   it('keeps app.asar under 10 MiB', () => {

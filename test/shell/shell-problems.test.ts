@@ -31,7 +31,11 @@ async function driveShell(settings: Record<string, unknown>, expectTray: string,
       maxBuffer: 16 * 1024 * 1024,
     });
     const logs = path.join(dir, 'logs');
-    const log = existsSync(logs) ? readdirSync(logs).map((f) => readFileSync(path.join(logs, f), 'utf8')).join('') : '';
+    const log = existsSync(logs)
+      ? readdirSync(logs)
+          .map((f) => readFileSync(path.join(logs, f), 'utf8'))
+          .join('')
+      : '';
     return { ...(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Report), log };
   } finally {
     rmSync(dir, { recursive: true, force: true });
