@@ -53,6 +53,11 @@ const REQUIRED = [
   ],
   [`electronVersion is package.json's exact electron pin (${electronPin() ?? 'none'})`, (c) => electronPin() !== null && c.electronVersion === electronPin()],
   ['afterPack is the native module check (./scripts/after-pack.mjs)', (c) => c.afterPack === './scripts/after-pack.mjs'],
+  [
+    // Where the shell and the afterPack hook look for it: <resources>/native, from the target's own build.
+    'extraResources packs out/native-electron/${os}-${arch} to native',
+    (c) => [c.extraResources ?? []].flat().some((r) => r?.from === 'out/native-electron/${os}-${arch}' && r?.to === 'native'),
+  ],
 ];
 
 /** The electron version package.json's devDependencies pin exactly, or null when it is a range. */

@@ -159,4 +159,19 @@ describe('electron-builder.yml', () => {
     },
     SLOW,
   );
+
+  it(
+    'rejects a native module packed from one folder for every target, or without the afterPack check',
+    async () => {
+      const file = path.join(dir, 'native.yml');
+      const from = 'from: out/native-electron/${os}-${arch}';
+      expect(original).toContain(from);
+      writeFileSync(file, original.replace(from, 'from: out/native-electron').replace(/^afterPack: .*$/m, ''));
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('native.yml: extraResources packs out/native-electron/${os}-${arch} to native');
+      expect(result.out).toContain('native.yml: afterPack is the native module check (./scripts/after-pack.mjs)');
+    },
+    SLOW,
+  );
 });
