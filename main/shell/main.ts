@@ -312,7 +312,7 @@ async function restoreFromTray(dataDir: string, backup: string, question: string
   }
 }
 
-/** A taken port, a missing or locked database: IT's to fix, said in the log and the tray, no dialog. Anything else is rethrown. */
+/** A taken port, a missing or locked database, a missing SQLite engine: IT's to fix, said in the log and the tray, no dialog. Anything else is rethrown. */
 function takenPort(e: unknown): StartupProblem {
   const shown = ['PORT_IN_USE', 'DATABASE_MISSING', 'DATABASE_LOCKED', 'NATIVE_BINDING_MISSING'];
   if (!(e instanceof StartupError) || !shown.includes(e.problem.code)) throw e;
