@@ -2,6 +2,7 @@
 // merges package.json's "build") and schema check (validateConfiguration), plus the few settings
 // this project relies on. Exit 0 when valid; otherwise the problems, one a line, and exit 1.
 // Usage: node scripts/check-builder-config.mjs [path/to/electron-builder.yml]
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +47,25 @@ const REQUIRED = [
     },
   ],
   ['nsis builds a differential-aware package (differentialPackage is not false)', (c) => c.nsis?.differentialPackage !== false],
+  [
+    'win names the signing certificate (win.signtoolOptions.publisherName or win.azureSignOptions.publisherName)',
+    (c) => [c.win?.signtoolOptions?.publisherName, c.win?.azureSignOptions?.publisherName].flat().some((n) => typeof n === 'string' && n.trim() !== ''),
+  ],
+  [`electronVersion is package.json's exact electron pin (${electronPin() ?? 'none'})`, (c) => electronPin() !== null && c.electronVersion === electronPin()],
+  ['afterPack is the native module check (./scripts/after-pack.mjs)', (c) => c.afterPack === './scripts/after-pack.mjs'],
+  [
+    // Where the shell and the afterPack hook look for it: <resources>/native, from the target's own build.
+    'extraResources packs out/native-electron/${os}-${arch} to native',
+    (c) => [c.extraResources ?? []].flat().some((r) => r?.from === 'out/native-electron/${os}-${arch}' && r?.to === 'native'),
+  ],
 ];
+
+/** The electron version package.json's devDependencies pin exactly, or null when it is a range. */
+function electronPin() {
+  const pkg = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
+  const wanted = pkg.devDependencies?.electron ?? pkg.dependencies?.electron;
+  return typeof wanted === 'string' && /^\d+\.\d+\.\d+$/.test(wanted) ? wanted : null;
+}
 
 export async function checkBuilderConfig(file = configPath) {
   const problems = [];

@@ -159,17 +159,18 @@ async function start(): Promise<void> {
         crashDumpsDir: crash.crashDumpsDir,
         connectionHistory: connectionStates,
         versions: { app: app.getVersion() },
-        knownSecrets: [options.secrets?.load()],
+        knownSecrets: [options?.secrets?.load()],
         settings: (await companion?.api.getSnapshot())?.settings ?? null,
-        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+        ...(options?.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       }),
     }),
   };
 
-  const options = companionOptions(dataDir, ports);
-  const core = await createRestartableCore(() => createCompanion(options), rootLog).catch((e: unknown) => {
+  // Made with the core: a packaged app without its SQLite engine is a startup problem for the tray.
+  let options: CreateCompanionOptions | undefined;
+  const core = await createRestartableCore(() => createCompanion((options ??= companionOptions(dataDir, ports))), rootLog).catch((e: unknown) => {
     const problem = takenPort(e);
-    tray = withCrashLine(createAppTray(layout.assetsDir, startupFailedActions(dataDir, showWindow, options.nativeBinding)));
+    tray = withCrashLine(createAppTray(layout.assetsDir, startupFailedActions(dataDir, showWindow, options?.nativeBinding)));
     tray.update(null, language, problem);
     return null;
   });
@@ -269,7 +270,7 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
 
 function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOptions {
   const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
-  if (nativeBinding === undefined) log.warn('no Electron build of better-sqlite3 found; using the module default');
+  if (nativeBinding === undefined) log.warn('dev checkout without an Electron build of better-sqlite3 in out/native-electron; using the module default');
   return {
     dataDir,
     secrets: createSafeStorageSecrets(dataDir, safeStorage, rootLog),
@@ -316,9 +317,9 @@ async function restoreFromTray(dataDir: string, backup: string, question: string
   }
 }
 
-/** A taken port, a missing or locked database: IT's to fix, said in the log and the tray, no dialog. Anything else is rethrown. */
+/** A taken port, a missing or locked database, a missing SQLite engine: IT's to fix, said in the log and the tray, no dialog. Anything else is rethrown. */
 function takenPort(e: unknown): StartupProblem {
-  const shown = ['PORT_IN_USE', 'DATABASE_MISSING', 'DATABASE_LOCKED'];
+  const shown = ['PORT_IN_USE', 'DATABASE_MISSING', 'DATABASE_LOCKED', 'NATIVE_BINDING_MISSING'];
   if (!(e instanceof StartupError) || !shown.includes(e.problem.code)) throw e;
   log.fatal({ problem: e.problem }, e.message);
   return e.problem;

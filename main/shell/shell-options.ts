@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { StartupError } from '../base/startup-error.js';
 
 /**
  * Decisions of the shell that need no Electron: command-line flags, login-item settings, where
@@ -47,15 +48,34 @@ export function appLayout(shellDir: string, packaged: boolean, resourcesPath: st
 
 /**
  * better-sqlite3 compiled for Electron's ABI, kept apart from the Node build that npm test uses
- * (docs/TOOLCHAIN.md "Packaging here"): packaged at <resources>/native/better_sqlite3.node; in a dev
- * checkout at out/native-electron/better_sqlite3.node when someone built it. Undefined means
- * "use the module's own build", which only works when that one was built for Electron.
+ * (docs/TOOLCHAIN.md "Packaging"): packaged at <resources>/native/better_sqlite3.node; in a dev
+ * checkout at out/native-electron/<os>-<arch>/better_sqlite3.node when someone built it.
  */
 export const NATIVE_BINDING_FILE = 'better_sqlite3.node';
 
-export function electronNativeBinding(appRoot: string, packaged: boolean, resourcesPath: string): string | undefined {
-  const candidate = packaged ? path.join(resourcesPath, 'native', NATIVE_BINDING_FILE) : path.join(appRoot, 'out', 'native-electron', NATIVE_BINDING_FILE);
-  return existsSync(candidate) ? candidate : undefined;
+/** electron-builder's ${os} for a Node platform name: the dev checkout's folder is named after it. */
+const PACKAGE_OS: Partial<Record<NodeJS.Platform, string>> = { win32: 'win', linux: 'linux', darwin: 'mac' };
+
+/**
+ * The Electron build of better-sqlite3 the store must load. Packaged, it is the installed file or
+ * a StartupError naming where it should be: the module's own build inside the package is Node's,
+ * which fails later and less clearly (NODE_MODULE_VERSION). In a dev checkout, undefined means
+ * "use the module's own build" (the caller warns), which only works when that one is Electron's.
+ */
+export function electronNativeBinding(
+  appRoot: string,
+  packaged: boolean,
+  resourcesPath: string,
+  platform: NodeJS.Platform = process.platform,
+  arch: string = process.arch,
+): string | undefined {
+  if (packaged) {
+    const installed = path.join(resourcesPath, 'native', NATIVE_BINDING_FILE);
+    if (!existsSync(installed)) throw new StartupError({ code: 'NATIVE_BINDING_MISSING', path: installed });
+    return installed;
+  }
+  const built = path.join(appRoot, 'out', 'native-electron', `${PACKAGE_OS[platform] ?? platform}-${arch}`, NATIVE_BINDING_FILE);
+  return existsSync(built) ? built : undefined;
 }
 
 /** A dev server URL is taken only from the environment and only for loopback http. */

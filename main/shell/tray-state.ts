@@ -48,6 +48,7 @@ const WORDS = {
       `The bill database is missing. Put the newest verified backup, ${name}, in its place and start Tableside again? The empty file is kept in the backups folder.`,
     restoreButtons: ['Restore and start', 'Cancel'] as const,
     databaseLocked: 'Bill database locked by another program: close it, then start again',
+    nativeMissing: 'A part of Tableside is missing (the SQLite engine): reinstall it (the log names the file)',
     diskLow: (mb: number) => `Disk almost full: ${mb} MB left, free some space`,
     databaseHeld: 'Bill database locked by another program: payments are refused until it lets go',
   },
@@ -78,6 +79,7 @@ const WORDS = {
       `Databáze účtů chybí. Dát na její místo nejnovější ověřenou zálohu ${name} a spustit Tableside znovu? Prázdný soubor zůstane ve složce záloh.`,
     restoreButtons: ['Obnovit a spustit', 'Zrušit'] as const,
     databaseLocked: 'Databázi účtů drží jiný program: zavřete ho a spusťte znovu',
+    nativeMissing: 'Chybí část Tableside (databázový modul SQLite): přeinstalujte aplikaci (soubor je v logu)',
     diskLow: (mb: number) => `Disk je téměř plný: zbývá ${mb} MB, uvolněte místo`,
     databaseHeld: 'Databázi účtů drží jiný program: platby se odmítají, dokud ji nepustí',
   },
@@ -95,6 +97,7 @@ const WORDS = {
     restoreQuestion: (name: string) => string;
     restoreButtons: readonly [string, string];
     databaseLocked: string;
+    nativeMissing: string;
     diskLow: (megabytes: number) => string;
     databaseHeld: string;
   }
@@ -125,6 +128,7 @@ function problemText(words: (typeof WORDS)[Language], session: Pick<ConnectionVi
   if (startup?.code === 'PORT_IN_USE') return words.portInUse(startup.port, startup.role);
   if (startup?.code === 'DATABASE_MISSING') return words.databaseMissing;
   if (startup?.code === 'DATABASE_LOCKED') return words.databaseLocked;
+  if (startup?.code === 'NATIVE_BINDING_MISSING') return words.nativeMissing;
   return session?.problem ? words.problem[session.problem] : null;
 }
 

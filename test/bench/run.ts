@@ -5,6 +5,7 @@
  * Exits 1 when any figure failed or missed its target.
  */
 import { bundleHeadless } from '../../scripts/bundle-headless.mjs';
+import { bundleShell } from '../../scripts/bundle-shell.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -48,9 +49,10 @@ if (argv.includes('--list') || files.length === 0) {
 // it from this tree (after tsc, which refuses a tree with type errors), so no bench measures a
 // stale build.
 if (!argv.includes('--no-build')) {
-  process.stderr.write('bench: compiling the host (tsc -p tsconfig.build.json, then its bundle)\n');
+  process.stderr.write('bench: compiling the host (tsc -p tsconfig.build.json, then its bundle and the Electron main bundle)\n');
   execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   await bundleHeadless();
+  await bundleShell();
 }
 
 type Row = RecordedFigure & { file: string };

@@ -114,4 +114,64 @@ describe('electron-builder.yml', () => {
     },
     SLOW,
   );
+  it(
+    "rejects a Windows package without the signing certificate's publisher name",
+    async () => {
+      const file = path.join(dir, 'unsigned.yml');
+      const unsigned = original.replace(/^ {4}publisherName: .*\n/m, '');
+      expect(unsigned).not.toContain('publisherName');
+      writeFileSync(file, unsigned);
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('unsigned.yml: win names the signing certificate (win.signtoolOptions.publisherName or win.azureSignOptions.publisherName)');
+    },
+    SLOW,
+  );
+
+  it(
+    'accepts the publisher name from Azure Trusted Signing instead of signtool',
+    async () => {
+      const file = path.join(dir, 'azure.yml');
+      const azure = original.replace(
+        /^ {2}signtoolOptions:\n(?: {4}#.*\n)*( {4}publisherName: .*\n)/m,
+        '  azureSignOptions:\n$1    endpoint: https://weu.codesigning.azure.net\n    codeSigningAccountName: tableside\n    certificateProfileName: release\n',
+      );
+      expect(azure).toContain('azureSignOptions:');
+      expect(azure).not.toContain('signtoolOptions');
+      writeFileSync(file, azure);
+      const result = await check(file);
+      expect(result.out).toContain('azure.yml: valid');
+      expect(result.code).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    "rejects an electronVersion other than package.json's electron pin",
+    async () => {
+      const pin = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.electron;
+      expect(original).toContain(`electronVersion: ${pin}\n`);
+      const file = path.join(dir, 'version.yml');
+      writeFileSync(file, original.replace(`electronVersion: ${pin}`, 'electronVersion: 45.0.0'));
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain(`version.yml: electronVersion is package.json's exact electron pin (${pin})`);
+    },
+    SLOW,
+  );
+
+  it(
+    'rejects a native module packed from one folder for every target, or without the afterPack check',
+    async () => {
+      const file = path.join(dir, 'native.yml');
+      const from = 'from: out/native-electron/${os}-${arch}';
+      expect(original).toContain(from);
+      writeFileSync(file, original.replace(from, 'from: out/native-electron').replace(/^afterPack: .*$/m, ''));
+      const result = await check(file);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('native.yml: extraResources packs out/native-electron/${os}-${arch} to native');
+      expect(result.out).toContain('native.yml: afterPack is the native module check (./scripts/after-pack.mjs)');
+    },
+    SLOW,
+  );
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StartupError } from '../../main/base/startup-error.js';
 import { CLOSE_HINT_FILE, takeCloseHint } from '../../main/shell/close-hint.js';
 import { APP_CSP, withCsp } from '../../main/shell/csp.js';
 import { pollUntil, qrSheetPdfPath, testPrintPage } from '../../main/shell/print-helpers.js';
@@ -91,16 +92,30 @@ describe('shell options', () => {
     expect(appLayout(shellDir, true, path.join(dir, 'resources')).assetsDir).toBe(path.join(dir, 'resources', 'assets'));
   });
 
-  it('uses the Electron build of better-sqlite3 only where it exists', () => {
+  it('uses the Electron build of better-sqlite3 only where it exists, and never falls back once packaged', () => {
     const resources = path.join(dir, 'resources');
-    expect(electronNativeBinding(dir, true, resources)).toBeUndefined();
+    const installed = path.join(resources, 'native', 'better_sqlite3.node');
+    // Packaged without the file: a startup problem naming it, not the module's own (Node) build.
+    const thrown = (() => {
+      try {
+        return electronNativeBinding(dir, true, resources);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(StartupError);
+    expect((thrown as StartupError).problem).toEqual({ code: 'NATIVE_BINDING_MISSING', path: installed });
+    expect((thrown as StartupError).message).toContain(installed);
     mkdirSync(path.join(resources, 'native'), { recursive: true });
-    writeFileSync(path.join(resources, 'native', 'better_sqlite3.node'), '');
-    expect(electronNativeBinding(dir, true, resources)).toBe(path.join(resources, 'native', 'better_sqlite3.node'));
-    expect(electronNativeBinding(dir, false, resources)).toBeUndefined();
-    mkdirSync(path.join(dir, 'out', 'native-electron'), { recursive: true });
-    writeFileSync(path.join(dir, 'out', 'native-electron', 'better_sqlite3.node'), '');
-    expect(electronNativeBinding(dir, false, resources)).toBe(path.join(dir, 'out', 'native-electron', 'better_sqlite3.node'));
+    writeFileSync(installed, '');
+    expect(electronNativeBinding(dir, true, resources)).toBe(installed);
+    // A dev checkout: the build for this platform and arch when someone made it, else the module's own.
+    expect(electronNativeBinding(dir, false, resources, 'win32', 'x64')).toBeUndefined();
+    mkdirSync(path.join(dir, 'out', 'native-electron', 'win-x64'), { recursive: true });
+    writeFileSync(path.join(dir, 'out', 'native-electron', 'win-x64', 'better_sqlite3.node'), '');
+    expect(electronNativeBinding(dir, false, resources, 'win32', 'x64')).toBe(path.join(dir, 'out', 'native-electron', 'win-x64', 'better_sqlite3.node'));
+    expect(electronNativeBinding(dir, false, resources, 'win32', 'arm64')).toBeUndefined();
+    expect(electronNativeBinding(dir, false, resources, 'linux', 'x64')).toBeUndefined();
   });
 
   it('takes a dev server URL only unpackaged and on loopback http', () => {

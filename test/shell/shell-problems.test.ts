@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,16 +21,22 @@ interface Report {
   exit: number;
 }
 
-async function driveShell(settings: Record<string, unknown>, expectTray: string): Promise<Report> {
+async function driveShell(settings: Record<string, unknown>, expectTray: string, env: Record<string, string> = {}): Promise<Report & { log: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tableside-shell-problem-'));
   try {
     writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings));
     const { stdout } = await run(process.execPath, ['test/shell/fixtures/drive-shell-problem.mjs'], {
-      env: { ...process.env, FAKE_USER_DATA: dir, EXPECT_TRAY: expectTray, TABLESIDE_LOG_LEVEL: 'error' },
+      env: { ...process.env, FAKE_USER_DATA: dir, EXPECT_TRAY: expectTray, TABLESIDE_LOG_LEVEL: 'error', ...env },
       timeout: 120_000,
       maxBuffer: 16 * 1024 * 1024,
     });
-    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Report;
+    const logs = path.join(dir, 'logs');
+    const log = existsSync(logs)
+      ? readdirSync(logs)
+          .map((f) => readFileSync(path.join(logs, f), 'utf8'))
+          .join('')
+      : '';
+    return { ...(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Report), log };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -73,6 +79,23 @@ describe('the app shell when the till cannot connect by itself', () => {
       expect(report.error).toBeUndefined();
       expect(report.tray.tooltip).toBe(`Tableside: Port ${port} is in use (another Tableside?): change it in Settings → Local POS API port`);
       expect(report.dialogs).toEqual([]);
+    },
+    SLOW,
+  );
+  it(
+    'an installed app without its SQLite engine says so in the tray and names the file in the log, with no fallback',
+    async () => {
+      const resources = mkdtempSync(path.join(tmpdir(), 'tableside-resources-'));
+      try {
+        const report = await driveShell({ posApiPort: 0 }, 'SQLite engine', { FAKE_PACKAGED: '1', FAKE_RESOURCES_PATH: resources });
+        expect(report.error).toBeUndefined();
+        expect(report.tray.tooltip).toBe('Tableside: A part of Tableside is missing (the SQLite engine): reinstall it (the log names the file)');
+        expect(report.dialogs).toEqual([]);
+        expect(report.log).toContain(`missing at ${path.join(resources, 'native', 'better_sqlite3.node')}`);
+        expect(report.log).not.toContain('using the module default');
+      } finally {
+        rmSync(resources, { recursive: true, force: true });
+      }
     },
     SLOW,
   );
