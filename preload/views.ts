@@ -156,6 +156,8 @@ export type Language = 'en' | 'cs';
 
 /** Who makes the fiscal receipt of a payment. */
 export type ReceiptMode = 'QERKO_GENERATED' | 'POSTPONED';
+/** Which update feed the till follows: stable (latest.yml) or beta (beta.yml, pre-release versions too). */
+export type UpdateChannel = 'stable' | 'beta';
 
 export interface SettingsView {
   environment: Environment;
@@ -185,6 +187,8 @@ export interface SettingsView {
   reminderSeconds: number;
   /** QERKO_GENERATED: the service renders the receipt; POSTPONED: the main POS gives the fiscal receipt (PUT /v1/payments/{id}/receipt). */
   receiptMode: ReceiptMode;
+  /** Updates: the stable feed (default) or the beta one; behind the manager PIN like the other integration settings. */
+  updateChannel: UpdateChannel;
   /** A manager PIN guards the integration settings; false until it is set on first use. */
   managerPinSet: boolean;
 }

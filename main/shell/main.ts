@@ -16,7 +16,7 @@ import { installCrashHandling } from './crash-handling.js';
 import { createDiagnosticsExport } from './diagnostics-export.js';
 import { crashNoticeText, crashTrayLine } from './crash-notice-text.js';
 import type { Companion, ShellPorts } from '../base/host-types.js';
-import { paymentsInProgress } from '../features/updates/index.js';
+import { paymentsInProgress, takeHiddenRestart } from '../features/updates/index.js';
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
 import { registerIpc } from './ipc.js';
 import { createNotifier } from './os-notifications.js';
@@ -26,7 +26,7 @@ import { createSaveTextFile } from './save-file.js';
 import { isSelfTest, selfTestThenExit } from './self-test-run.js';
 import { APP_USER_MODEL_ID, appLayout, devServerUrl, electronNativeBinding, loginItemSettings, parseShellArgs } from './shell-options.js';
 import { createAppTray, type AppTray, type TrayActions } from './tray.js';
-import { startUpdates } from './updates.js';
+import { followChannelSetting, startUpdates } from './updates.js';
 import { appPageUrl, type AppOrigins } from './trusted-url.js';
 import { createHardenedWindow, type WindowFactoryOptions } from './window-factory.js';
 
@@ -108,6 +108,8 @@ async function start(): Promise<void> {
   const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, devTools: developerTools(), log: rootLog };
   const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
+  // After an install in the quiet window the app comes back in the tray, as with --hidden.
+  const hidden = args.hidden || takeHiddenRestart(dataDir, Date.now(), rootLog);
   const crash = installCrashHandling({
     app,
     crashReporter,
@@ -126,7 +128,7 @@ async function start(): Promise<void> {
     mainWindow?.hide();
     if (takeCloseHint(dataDir)) notify(CLOSE_HINT[language].title, CLOSE_HINT[language].body);
   });
-  if (!args.hidden) mainWindow.once('ready-to-show', showWindow);
+  if (!hidden) mainWindow.once('ready-to-show', showWindow);
   crash.watchWindow(mainWindow);
 
   const connectionStates = createStateHistory();
@@ -220,7 +222,7 @@ async function start(): Promise<void> {
     portProblem = takenPort(e);
     tray?.update(core.connection(), language, portProblem);
   });
-  log.info({ demo: core.demo, hidden: args.hidden }, 'Tableside started');
+  log.info({ demo: core.demo, hidden }, 'Tableside started');
 }
 
 /** What the crash policy did, told as an OS notification and as a tray line that stays until clicked. */
@@ -260,8 +262,11 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
     quit: () => app.quit(),
     restartToUpdate: () => void updates.restartNow(),
   });
-  const { updateUrl, quietWindow } = core.settings;
-  const updates = startUpdates({ updateUrl, quietWindow, busyChecks: [paymentsInProgress(core.api)], log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
+  const { updateUrl, quietWindow, updateChannel: channel } = core.settings;
+  const busyChecks = [paymentsInProgress(core.api)];
+  const dataDir = app.getPath('userData');
+  const updates = startUpdates({ updateUrl, quietWindow, channel, dataDir, busyChecks, log: rootLog, onStatus: (s) => appTray.setUpdate(s) });
+  followChannelSetting(updates, core.api, { updateUrl, quietWindow, channel }, rootLog);
   // Low disk space found at start; later changes come as disk events.
   appTray.setDisk(core.disk());
   appTray.setDatabase(core.database());

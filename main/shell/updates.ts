@@ -5,11 +5,16 @@ import {
   QuietWindowError,
   createUpdatePolicy,
   parseQuietWindow,
+  removeRestartMarker,
+  updaterChannelOptions,
+  writeRestartMarker,
   type BusyCheck,
+  type UpdateChannel,
   type UpdatePolicy,
   type UpdateStatus,
   type UpdaterPort,
 } from '../features/updates/index.js';
+import type { CompanionApi } from '../../preload/contract.js';
 
 /**
  * The shell's side of updates: electron-updater's autoUpdater (generic provider, NSIS differential
@@ -23,6 +28,13 @@ export interface ShellUpdatesOptions {
   updateUrl: string;
   /** Local "HH:MM-HH:MM" when an update may install by itself. settings.json's quietWindow. */
   quietWindow: string;
+  /** stable (latest.yml) or beta (beta.yml). settings.json's updateChannel; stable when not given. */
+  channel?: UpdateChannel;
+  /**
+   * The data folder: an install in the quiet window leaves the restart marker there, so the app
+   * comes back in the tray (features/updates/restart-marker.ts). Without it no marker is written.
+   */
+  dataDir?: string;
   busyChecks: readonly BusyCheck[];
   log: Logger;
   clock?: Clock;
@@ -56,8 +68,13 @@ function updaterLogger(log: Logger): AppUpdater['logger'] {
   return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug') };
 }
 
-/** electron-updater behind the policy's port. */
-export function electronUpdaterPort(updater: AppUpdater, log: Logger): UpdaterPort {
+/**
+ * electron-updater behind the policy's port. The installer's signature check is electron-updater's
+ * own (NsisUpdater verifies the Authenticode signer against app-update.yml's publisherName): this
+ * never sets verifyUpdateCodeSignature, so a packaged app with a publisherName refuses an update
+ * signed by anyone else.
+ */
+export function electronUpdaterPort(updater: AppUpdater, log: Logger, restart: { dataDir?: string; clock?: Clock } = {}): UpdaterPort {
   // The policy starts the download itself from the check's answer (it awaits it to know when the
   // update is ready); autoDownload lets electron-updater start it at once, in the background.
   updater.autoDownload = true;
@@ -73,7 +90,12 @@ export function electronUpdaterPort(updater: AppUpdater, log: Logger): UpdaterPo
     get currentVersion() {
       return updater.currentVersion.version;
     },
-    setFeedUrl: (url) => updater.setFeedURL({ provider: 'generic', url, channel: 'latest' }),
+    setFeedUrl: (url, channel) => {
+      const rules = updaterChannelOptions(channel);
+      updater.setFeedURL({ provider: 'generic', url, channel: rules.feedChannel });
+      updater.allowPrerelease = rules.allowPrerelease;
+      updater.allowDowngrade = rules.allowDowngrade;
+    },
     check: async () => {
       // null when the app is not packaged (a dev checkout never updates itself).
       lastCheck = await updater.checkForUpdates();
@@ -86,7 +108,11 @@ export function electronUpdaterPort(updater: AppUpdater, log: Logger): UpdaterPo
     download: async () => {
       await (lastCheck?.downloadPromise ?? updater.downloadUpdate());
     },
-    quitAndInstall: () => {
+    quitAndInstall: (reason) => {
+      const { dataDir, clock = systemClock } = restart;
+      // Written before the quit: the installer starts the new version without our arguments.
+      const marked = reason === 'quiet-window' && dataDir !== undefined;
+      if (marked) writeRestartMarker(dataDir, { at: clock.now(), version: lastCheck?.updateInfo.version ?? '' });
       // electron-updater reports "nothing to install" as a synchronous 'error' event, not a throw.
       let failure: Error | null = null;
       const onError = (e: Error) => (failure = e);
@@ -96,7 +122,11 @@ export function electronUpdaterPort(updater: AppUpdater, log: Logger): UpdaterPo
       } finally {
         updater.removeListener('error', onError);
       }
-      if (failure !== null) throw failure;
+      if (failure !== null) {
+        // No restart is coming: the cashier's next start must show the window.
+        if (marked) removeRestartMarker(dataDir);
+        throw failure;
+      }
     },
     setInstallOnQuit: (enabled) => {
       updater.autoInstallOnAppQuit = enabled;
@@ -107,15 +137,40 @@ export function electronUpdaterPort(updater: AppUpdater, log: Logger): UpdaterPo
 /** Builds the policy on electron-updater and starts it (a check now, then every 4 hours). */
 export function startUpdates(options: ShellUpdatesOptions): UpdatePolicy {
   const updater = options.updater ?? electronUpdater.autoUpdater;
+  const clock = options.clock ?? systemClock;
   const policy = createUpdatePolicy({
-    clock: options.clock ?? systemClock,
-    updater: electronUpdaterPort(updater, options.log),
+    clock,
+    updater: electronUpdaterPort(updater, options.log, { clock, ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }) }),
     busyChecks: options.busyChecks,
     updateUrl: options.updateUrl,
     quietWindow: usableQuietWindow(options.quietWindow, options.log),
+    channel: options.channel ?? 'stable',
     log: options.log,
   });
   if (options.onStatus) policy.onStatus(options.onStatus);
   policy.start();
   return policy;
+}
+
+/**
+ * A manager's change of the update channel in Settings applies at once (a check on the new feed);
+ * the feed URL and the quiet window are IT's, read from settings.json at start.
+ */
+export function followChannelSetting(
+  policy: UpdatePolicy,
+  api: Pick<CompanionApi, 'onEvent'>,
+  fixed: { updateUrl: string; quietWindow: string; channel: UpdateChannel },
+  log: Logger,
+): void {
+  let channel = fixed.channel;
+  const quietWindow = usableQuietWindow(fixed.quietWindow, log);
+  api.onEvent(
+    (event) => {
+      if (event.type !== 'settings' || event.settings.updateChannel === channel) return;
+      channel = event.settings.updateChannel;
+      log.info({ mod: 'updates', channel }, 'update channel changed');
+      policy.configure({ updateUrl: fixed.updateUrl, quietWindow, channel });
+    },
+    ['settings'],
+  );
 }

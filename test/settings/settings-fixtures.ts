@@ -60,6 +60,7 @@ export const GOOD_FILE = {
   autoCloseBills: false,
   reminderSeconds: 45,
   receiptMode: 'POSTPONED',
+  updateChannel: 'beta',
   demoOnLan: true,
   unsyncedAfterSeconds: 120,
 } as const;
@@ -86,6 +87,7 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   autoCloseBills: 'on',
   reminderSeconds: -5,
   receiptMode: 'PAPER',
+  updateChannel: 'nightly',
   demoOnLan: 'yes',
   unsyncedAfterSeconds: 5,
 };

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * The built Electron entry with the real core (demo mode) on the stand-in electron and
  * electron-updater: the update URL in settings.json reaches electron-updater's generic feed,
  * the tray offers the downloaded update, and "Restart now" installs it (no payment in progress).
+ * The data folder holds the marker an install in the quiet window leaves: this start is the
+ * installer's restart, so the window stays hidden in the tray.
  */
 const run = promisify(execFile);
 const SLOW = 300_000;
@@ -22,6 +24,9 @@ interface Report {
   installsBeforeClick: number;
   install: unknown[];
   exit: number;
+  windowShown: boolean;
+  markerAtStart: boolean;
+  markerAfterRestartNow: boolean;
 }
 
 let dir: string;
@@ -47,6 +52,7 @@ beforeAll(async () => {
   if (!needed.every((f) => existsSync(f))) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-updates-entry-'));
   writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ posApiPort: 0, updateUrl: FEED, quietWindow: windowAwayFromNow() }));
+  writeFileSync(path.join(dir, 'update-restart.json'), JSON.stringify({ at: Date.now(), version: '0.1.0' }));
   const { stdout } = await run(process.execPath, ['test/shell/fixtures/drive-updates.mjs'], {
     env: { ...process.env, FAKE_USER_DATA: dir, TABLESIDE_LOG_LEVEL: 'error' },
     timeout: 240_000,
@@ -72,5 +78,14 @@ describe('updates in the Electron entry', () => {
   it('"Restart now" in the tray installs silently and starts the app again', () => {
     expect(report.install).toEqual(['quitAndInstall', true, true]);
     expect(report.exit).toBe(0);
+  });
+
+  it('started by the installer after a quiet-window install: stays in the tray and uses the marker up', () => {
+    expect(report.windowShown).toBe(false);
+    expect(report.markerAtStart).toBe(false);
+  });
+
+  it('"Restart now" leaves no marker: the app the installer starts shows its window', () => {
+    expect(report.markerAfterRestartNow).toBe(false);
   });
 });

@@ -1,8 +1,12 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
 import { createLogger, silentLogger } from '../../main/base/log.js';
-import type { UpdatePolicy, UpdateStatus } from '../../main/features/updates/index.js';
+import { RESTART_MARKER_FILE, takeHiddenRestart, takeRestartMarker, type UpdatePolicy, type UpdateStatus } from '../../main/features/updates/index.js';
+import type { CompanionEvent } from '../../preload/contract.js';
 import type { FakeUpdaterRecord } from './fixtures/fake-electron-updater.mjs';
 
 /**
@@ -41,9 +45,9 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { startUpdates, redactUrls, DEFAULT_QUIET_WINDOW } = await import('../../main/shell/updates.js');
+const { startUpdates, redactUrls, followChannelSetting, DEFAULT_QUIET_WINDOW } = await import('../../main/shell/updates.js');
 const { createAppTray } = await import('../../main/shell/tray.js');
-const { autoUpdater } = await import('./fixtures/fake-electron-updater.mjs');
+const { autoUpdater, originalVerify } = await import('./fixtures/fake-electron-updater.mjs');
 const fake = (globalThis as unknown as { __fakeUpdater: FakeUpdaterRecord }).__fakeUpdater;
 
 const URL_ = 'https://updates.example/tableside/win/';
@@ -77,6 +81,8 @@ beforeEach(() => {
   fake.downloadError = null;
   fake.installError = null;
   electron.trays.length = 0;
+  // One autoUpdater for the whole file: each start adds its 'error' logger to it.
+  autoUpdater.removeAllListeners('error');
 });
 afterEach(() => policy?.stop());
 
@@ -219,5 +225,97 @@ describe('the tray shows the update', () => {
     policy = startUpdates({ updateUrl: URL_, quietWindow: '03:00-05:00', clock, log: silentLogger(), busyChecks: [], onStatus: (s) => tray.setUpdate(s) });
     await clock.advanceAsync(0);
     expect(trayMenu().find((i) => i.label === 'Update failed: still running 0.1.0')).toMatchObject({ enabled: false });
+  });
+});
+
+describe('the update channel', () => {
+  it('stable reads latest.yml, without pre-releases and never a downgrade', async () => {
+    autoUpdater.allowDowngrade = true;
+    autoUpdater.allowPrerelease = true;
+    policy = startUpdates({ updateUrl: URL_, quietWindow: '03:00-05:00', channel: 'stable', clock, log: silentLogger(), busyChecks: [] });
+    await clock.advanceAsync(0);
+    expect(calls('setFeedURL')).toEqual([['setFeedURL', { provider: 'generic', url: URL_, channel: 'latest' }]]);
+    expect(autoUpdater.allowPrerelease).toBe(false);
+    expect(autoUpdater.allowDowngrade).toBe(false);
+  });
+
+  it('beta reads beta.yml with pre-releases, still never a downgrade (an older app cannot open a newer database)', async () => {
+    policy = startUpdates({ updateUrl: URL_, quietWindow: '03:00-05:00', channel: 'beta', clock, log: silentLogger(), busyChecks: [] });
+    await clock.advanceAsync(0);
+    expect(calls('setFeedURL')).toEqual([['setFeedURL', { provider: 'generic', url: URL_, channel: 'beta' }]]);
+    expect(autoUpdater.allowPrerelease).toBe(true);
+    expect(autoUpdater.allowDowngrade).toBe(false);
+  });
+
+  it("leaves electron-updater's signature check (publisherName) in place", () => {
+    start();
+    expect(autoUpdater.verifyUpdateCodeSignature).toBe(originalVerify);
+  });
+
+  it("a manager's switch in Settings checks the new channel's feed at once; other settings events change nothing", async () => {
+    const listeners: ((event: CompanionEvent) => void)[] = [];
+    const api = {
+      onEvent: (listener: (event: CompanionEvent) => void) => {
+        listeners.push(listener);
+        return () => undefined;
+      },
+    };
+    const emit = (updateChannel: 'stable' | 'beta') => {
+      for (const l of listeners) l({ type: 'settings', settings: { updateChannel } } as unknown as CompanionEvent);
+    };
+    const started = start();
+    followChannelSetting(started, api, { updateUrl: URL_, quietWindow: '03:00-05:00', channel: 'stable' }, silentLogger());
+    await clock.advanceAsync(0);
+    emit('stable');
+    await clock.advanceAsync(0);
+    expect(calls('checkForUpdates')).toHaveLength(1);
+    emit('beta');
+    await clock.advanceAsync(0);
+    expect(calls('setFeedURL').map((c) => (c[1] as { channel: string }).channel)).toEqual(['latest', 'beta']);
+    expect(calls('checkForUpdates')).toHaveLength(2);
+  });
+});
+
+describe('after an install the app comes back in the tray only when nobody asked for it', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tableside-updates-wiring-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  function startIn(quietWindow: string): UpdatePolicy {
+    policy = startUpdates({ updateUrl: URL_, quietWindow, dataDir, clock, log: silentLogger(), busyChecks: [{ name: 'payment', busy: () => paymentBusy }] });
+    return policy;
+  }
+
+  it('an install in the quiet window leaves a fresh marker first: the next start is hidden', async () => {
+    fake.feed = { version: '1.2.0' };
+    startIn('03:00-05:00');
+    await clock.advanceAsync(0);
+    expect(existsSync(path.join(dataDir, RESTART_MARKER_FILE))).toBe(false);
+    await clock.advanceAsync(local(3, 0, 22) - clock.now());
+    expect(calls('quitAndInstall')).toEqual([['quitAndInstall', true, true]]);
+    expect(JSON.parse(readFileSync(path.join(dataDir, RESTART_MARKER_FILE), 'utf8'))).toEqual({ at: local(3, 0, 22), version: '1.2.0' });
+    // The installer's restart a minute later reads it (once).
+    expect(takeHiddenRestart(dataDir, local(3, 1, 22))).toBe(true);
+    expect(takeRestartMarker(dataDir)).toBeNull();
+  });
+
+  it('"Restart now" writes no marker: the cashier sees the app come back', async () => {
+    fake.feed = { version: '1.2.0' };
+    const started = startIn('03:00-05:00');
+    await clock.advanceAsync(0);
+    expect(await started.restartNow()).toBe('installing');
+    expect(calls('quitAndInstall')).toHaveLength(1);
+    expect(existsSync(path.join(dataDir, RESTART_MARKER_FILE))).toBe(false);
+  });
+
+  it('an installer that does not start takes its marker back', async () => {
+    fake.feed = { version: '1.2.0' };
+    fake.installError = Object.assign(new Error("No update filepath provided, can't quit and install"), { code: 'ERR_UPDATER_INSTALL' });
+    startIn('11:00-13:00');
+    await clock.advanceAsync(0);
+    expect(policy?.status()).toMatchObject({ kind: 'failed', code: 'update.install-failed' });
+    expect(existsSync(path.join(dataDir, RESTART_MARKER_FILE))).toBe(false);
   });
 });

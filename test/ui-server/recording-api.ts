@@ -45,6 +45,7 @@ const settings: SettingsView = {
   posApiTokenHint: 'oken',
   autoCloseBills: true,
   receiptMode: 'QERKO_GENERATED',
+  updateChannel: 'stable',
   managerPinSet: false,
 };
 

@@ -8,6 +8,8 @@ import {
   QuietWindowError,
   createUpdatePolicy,
   type BusyCheck,
+  type InstallReason,
+  type UpdateChannel,
   type UpdatePolicy,
   type UpdateStatus,
   type UpdaterPort,
@@ -38,14 +40,17 @@ function deferred<T>(): Deferred<T> {
 class RecordingUpdater implements UpdaterPort {
   readonly currentVersion = '0.1.0';
   feedUrls: string[] = [];
+  channels: UpdateChannel[] = [];
+  reasons: InstallReason[] = [];
   checks: Deferred<{ version: string } | null>[] = [];
   downloads: Deferred<void>[] = [];
   installs = 0;
   installOnQuit = false;
   installThrows: Error | null = null;
 
-  setFeedUrl(url: string): void {
+  setFeedUrl(url: string, channel: UpdateChannel): void {
     this.feedUrls.push(url);
+    this.channels.push(channel);
   }
   check(): Promise<{ version: string } | null> {
     const d = deferred<{ version: string } | null>();
@@ -57,9 +62,10 @@ class RecordingUpdater implements UpdaterPort {
     this.downloads.push(d);
     return d.promise;
   }
-  quitAndInstall(): void {
+  quitAndInstall(reason: InstallReason): void {
     if (this.installThrows) throw this.installThrows;
     this.installs++;
+    this.reasons.push(reason);
   }
   setInstallOnQuit(enabled: boolean): void {
     this.installOnQuit = enabled;
@@ -91,13 +97,14 @@ const busyChecks: BusyCheck[] = [
   { name: 'order', busy: () => orderBusy },
 ];
 
-function makePolicy(options: { updateUrl?: string; quietWindow?: string; checks?: BusyCheck[] } = {}): UpdatePolicy {
+function makePolicy(options: { updateUrl?: string; quietWindow?: string; checks?: BusyCheck[]; channel?: UpdateChannel } = {}): UpdatePolicy {
   const p = createUpdatePolicy({
     clock,
     updater,
     busyChecks: options.checks ?? busyChecks,
     updateUrl: options.updateUrl ?? 'https://updates.example/tableside/',
     quietWindow: options.quietWindow ?? '03:00-05:00',
+    ...(options.channel ? { channel: options.channel } : {}),
   });
   p.onStatus((s) => statuses.push(s));
   return p;
@@ -432,5 +439,55 @@ describe('failures leave the running version', () => {
     await clock.advanceAsync(local(4, 0, 0, 22) - clock.now());
     expect(updater.installs).toBe(0);
     expect(policy.status().kind).toBe('downloading');
+  });
+});
+
+describe('update channel', () => {
+  it('is stable unless given, and the feed is set with it before the first check', () => {
+    policy = makePolicy();
+    policy.start();
+    expect(updater.channels).toEqual(['stable']);
+    policy.stop();
+    updater = new RecordingUpdater();
+    policy = makePolicy({ channel: 'beta' });
+    policy.start();
+    expect(updater.channels).toEqual(['beta']);
+    expect(updater.checks).toHaveLength(1);
+  });
+
+  it('a new channel starts over from a check on its feed and drops the update downloaded from the other one', async () => {
+    await startWithDownloadedUpdate(local(12));
+    expect(updater.installOnQuit).toBe(true);
+    policy.configure({ updateUrl: 'https://updates.example/tableside/', quietWindow: '03:00-05:00', channel: 'beta' });
+    expect(updater.channels).toEqual(['stable', 'beta']);
+    expect(updater.checks).toHaveLength(2);
+    expect(policy.status()).toEqual({ kind: 'checking' });
+    expect(updater.installOnQuit).toBe(false);
+    updater.lastCheck().resolve(null);
+    await clock.advanceAsync(local(4, 0, 0, 22) - clock.now());
+    expect(updater.installs).toBe(0);
+  });
+
+  it('the same channel again (or none given) changes nothing', async () => {
+    policy = makePolicy({ channel: 'beta' });
+    policy.start();
+    updater.lastCheck().resolve(null);
+    await clock.advanceAsync(0);
+    policy.configure({ updateUrl: 'https://updates.example/tableside/', quietWindow: '03:00-05:00', channel: 'beta' });
+    policy.configure({ updateUrl: 'https://updates.example/tableside/', quietWindow: '03:00-05:00' });
+    expect(updater.channels).toEqual(['beta']);
+    expect(updater.checks).toHaveLength(1);
+  });
+});
+
+describe('install reason', () => {
+  it('tells the quiet window from the cashier\'s "Restart now"', async () => {
+    await startWithDownloadedUpdate(local(3, 30));
+    expect(updater.reasons).toEqual(['quiet-window']);
+    policy.stop();
+    updater = new RecordingUpdater();
+    await startWithDownloadedUpdate(local(12));
+    expect(await policy.restartNow()).toBe('installing');
+    expect(updater.reasons).toEqual(['restart-now']);
   });
 });

@@ -44,6 +44,7 @@ export const INTEGRATION_FIELDS = [
   'posApiPort',
   'updateUrl',
   'receiptMode',
+  'updateChannel',
 ] as const satisfies readonly (keyof StoredSettings)[];
 
 /** A new PIN: 6 to 8 digits. A shorter PIN set by an earlier version still unlocks (its hash decides). */

@@ -45,6 +45,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   reminderSeconds: 60,
   // The service renders the receipt, as before.
   receiptMode: 'QERKO_GENERATED',
+  // Updates: a till follows the stable feed unless a manager chooses beta.
+  updateChannel: 'stable',
   // A paid payment the main POS has not acknowledged for a minute is "unsynced" (DEFAULT_UNSYNCED_AFTER_MS, main/features/attention).
   unsyncedAfterSeconds: 60,
 };

@@ -1,9 +1,10 @@
 import type { Clock, TimerHandle } from '../../base/clock.js';
 import type { Logger } from '../../base/log.js';
 import { inQuietWindow, nextQuietStart, parseQuietWindow, type QuietWindow } from './quiet-window.js';
-import type { BusyCheck, UpdateErrorCode, UpdateStatus, UpdaterPort } from './update-types.js';
+import type { UpdateChannel } from './update-channel.js';
+import type { BusyCheck, InstallReason, UpdateErrorCode, UpdateStatus, UpdaterPort } from './update-types.js';
 
-export type { BusyCheck, UpdateErrorCode, UpdateStatus, UpdaterPort } from './update-types.js';
+export type { BusyCheck, InstallReason, UpdateErrorCode, UpdateStatus, UpdaterPort } from './update-types.js';
 
 /**
  * When the app looks for, downloads and installs an update. Plain Node: the updater (electron-updater
@@ -36,6 +37,8 @@ export interface UpdatePolicyOptions {
   updateUrl: string;
   /** Local "HH:MM-HH:MM"; throws QuietWindowError when it is not. */
   quietWindow: string;
+  /** The feed's channel; stable when not given. */
+  channel?: UpdateChannel;
   log?: Logger;
   checkEveryMs?: number;
 }
@@ -48,6 +51,7 @@ export class UpdatePolicy {
   private state: UpdateStatus = { kind: 'off' };
   private readonly listeners = new Set<Listener>();
   private url = '';
+  private channel: UpdateChannel;
   private window: QuietWindow;
   private checkTimer: TimerHandle | null = null;
   private installTimer: TimerHandle | null = null;
@@ -59,6 +63,7 @@ export class UpdatePolicy {
   constructor(private readonly options: UpdatePolicyOptions) {
     this.window = parseQuietWindow(options.quietWindow);
     this.url = options.updateUrl.trim();
+    this.channel = options.channel ?? 'stable';
   }
 
   status(): UpdateStatus {
@@ -86,15 +91,20 @@ export class UpdatePolicy {
     this.disarm();
   }
 
-  /** New settings: an empty URL turns updates off; a new URL or window starts over from a check. */
-  configure(settings: { updateUrl: string; quietWindow: string }): void {
+  /**
+   * New settings: an empty URL turns updates off; a new URL or channel starts over from a check (an
+   * update downloaded from the other channel's feed is dropped); a new window only moves the install.
+   */
+  configure(settings: { updateUrl: string; quietWindow: string; channel?: UpdateChannel }): void {
     const window = parseQuietWindow(settings.quietWindow);
     const url = settings.updateUrl.trim();
-    const urlChanged = url !== this.url;
+    const channel = settings.channel ?? this.channel;
+    const feedChanged = url !== this.url || channel !== this.channel;
     this.window = window;
     this.url = url;
+    this.channel = channel;
     if (!this.started) return;
-    if (urlChanged) {
+    if (feedChanged) {
       this.disarm();
       this.arm();
     } else if (this.state.kind === 'ready') {
@@ -121,7 +131,7 @@ export class UpdatePolicy {
       this.setState({ kind: 'off' });
       return;
     }
-    this.options.updater.setFeedUrl(this.url);
+    this.options.updater.setFeedUrl(this.url, this.channel);
     this.setState({ kind: 'idle', lastCheckAt: null });
     const every = this.options.checkEveryMs ?? CHECK_EVERY_MS;
     this.checkTimer = this.options.clock.setInterval(() => void this.runCheck(), every);
@@ -231,12 +241,12 @@ export class UpdatePolicy {
     return answers.filter((name): name is string => name !== null);
   }
 
-  private install(version: string, reason: 'quiet-window' | 'restart-now'): void {
+  private install(version: string, reason: InstallReason): void {
     const { updater, log } = this.options;
     log?.info({ mod: 'updates', version, running: updater.currentVersion, reason }, 'installing the update: the app restarts');
     this.setState({ kind: 'installing', version });
     try {
-      updater.quitAndInstall();
+      updater.quitAndInstall(reason);
     } catch (e) {
       this.fail('update.install-failed', version, e);
     }

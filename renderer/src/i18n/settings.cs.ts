@@ -70,6 +70,12 @@ export const settingsCs: Translations['settings'] = {
   },
   cashierTitle: 'Tato pokladna',
   integrationTitle: 'Napojení (jen pro vedoucího)',
+  updates: {
+    channel: 'Aktualizace',
+    stable: 'Stabilní (doporučeno)',
+    beta: 'Beta (nové verze jako první)',
+    hint: 'Aktualizace se instalují samy v klidných hodinách. Beta dostává nové verze dříve než ostatní pokladny; po návratu na stabilní zůstane beta, dokud nevyjde novější stabilní verze.',
+  },
   pin: {
     lockedHint: 'Tato nastavení propojují pokladnu s platební službou a s POS. Pro změnu zadejte manažerský PIN.',
     label: 'Manažerský PIN',

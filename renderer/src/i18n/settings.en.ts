@@ -69,6 +69,12 @@ export const settingsEn = {
   },
   cashierTitle: 'This till',
   integrationTitle: 'Integration (manager only)',
+  updates: {
+    channel: 'Updates',
+    stable: 'Stable (recommended)',
+    beta: 'Beta (new versions first)',
+    hint: 'Updates install by themselves in the quiet hours. Beta gets new versions before other tills; switching back to stable keeps the beta until a newer stable version comes out.',
+  },
   pin: {
     lockedHint: 'These settings connect the till to the payment service and the POS. Enter the manager PIN to change them.',
     label: 'Manager PIN',

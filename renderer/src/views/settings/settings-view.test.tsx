@@ -82,6 +82,7 @@ describe('Settings view', () => {
         autoCloseBills: false,
         reminderSeconds: 45,
         receiptMode: 'QERKO_GENERATED',
+        updateChannel: 'stable',
         apiKey: 'good-key',
         unlock: 'unlock-1',
       },

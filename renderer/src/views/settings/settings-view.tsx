@@ -9,6 +9,7 @@ import { LocalFields, PosApiPortField } from './local-fields';
 import { ManagerPinPanel } from './manager-pin-panel';
 import { PosApiSection } from './pos-api-section';
 import { ReceiptModeField } from './receipt-mode-field';
+import { UpdateChannelField } from './update-channel-field';
 import { ServiceFields } from './service-fields';
 import { SettingsErrorText } from './settings-error-text';
 import { UnsavedSettingsDialog } from './unsaved-dialog';
@@ -68,6 +69,7 @@ function IntegrationFields({ settings, form }: { settings: Settings; form: Form 
         <ServiceFields settings={settings} draft={form.draft} set={form.set} />
         <PosApiPortField draft={form.draft} set={form.set} />
         <ReceiptModeField value={form.draft.receiptMode} onChange={(mode) => form.set('receiptMode', mode)} />
+        <UpdateChannelField value={form.draft.updateChannel} onChange={(channel) => form.set('updateChannel', channel)} />
       </fieldset>
     </section>
   );
