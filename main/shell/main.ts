@@ -12,7 +12,8 @@ import type { CrashNoticeCode } from '../app/diagnostics/crash-policy.js';
 import { createRestartableCore, type RestartableCore } from '../app/diagnostics/restartable-core.js';
 import { createStateHistory, recordConnectionStates } from '../app/diagnostics/state-history.js';
 import { createFileLogger } from '../base/logging/file-logger.js';
-import { installCrashHandling } from './crash-handling.js';
+import { silentLogger } from '../base/log.js';
+import { startCrashReporting } from './crash-handling.js';
 import { createDiagnosticsExport } from './diagnostics-export.js';
 import { crashNoticeText, crashTrayLine } from './crash-notice-text.js';
 import type { Companion, ShellPorts } from '../base/host-types.js';
@@ -20,6 +21,8 @@ import { paymentsInProgress } from '../features/updates/index.js';
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
 import { registerIpc } from './ipc.js';
 import { createNotifier } from './os-notifications.js';
+import { confirmQuit, openWork } from './quit-guard.js';
+import { quitOnSessionEnd } from './session-end.js';
 import { createPrintPorts } from './printing.js';
 import { createSafeStorageSecrets } from './safe-storage-secrets.js';
 import { createSaveTextFile } from './save-file.js';
@@ -35,8 +38,15 @@ import { createHardenedWindow, type WindowFactoryOptions } from './window-factor
  * built by createCompanion, the same one the headless host runs.
  */
 
-// Modules tag their own lines (mod); this file's lines say mod=shell.
-const rootLog = await createFileLogger({ dataDir: app.getPath('userData') });
+// The first seconds, in this order. `--self-test` is handled first of all, here, and exits.
+// Then crash reporting and main's error handlers, before anything else can throw: errors until
+// the logger exists go to stderr and are logged once it does.
+const earlyCrash = startCrashReporting({ app, crashReporter, submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });
+// Then the single-instance lock: a second Tableside leaves before it opens the first one's log files.
+const primary = app.requestSingleInstanceLock();
+// Then the logger. Modules tag their own lines (mod); this file's lines say mod=shell.
+const rootLog = primary ? await createFileLogger({ dataDir: app.getPath('userData') }) : silentLogger();
+if (primary) earlyCrash.useLog(rootLog);
 const log = rootLog.child({ mod: 'shell' });
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
 const args = parseShellArgs(process.argv);
@@ -59,7 +69,7 @@ function showWindow(): void {
   mainWindow.focus();
 }
 
-if (!app.requestSingleInstanceLock()) {
+if (!primary) {
   // Another Tableside runs: it shows its window (second-instance) and this one leaves.
   app.quit();
 } else {
@@ -103,14 +113,13 @@ async function start(): Promise<void> {
   const factory: WindowFactoryOptions = { origins, preloadPath: layout.preloadPath, icon: iconPath, devTools: developerTools(), log: rootLog };
   const notify = createNotifier(iconPath, showWindow, rootLog);
   let language: Language = 'en';
-  const crash = installCrashHandling({
+  // The crash policy's parts that need the window and the core (reporting runs since the first line).
+  const crash = earlyCrash.attach({
     app,
-    crashReporter,
     log: rootLog,
     restartCore: () => companion?.restart() ?? Promise.resolve(),
     window: () => mainWindow,
     notice: announceCrash(notify, () => language),
-    submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL,
   });
 
   mainWindow = createHardenedWindow({ width: 1366, height: 768, minWidth: 1024, minHeight: 640, show: false, title: 'Tableside' }, factory);
@@ -123,6 +132,7 @@ async function start(): Promise<void> {
   });
   if (!args.hidden) mainWindow.once('ready-to-show', showWindow);
   crash.watchWindow(mainWindow);
+  quitOnSessionEnd({ window: mainWindow, powerMonitor, quit: () => app.quit(), log: rootLog });
 
   const connectionStates = createStateHistory();
   const ports: ShellPorts = {
@@ -251,7 +261,7 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   const appTray = createAppTray(assetsDir, {
     open: showWindow,
     reconnect: () => void core.api.reconnect(),
-    quit: () => app.quit(),
+    quit: () => void cashierQuit(core),
     restartToUpdate: () => void updates.restartNow(),
   });
   const { updateUrl, quietWindow } = core.settings;
@@ -260,6 +270,17 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   appTray.setDisk(core.disk());
   appTray.setDatabase(core.database());
   return appTray;
+}
+
+let askingToQuit = false;
+/** The tray's Quit: asks first while guests pay or bills are open (quit-guard.ts); other quits never ask. */
+async function cashierQuit(core: Companion): Promise<void> {
+  if (askingToQuit) return;
+  askingToQuit = true;
+  const ok = await confirmQuit({ dialog, work: () => openWork(core.api), language: () => core.settings.language, window: () => mainWindow }).finally(() => {
+    askingToQuit = false;
+  });
+  if (ok) app.quit();
 }
 
 function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOptions {
