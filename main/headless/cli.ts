@@ -174,6 +174,8 @@ const ready: ReadyLine = {
   database: companion.database(),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
+// Also in the log file (the token redacted), for `npm start`, which keeps the ready line off the console.
+log.info({ mod: 'headless', ready }, 'ready');
 if (problem) process.stderr.write(`headless: ${companion.connection().sentence}\n`);
 companion.api.onEvent(
   (event) => {
