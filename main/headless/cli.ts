@@ -174,8 +174,9 @@ const ready: ReadyLine = {
   database: companion.database(),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
-// Also in the log file (the token redacted), for `npm start`, which keeps the ready line off the console.
-log.info({ mod: 'headless', ready }, 'ready');
+// Also in the log file, for `npm start`, which keeps the ready line off the console: the POS API
+// token redacted by the logger, the UI's one-time token left out of its address.
+log.info({ mod: 'headless', ready: { ...ready, ui: ready.ui?.split('?')[0] } }, 'ready');
 if (problem) process.stderr.write(`headless: ${companion.connection().sentence}\n`);
 companion.api.onEvent(
   (event) => {

@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -114,6 +114,13 @@ describe('npm start without the Electron binary', () => {
     async () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
+      // The ready line kept off the console is in the log file, without either token.
+      const logged = readdirSync(path.join(dir, 'logs'))
+        .flatMap((f) => readFileSync(path.join(dir, 'logs', f), 'utf8').split('\n'))
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; ready?: { posApiToken: string; ui: string } })
+        .find((l) => l.msg === 'ready');
+      expect(logged?.ready).toMatchObject({ posApiToken: '[secret]', ui: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/) });
     },
     SLOW,
   );
