@@ -1,14 +1,36 @@
 /**
  * `npm run sandbox -- --port 0 --api-key <key> --restaurant "Bistro" --service-name qerko --poll-hold-ms N --host H`
  * First stdout line: one JSON object {"ready":true,"url",...}; logs go to stderr. SIGINT/SIGTERM close it.
+ * `--help` prints every flag; an unknown flag is refused with exit code 2.
  */
 import { parseArgs } from 'node:util';
 import { ApiKey, parseWith } from '../main/base/wire/index.js';
 import { startSandbox } from './index.js';
 
+const USAGE = `Usage: npm run sandbox -- [flags]
+
+Runs the stand-in payment service on this machine, for development and tests.
+
+  --port N               the port to listen on (default 0: any free port)
+  --host HOST            the address to listen on (default 127.0.0.1)
+  --api-key KEY          the restaurant's API key, xxxx-xxxx-xxxx-xxxx-xxxx (default: made up)
+  --restaurant NAME      the restaurant's name (default "Bistro Sandbox")
+  --service-name NAME    the service's name, letters and digits (default qerko)
+  --poll-hold-ms N       how long a long poll waits for work
+  --call-timeout-ms N    how long the service waits for the till's answer
+  --webhook-ping-ms N    how often the service pings a webhook till
+  --help                 this text
+
+The first stdout line is the JSON ready line; logs go to stderr. Ctrl+C stops it.`;
+
 function fail(message: string): never {
-  process.stderr.write(`sandbox: ${message}\n`);
+  process.stderr.write(`sandbox: ${message}\nRun \`npm run sandbox -- --help\` for the flags.\n`);
   process.exit(2);
+}
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
 }
 
 function intFlag(name: string, value: string | undefined): number | undefined {

@@ -1,7 +1,9 @@
-// Draws the tray icons (one per connection state, 16 px and @2x 32 px) and the 256 px app icon
-// into assets/ with pngjs, so the images are reproducible from code. Run: node scripts/make-icons.mjs
+// Draws the tray icons (one per connection state: 16 px and @2x 32 px PNGs, and a Windows .ico of
+// 16/20/24/32 px) and the 256 px app icon into assets/ with pngjs, so the images are reproducible
+// from code. Run: node scripts/make-icons.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
+import { icoOfPngs } from './ico.mjs';
 
 const out = new URL('../assets/', import.meta.url);
 mkdirSync(out, { recursive: true });
@@ -57,20 +59,25 @@ const tableMark = (s) => (x, y) => {
   return top || leg;
 };
 
+// Tray: the dark mark with a status dot in the lower right corner.
+const trayImage = (size, color) =>
+  draw(size, [
+    [INK, roundedSquare(size, size * 0.04, size * 0.2)],
+    [[255, 255, 255], tableMark(size)],
+    [[255, 255, 255], circle(size * 0.74, size * 0.74, size * 0.27)],
+    [color, circle(size * 0.74, size * 0.74, size * 0.21)],
+  ]);
+// Windows' tray asks for 16 px at 100 % scaling, 20 at 125 %, 24 at 150 %, 32 at 200 %.
+const ICO_SIZES = [16, 20, 24, 32];
+
 for (const [state, color] of Object.entries(STATES)) {
   for (const [suffix, size] of [
     ['', 16],
     ['@2x', 32],
   ]) {
-    // Tray: the dark mark with a status dot in the lower right corner.
-    const image = draw(size, [
-      [INK, roundedSquare(size, size * 0.04, size * 0.2)],
-      [[255, 255, 255], tableMark(size)],
-      [[255, 255, 255], circle(size * 0.74, size * 0.74, size * 0.27)],
-      [color, circle(size * 0.74, size * 0.74, size * 0.21)],
-    ]);
-    writeFileSync(new URL(`tray-${state}${suffix}.png`, out), image);
+    writeFileSync(new URL(`tray-${state}${suffix}.png`, out), trayImage(size, color));
   }
+  writeFileSync(new URL(`tray-${state}.ico`, out), icoOfPngs(ICO_SIZES.map((size) => ({ size, png: trayImage(size, color) }))));
 }
 writeFileSync(
   new URL('icon.png', out),

@@ -35,29 +35,67 @@ export const HeadlessArgs = z
   .refine((a) => a.transport !== 'webhook' || !a.serviceUrl || a.publicUrl, { message: '--transport webhook needs --public-url', path: ['publicUrl'] });
 export type HeadlessArgs = z.infer<typeof HeadlessArgs>;
 
+/** The flags parseArgs knows; HEADLESS_USAGE lists each. */
+export const HEADLESS_FLAGS = {
+  'data-dir': { type: 'string' },
+  'service-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'api-key-file': { type: 'string' },
+  'pos-id': { type: 'string' },
+  transport: { type: 'string' },
+  'pos-api-port': { type: 'string' },
+  'webhook-port': { type: 'string' },
+  'webhook-host': { type: 'string' },
+  'public-url': { type: 'string' },
+  'ui-port': { type: 'string' },
+  'no-ui': { type: 'boolean' },
+  'service-name': { type: 'string' },
+  diagnostics: { type: 'string' },
+  'restore-backup': { type: 'string' },
+} as const;
+
+/** `npm run headless -- --help`: every flag, one line each. */
+export const HEADLESS_USAGE = `Usage: npm run headless -- [flags]
+
+Runs Tableside without Electron: the core, the local POS API and the browser UI on 127.0.0.1.
+A data dir without configuration runs the demo (an embedded sandbox).
+
+  --data-dir DIR            where settings, the bill database and logs live (default .data)
+  --service-url URL         the payment service (sandbox environment) for this run
+  --api-key KEY             the POS's API key (better: --api-key-file or TABLESIDE_API_KEY)
+  --api-key-file FILE       read the API key from the first line of FILE
+  --pos-id UUID             this till's POS id
+  --transport ws|longpoll|webhook
+                            how the service reaches the till
+  --pos-api-port N          the local POS API's port (0: any free port)
+  --webhook-port N          the webhook receiver's port (--transport webhook)
+  --webhook-host HOST       the address the webhook receiver listens on
+  --public-url URL          the address the service calls webhooks at (needed with webhook)
+  --ui-port N               the browser UI's port (default: any free port)
+  --no-ui                   no browser UI
+  --service-name NAME       the service's name shown to the cashier
+  --diagnostics FILE.zip    write the support bundle and exit
+  --restore-backup latest|NAME|PATH
+                            put a verified backup in place of the bill database and exit
+  --help                    this text
+
+Flags override settings.json for this run only. The first stdout line is the JSON ready line.`;
+
+/** The one line under a refused flag. */
+export const HEADLESS_HELP_HINT = 'Run `npm run headless -- --help` for the flags.';
+
+/** True when the arguments ask for the usage (anywhere, as `--help` or `-h`). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
+
 export function parseHeadlessArgs(argv: string[]): { ok: true; args: HeadlessArgs } | { ok: false; error: string } {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
       strict: true,
-      options: {
-        'data-dir': { type: 'string' },
-        'service-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        'api-key-file': { type: 'string' },
-        'pos-id': { type: 'string' },
-        transport: { type: 'string' },
-        'pos-api-port': { type: 'string' },
-        'webhook-port': { type: 'string' },
-        'webhook-host': { type: 'string' },
-        'public-url': { type: 'string' },
-        'ui-port': { type: 'string' },
-        'no-ui': { type: 'boolean' },
-        'service-name': { type: 'string' },
-        diagnostics: { type: 'string' },
-        'restore-backup': { type: 'string' },
-      },
+      options: HEADLESS_FLAGS,
     }));
   } catch (e) {
     return { ok: false, error: (e as Error).message };

@@ -24,13 +24,17 @@ import { createFileLogger, flushLogger } from '../base/logging/file-logger.js';
 import { ensurePrivateDir } from '../base/private-files.js';
 import type { UiServer } from '../adapters/ui-server/index.js';
 import { apiKeyFor } from './api-key-source.js';
-import { parseHeadlessArgs, settingsOverrides, type HeadlessArgs } from './args.js';
+import { HEADLESS_HELP_HINT, HEADLESS_USAGE, parseHeadlessArgs, settingsOverrides, wantsHelp, type HeadlessArgs } from './args.js';
 import { onFirstConnected } from './connected-line.js';
 import { restoreCommand } from './restore-command.js';
 
+if (wantsHelp(process.argv.slice(2))) {
+  process.stdout.write(`${HEADLESS_USAGE}\n`);
+  process.exit(0);
+}
 const parsed = parseHeadlessArgs(process.argv.slice(2));
 if (!parsed.ok) {
-  process.stderr.write(`headless: ${parsed.error}\n`);
+  process.stderr.write(`headless: ${parsed.error}\n${HEADLESS_HELP_HINT}\n`);
   process.exit(2);
 }
 const args = parsed.args;
@@ -170,6 +174,9 @@ const ready: ReadyLine = {
   database: companion.database(),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
+// Also in the log file, for `npm start`, which keeps the ready line off the console: the POS API
+// token redacted by the logger, the UI's one-time token left out of its address.
+log.info({ mod: 'headless', ready: { ...ready, ui: ready.ui?.split('?')[0] } }, 'ready');
 if (problem) process.stderr.write(`headless: ${companion.connection().sentence}\n`);
 companion.api.onEvent(
   (event) => {

@@ -12,7 +12,8 @@ import type { CrashNoticeCode } from '../app/diagnostics/crash-policy.js';
 import { createRestartableCore, type RestartableCore } from '../app/diagnostics/restartable-core.js';
 import { createStateHistory, recordConnectionStates } from '../app/diagnostics/state-history.js';
 import { createFileLogger } from '../base/logging/file-logger.js';
-import { installCrashHandling } from './crash-handling.js';
+import { silentLogger } from '../base/log.js';
+import { startCrashReporting } from './crash-handling.js';
 import { createDiagnosticsExport } from './diagnostics-export.js';
 import { crashNoticeText, crashTrayLine } from './crash-notice-text.js';
 import type { Companion, ShellPorts } from '../base/host-types.js';
@@ -20,6 +21,8 @@ import { paymentsInProgress, takeHiddenRestart } from '../features/updates/index
 import { CLOSE_HINT, takeCloseHint } from './close-hint.js';
 import { registerIpc } from './ipc.js';
 import { createNotifier } from './os-notifications.js';
+import { confirmQuit, openWork } from './quit-guard.js';
+import { quitOnSessionEnd } from './session-end.js';
 import { createPrintPorts } from './printing.js';
 import { createSafeStorageSecrets } from './safe-storage-secrets.js';
 import { createSaveTextFile } from './save-file.js';
@@ -36,12 +39,19 @@ import { createHardenedWindow, type WindowFactoryOptions } from './window-factor
  * built by createCompanion, the same one the headless host runs.
  */
 
-// `--self-test` checks the install and exits, beside a running Tableside: before the lock, the logger and any window.
+// The first seconds, in this order. `--self-test` checks the install and exits, beside a running
+// Tableside: before the lock, the logger and any window.
 if (isSelfTest(process.argv))
   await selfTestThenExit({ app, safeStorage, shellDir: path.dirname(fileURLToPath(import.meta.url)), resourcesPath: process.resourcesPath });
 
-// Modules tag their own lines (mod); this file's lines say mod=shell.
-const rootLog = await createFileLogger({ dataDir: app.getPath('userData') });
+// Then crash reporting and main's error handlers, before anything else can throw: errors until
+// the logger exists go to stderr and are logged once it does.
+const earlyCrash = startCrashReporting({ app, crashReporter, submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL });
+// Then the single-instance lock: a second Tableside leaves before it opens the first one's log files.
+const primary = app.requestSingleInstanceLock();
+// Then the logger. Modules tag their own lines (mod); this file's lines say mod=shell.
+const rootLog = primary ? await createFileLogger({ dataDir: app.getPath('userData') }) : silentLogger();
+if (primary) earlyCrash.useLog(rootLog);
 const log = rootLog.child({ mod: 'shell' });
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
 const args = parseShellArgs(process.argv);
@@ -64,7 +74,7 @@ function showWindow(): void {
   mainWindow.focus();
 }
 
-if (!app.requestSingleInstanceLock()) {
+if (!primary) {
   // Another Tableside runs: it shows its window (second-instance) and this one leaves.
   app.quit();
 } else {
@@ -110,14 +120,13 @@ async function start(): Promise<void> {
   let language: Language = 'en';
   // After an install in the quiet window the app comes back in the tray, as with --hidden.
   const hidden = args.hidden || takeHiddenRestart(dataDir, Date.now(), rootLog);
-  const crash = installCrashHandling({
+  // The crash policy's parts that need the window and the core (reporting runs since the first line).
+  const crash = earlyCrash.attach({
     app,
-    crashReporter,
     log: rootLog,
     restartCore: () => companion?.restart() ?? Promise.resolve(),
     window: () => mainWindow,
     notice: announceCrash(notify, () => language),
-    submitUrl: process.env.TABLESIDE_CRASH_SUBMIT_URL,
   });
 
   mainWindow = createHardenedWindow({ width: 1366, height: 768, minWidth: 1024, minHeight: 640, show: false, title: 'Tableside' }, factory);
@@ -130,6 +139,7 @@ async function start(): Promise<void> {
   });
   if (!hidden) mainWindow.once('ready-to-show', showWindow);
   crash.watchWindow(mainWindow);
+  quitOnSessionEnd({ window: mainWindow, powerMonitor, quit: () => app.quit(), log: rootLog });
 
   const connectionStates = createStateHistory();
   const ports: ShellPorts = {
@@ -259,7 +269,7 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   const appTray = createAppTray(assetsDir, {
     open: showWindow,
     reconnect: () => void core.api.reconnect(),
-    quit: () => app.quit(),
+    quit: () => void cashierQuit(core),
     restartToUpdate: () => void updates.restartNow(),
   });
   const { updateUrl, quietWindow, updateChannel: channel } = core.settings;
@@ -271,6 +281,17 @@ function trayWithUpdates(assetsDir: string, core: Companion): AppTray {
   appTray.setDisk(core.disk());
   appTray.setDatabase(core.database());
   return appTray;
+}
+
+let askingToQuit = false;
+/** The tray's Quit: asks first while guests pay or bills are open (quit-guard.ts); other quits never ask. */
+async function cashierQuit(core: Companion): Promise<void> {
+  if (askingToQuit) return;
+  askingToQuit = true;
+  const ok = await confirmQuit({ dialog, work: () => openWork(core.api), language: () => core.settings.language, window: () => mainWindow }).finally(() => {
+    askingToQuit = false;
+  });
+  if (ok) app.quit();
 }
 
 function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOptions {

@@ -150,9 +150,12 @@ export function trayLook(
   };
 }
 
-/** The icon file for a state; @2x variants sit beside it for high-DPI screens. */
-export function trayIconFile(icon: TrayIcon): string {
-  return `tray-${icon}.png`;
+/**
+ * The icon file for a state. Windows gets the .ico (16/20/24/32 px: it picks the size for the
+ * display's scaling); elsewhere the PNG, with its @2x variant beside it for high-DPI screens.
+ */
+export function trayIconFile(icon: TrayIcon, platform: NodeJS.Platform = process.platform): string {
+  return platform === 'win32' ? `tray-${icon}.ico` : `tray-${icon}.png`;
 }
 
 /** The offer of a missing database: the tray item's label and its question, or null when there is no backup to restore. */

@@ -178,8 +178,9 @@ describe('packaged app (linux --dir smoke build)', () => {
       ).toBe(false);
   });
 
-  it('puts the tray icons where the shell looks for them', () => {
-    for (const icon of ['icon.png', 'tray-connected.png', 'tray-connecting.png', 'tray-offline.png', 'tray-rejected.png', 'tray-rejected@2x.png']) {
+  it('puts the tray icons where the shell looks for them: PNG, and .ico for the Windows tray', () => {
+    const states = ['connected', 'connecting', 'offline', 'rejected'];
+    for (const icon of ['icon.png', 'tray-rejected@2x.png', ...states.flatMap((s) => [`tray-${s}.png`, `tray-${s}.ico`])]) {
       expect(existsSync(path.join(resources, 'assets', icon)), icon).toBe(true);
     }
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
 import { CRASH_POLICY, type CrashNoticeCode } from '../../main/app/diagnostics/crash-policy.js';
 import { loggerSettings } from '../../main/base/log.js';
-import { installCrashHandling, type CrashHandlingOptions } from '../../main/shell/crash-handling.js';
+import { installCrashHandling, startCrashReporting, type CrashHandlingOptions } from '../../main/shell/crash-handling.js';
 import { crashNoticeText } from '../../main/shell/crash-notice-text.js';
 
 /**
@@ -136,6 +136,44 @@ describe('crash handling in the Electron shell', () => {
     app.emit('render-process-gone', {}, win.webContents, { reason: 'killed', exitCode: 1 });
     expect(reloads()).toBe(before);
     expect(notices).toEqual([]);
+  });
+
+  it("before the logger exists, writes main's errors to stderr and logs them once it does; then hands them to the policy", async () => {
+    const processEvents = new EventEmitter();
+    const stderr: string[] = [];
+    const app = new EventEmitter() as FakeElectron['app'];
+    app.getPath = electron.app.getPath.bind(electron.app);
+    const early = startCrashReporting({ app, crashReporter: electron.crashReporter, processEvents, stderr: (line) => stderr.push(line) });
+    expect(fake().crashReporter).toMatchObject({ uploadToServer: false });
+    processEvents.emit('uncaughtException', new Error('too early'));
+    expect(stderr).toHaveLength(1);
+    expect(stderr[0]).toContain('too early');
+
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const log = pino(loggerSettings('debug'), sink);
+    early.useLog(log);
+    expect(lines.find((l) => l.kind === 'uncaughtException')).toMatchObject({ mod: 'crash', err: { message: 'too early' } });
+
+    let restarts = 0;
+    const clock = new ManualClock();
+    early.attach({
+      app: app as unknown as CrashHandlingOptions['app'],
+      log,
+      clock,
+      restartCore: async () => void restarts++,
+      window: () => null,
+      notice: () => undefined,
+    });
+    processEvents.emit('uncaughtException', new Error('after attach'));
+    await clock.advanceAsync(0);
+    expect(restarts).toBe(1);
+    expect(stderr).toHaveLength(1);
   });
 
   it('has the cashier words for every notice in both languages', () => {

@@ -17,6 +17,8 @@ const SLOW = 300_000;
 interface Report {
   error?: string;
   appUserModelId: string;
+  firstSteps: string[];
+  lock: { uncaughtExceptionHandlers: number } | null;
   window: { url: string; webPreferences: Record<string, unknown> };
   tray: { icon: string; tooltip: string; menu: string[] };
   channels: number;
@@ -79,6 +81,11 @@ describe('the Electron entry with the real core', () => {
   it('started without error, under our AppUserModelID', () => {
     expect(report.error).toBeUndefined();
     expect(report.appUserModelId).toBe('cz.tableside.companion');
+  });
+
+  it("starts crash reporting and main's error handlers before the single-instance lock", () => {
+    expect(report.firstSteps).toEqual(['crashReporter.start', 'requestSingleInstanceLock']);
+    expect(report.lock?.uncaughtExceptionHandlers).toBeGreaterThanOrEqual(1);
   });
 
   it('opens the app page in a hardened window with the bundled preload', () => {

@@ -55,7 +55,10 @@ describe('tray look', () => {
 
   it('has an icon file in assets/ for every state, at 1x and 2x', () => {
     for (const icon of TRAY_ICONS) {
-      const file = path.resolve('assets', trayIconFile(icon));
+      const file = path.resolve('assets', trayIconFile(icon, 'linux'));
+      expect(trayIconFile(icon, 'darwin')).toBe(`tray-${icon}.png`);
+      expect(trayIconFile(icon, 'win32')).toBe(`tray-${icon}.ico`);
+      expect(existsSync(path.resolve('assets', trayIconFile(icon, 'win32')))).toBe(true);
       expect(existsSync(file), file).toBe(true);
       expect(existsSync(file.replace('.png', '@2x.png')), file).toBe(true);
     }

@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm start` here: the Electron binary is not installed, so scripts/start.mjs must say so in one
- * line and run the browser mode, whose UI URL it prints and which then serves the app.
+ * `npm start` here: the Electron binary is not installed, so scripts/start.mjs runs the browser
+ * mode and says so in one sentence with the UI's URL; the ready line (with the POS API token) and
+ * the log lines stay off the console. `--help` and an unknown flag answer without starting.
  */
 const run = promisify(execFile);
 const SLOW = 300_000;
@@ -16,6 +17,7 @@ const SLOW = 300_000;
 let dir: string;
 let child: ChildProcess;
 const lines: string[] = [];
+const errLines: string[] = [];
 let exited: Promise<number | null>;
 
 const waiters = new Set<() => void>();
@@ -43,14 +45,14 @@ beforeAll(async () => {
   if (!existsSync('dist/renderer/index.html')) await run(process.execPath, ['scripts/build.mjs'], { maxBuffer: 64 * 1024 * 1024 });
   dir = mkdtempSync(path.join(tmpdir(), 'tableside-start-'));
   child = spawn(process.execPath, ['scripts/start.mjs', '--data-dir', dir, '--pos-api-port', '0'], {
-    env: { ...process.env, TABLESIDE_SKIP_BUILD: '1', TABLESIDE_LOG_LEVEL: 'warn' },
+    env: { ...process.env, TABLESIDE_SKIP_BUILD: '1', TABLESIDE_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   createInterface({ input: child.stdout! }).on('line', (line) => {
     lines.push(line);
     for (const check of [...waiters]) check();
   });
-  child.stderr!.resume();
+  createInterface({ input: child.stderr! }).on('line', (line) => errLines.push(line));
   exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }, SLOW);
 
@@ -64,12 +66,17 @@ afterAll(async () => {
 
 describe('npm start without the Electron binary', () => {
   it(
-    'says so in one line, then starts the browser mode and prints its URL',
+    'starts the browser mode and says so in one sentence with its URL, never the POS API token',
     async () => {
-      const open = await nextLine((l) => l.startsWith('Open Tableside in your browser: '), 'UI URL line');
-      expect(lines[0]).toBe('Electron is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); starting the browser mode instead.');
-      const url = open.slice('Open Tableside in your browser: '.length);
+      const open = await nextLine((l) => l.startsWith('Tableside is running: open '), 'the running sentence');
+      expect(lines).toEqual([open]);
+      const url = /^Tableside is running: open (\S+) in your browser \(Ctrl\+C stops it\)\.$/.exec(open)?.[1] ?? '';
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}$/);
+      const posApiToken = readFileSync(path.join(dir, 'pos-api-token'), 'utf8').trim();
+      expect(posApiToken).toMatch(/^[0-9a-f]{16,}$/);
+      // Info-level logs were on (TABLESIDE_LOG_LEVEL=info): none of them, and no ready line, reached the console.
+      expect([...lines, ...errLines].join('\n')).not.toContain(posApiToken);
+      expect(errLines.filter((l) => l.startsWith('{'))).toEqual([]);
       // The printed URL is exchanged once for the cookie (303 to the address without the token).
       const exchange = await fetch(url, { redirect: 'manual' });
       expect(exchange.status).toBe(303);
@@ -83,10 +90,37 @@ describe('npm start without the Electron binary', () => {
   );
 
   it(
+    'answers --help with its flags (exit 0) and refuses an unknown flag (exit 2) without starting',
+    async () => {
+      const env = { ...process.env, TABLESIDE_SKIP_BUILD: '1' };
+      const help = await run(process.execPath, ['scripts/start.mjs', '--help'], { env });
+      expect(help.stdout).toMatch(/^Usage: npm start -- \[flags\]/);
+      for (const flag of ['--verbose', '--help', '--hidden', '--data-dir']) expect(help.stdout).toContain(flag);
+      const refused = await run(process.execPath, ['scripts/start.mjs', '--no-such-flag'], { env }).catch(
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect('code' in refused ? refused.code : 0).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^headless: Unknown option '--no-such-flag'/),
+        'Run `npm run headless -- --help` for the flags.',
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
     'stops cleanly on SIGTERM',
     async () => {
       child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await exited, errLines.join('\n')).toBe(0);
+      // The ready line kept off the console is in the log file, without either token.
+      const logged = readdirSync(path.join(dir, 'logs'))
+        .flatMap((f) => readFileSync(path.join(dir, 'logs', f), 'utf8').split('\n'))
+        .filter((l) => l.startsWith('{"') && l.includes('"msg":"ready"'))
+        .map((l) => JSON.parse(l) as { ready?: { posApiToken: string; ui: string } })
+        .at(0);
+      expect(logged?.ready).toMatchObject({ posApiToken: '[secret]', ui: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/) });
     },
     SLOW,
   );
