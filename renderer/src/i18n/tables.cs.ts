@@ -12,6 +12,15 @@ export const tablesCs: Translations['tables'] = {
     'partly-paid': 'Částečně zaplaceno',
     paid: 'Zaplaceno',
   },
+  card: {
+    free: 'Volný',
+    open: 'Otevřený',
+    'in-payment': 'Platí',
+    'partly-paid': 'Částečně',
+    paid: 'Zaplaceno',
+    'capture-needed': 'Strhnout',
+    offline: 'Bez QR',
+  },
   filterLabel: 'Zobrazit stoly',
   filter: {
     all: 'Vše',

@@ -11,6 +11,16 @@ export const tablesEn = {
     'partly-paid': 'Partly paid',
     paid: 'Paid',
   },
+  // On the cards: one short word each, so every card keeps one height.
+  card: {
+    free: 'Free',
+    open: 'Open',
+    'in-payment': 'Paying',
+    'partly-paid': 'Partly paid',
+    paid: 'Paid',
+    'capture-needed': 'Capture',
+    offline: 'No QR pay',
+  },
   filterLabel: 'Show tables',
   filter: {
     all: 'All',

@@ -45,7 +45,7 @@ describe('Tables view: side sheet and compact cards', () => {
     const paid = card(TABLE_1);
     expect(paid).toHaveTextContent('Paid');
     expect(paid).toHaveTextContent('412.50');
-    expect(paid).toHaveTextContent(`paid ${time}`);
+    expect(paid).toHaveTextContent(`Paid 412.50 CZK at ${time}`);
     expect(paid).not.toHaveTextContent('0.00');
     pushEvents({
       type: 'table',
