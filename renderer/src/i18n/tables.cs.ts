@@ -19,7 +19,6 @@ export const tablesCs: Translations['tables'] = {
     'partly-paid': 'Částečně',
     paid: 'Zaplaceno',
     'capture-needed': 'Strhnout',
-    offline: 'Bez QR',
   },
   filterLabel: 'Zobrazit stoly',
   filter: {

@@ -19,7 +19,6 @@ export const tablesEn = {
     'partly-paid': 'Partly paid',
     paid: 'Paid',
     'capture-needed': 'Capture',
-    offline: 'No QR pay',
   },
   filterLabel: 'Show tables',
   filter: {

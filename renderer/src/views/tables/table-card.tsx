@@ -99,14 +99,26 @@ export function useGuestsCannotPay(table: TableView): boolean {
 }
 
 /** What a card shows, on the grid and on the floor plan alike. */
-export function CardBody({ table, attention, now }: { table: TableView; attention: boolean; now: number }) {
+/** A card too small for the whole name shows its number ("47"); the full name stays for screen readers. */
+function CardName({ name, tight }: { name: string; tight: boolean }) {
+  const number = tight ? /(\d+)$/.exec(name)?.[1] : undefined;
+  if (!number || number === name) return <span className="table-name">{name}</span>;
+  return (
+    <span className="table-name">
+      <span aria-hidden="true">{number}</span>
+      <span className="sr-only">{name}</span>
+    </span>
+  );
+}
+
+export function CardBody({ table, attention, now, tight = false }: { table: TableView; attention: boolean; now: number; tight?: boolean }) {
   const { t, i18n } = useTranslation();
   const offline = useGuestsCannotPay(table);
   const paid = recentPaid(table, now);
   return (
     <>
       <span className="card-top">
-        <span className="table-name">{tableLabel(t, table.name)}</span>{' '}
+        <CardName name={tableLabel(t, table.name)} tight={tight} />{' '}
         {attention && (
           <span className="badge badge-attention">
             <span aria-hidden="true">!</span>
@@ -114,8 +126,12 @@ export function CardBody({ table, attention, now }: { table: TableView; attentio
           </span>
         )}
         {offline && (
+          // "QR" struck through: short enough to leave the name whole; the words for screen readers.
           <span className="badge badge-offline" title={t('connection.cardOffline')}>
-            {t('tables.card.offline')}
+            <span className="no-qr" aria-hidden="true">
+              QR
+            </span>
+            <span className="sr-only">{t('connection.cardOffline')}</span>
           </span>
         )}
       </span>{' '}
