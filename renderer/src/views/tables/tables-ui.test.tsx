@@ -8,6 +8,19 @@ const card = (name: RegExp) => screen.getByRole('button', { name });
 const TABLE_1 = /^Table 1(?!\d)/;
 
 describe('Tables view: side sheet and compact cards', () => {
+  it('the bill sheet names the state as its card does: partly paid, payment in progress, open', async () => {
+    const { user, missingKeys } = await renderApp();
+    const state = () => document.querySelector('.bill-sheet .bill-state .badge');
+    await user.click(card(/Table 12/));
+    expect(card(/Table 12/)).toHaveClass('state-partly-paid');
+    expect(state()).toHaveTextContent(/^Partly paid$/);
+    await user.click(card(/Bar 1/));
+    expect(state()).toHaveTextContent(/^Payment in progress$/);
+    await user.click(card(/^Table 2(?!\d)/));
+    expect(state()).toHaveTextContent(/^Open$/);
+    expectNoMissingKeys(missingKeys);
+  });
+
   it('opens the bill in a side sheet beside the grid, and Hide bill gives focus back to the card', async () => {
     const { user, missingKeys } = await renderApp();
     expect(document.querySelector('.bill-sheet')).toBeNull();
@@ -119,6 +132,31 @@ describe('Tables view: side sheet and compact cards', () => {
 });
 
 describe('Tables view: finding a table', () => {
+  it('Enter ends the typed number: "1" Enter "2" goes to table 2, not 12', async () => {
+    const { user } = await renderApp();
+    await user.keyboard('1');
+    expect(card(TABLE_1)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('complementary', { name: 'Bill of Table 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Table 1…')).toBeNull();
+    await user.keyboard('2');
+    expect(card(/^Table 2(?!\d)/)).toHaveFocus();
+    expect(screen.getByText('Table 2…')).toBeInTheDocument();
+  });
+
+  it('after Escape on the close dialog, typing a number still jumps to a table', async () => {
+    const { user } = await renderApp();
+    await user.click(card(/Table 12/));
+    await user.click(screen.getByRole('button', { name: 'Close bill' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The focus is back on the sheet's Close button; digits are not its keys.
+    expect(screen.getByRole('button', { name: 'Close bill' })).toHaveFocus();
+    await user.keyboard('2');
+    expect(card(/^Table 2(?!\d)/)).toHaveFocus();
+  });
+
   it('typing a table number moves focus to its card, Enter opens it', async () => {
     const { user } = await renderApp();
     await user.keyboard('12');
