@@ -57,6 +57,8 @@ export const CASHIER_SETTINGS_FIELDS = {
   reminderSeconds: z.number().int('must be a whole number').min(0, 'must be 0..3600').max(3600, 'must be 0..3600'),
   // receipts: who makes the fiscal receipt, the service or the main POS (POSTPONED flow).
   receiptMode: z.enum(['QERKO_GENERATED', 'POSTPONED']),
+  // The Tables view's card size: compact fits 60 tables on a 1366x768 screen.
+  tableDensity: z.enum(['compact', 'comfortable']),
 };
 
 /** The saveSettings command's input: the fields the cashier edits, and a new API key. Unknown fields are stripped. */

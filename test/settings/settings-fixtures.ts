@@ -62,6 +62,7 @@ export const GOOD_FILE = {
   receiptMode: 'POSTPONED',
   demoOnLan: true,
   unsyncedAfterSeconds: 120,
+  tableDensity: 'comfortable',
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -88,4 +89,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   receiptMode: 'PAPER',
   demoOnLan: 'yes',
   unsyncedAfterSeconds: 5,
+  tableDensity: 'huge',
 };

@@ -46,6 +46,7 @@ const settings: SettingsView = {
   autoCloseBills: true,
   receiptMode: 'QERKO_GENERATED',
   managerPinSet: false,
+  tableDensity: 'compact',
 };
 
 export const SNAPSHOT: Snapshot = {

@@ -45,6 +45,7 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   reminderSeconds: 60,
   // The service renders the receipt, as before.
   receiptMode: 'QERKO_GENERATED',
+  tableDensity: 'compact',
   // A paid payment the main POS has not acknowledged for a minute is "unsynced" (DEFAULT_UNSYNCED_AFTER_MS, main/features/attention).
   unsyncedAfterSeconds: 60,
 };

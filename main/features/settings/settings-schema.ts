@@ -36,6 +36,7 @@ export const SETTINGS_FIELDS = {
   autoCloseBills: C.autoCloseBills,
   reminderSeconds: C.reminderSeconds,
   receiptMode: C.receiptMode,
+  tableDensity: C.tableDensity,
   demoOnLan: z.boolean(),
   // Under 10 s a POS that stores in batches would flag payments it is about to acknowledge.
   unsyncedAfterSeconds: z

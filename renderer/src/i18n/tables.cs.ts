@@ -20,6 +20,11 @@ export const tablesCs: Translations['tables'] = {
     paid: 'Zaplaceno',
     'capture-needed': 'Strhnout',
   },
+  density: {
+    label: 'Karty stolů',
+    compact: 'Kompaktní (60 stolů na jedné obrazovce)',
+    comfortable: 'Pohodlné (větší karty)',
+  },
   filterLabel: 'Zobrazit stoly',
   filter: {
     all: 'Vše',

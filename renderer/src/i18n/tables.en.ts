@@ -20,6 +20,11 @@ export const tablesEn = {
     paid: 'Paid',
     'capture-needed': 'Capture',
   },
+  density: {
+    label: 'Table cards',
+    compact: 'Compact (60 tables on one screen)',
+    comfortable: 'Comfortable (larger cards)',
+  },
   filterLabel: 'Show tables',
   filter: {
     all: 'All',

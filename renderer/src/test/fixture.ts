@@ -24,6 +24,7 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     dayEndsAt: '04:00',
     autoCloseBills: true,
     receiptMode: 'QERKO_GENERATED',
+    tableDensity: 'compact',
     // A PIN is set; tests unlock with FAKE_PIN (fake-api.ts).
     managerPinSet: true,
     ...over,

@@ -1,6 +1,6 @@
 // The settings form's draft (text as typed) and its check before anything is sent to main.
 import type { TFunction } from 'i18next';
-import type { Environment, ReceiptMode, SettingsInput, SettingsView, TransportKind } from '../../../../preload/contract';
+import type { Environment, ReceiptMode, SettingsInput, SettingsView, TableDensity, TransportKind } from '../../../../preload/contract';
 import { inputError } from '../common/command-error';
 import type { CommandError } from '../common/use-command';
 
@@ -22,6 +22,7 @@ export interface SettingsDraft {
   autoCloseBills: boolean;
   reminderSeconds: string;
   receiptMode: ReceiptMode;
+  tableDensity: TableDensity;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -42,6 +43,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     autoCloseBills: s.autoCloseBills,
     reminderSeconds: String(s.reminderSeconds),
     receiptMode: s.receiptMode,
+    tableDensity: s.tableDensity,
   };
 }
 
@@ -94,6 +96,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     autoCloseBills: d.autoCloseBills,
     reminderSeconds: Number(reminder),
     receiptMode: d.receiptMode,
+    tableDensity: d.tableDensity,
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };
