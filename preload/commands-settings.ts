@@ -59,6 +59,8 @@ export const CASHIER_SETTINGS_FIELDS = {
   receiptMode: z.enum(['QERKO_GENERATED', 'POSTPONED']),
   // Updates: which feed the till follows (main/shell/updates.ts applies it to electron-updater).
   updateChannel: z.enum(['stable', 'beta']),
+  // The Tables view's card size: compact fits 60 tables on a 1366x768 screen.
+  tableDensity: z.enum(['compact', 'comfortable']),
 };
 
 /** The saveSettings command's input: the fields the cashier edits, and a new API key. Unknown fields are stripped. */

@@ -152,6 +152,8 @@ export interface Notice {
 }
 
 export type Environment = 'demo' | 'sandbox' | 'production';
+/** How large the table cards are drawn: compact (60 tables on one screen) or comfortable. */
+export type TableDensity = 'compact' | 'comfortable';
 export type Language = 'en' | 'cs';
 
 /** Who makes the fiscal receipt of a payment. */
@@ -191,6 +193,8 @@ export interface SettingsView {
   updateChannel: UpdateChannel;
   /** A manager PIN guards the integration settings; false until it is set on first use. */
   managerPinSet: boolean;
+  /** The Tables view's card size (default compact). */
+  tableDensity: TableDensity;
 }
 
 /** An unlock of the integration settings, until `until` (epoch ms) or lockSettings. */

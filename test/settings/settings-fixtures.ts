@@ -63,6 +63,7 @@ export const GOOD_FILE = {
   updateChannel: 'beta',
   demoOnLan: true,
   unsyncedAfterSeconds: 120,
+  tableDensity: 'comfortable',
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -90,4 +91,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   updateChannel: 'nightly',
   demoOnLan: 'yes',
   unsyncedAfterSeconds: 5,
+  tableDensity: 'huge',
 };

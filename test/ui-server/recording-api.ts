@@ -47,6 +47,7 @@ const settings: SettingsView = {
   receiptMode: 'QERKO_GENERATED',
   updateChannel: 'stable',
   managerPinSet: false,
+  tableDensity: 'compact',
 };
 
 export const SNAPSHOT: Snapshot = {

@@ -47,6 +47,7 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   receiptMode: 'QERKO_GENERATED',
   // Updates: a till follows the stable feed unless a manager chooses beta.
   updateChannel: 'stable',
+  tableDensity: 'compact',
   // A paid payment the main POS has not acknowledged for a minute is "unsynced" (DEFAULT_UNSYNCED_AFTER_MS, main/features/attention).
   unsyncedAfterSeconds: 60,
 };

@@ -37,6 +37,7 @@ export const SETTINGS_FIELDS = {
   reminderSeconds: C.reminderSeconds,
   receiptMode: C.receiptMode,
   updateChannel: C.updateChannel,
+  tableDensity: C.tableDensity,
   demoOnLan: z.boolean(),
   // Under 10 s a POS that stores in batches would flag payments it is about to acknowledge.
   unsyncedAfterSeconds: z

@@ -11,6 +11,20 @@ export const noticesCs: Translations['notices'] = {
   more: '+{{n}} dalších',
   showFewer: 'Zobrazit jen nejnovější',
   acknowledgeAll: 'Potvrdit vše ({{n}})',
+  showEach: 'Zobrazit jednotlivě',
+  paidGroup: {
+    one: '{{n}} stůl zaplacen · {{amount}}',
+    few: '{{n}} stoly zaplaceny · {{amount}}',
+    many: '{{n}} stolu zaplaceno · {{amount}}',
+    other: '{{n}} stolů zaplaceno · {{amount}}',
+  },
+  problems: {
+    one: '{{n}} problém',
+    few: '{{n}} problémy',
+    many: '{{n}} problému',
+    other: '{{n}} problémů',
+  },
+  orderOverdue: '{{order}}: objednávka čeká příliš dlouho, odpovězte v Objednávkách',
   action: {
     open: 'Otevřít {{table}}',
     paidPart: '{{table}} zaplatil {{amount}} z {{total}}, zbývá {{due}}',

@@ -10,6 +10,20 @@ export const noticesEn = {
   more: '+{{n}} more',
   showFewer: 'Show only the newest',
   acknowledgeAll: 'Acknowledge all ({{n}})',
+  showEach: 'Show each',
+  paidGroup: {
+    one: '{{n}} table paid · {{amount}}',
+    few: '{{n}} tables paid · {{amount}}',
+    many: '{{n}} tables paid · {{amount}}',
+    other: '{{n}} tables paid · {{amount}}',
+  },
+  problems: {
+    one: '{{n}} problem',
+    few: '{{n}} problems',
+    many: '{{n}} problems',
+    other: '{{n}} problems',
+  },
+  orderOverdue: '{{order}}: the order has waited too long, answer it in Orders',
   action: {
     open: 'Open {{table}}',
     paidPart: '{{table}} paid {{amount}} of {{total}}, {{due}} left',

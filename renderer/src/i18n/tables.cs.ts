@@ -12,6 +12,19 @@ export const tablesCs: Translations['tables'] = {
     'partly-paid': 'Částečně zaplaceno',
     paid: 'Zaplaceno',
   },
+  card: {
+    free: 'Volný',
+    open: 'Otevřený',
+    'in-payment': 'Platí',
+    'partly-paid': 'Částečně',
+    paid: 'Zaplaceno',
+    'capture-needed': 'Strhnout',
+  },
+  density: {
+    label: 'Karty stolů',
+    compact: 'Kompaktní (60 stolů na jedné obrazovce)',
+    comfortable: 'Pohodlné (větší karty)',
+  },
   filterLabel: 'Zobrazit stoly',
   filter: {
     all: 'Vše',

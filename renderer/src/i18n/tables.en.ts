@@ -11,6 +11,20 @@ export const tablesEn = {
     'partly-paid': 'Partly paid',
     paid: 'Paid',
   },
+  // On the cards: one short word each, so every card keeps one height.
+  card: {
+    free: 'Free',
+    open: 'Open',
+    'in-payment': 'Paying',
+    'partly-paid': 'Partly paid',
+    paid: 'Paid',
+    'capture-needed': 'Capture',
+  },
+  density: {
+    label: 'Table cards',
+    compact: 'Compact (60 tables on one screen)',
+    comfortable: 'Comfortable (larger cards)',
+  },
   filterLabel: 'Show tables',
   filter: {
     all: 'All',

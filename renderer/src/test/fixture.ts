@@ -25,6 +25,7 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     autoCloseBills: true,
     receiptMode: 'QERKO_GENERATED',
     updateChannel: 'stable',
+    tableDensity: 'compact',
     // A PIN is set; tests unlock with FAKE_PIN (fake-api.ts).
     managerPinSet: true,
     ...over,

@@ -3,9 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { burstEvents } from '../../test/burst';
 import { noticeFixture, settingsFixture, snapshotFixture } from '../../test/fixture';
+import { orderFixture } from '../../test/order-fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
+import { formatMoney } from '../../format/decimal-text';
+import type { CompanionEvent } from '../../../../preload/contract';
 
-const panel = () => screen.getByRole('region', { name: 'Notifications' });
+/** A burst's events under other ids (a second burst in the same test). */
+function rename(e: CompanionEvent, prefix: string): CompanionEvent {
+  if (e.type !== 'notice') return e;
+  return { ...e, notice: { ...e.notice, id: `${prefix}${e.notice.id}` } };
+}
+
+const panel = (name = 'Notifications') => screen.getByRole('region', { name });
 
 describe('Notifications', () => {
   it('shows unacknowledged notices in words, hides acknowledged ones', async () => {
@@ -66,30 +75,123 @@ describe('Notifications', () => {
     expect(await within(panel()).findByRole('alert')).toHaveTextContent('Something went wrong in Tableside');
   });
 
-  it('shows the newest three of a burst with "+N more", in one frame and with one beep', async () => {
-    const now = Date.now();
+  it('folds a burst of payments into one line for their minute, in one frame and with one beep; "Show each" lists them', async () => {
+    // Within one minute: 50 full payments arriving 20 ms apart.
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
     const { user, beeps, pushEvents, missingKeys } = await renderApp();
     // 50 payments: 200+ events, applied in one frame; plus the snapshot's open notice = 51 open.
     pushEvents(...burstEvents(now, 50));
     const rows = () => within(panel()).getAllByRole('listitem');
-    expect(rows()).toHaveLength(3);
-    expect(rows().map((r) => r.textContent)).toEqual([
-      expect.stringContaining('Table 149 paid'),
-      expect.stringContaining('Table 148 paid'),
-      expect.stringContaining('Table 147 paid'),
-    ]);
+    expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining('50 tables paid · 16,200.00 CZK'), expect.stringContaining('Table 12 paid')]);
     expect(panel()).toHaveAttribute('data-open-count', '51');
     expect(beeps).toHaveLength(1);
 
-    const more = within(panel()).getByRole('button', { name: '+48 more' });
-    expect(more).toHaveAttribute('aria-expanded', 'false');
-    await user.click(more);
+    const each = within(panel()).getByRole('button', { name: 'Show each' });
+    expect(each).toHaveAttribute('aria-expanded', 'false');
+    await user.click(each);
     expect(rows()).toHaveLength(51);
+    expect(rows()[0]).toHaveTextContent('Table 149 paid');
     const fewer = within(panel()).getByRole('button', { name: 'Show only the newest' });
     expect(fewer).toHaveAttribute('aria-expanded', 'true');
     await user.click(fewer);
-    expect(rows()).toHaveLength(3);
+    expect(rows()).toHaveLength(2);
     expectNoMissingKeys(missingKeys);
+  });
+
+  it('shows the newest three rows with "+N more" when they do not fold', async () => {
+    const now = Date.now();
+    const { user, pushEvents } = await renderApp();
+    // One payment a minute: nothing to fold.
+    pushEvents(
+      ...[1, 2, 3, 4, 5].map((i) => ({
+        type: 'notice' as const,
+        seq: 10 + i,
+        notice: noticeFixture(now, { id: `paid:m${i}`, tableName: String(20 + i), at: new Date(now + (i - 5) * 60_000 + 30_000).toISOString() }),
+      })),
+    );
+    const rows = () => within(panel()).getAllByRole('listitem');
+    expect(rows().map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Table 25 paid'),
+      expect.stringContaining('Table 24 paid'),
+      expect.stringContaining('Table 12 paid'),
+    ]);
+    await user.click(within(panel()).getByRole('button', { name: '+3 more' }));
+    expect(rows()).toHaveLength(6);
+  });
+
+  it('keeps a declined card first, with its own count, under eight payments that came after it', async () => {
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const { pushEvents, missingKeys } = await renderApp();
+    pushEvents({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'declined:d1', kind: 'declined', tableName: '31', at: new Date(now).toISOString() }) });
+    pushEvents(...burstEvents(now + 100, 8, 20));
+    const rows = within(panel()).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Payment at Table 31 was declined');
+    expect(rows[0]).toHaveClass('notice-problem');
+    expect(rows[1]).toHaveTextContent('8 tables paid · 2,592.00 CZK');
+    expect(within(panel()).getByText('1 problem')).toBeInTheDocument();
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('pins problems above newer good news and counts them', async () => {
+    const now = Date.now();
+    const { pushEvents } = await renderApp();
+    const at = (ms: number) => new Date(now - ms).toISOString();
+    pushEvents(
+      { type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'capture:c1', kind: 'capture', tableName: '7', amount: '1438.00', at: at(300_000) }) },
+      { type: 'notice', seq: 12, notice: noticeFixture(now, { id: 'failed:f1', kind: 'failed', tableName: '8', message: 'LOCK_EXPIRED', at: at(200_000) }) },
+      { type: 'notice', seq: 13, notice: noticeFixture(now, { id: 'paid:n1', tableName: '9', at: at(1_000) }) },
+    );
+    const rows = within(panel()).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Table 8: payment of'),
+      expect.stringContaining('Table 7: capture 1,438.00 CZK'),
+      expect.stringContaining('Table 9 paid'),
+    ]);
+    expect(within(panel()).getByText('2 problems')).toBeInTheDocument();
+    // The snapshot's own paid notice is the fourth row, hidden.
+    expect(within(panel()).getByRole('button', { name: '+1 more' })).toBeInTheDocument();
+  });
+
+  it('acknowledges a folded line as all its payments', async () => {
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const { api, user, pushEvents } = await renderApp();
+    pushEvents(...burstEvents(now, 4));
+    const group = within(panel()).getAllByRole('listitem')[0]!;
+    expect(group).toHaveTextContent('4 tables paid');
+    await user.click(within(group).getByRole('button', { name: 'OK' }));
+    const acknowledged = api.callsOf('acknowledgeNotice') as { noticeId: string }[];
+    expect(acknowledged.map((c) => c.noticeId).sort()).toEqual(['paid:bp-0', 'paid:bp-1', 'paid:bp-2', 'paid:bp-3']);
+  });
+
+  it('words the folded line and the problem count with Czech plurals', async () => {
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const { pushEvents, missingKeys } = await renderApp({ language: 'cs' });
+    pushEvents(...burstEvents(now, 4));
+    const amount = (v: string) => formatMoney(v, 'CZK', 'cs').replace(/\s/g, ' ');
+    expect(within(panel('Oznámení')).getAllByRole('listitem')[0]).toHaveTextContent(`4 stoly zaplaceny · ${amount('1296.00')}`);
+    pushEvents(...burstEvents(now + 100, 5, 100).map((e) => rename(e, 'c')));
+    expect(within(panel('Oznámení')).getAllByRole('listitem')[0]).toHaveTextContent(`9 stolů zaplaceno · ${amount('2916.00')}`);
+    pushEvents(
+      ...[1, 2, 3, 4, 5].map((i) => ({
+        type: 'notice' as const,
+        seq: 200 + i,
+        notice: noticeFixture(now, { id: `declined:x${i}`, kind: 'declined', tableName: String(i), at: new Date(now).toISOString() }),
+      })),
+    );
+    expect(within(panel('Oznámení')).getByText('5 problémů')).toBeInTheDocument();
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('pins an order nobody answered for too long; it opens Orders', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [orderFixture(now, { id: 'o-late', created: new Date(now - 9 * 60_000).toISOString() })];
+    const { user, store } = await renderApp({ snapshot });
+    const first = within(panel()).getAllByRole('listitem')[0]!;
+    expect(first).toHaveTextContent('Table 5: the order has waited too long, answer it in Orders');
+    expect(within(panel()).getByText('1 problem')).toBeInTheDocument();
+    await user.click(within(first).getByRole('button'));
+    expect(store.getState().tab).toBe('orders');
   });
 
   it('acknowledges all open notices at once; they go when main says so', async () => {

@@ -1,6 +1,7 @@
 // The settings of this computer the cashier may change: printer, sound, reminders, start at login.
 // The local POS API port is an integration setting (behind the manager PIN, settings-view.tsx).
 import { useTranslation } from 'react-i18next';
+import type { TableDensity } from '../../../../preload/contract';
 import { PrinterField } from './printer-field';
 import type { SettingsDraft } from './settings-draft';
 import type { SetField } from './use-settings-form';
@@ -18,6 +19,16 @@ export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetFiel
       <label className="check">
         <input type="checkbox" checked={draft.autoCloseBills} onChange={(e) => set('autoCloseBills', e.target.checked)} />
         {t('tables.autoCloseBills')}
+      </label>
+      <label>
+        {t('tables.density.label')}
+        <select value={draft.tableDensity} onChange={(e) => set('tableDensity', e.target.value as TableDensity)}>
+          {(['compact', 'comfortable'] as const).map((d) => (
+            <option key={d} value={d}>
+              {t(`tables.density.${d}`)}
+            </option>
+          ))}
+        </select>
       </label>
       <label>
         {t('settings.reminderSeconds')}

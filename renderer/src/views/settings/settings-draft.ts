@@ -1,6 +1,6 @@
 // The settings form's draft (text as typed) and its check before anything is sent to main.
 import type { TFunction } from 'i18next';
-import type { Environment, ReceiptMode, SettingsInput, SettingsView, TransportKind, UpdateChannel } from '../../../../preload/contract';
+import type { Environment, ReceiptMode, SettingsInput, SettingsView, TableDensity, TransportKind, UpdateChannel } from '../../../../preload/contract';
 import { inputError } from '../common/command-error';
 import type { CommandError } from '../common/use-command';
 
@@ -23,6 +23,7 @@ export interface SettingsDraft {
   reminderSeconds: string;
   receiptMode: ReceiptMode;
   updateChannel: UpdateChannel;
+  tableDensity: TableDensity;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -44,6 +45,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     reminderSeconds: String(s.reminderSeconds),
     receiptMode: s.receiptMode,
     updateChannel: s.updateChannel,
+    tableDensity: s.tableDensity,
   };
 }
 
@@ -97,6 +99,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     reminderSeconds: Number(reminder),
     receiptMode: d.receiptMode,
     updateChannel: d.updateChannel,
+    tableDensity: d.tableDensity,
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };

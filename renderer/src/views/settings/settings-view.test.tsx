@@ -63,6 +63,7 @@ describe('Settings view', () => {
     await user.click(screen.getByLabelText('Close a bill by itself once everything on it is paid'));
     await user.clear(screen.getByLabelText(/Remind of unacknowledged problems/));
     await user.type(screen.getByLabelText(/Remind of unacknowledged problems/), '45');
+    await user.selectOptions(screen.getByLabelText('Table cards'), 'comfortable');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([
@@ -83,6 +84,7 @@ describe('Settings view', () => {
         reminderSeconds: 45,
         receiptMode: 'QERKO_GENERATED',
         updateChannel: 'stable',
+        tableDensity: 'comfortable',
         apiKey: 'good-key',
         unlock: 'unlock-1',
       },

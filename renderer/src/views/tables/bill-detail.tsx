@@ -1,14 +1,26 @@
 // One bill: items, totals, payments, adding items and closing it.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BillView } from '../../../../preload/contract';
+import type { BillView, PaymentView } from '../../../../preload/contract';
 import { useAppState } from '../../services/app-context';
-import { formatMoney } from '../../format/decimal-text';
+import { formatMoney, isZero } from '../../format/decimal-text';
 import { paymentsOfBill } from '../../store/selectors';
 import { AddItemForm } from './add-item-form';
 import { BillItems } from './bill-items';
 import { BillPayments } from './bill-payments';
 import { CloseBillAction } from './close-bill-action';
+
+/**
+ * The bill's state in the words its table card uses: an open bill a guest is paying, or one paid
+ * in part, says so (the card said "partly paid" while the sheet said "Open").
+ */
+function billStateWord(bill: BillView, payments: PaymentView[]): { word: string; key: string } {
+  if (bill.state !== 'OPEN') return { key: `bill.state.${bill.state}`, word: bill.state.toLowerCase() };
+  const paying = payments.some((p) => p.state === 'STARTED' || p.state === 'PROCESSED') || bill.items.some((i) => !isZero(i.lockedQuantity));
+  if (paying) return { key: 'tables.state.in-payment', word: 'in-payment' };
+  if (!isZero(bill.totals.paid) && !isZero(bill.totals.due)) return { key: 'tables.state.partly-paid', word: 'partly-paid' };
+  return { key: 'bill.state.OPEN', word: 'open' };
+}
 
 /** `heading` is what the panel's title already says (the table); a bill named the same is not repeated. */
 export function BillDetail({ bill, heading }: { bill: BillView; heading: string }) {
@@ -18,12 +30,13 @@ export function BillDetail({ bill, heading }: { bill: BillView; heading: string 
   const editable = bill.state === 'OPEN';
   const ownName = bill.name !== null && bill.name.trim() !== '' && bill.name.trim() !== heading;
   const money = (v: string) => formatMoney(v, bill.currency, i18n.language);
+  const shown = billStateWord(bill, payments);
 
   return (
     <div className="stack">
       <p className="bill-state">
         {ownName && <span>{bill.name} · </span>}
-        <span className={`badge bill-${bill.state.toLowerCase()}`}>{t(`bill.state.${bill.state}`)}</span>
+        <span className={`badge bill-${shown.word}`}>{t(shown.key)}</span>
       </p>
       <BillItems bill={bill} editable={editable} />
       <dl className="totals">

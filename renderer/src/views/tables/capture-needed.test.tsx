@@ -23,7 +23,9 @@ describe('Capture needed on the table and its bill', () => {
     const { missingKeys } = await renderApp({ snapshot: waitingSnapshot() });
     const waiting = card('Table 2');
     expect(waiting).toHaveClass('state-capture-needed');
-    expect(within(waiting).getByText('Capture needed')).toHaveClass('payment-capture-needed');
+    // The short word on the card in the capture colour, the full one for screen readers.
+    expect(within(waiting).getByText('Capture')).toHaveClass('payment-capture-needed');
+    expect(waiting).toHaveTextContent('Capture needed');
     expect(waiting).not.toHaveTextContent('Payment in progress');
     // Another table in payment keeps its own state.
     expect(card('Bar 1')).toHaveClass('state-in-payment');

@@ -1,9 +1,11 @@
-// One compact card: number, state (colour and word), the amount due; a paid table says what was
-// paid and when instead of "0.00". Sixty of them fit on a 1366x768 screen.
+// One compact card of fixed height whose layout never depends on its state: the name (and a
+// paid time or the marks of attention and of an outage) on the first line, the amount on the
+// second, the state as an icon and one short word on the third; the colour says it too. The full
+// state word is there for screen readers. Sixty of them fit on a 1366x768 or 1024x768 screen.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
-import { formatAmount } from '../../format/decimal-text';
+import { formatMoney } from '../../format/decimal-text';
 import { formatClock } from '../../format/time-text';
 import { useAppState } from '../../services/app-context';
 import { tableLabel } from '../common/labels';
@@ -29,27 +31,22 @@ function recentPaid(table: TableView, now: number): TableView['lastPaid'] {
   return table.state === 'free' && now - Date.parse(paid.at) < RECENT_PAID_MS ? paid : null;
 }
 
+/** The second line: what is due, or what was paid; a free table has none. */
 function CardAmount({ table, now }: { table: TableView; now: number }) {
   const { t, i18n } = useTranslation();
   const paid = recentPaid(table, now);
   if (paid) {
+    const amount = formatMoney(paid.amount, paid.currency, i18n.language);
+    const time = formatClock(paid.at, i18n.language);
+    // The time gives way first when the amount is wide (it is in the title and read out anyway).
     return (
-      <span
-        className="card-paid"
-        title={t('tables.paidAt', { amount: `${formatAmount(paid.amount, i18n.language)} ${paid.currency}`, time: formatClock(paid.at, i18n.language) })}
-      >
-        <span className="amount">{`\u2713\u00a0${formatAmount(paid.amount, i18n.language)}`}</span>{' '}
-        <span className="paid-time">{t('tables.paidTime', { time: formatClock(paid.at, i18n.language) })}</span>
+      <span className="amount card-paid" title={t('tables.paidAt', { amount, time })}>
+        <span className="paid-amount">{amount}</span> <span className="paid-time">{time}</span>
       </span>
     );
   }
   if (table.state === 'free') return <span className="amount">{'\u00a0'}</span>;
-  return (
-    <span className="amount">
-      {formatAmount(table.due, i18n.language)}
-      {table.currency && <span className="currency">{` ${table.currency}`}</span>}
-    </span>
-  );
+  return <span className="amount">{formatMoney(table.due, table.currency, i18n.language)}</span>;
 }
 
 /** States whose guests would pay by phone; while the link is down they cannot. */
@@ -60,11 +57,40 @@ export function cardState(table: TableView): TableView['state'] | 'capture-neede
   return table.awaitingCapture ? 'capture-needed' : table.state;
 }
 
-/** The state as a word: "capture needed" in its own colour. */
+/** The icon of each state: a shape that reads without colour. */
+const STATE_ICON: Record<ReturnType<typeof cardState>, string> = {
+  free: '\u25cb',
+  open: '\u25cf',
+  'in-payment': '\u25d4',
+  'partly-paid': '\u25d0',
+  paid: '\u2713',
+  'capture-needed': '\u25c6',
+};
+
+/** The state as an icon and one short word, in its own colour; the full word for screen readers. */
 function StateBadge({ table }: { table: TableView }) {
   const { t } = useTranslation();
-  if (table.awaitingCapture) return <span className="badge payment-capture-needed badge-capture">{t('payments.awaitingCapture.state')}</span>;
-  return <span className="badge">{t(`tables.state.${table.state}`)}</span>;
+  const state = cardState(table);
+  const full = table.awaitingCapture ? t('payments.awaitingCapture.state') : t(`tables.state.${table.state}`);
+  const short = t(`tables.card.${state}`);
+  const capture = table.awaitingCapture ? ' payment-capture-needed badge-capture' : '';
+  return (
+    <span className="card-state">
+      <span className="card-icon" aria-hidden="true">
+        {STATE_ICON[state]}
+      </span>
+      {short === full ? (
+        <span className={`badge${capture}`}>{short}</span>
+      ) : (
+        <>
+          <span className={`badge${capture}`} aria-hidden="true">
+            {short}
+          </span>
+          <span className="sr-only">{full}</span>
+        </>
+      )}
+    </span>
+  );
 }
 
 /** From the first second of an outage: this table's guests would pay by QR and now cannot. */
@@ -73,18 +99,44 @@ export function useGuestsCannotPay(table: TableView): boolean {
 }
 
 /** What a card shows, on the grid and on the floor plan alike. */
-export function CardBody({ table, attention, now }: { table: TableView; attention: boolean; now: number }) {
-  const { t } = useTranslation();
+/** A card too small for the whole name shows its number ("47"); the full name stays for screen readers. */
+function CardName({ name, tight }: { name: string; tight: boolean }) {
+  const number = tight ? /(\d+)$/.exec(name)?.[1] : undefined;
+  if (!number || number === name) return <span className="table-name">{name}</span>;
+  return (
+    <span className="table-name">
+      <span aria-hidden="true">{number}</span>
+      <span className="sr-only">{name}</span>
+    </span>
+  );
+}
+
+export function CardBody({ table, attention, now, tight = false }: { table: TableView; attention: boolean; now: number; tight?: boolean }) {
+  const { t, i18n } = useTranslation();
   const offline = useGuestsCannotPay(table);
+  const paid = recentPaid(table, now);
   return (
     <>
       <span className="card-top">
-        <span className="table-name">{tableLabel(t, table.name)}</span> <CardAmount table={table} now={now} />
+        <CardName name={tableLabel(t, table.name)} tight={tight} />{' '}
+        {attention && (
+          <span className="badge badge-attention">
+            <span aria-hidden="true">!</span>
+            <span className="sr-only">{t('tables.attention')}</span>
+          </span>
+        )}
+        {offline && (
+          // "QR" struck through: short enough to leave the name whole; the words for screen readers.
+          <span className="badge badge-offline" title={t('connection.cardOffline')}>
+            <span className="no-qr" aria-hidden="true">
+              QR
+            </span>
+            <span className="sr-only">{t('connection.cardOffline')}</span>
+          </span>
+        )}
       </span>{' '}
-      <span className="card-badges">
-        <StateBadge table={table} /> {attention && <span className="badge badge-attention">{t('tables.attention')}</span>}
-        {offline && <span className="badge badge-offline">{t('connection.cardOffline')}</span>}
-      </span>
+      <CardAmount table={table} now={now} /> <StateBadge table={table} />
+      {paid && <span className="sr-only">{t('tables.paidAt', { amount: formatMoney(paid.amount, paid.currency, i18n.language), time: formatClock(paid.at, i18n.language) })}</span>}
     </>
   );
 }

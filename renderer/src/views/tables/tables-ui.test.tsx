@@ -8,6 +8,19 @@ const card = (name: RegExp) => screen.getByRole('button', { name });
 const TABLE_1 = /^Table 1(?!\d)/;
 
 describe('Tables view: side sheet and compact cards', () => {
+  it('the bill sheet names the state as its card does: partly paid, payment in progress, open', async () => {
+    const { user, missingKeys } = await renderApp();
+    const state = () => document.querySelector('.bill-sheet .bill-state .badge');
+    await user.click(card(/Table 12/));
+    expect(card(/Table 12/)).toHaveClass('state-partly-paid');
+    expect(state()).toHaveTextContent(/^Partly paid$/);
+    await user.click(card(/Bar 1/));
+    expect(state()).toHaveTextContent(/^Payment in progress$/);
+    await user.click(card(/^Table 2(?!\d)/));
+    expect(state()).toHaveTextContent(/^Open$/);
+    expectNoMissingKeys(missingKeys);
+  });
+
   it('opens the bill in a side sheet beside the grid, and Hide bill gives focus back to the card', async () => {
     const { user, missingKeys } = await renderApp();
     expect(document.querySelector('.bill-sheet')).toBeNull();
@@ -45,7 +58,7 @@ describe('Tables view: side sheet and compact cards', () => {
     const paid = card(TABLE_1);
     expect(paid).toHaveTextContent('Paid');
     expect(paid).toHaveTextContent('412.50');
-    expect(paid).toHaveTextContent(`paid ${time}`);
+    expect(paid).toHaveTextContent(`Paid 412.50 CZK at ${time}`);
     expect(paid).not.toHaveTextContent('0.00');
     pushEvents({
       type: 'table',
@@ -119,6 +132,31 @@ describe('Tables view: side sheet and compact cards', () => {
 });
 
 describe('Tables view: finding a table', () => {
+  it('Enter ends the typed number: "1" Enter "2" goes to table 2, not 12', async () => {
+    const { user } = await renderApp();
+    await user.keyboard('1');
+    expect(card(TABLE_1)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('complementary', { name: 'Bill of Table 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Table 1…')).toBeNull();
+    await user.keyboard('2');
+    expect(card(/^Table 2(?!\d)/)).toHaveFocus();
+    expect(screen.getByText('Table 2…')).toBeInTheDocument();
+  });
+
+  it('after Escape on the close dialog, typing a number still jumps to a table', async () => {
+    const { user } = await renderApp();
+    await user.click(card(/Table 12/));
+    await user.click(screen.getByRole('button', { name: 'Close bill' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The focus is back on the sheet's Close button; digits are not its keys.
+    expect(screen.getByRole('button', { name: 'Close bill' })).toHaveFocus();
+    await user.keyboard('2');
+    expect(card(/^Table 2(?!\d)/)).toHaveFocus();
+  });
+
   it('typing a table number moves focus to its card, Enter opens it', async () => {
     const { user } = await renderApp();
     await user.keyboard('12');
@@ -197,7 +235,7 @@ describe('Tables view: finding a table', () => {
 });
 
 describe('Tables view: floor plan', () => {
-  it('places tables by their stored position, lists unplaced ones, moves one with Shift+arrows and updates live', async () => {
+  it('places tables by their stored position, shows unplaced ones on the plan too, moves one with Shift+arrows and updates live', async () => {
     const snapshot = snapshotFixture();
     snapshot.tables = snapshot.tables.map((t) => (t.id === 't2' ? { ...t, position: { x: 0.25, y: 0.5 } } : t));
     const { user, api, pushEvents, missingKeys } = await renderApp({ snapshot });
@@ -205,14 +243,16 @@ describe('Tables view: floor plan', () => {
     const plan = screen.getByRole('list', { name: 'Floor plan' });
     const placed = within(plan).getByRole('button', { name: /Table 2/ });
     expect(placed.parentElement).toHaveStyle({ left: '25%', top: '50%' });
-    const tray = screen.getByRole('region', { name: 'Not on the plan yet' });
+    // No tray under the plan: an unplaced table is on the plan itself (in a slot once the plan has a size).
+    expect(screen.queryByRole('region', { name: 'Not on the plan yet' })).toBeNull();
+    const tray = plan;
     expect(within(tray).getByRole('button', { name: /Table 12/ })).toBeInTheDocument();
 
     placed.focus();
     await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
     expect(api.callsOf('setTablePosition')).toEqual([{ tableId: 't2', position: { x: 0.27, y: 0.5 } }]);
 
-    // An unplaced table gets its first place in the middle of the plan.
+    // An unplaced table on a plan not laid out yet gets its first place in the middle of the plan.
     within(tray)
       .getByRole('button', { name: /Table 12/ })
       .focus();

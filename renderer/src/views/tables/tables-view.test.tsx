@@ -1,10 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
-import { billFixture, snapshotFixture, tableFixture } from '../../test/fixture';
+import { billFixture, settingsFixture, snapshotFixture, tableFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
 describe('Tables view', () => {
+  it('draws the cards at the density the settings hold, and follows a change', async () => {
+    const snapshot = snapshotFixture();
+    snapshot.settings = settingsFixture({ tableDensity: 'comfortable' });
+    const { pushEvents } = await renderApp({ snapshot });
+    const view = () => document.querySelector('.tables-view');
+    expect(view()).toHaveClass('density-comfortable');
+    pushEvents({ type: 'settings', seq: 11, settings: settingsFixture({ tableDensity: 'compact' }) });
+    expect(view()).toHaveClass('density-compact');
+    expect(view()).not.toHaveClass('density-comfortable');
+  });
+
   it('shows tables grouped by area with state and due amount', async () => {
     const { missingKeys } = await renderApp();
     const terrace = screen.getByRole('region', { name: 'Terrace' });

@@ -18,6 +18,7 @@ export function TablesView() {
   const selected = useAppState((s) => s.selectedTableId);
   const selectTable = useAppState((s) => s.selectTable);
   const dialogOpen = useAppState((s) => s.dialog !== null);
+  const density = useAppState((s) => s.settings?.tableDensity ?? 'compact');
   const now = useNow(15_000);
   const [filter, setFilter] = useState<TableFilter>('all');
   const [layout, setLayout] = useState<TablesLayout>('grid');
@@ -51,7 +52,7 @@ export function TablesView() {
   };
 
   return (
-    <div className={`tables-view${selected ? ' with-bill' : ''}`} ref={viewRef}>
+    <div className={`tables-view density-${density}${selected ? ' with-bill' : ''}`} ref={viewRef}>
       <div className="tables-main">
         <TablesToolbar filter={filter} onFilter={setFilter} layout={layout} onLayout={setLayout} typed={typed} missed={missed && typed !== ''} />
         {layout === 'grid' ? <TableGrid filter={filter} now={now} gridRef={gridRef} /> : <FloorPlan filter={filter} now={now} />}

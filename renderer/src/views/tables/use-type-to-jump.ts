@@ -13,8 +13,10 @@ function isTextField(target: EventTarget | null): boolean {
 function typedChar(e: KeyboardEvent): string | null {
   if (e.altKey || e.ctrlKey || e.metaKey || e.key.length !== 1) return null;
   if (e.key === ' ' || isTextField(e.target)) return null;
-  // A dialog or the bill panel's own controls keep their keys.
-  if (e.target instanceof HTMLElement && e.target.closest('[role="dialog"], .bill-sheet')) return null;
+  // A dialog keeps its keys. The bill sheet's buttons take none but Enter and Space, so a number
+  // typed while one has the focus (as after Escape on the close dialog) still jumps.
+  if (e.target instanceof HTMLElement && e.target.closest('[role="dialog"]')) return null;
+  if (e.target instanceof HTMLElement && e.target.closest('.bill-sheet') && !e.target.closest('button, a')) return null;
   return e.key;
 }
 
@@ -33,7 +35,8 @@ export function useTypeToJump(enabled: boolean, onText: (text: string) => void):
     const onKey = (e: KeyboardEvent) => {
       const char = typedChar(e);
       if (char === null) {
-        if (e.key === 'Escape' && buffer.current.text) clear();
+        // Enter opens what was typed (the focused card's own click); the next number starts afresh.
+        if ((e.key === 'Escape' || e.key === 'Enter') && buffer.current.text) clear();
         return;
       }
       e.preventDefault();
