@@ -95,6 +95,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
     lan: () => settings.get().demoOnLan,
+    lanAddress: () => settings.get().demoLanAddress,
   });
   const dispatcher = createMethodDispatcher({
     store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine),

@@ -61,6 +61,7 @@ export const GOOD_FILE = {
   reminderSeconds: 45,
   receiptMode: 'POSTPONED',
   demoOnLan: true,
+  demoLanAddress: '192.168.1.20',
   unsyncedAfterSeconds: 120,
 } as const;
 
@@ -87,5 +88,6 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   reminderSeconds: -5,
   receiptMode: 'PAPER',
   demoOnLan: 'yes',
+  demoLanAddress: '192.168.1.300',
   unsyncedAfterSeconds: 5,
 };

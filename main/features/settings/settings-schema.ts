@@ -37,6 +37,7 @@ export const SETTINGS_FIELDS = {
   reminderSeconds: C.reminderSeconds,
   receiptMode: C.receiptMode,
   demoOnLan: z.boolean(),
+  demoLanAddress: z.union([z.literal(''), z.ipv4({ message: 'must be an IPv4 address of this machine' })]),
   // Under 10 s a POS that stores in batches would flag payments it is about to acknowledge.
   unsyncedAfterSeconds: z
     .number()
