@@ -82,6 +82,44 @@ describe('demo mode', () => {
   });
 });
 
+// Demo data follows the app's language: what is still the demo's own words is re-labelled when
+// the cashier switches; what the cashier changed or guests paid keeps its words.
+describe('switching the language in demo mode', () => {
+  it('re-labels the demo tables, areas, menu and untouched bills; a paid bill and a renamed table keep theirs', async () => {
+    const companion = await demoTill('en');
+    // A guest pays a line of table 2's bill; the POS renames table 4.
+    expect(await companion.api.guestPay({ tableId: 't2', items: [{ id: 'm-lemonade-1', quantity: '1' }] })).toMatchObject({ ok: true });
+    const pos = (path: string, body: unknown) =>
+      fetch(`${companion.posApiUrl}${path}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${companion.posApiToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await pos('/tables/t4', { name: 'Window', area: 'Hall' })).status).toBe(200);
+    expect(await companion.api.setTablePosition({ tableId: 't1', position: { x: 0.2, y: 0.3 } })).toMatchObject({ ok: true });
+
+    expect(await companion.api.saveSettings({ language: 'cs' })).toMatchObject({ ok: true });
+    const snap = await companion.api.getSnapshot();
+    const byId = new Map(snap.tables.map((t) => [t.id, t]));
+    expect(byId.get('t1')).toMatchObject({ name: 'Stůl 1', area: 'Sál', position: { x: 0.2, y: 0.3 } });
+    expect(byId.get('t11')).toMatchObject({ name: 'Bar 1', area: 'Bar' });
+    expect(byId.get('t4')).toMatchObject({ name: 'Window', area: 'Hall' });
+    const bill = (table: string) => snap.bills.find((b) => b.tableId === table)!;
+    expect(bill('t1')).toMatchObject({ name: 'Stůl 1', totals: { total: '1295.00' } });
+    expect(bill('t1').items.map((i) => i.name)).toEqual(['Plzeň 0,5 l', 'Hovězí guláš', 'Vepřový řízek', 'Jablečný štrúdl']);
+    // Paid in part: the receipt's words stay.
+    expect(bill('t2').name).toBe('Table 2');
+    expect(bill('t2').items[0]).toMatchObject({ name: 'Homemade lemonade', paidQuantity: '1' });
+    expect(snap.menu.find((m) => m.id === 'm-soup')).toMatchObject({ name: 'Česnečka', category: 'Předkrmy' });
+
+    // And back.
+    expect(await companion.api.saveSettings({ language: 'en' })).toMatchObject({ ok: true });
+    const again = await companion.api.getSnapshot();
+    expect(again.tables.find((t) => t.id === 't1')).toMatchObject({ name: 'Table 1', area: 'Hall' });
+    expect(again.menu.find((m) => m.id === 'm-soup')).toMatchObject({ name: 'Garlic soup' });
+  });
+});
+
 // The page a phone opens from a table's printed code: the bill in the guest's language, and the
 // guest simulator's own flow behind its buttons (pay some items with a tip, capture later, declined).
 describe('the demo guest page', () => {

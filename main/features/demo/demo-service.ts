@@ -9,7 +9,7 @@ import { fail, ok } from '../../base/command-result.js';
 import { createGuardedServer } from '../../base/http-guard/index.js';
 import { placeDemoOrder, sandboxRefusal } from './demo-order.js';
 import { demoListenHost, LOOPBACK, type InterfaceList } from './lan-address.js';
-import { seedDemo } from './seed-demo.js';
+import { relabelDemo, seedDemo } from './seed-demo.js';
 
 export interface DemoServiceOptions {
   /** The cashier's language when the demo restaurant is seeded (the settings'). */
@@ -33,6 +33,8 @@ export interface DemoService {
   guestPay(input: GuestPayInput): Promise<CommandResult<{ paymentId: string; state: string }>>;
   /** A guest orders from the menu: to a table's bill or for pickup. */
   placeOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>>;
+  /** The cashier switched the language: the demo's own tables, menu and untouched bills follow (demo mode only). */
+  relabel(language: Language): void;
   /** Closes the sandbox, if one runs. */
   stop(): Promise<void>;
 }
@@ -73,6 +75,7 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
           guests ? "demo sandbox started; phones on this network open its QR codes (guest pages only)" : 'demo sandbox started on this computer only',
         );
         seedDemo(store, language());
+        relabelDemo(store, language());
       }
       if (!demo && sandbox) await this.stop();
       return sandbox ? { serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey } : null;
@@ -100,6 +103,9 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
     /** A guest orders from the menu: to a table's bill or for pickup. */
     placeOrder(input: GuestOrderInput): Promise<CommandResult<GuestOrderResult>> {
       return placeDemoOrder(sandbox, store, input);
+    },
+    relabel(language: Language): void {
+      if (sandbox) relabelDemo(store, language);
     },
     async stop(): Promise<void> {
       const closing = sandbox;
