@@ -195,7 +195,7 @@ if (ui) {
     if (!OPEN_COMMANDS.has(line.trim().toLowerCase())) return;
     const url = ui.newLink();
     process.stdout.write(`${JSON.stringify({ ui: url })}\n`);
-    log.info({ mod: 'headless' }, 'a new link to the cashier\'s screen was printed');
+    log.info({ mod: 'headless' }, "a new link to the cashier's screen was printed");
   });
   // stdin closed (a service manager's /dev/null): nothing to read, and no reason to stay alive for it.
   lines.on('close', () => process.stdin.unref?.());

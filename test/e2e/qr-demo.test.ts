@@ -120,7 +120,12 @@ describe('QR codes at 60 tables and the demo guest page on a phone, in Czech', (
       await screenshot(phone, `qr-demo-guest-paid-${at}-phone-390x844`);
 
       const notices = page.getByRole('region', { name: 'Oznámení' });
-      await notices.getByRole('listitem').filter({ hasText: `${table.label} zaplatil` }).filter({ hasText: 'spropitné' }).first().waitFor({ timeout: 30_000 });
+      await notices
+        .getByRole('listitem')
+        .filter({ hasText: `${table.label} zaplatil` })
+        .filter({ hasText: 'spropitné' })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await screenshot(page, `qr-demo-paid-notice-${at}`);
     });
 
@@ -134,7 +139,11 @@ describe('QR codes at 60 tables and the demo guest page on a phone, in Czech', (
       await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toBe('Karta byla zamítnuta: nic nebylo zaplaceno.');
       await screenshot(phone, `qr-demo-guest-declined-${at}-phone-390x844`);
       const notices = page.getByRole('region', { name: 'Oznámení' });
-      await notices.getByRole('listitem').filter({ hasText: `Platba u stolu ${label} byla zamítnuta` }).first().waitFor({ timeout: 30_000 });
+      await notices
+        .getByRole('listitem')
+        .filter({ hasText: `Platba u stolu ${label} byla zamítnuta` })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await screenshot(page, `qr-demo-declined-notice-${at}`);
     });
   }

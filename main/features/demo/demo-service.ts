@@ -72,7 +72,7 @@ export function createDemoService(port: DemoPort | undefined, store: BillsStore 
         if (guests) guests.serve(sandbox.guestPages);
         log.info(
           { mod: 'demo', url: sandbox.url, ...(guests ? { guestUrl: guests.url } : {}) },
-          guests ? "demo sandbox started; phones on this network open its QR codes (guest pages only)" : 'demo sandbox started on this computer only',
+          guests ? 'demo sandbox started; phones on this network open its QR codes (guest pages only)' : 'demo sandbox started on this computer only',
         );
         seedDemo(store, language());
         relabelDemo(store, language());

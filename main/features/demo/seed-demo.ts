@@ -47,7 +47,11 @@ export function relabelDemo(store: BillsStore & OrdersStore, language: Language)
     const untouched = open.items.every((i) => Number(i.paidQuantity) === 0 && Number(i.lockedQuantity) === 0);
     const asSeeded = others.some((l) => {
       const seeded = demoBills(l).find((b) => b.id === bill.id);
-      return seeded?.name === open.name && seeded.items.length === open.items.length && seeded.items.every((i, n) => open.items[n]?.id === i.id && open.items[n]?.name === i.name);
+      return (
+        seeded?.name === open.name &&
+        seeded.items.length === open.items.length &&
+        seeded.items.every((i, n) => open.items[n]?.id === i.id && open.items[n]?.name === i.name)
+      );
     });
     if (!untouched || !asSeeded) continue;
     store.putBill({
@@ -55,7 +59,14 @@ export function relabelDemo(store: BillsStore & OrdersStore, language: Language)
       tableId: open.tableId,
       name: bill.name,
       currency: open.currency,
-      items: open.items.map((i, n) => ({ id: i.id, name: bill.items[n]!.name, price: i.price, quantity: i.quantity, minQuantity: i.minQuantity, tags: i.tags })),
+      items: open.items.map((i, n) => ({
+        id: i.id,
+        name: bill.items[n]!.name,
+        price: i.price,
+        quantity: i.quantity,
+        minQuantity: i.minQuantity,
+        tags: i.tags,
+      })),
     });
   }
 }

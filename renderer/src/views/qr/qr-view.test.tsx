@@ -98,7 +98,11 @@ describe('QR codes view at many tables', () => {
     const { user } = await openQr();
     const groups = screen.getAllByRole('rowgroup').filter((g) => g.tagName === 'TBODY');
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Terrace', 'Hall', 'Other tables']);
-    expect(within(groups[0]!).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Select Table 1', 'Select Table 2']);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Select Table 1', 'Select Table 2']);
     await user.click(screen.getByRole('button', { name: 'Preview the code of Table 12' }));
     expect(rowOf('Table 12')).toHaveAttribute('aria-current', 'true');
     expect(rowOf('Table 2')).not.toHaveAttribute('aria-current');
