@@ -10,7 +10,8 @@ import { guestReceipt } from './guest/guest-receipt.js';
 import { guestPayLink } from './guest/link-pay.js';
 import { callPos } from './guest/pos-calls.js';
 import { SandboxError } from './core/errors.js';
-import { createHttpServer, replyForError } from './http/server.js';
+import { createHttpServer, createRequestHandler, replyForError } from './http/server.js';
+import { guestPageRoutes } from './routes/guest-page.js';
 import { buildRoutes } from './routes/index.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
@@ -86,6 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   core.url = `http://${host}:${addr.port}`;
+  core.guestUrl = options.guestUrl ?? null;
   core.log(`sandbox listening on ${core.url}`);
 
   let closing: Promise<void> | null = null;
@@ -93,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: core.url,
     restaurant,
     controlToken: core.options.controlToken,
+    guestPages: createRequestHandler(core, guestPageRoutes(core)),
     createRestaurant: (name, apiKey) => unwrapSync(() => core.createRestaurant(name, apiKey)),
     guestScan: (input) => unwrap(() => guestScan(core, input)),
     guestPay: (input) => unwrap(() => guestPay(core, input)),

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultRequest } from './core/faults.js';
 import type { GuestReceiptRequest, GuestReceiptResult } from './guest/guest-receipt.js';
 import type { GuestPayLinkRequest, GuestPayLinkResult } from './guest/link-pay.js';
@@ -46,6 +47,11 @@ export interface SandboxOptions {
    * loopback; a random one when `host` is not loopback, so the LAN never gets them unauthenticated.
    */
   controlToken?: string;
+  /**
+   * The origin the QR codes' urls use when another server serves the guest pages (`guestPages`),
+   * e.g. the demo's LAN listener; default: `url`.
+   */
+  guestUrl?: string;
 }
 
 export interface SandboxRestaurant {
@@ -60,6 +66,8 @@ export interface Sandbox {
   readonly restaurant: SandboxRestaurant;
   /** What the control routes require in `x-sandbox-token`, or null when they need none (loopback). */
   readonly controlToken: string | null;
+  /** Only the guest's pages (GET /t/<code>, POST /t/<code>/pay): for a listener that must serve nothing else. */
+  readonly guestPages: (req: IncomingMessage, res: ServerResponse) => void;
   createRestaurant(name: string, apiKey?: string): SandboxRestaurant;
   /** Same as POST /sandbox/guest/scan: the bills the POS answers for the table. */
   guestScan(input: { idTable: string; restaurantId?: string }): Promise<unknown>;

@@ -95,6 +95,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const demo = createDemoService(options.demo, joinDomains(store.bills, store.orders), log, {
     language: () => settings.get().language,
     lan: () => settings.get().demoOnLan,
+    lanAddress: () => settings.get().demoLanAddress,
   });
   const dispatcher = createMethodDispatcher({
     store: joinDomains(store.bills, store.payments, store.orders, store.receipts, store.events, store.engine),
@@ -141,7 +142,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   }
   linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
-  const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin });
+  const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, languageChanged: (language) => demo.relabel(language) });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });

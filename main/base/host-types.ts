@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CommandResult, CompanionApi, ConnectionView, DatabaseView, DiskView, SettingsView, TransportKind } from '../../preload/contract.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './log.js';
@@ -13,6 +14,8 @@ export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiTokenHin
   quietWindow: string;
   /** Demo mode's sandbox on the LAN, so trainees pay from a real phone; else loopback. Set by IT. */
   demoOnLan: boolean;
+  /** The LAN demo's address when the machine has several networks; '' = chosen from its interfaces. Set by IT. */
+  demoLanAddress: string;
   /**
    * Seconds after which a paid payment the main POS has not acknowledged (POST /v1/events/ack) is
    * "unsynced" in Needs attention; 0 never flags one. Set by IT.
@@ -71,6 +74,8 @@ export interface DemoGuestOrder {
 export interface DemoSandbox {
   readonly url: string;
   readonly restaurant: { readonly apiKey: string };
+  /** Only the guest's pages (a table's bill, its pay request): what the demo's LAN listener serves. */
+  readonly guestPages: (req: IncomingMessage, res: ServerResponse) => void;
   guestPay(input: DemoGuestPay): Promise<{ payment: { id: string; state: string } }>;
   guestOrder(input: DemoGuestOrder): Promise<{
     idOrder: string;
@@ -90,10 +95,12 @@ export interface DemoSandbox {
 export type DemoPort = (options: {
   restaurantName: string;
   log: (line: string) => void;
-  /** Where it listens: loopback, or the machine's LAN address when IT turned LAN demo on (main/features/demo/lan-address.ts). */
+  /** Where it listens: loopback (the guest pages reach the LAN through the demo's own listener). */
   host: string;
   /** Off loopback, what its control routes require (x-sandbox-token): a random one per start. */
   controlToken?: string;
+  /** With LAN demo: the origin of the listener that serves its guest pages; the QR codes point there. */
+  guestUrl?: string;
 }) => Promise<DemoSandbox>;
 
 export interface CompanionOptions {

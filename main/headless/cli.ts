@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portInUse, StartupError } from '../base/startup-error.js';
 import { createCompanion } from '../app/companion.js';
+import { createInterface } from 'node:readline';
 import type { Companion, DemoPort } from '../base/host-types.js';
 import type { ConnectionProblem } from '../../preload/contract.js';
 import { diagnosticsCommand, exitOnUncaughtErrors } from '../app/diagnostics/host-hooks.js';
@@ -104,6 +105,9 @@ async function startUi(companion: Companion, options: HeadlessArgs): Promise<UiS
 
 // Loaded when needed, not at every start: the embedded sandbox (and its QR codes) runs only in demo
 // mode, the browser UI only without --no-ui (the bundle keeps each in its own chunk).
+/** What asks for a new browser link on stdin (English and Czech). */
+const OPEN_COMMANDS = new Set(['open', 'otevřít', 'otevrit']);
+
 const startSandbox: DemoPort = async (options) => (await import('../../sandbox/index.js')).startSandbox(options);
 
 async function boot(): Promise<{ companion: Companion; ui: UiServer | null }> {
@@ -190,5 +194,19 @@ companion.api.onEvent(
   },
   ['database'],
 );
+// A closed browser needs no restart: "open" typed in the host's window (or written to its stdin)
+// prints a fresh one-time link, as a JSON line like the ready line's "ui".
+if (ui) {
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  lines.on('line', (line) => {
+    if (!OPEN_COMMANDS.has(line.trim().toLowerCase())) return;
+    const url = ui.newLink();
+    process.stdout.write(`${JSON.stringify({ ui: url })}\n`);
+    log.info({ mod: 'headless' }, "a new link to the cashier's screen was printed");
+  });
+  // stdin closed (a service manager's /dev/null): nothing to read, and no reason to stay alive for it.
+  lines.on('close', () => process.stdin.unref?.());
+  if (process.stdin.isTTY) process.stderr.write('headless: closed the browser? Type "open" and Enter for a new link to the cashier\'s screen.\n');
+}
 // The second line, once: the connection is up (the ready line only says the host has started).
 onFirstConnected(companion, (transport) => process.stdout.write(`${JSON.stringify({ connected: true, transport })}\n`));

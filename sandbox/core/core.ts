@@ -28,6 +28,8 @@ export class SandboxCore {
   readonly faults = new FaultBook();
   readonly channels = new ChannelRegistry();
   url = '';
+  /** Where the printed codes send a guest's phone: `guestUrl` when the host serves the guest pages elsewhere, else `url`. */
+  guestUrl: string | null = null;
   mainRestaurantId = '';
 
   constructor(

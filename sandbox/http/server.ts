@@ -93,6 +93,11 @@ function controlTokenOk(expected: string | null, given: string | string[] | unde
 
 /** The HTTP side of the sandbox: route table lookup, POS auth, body limit and JSON parsing, replies. */
 export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
+  return createServer(createRequestHandler(core, routes));
+}
+
+/** The request handler of `createHttpServer`, for a server made elsewhere (the demo's LAN listener). */
+export function createRequestHandler(core: SandboxCore, routes: Route[]): (req: IncomingMessage, res: ServerResponse) => void {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const lang = langOf(req.headers['accept-language']);
@@ -129,12 +134,12 @@ export function createHttpServer(core: SandboxCore, routes: Route[]): Server {
     if (result !== 'handled') writeReply(res, result);
   }
 
-  return createServer((req, res) => {
+  return (req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (e instanceof ReplyError) return writeReply(res, e.reply);
       if (e instanceof SandboxError) return writeReply(res, replyForError(e));
       core.log(`internal error on ${req.method} ${req.url}: ${(e as Error).stack ?? String(e)}`);
       writeReply(res, errorReply(500, 'INTERNAL_ERROR', 'The sandbox failed on this request; see its log.'));
     });
-  });
+  };
 }

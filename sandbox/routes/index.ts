@@ -3,6 +3,7 @@ import type { Route, RouteFactory } from '../http/route-types.js';
 import { controlRoutes } from './control.js';
 import { eshopLinkRoutes } from './eshop-links.js';
 import { eshopOrderRoutes } from './eshop.js';
+import { guestPageRoutes } from './guest-page.js';
 import { paymentRoutes } from './payments.js';
 import { orderRoutes } from './orders.js';
 import { pollRoutes } from './poll.js';
@@ -21,6 +22,7 @@ export const ROUTE_FACTORIES: RouteFactory[] = [
   controlRoutes,
   v4WebhookRoutes,
   orderRoutes,
+  guestPageRoutes,
 ];
 
 export function buildRoutes(core: SandboxCore): Route[] {

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { QrCreateRequest, parseWith, type QrCode } from '../../main/base/wire/index.js';
 import type { SandboxCore } from '../core/core.js';
 import { empty, must, ok } from '../http/replies.js';
-import { openRoute, posRoute, type RouteFactory } from '../http/route-types.js';
+import { posRoute, type RouteFactory } from '../http/route-types.js';
 import { randomAlnum } from '../core/ids.js';
 import type { Restaurant } from '../core/state.js';
 
@@ -11,7 +11,7 @@ function createCode(core: SandboxCore, r: Restaurant, idTable: string): QrCode {
   if (existing) return existing; // created once per table, the same code afterwards
   let code = randomAlnum(8);
   for (let i = 0; i < 100 && core.state.qrCodes.has(code); i++) code = randomAlnum(8);
-  const qr: QrCode = { idTable, code, url: `${core.url}/t/${code}` };
+  const qr: QrCode = { idTable, code, url: `${core.guestUrl ?? core.url}/t/${code}` };
   r.qr.set(idTable, qr);
   core.state.qrCodes.set(code, { restaurantId: r.id, idTable });
   return qr;
@@ -23,8 +23,6 @@ function removeCode(core: SandboxCore, r: Restaurant, idTable: string): void {
   r.qr.delete(idTable);
   core.state.qrCodes.delete(qr.code);
 }
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const qrRoutes: RouteFactory = () => [
   posRoute('GET', '/api/v2/pos/qr', (ctx) => ok([...ctx.restaurant.qr.values()])),
@@ -55,13 +53,5 @@ export const qrRoutes: RouteFactory = () => [
       return { status: 200, raw: { contentType: 'image/svg+xml', data: await QRCode.toString(qr.url, { type: 'svg', margin: 2 }) } };
     }
     return { status: 200, raw: { contentType: 'image/png', data: await QRCode.toBuffer(qr.url, { type: 'png', margin: 2, width: 300 }) } };
-  }),
-  // Where a guest's phone lands after scanning, so the printed urls resolve.
-  openRoute('GET', '/t/:code', (ctx) => {
-    const owner = ctx.core.state.qrCodes.get(ctx.params.code!);
-    const r = owner && ctx.core.state.restaurants.get(owner.restaurantId);
-    if (!owner || !r) return empty(404);
-    const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(r.name)}</title></head><body><h1>Table ${escapeHtml(owner.idTable)} — scan to pay</h1><p>${escapeHtml(r.name)} (sandbox)</p></body></html>`;
-    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', data: html } };
   }),
 ];

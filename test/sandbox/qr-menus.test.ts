@@ -49,8 +49,11 @@ describe('QR codes', () => {
     const page = await fetch(qr.url);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('Table T1 — scan to pay');
+    // The guest's page: the restaurant's name escaped; no POS is connected, so it says so, and
+    // never shows the table's raw id.
     expect(html).toContain('Bistro &#60;Test&#62;');
+    expect(html).toContain("The restaurant's till is not connected.");
+    expect(html).not.toContain('T1');
     expect((await fetch(`${sb.url}/t/unknown1`)).status).toBe(404);
   });
 });

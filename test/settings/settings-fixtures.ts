@@ -62,6 +62,7 @@ export const GOOD_FILE = {
   receiptMode: 'POSTPONED',
   updateChannel: 'beta',
   demoOnLan: true,
+  demoLanAddress: '192.168.1.20',
   unsyncedAfterSeconds: 120,
   tableDensity: 'comfortable',
 } as const;
@@ -90,6 +91,7 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   receiptMode: 'PAPER',
   updateChannel: 'nightly',
   demoOnLan: 'yes',
+  demoLanAddress: '192.168.1.300',
   unsyncedAfterSeconds: 5,
   tableDensity: 'huge',
 };

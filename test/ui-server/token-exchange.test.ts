@@ -165,3 +165,32 @@ describe('the bridge socket', () => {
     expect(await upgradeStatus(ws(), { cookie, origin: 'http://evil.example' })).toBe(403);
   });
 });
+
+describe('a new link for a closed browser', () => {
+  it('works once, for a session of its own, and leaves the used links refused', async () => {
+    const first = await rawRequest(base, firstVisit);
+    expect(first.status).toBe(303);
+    const link = new URL(server.newLink());
+    expect(link.origin).toBe(base);
+    const token = link.searchParams.get('token') ?? '';
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).not.toBe(server.token);
+    const traded = await rawRequest(base, `/?token=${token}`);
+    expect(traded.status).toBe(303);
+    expect(cookieFrom(traded)).not.toBe(cookieFrom(first));
+    expect((await rawRequest(base, '/', { headers: { cookie: cookieFrom(traded) } })).status).toBe(200);
+    for (const replay of [`/?token=${token}`, firstVisit]) {
+      const res = await rawRequest(base, replay);
+      expect(res.status, replay).toBe(403);
+      expect(res.body).toContain('already used');
+    }
+    // The bridge takes the new session's cookie, never a token in its URL.
+    expect(await upgradeStatus(`${ws()}?token=${token}`)).not.toBe(101);
+  });
+
+  it('only the newest few unused links stay valid', async () => {
+    const links = Array.from({ length: 10 }, () => new URL(server.newLink()).searchParams.get('token'));
+    expect((await rawRequest(base, `/?token=${links[0]}`)).status).toBe(403);
+    expect((await rawRequest(base, `/?token=${links[9]}`)).status).toBe(303);
+  });
+});

@@ -6,7 +6,9 @@ import type { IncomingMessage } from 'node:http';
  * (`/?token=…`). The first request that presents it trades it for an HttpOnly SameSite=Strict
  * cookie holding a fresh random session id (never the token: a token copied from a log or a
  * screen is worth nothing as a cookie) and is redirected (303) to the address without the token.
- * The exchange happens once; the session lasts until the browser closes or Tableside restarts.
+ * The exchange happens once per link; the session lasts until the browser closes or Tableside
+ * restarts. A closed browser gets a fresh link on request (`issue`, from the headless host's
+ * "open" command): a new one-time token for a new session; a used link stays refused.
  */
 
 export const UI_COOKIE = 'tableside_ui';
@@ -55,29 +57,46 @@ export function withoutToken(url: URL): string {
 }
 
 export interface UiAuth {
+  /** The link printed at start. */
   readonly token: string;
+  /** A fresh one-time token for another visit (the cashier closed the browser); each works once. */
+  issue(): string;
   /** Decides a GET/HEAD for a page or asset; performs the one-time exchange. */
   pageAccess(req: IncomingMessage, url: URL): PageAccess;
   /** The bridge upgrade: the cookie only, never a token in the URL. */
   hasCookie(req: IncomingMessage): boolean;
 }
 
+/** Links asked for but not used yet are few: the oldest is dropped beyond this. */
+const MAX_UNUSED_LINKS = 8;
+
 export function createUiAuth(token: string = newUiToken()): UiAuth {
-  let session: string | null = null;
-  const hasCookie = (req: IncomingMessage): boolean => session !== null && cookieTokens(req).some((t) => tokenMatches(t, session!));
+  const unused: string[] = [token];
+  const used: string[] = [];
+  const sessions = new Set<string>();
+  const hasCookie = (req: IncomingMessage): boolean => cookieTokens(req).some((c) => [...sessions].some((s) => tokenMatches(c, s)));
   return {
     token,
     hasCookie,
+    issue() {
+      const fresh = newUiToken();
+      unused.push(fresh);
+      if (unused.length > MAX_UNUSED_LINKS) used.push(...unused.splice(0, unused.length - MAX_UNUSED_LINKS));
+      return fresh;
+    },
     pageAccess(req, url) {
       const fromUrl = url.searchParams.get('token');
       if (fromUrl === null) return hasCookie(req) ? { kind: 'allow' } : { kind: 'refuse', reason: 'no-token' };
-      if (session === null && tokenMatches(fromUrl, token)) {
-        session = randomBytes(32).toString('hex');
-        return { kind: 'redirect', location: withoutToken(url), setCookie: session };
-      }
       // A page that already holds the cookie (the printed link clicked again) just loses the token.
       if (hasCookie(req)) return { kind: 'redirect', location: withoutToken(url), setCookie: null };
-      return { kind: 'refuse', reason: tokenMatches(fromUrl, token) ? 'token-used' : 'wrong-token' };
+      const at = unused.findIndex((t) => tokenMatches(fromUrl, t));
+      if (at >= 0) {
+        used.push(...unused.splice(at, 1));
+        const session = randomBytes(32).toString('hex');
+        sessions.add(session);
+        return { kind: 'redirect', location: withoutToken(url), setCookie: session };
+      }
+      return { kind: 'refuse', reason: used.some((t) => tokenMatches(fromUrl, t)) ? 'token-used' : 'wrong-token' };
     },
   };
 }

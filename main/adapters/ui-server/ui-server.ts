@@ -40,6 +40,8 @@ export interface UiServer {
   /** http://127.0.0.1:<port>/?token=<token>: good for one visit, which trades it for the cookie. */
   readonly url: string;
   readonly token: string;
+  /** A fresh one-time address for another visit (the first browser was closed): each works once. */
+  newLink(): string;
   close(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ const BASE_HEADERS = {
 const REFUSALS: Record<Extract<PageAccess, { kind: 'refuse' }>['reason'], string> = {
   'no-token': 'Open the address printed by Tableside (it carries the access token).',
   'wrong-token': 'Open the address printed by Tableside (it carries the access token).',
-  'token-used': 'This access link was already used. Go back to the browser window that opened it, or restart Tableside for a new link.',
+  'token-used': 'This access link was already used. Go back to the browser window that opened it, or ask Tableside for a new link (type "open" in its window).',
 };
 // The bridge carries small commands; a bigger frame is a mistake or an attack.
 const MAX_FRAME_BYTES = 1024 * 1024;
@@ -138,7 +140,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     })();
     return closing;
   };
-  return { url, token: auth.token, close };
+  return { url, token: auth.token, newLink: () => `http://${host}:${port}/?token=${auth.issue()}`, close };
 }
 
 function sendDownload(res: ServerResponse, file: UiDownload | null, headers: Record<string, string>, head: boolean): void {

@@ -1,4 +1,4 @@
-import type { CommandResult, ErrorParams, SettingsInput, SettingsUnlock, SettingsView } from '../../../preload/contract.js';
+import type { CommandResult, ErrorParams, SettingsInput, SettingsUnlock, SettingsView, Language } from '../../../preload/contract.js';
 import type { ShellPorts } from '../../base/host-types.js';
 import type { Logger } from '../../base/log.js';
 import { createServiceClient } from '../../base/service/index.js';
@@ -12,6 +12,8 @@ import type { SettingsChange, SettingsService } from './settings-service.js';
 export interface SettingsCommandsDeps {
   settings: SettingsService;
   connection: { restart(): Promise<void> };
+  /** After a save that changed the language (demo data follows it). */
+  languageChanged?: (language: Language) => void;
   localApi: { token(): string; moveTo(port: number): Promise<void>; regenerate(): void };
   events: { push(event: { type: 'settings'; settings: SettingsView }): void };
   shell: ShellPorts;
@@ -91,8 +93,10 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
       if (moved instanceof StartupError) return fail(moved.problem.code, startupParams(moved.problem));
       if (moved) throw moved;
     }
+    const before = settings.get().language;
     settings.commit(change);
     const now = settings.get();
+    if (now.language !== before) deps.languageChanged?.(now.language);
     if (change.login) deps.shell.setLoginItem?.(now.startAtLogin, now.startHidden);
     announce();
     if (change.connection) {

@@ -40,6 +40,7 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   updateUrl: '',
   quietWindow: '03:00-05:00',
   demoOnLan: false,
+  demoLanAddress: '',
   // A fully paid bill closes itself.
   autoCloseBills: true,
   reminderSeconds: 60,

@@ -39,6 +39,7 @@ export const SETTINGS_FIELDS = {
   updateChannel: C.updateChannel,
   tableDensity: C.tableDensity,
   demoOnLan: z.boolean(),
+  demoLanAddress: z.union([z.literal(''), z.ipv4({ message: 'must be an IPv4 address of this machine' })]),
   // Under 10 s a POS that stores in batches would flag payments it is about to acknowledge.
   unsyncedAfterSeconds: z
     .number()

@@ -152,6 +152,7 @@ function settingsView(settings: StoredSettings, apiKey: string | null, posApiTok
     updateUrl: _feed,
     quietWindow: _quiet,
     demoOnLan: _lan,
+    demoLanAddress: _lanAddress,
     unsyncedAfterSeconds: _unsynced,
     ...shown
   } = settings;

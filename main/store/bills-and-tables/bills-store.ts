@@ -14,6 +14,8 @@ export interface BillsStore {
   upsertTable(input: Parameters<typeof billOps.upsertTable>[1]): TableRecord;
   /** Places a table on the floor plan (fractions 0..1) or takes it off (null). */
   setTablePlan(id: string, plan: PlanPoint | null): void;
+  /** Renames a table (and its area), keeping its place and waiter. */
+  relabelTable(id: string, name: string, area: string | null): void;
   deleteTable(id: string): void;
   putBill(input: PutBillInput): billOps.PutBillResult;
   /** The POS takes guests' lines in (POST /v1/bills/{id}/take-in): they are its own from now on. */
@@ -36,6 +38,7 @@ export function createBillsStore({ write, read, groupThenSync }: Transactions): 
     putBillSynced: (input) => groupThenSync(() => write('putBill', (tx) => billOps.putBill(tx, input)), ['putBill']),
     upsertTable: (input) => write('upsertTable', (tx) => billOps.upsertTable(tx, input)),
     setTablePlan: (id, plan) => write('setTablePlan', (tx) => tableOps.setTablePlan(tx, id, plan)),
+    relabelTable: (id, name, area) => write('relabelTable', (tx) => tableOps.relabelTable(tx, id, name, area)),
     deleteTable: (id) => write('deleteTable', (tx) => billOps.deleteTable(tx, id)),
     putBill: (input) => write('putBill', (tx) => billOps.putBill(tx, input)),
     takeInLines: (billId, lineIds) => write('takeInLines', (tx) => billOps.takeInLines(tx, billId, lineIds)),

@@ -29,3 +29,10 @@ export function setTablePlan(tx: WriteTx, id: string, plan: PlanPoint | null): v
   tx.tables.setPlan(tx, id, checked);
   tx.emit({ kind: 'table.upserted', tableId: id, billId: null, paymentId: null, data: { created: false, plan: checked } });
 }
+
+/** A table's name and area only: its floor-plan place and waiter stay (demo data re-labelled in another language). */
+export function relabelTable(tx: WriteTx, id: string, name: string, area: string | null): void {
+  if (!tx.tables.get(nonEmptyText(id, 'tableId'))) throw new StoreError('NOT_FOUND', { reason: 'table', tableId: id }, 'tableId');
+  tx.tables.upsert(tx, { id, name: nonEmptyText(name, 'name'), area });
+  tx.emit({ kind: 'table.upserted', tableId: id, billId: null, paymentId: null, data: { created: false } });
+}

@@ -20,6 +20,7 @@ export type StoreWrite =
   | 'pruneDeliveries'
   | 'durabilitySync'
   | 'setTablePlan'
+  | 'relabelTable'
   | 'replaceMenu'
   | 'patchMenuItem'
   | 'setOrdersPaused'

@@ -35,6 +35,8 @@ export const qrCs: Translations['qr'] = {
   pdfSaved: 'Uloženo jako {{path}}',
   printCard: 'Tisknout kartu',
   printCardOf: 'Tisknout kartu: {{table}}',
+  printTableQr: 'Tisk QR',
+  printTableQrOf: 'Vytisknout QR kartu: {{table}}',
   demoAddress: {
     demoPhones: 'Ukázka: telefony ve stejné síti otevřou tyto kódy na adrese {{address}}.',
     demoThisComputer: 'Ukázka: tyto kódy se otevřou jen na tomto počítači ({{address}}). Pro nácvik s telefony zapne IT ukázku v síti.',

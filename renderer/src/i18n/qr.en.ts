@@ -34,6 +34,8 @@ export const qrEn = {
   pdfSaved: 'Saved as {{path}}',
   printCard: 'Print card',
   printCardOf: 'Print the card of {{table}}',
+  printTableQr: 'Print QR',
+  printTableQrOf: 'Print the QR card of {{table}}',
   demoAddress: {
     demoPhones: 'Demo: phones on the same network open these codes at {{address}}.',
     demoThisComputer: 'Demo: these codes open only on this computer ({{address}}). To train with phones, IT turns on LAN demo.',

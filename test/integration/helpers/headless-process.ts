@@ -32,6 +32,8 @@ export interface HeadlessOptions {
   env?: Record<string, string>;
   /** Node options before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** A pipe to the host's stdin (its "open" command), instead of none. */
+  stdin?: boolean;
 }
 
 export interface Headless {
@@ -77,11 +79,11 @@ export async function startHeadless(args: string[], options: HeadlessOptions = {
   const entry = options.entry ? [options.entry] : options.built ? ['dist/main/headless/headless.bundle.mjs'] : ['--import', 'tsx', 'main/headless/cli.ts'];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, ...args], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
   });
   let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   // 'close', not 'exit': by then stdout has been read to its end, so lines() is complete.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const queue = lineQueue(child, exited, () => stderr);

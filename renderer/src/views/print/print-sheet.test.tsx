@@ -29,6 +29,8 @@ describe('QR print sheet', () => {
     expect(cards[2]).toHaveTextContent('Bar 1');
     expect(cards[1]).toHaveTextContent('U Zlatého stolu');
     expect(cards[1]).toHaveTextContent('Scan to pay');
+    // The table's short code under its QR code.
+    expect(cards[1]?.querySelector('.card-code')).toHaveTextContent('Code QR-t3');
     expect(cards[1]?.querySelector('[data-qr-url="https://pay.example.test/t/t3"] svg')).not.toBeNull();
     expect(missing).toEqual([]);
   });

@@ -94,6 +94,8 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
           <h2 className="card-table">{tableLabel(t, card.tableName)}</h2>
           {sheet.restaurant && <p className="card-restaurant">{sheet.restaurant}</p>}
           <QrSvg className="card-qr" url={card.url ?? ''} label={t('print.scanToPay')} onDrawn={() => markDrawn(card.tableId)} />
+          {/* The service's short code for the table: typed by a guest whose camera cannot read the QR. */}
+          {card.code && <p className="card-code">{t('print.cardCode', { code: card.code })}</p>}
           <p className="card-scan">{t('print.scanToPay')}</p>
         </article>
       ))}

@@ -1,13 +1,17 @@
-// The QR view's table: one row per table with its code, a checkbox, and preview/delete or create.
+// The QR view's table: the tables grouped by area in the POS's order, one line per table with its
+// code, a checkbox, and preview/print/delete or create.
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../../../preload/contract';
+import type { AreaGroup } from '../../store/selectors';
 import { tableLabel } from '../common/labels';
 import type { QrCodes } from './use-qr-codes';
 
 export interface QrTableProps {
-  rows: TableView[];
+  groups: AreaGroup[];
   qr: QrCodes;
   selected: Set<string>;
+  /** The table whose code the preview shows (its row is marked). */
+  previewed: string | null;
   onToggle(tableId: string): void;
   onPreview(tableId: string): void;
   onDelete(tableId: string): void;
@@ -17,7 +21,7 @@ export interface QrTableProps {
   pending: boolean;
 }
 
-export function QrTable({ rows, ...rowProps }: QrTableProps) {
+export function QrTable({ groups, ...rowProps }: QrTableProps) {
   const { t } = useTranslation();
   return (
     <table className="qr-table">
@@ -29,25 +33,39 @@ export function QrTable({ rows, ...rowProps }: QrTableProps) {
           <th>{t('qr.actions')}</th>
         </tr>
       </thead>
-      <tbody>
-        {rows.map((table) => (
-          <QrRow key={table.id} table={table} {...rowProps} />
-        ))}
-      </tbody>
+      {groups.map((group) => {
+        const areaName = group.area ?? t('tables.noArea');
+        return (
+          <tbody key={group.area ?? ''} aria-label={areaName}>
+            {groups.length > 1 && (
+              <tr className="qr-area">
+                <th colSpan={4} scope="rowgroup">
+                  {areaName}
+                </th>
+              </tr>
+            )}
+            {group.tables.map((table) => (
+              <QrRow key={table.id} table={table} {...rowProps} />
+            ))}
+          </tbody>
+        );
+      })}
     </table>
   );
 }
 
-function QrRow({ table, qr, selected, onToggle, onPreview, onDelete, onPrint, pending }: Omit<QrTableProps, 'rows'> & { table: TableView }) {
+function QrRow({ table, qr, selected, previewed, onToggle, onPreview, onDelete, onPrint, pending }: Omit<QrTableProps, 'groups'> & { table: TableView }) {
   const { t } = useTranslation();
   const label = tableLabel(t, table.name);
   const code = qr.codes[table.id];
   return (
-    <tr>
+    <tr data-table-id={table.id} aria-current={previewed === table.id ? 'true' : undefined}>
       <td>
         <input type="checkbox" aria-label={t('qr.selectTable', { table: label })} checked={selected.has(table.id)} onChange={() => onToggle(table.id)} />
       </td>
-      <td>{label}</td>
+      <td className="qr-name" title={label}>
+        {label}
+      </td>
       <td>{code?.code ?? <span className="muted">{t('qr.noCode')}</span>}</td>
       <td className="actions">
         {qr.hasCode(table.id) ? (

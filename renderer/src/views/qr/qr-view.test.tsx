@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
@@ -90,5 +90,43 @@ describe('QR codes view selection', () => {
     expect(screen.getByRole('button', { name: 'Print sheet (3)' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.getAllByRole('checkbox').some((c) => (c as HTMLInputElement).checked)).toBe(false);
+  });
+});
+
+describe('QR codes view at many tables', () => {
+  it('groups the rows by area in the POS order, "no area" last, and marks the previewed row', async () => {
+    const { user } = await openQr();
+    const groups = screen.getAllByRole('rowgroup').filter((g) => g.tagName === 'TBODY');
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Terrace', 'Hall', 'Other tables']);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Select Table 1', 'Select Table 2']);
+    await user.click(screen.getByRole('button', { name: 'Preview the code of Table 12' }));
+    expect(rowOf('Table 12')).toHaveAttribute('aria-current', 'true');
+    expect(rowOf('Table 2')).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('Print QR in the bill sheet', () => {
+  it("prints the table's card through main, creating its code first when it has none", async () => {
+    const { user, api, missingKeys } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /^Table 1\b/ }));
+    const sheet = screen.getByRole('complementary', { name: 'Bill of Table 1' });
+    await user.click(within(sheet).getByRole('button', { name: 'Print the QR card of Table 1' }));
+    expect(await within(sheet).findByRole('status')).toHaveTextContent('Sent to the printer.');
+    expect(api.callsOf('createQrCodes')).toEqual([{ tableIds: ['t1'] }]);
+    expect(api.callsOf('printQrSheet')).toEqual([{ tableIds: ['t1'], mode: 'dialog' }]);
+    expectNoMissingKeys(missingKeys);
+  });
+
+  it('in Czech, and a table that has a code is printed without making another', async () => {
+    const { user, api, missingKeys } = await renderApp({ language: 'cs' });
+    await user.click(screen.getByRole('button', { name: /^Stůl 2\b/ }));
+    await user.click(screen.getByRole('button', { name: 'Vytisknout QR kartu: Stůl 2' }));
+    await waitFor(() => expect(api.callsOf('printQrSheet')).toEqual([{ tableIds: ['t2'], mode: 'dialog' }]));
+    expect(api.callsOf('createQrCodes')).toEqual([]);
+    expectNoMissingKeys(missingKeys);
   });
 });

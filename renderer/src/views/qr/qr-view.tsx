@@ -1,8 +1,10 @@
 // QR codes: every table with its code from the service, create/delete, preview, print a sheet.
+// The list scrolls on its own beside a fixed preview panel, so a preview asked for on the last of
+// many tables is drawn where the cashier is looking.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../services/app-context';
-import { sortedTables } from '../../store/selectors';
+import { groupTablesByArea } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';
 import { ConfirmActions } from '../common/confirm-actions';
 import { Dialog } from '../common/dialog';
@@ -26,7 +28,8 @@ export function QrView() {
   const command = useCommand();
   const qr = useQrCodes(command);
   const printer = usePrintTableQr();
-  const rows = useMemo(() => sortedTables(tables), [tables]);
+  const groups = useMemo(() => groupTablesByArea(tables), [tables]);
+  const rows = useMemo(() => groups.flatMap((g) => g.tables), [groups]);
 
   const toggle = (id: string) =>
     setSelected((old) => {
@@ -48,8 +51,8 @@ export function QrView() {
   const deleting = dialog?.kind === 'delete-qr' ? dialog.tableId : null;
 
   return (
-    <section aria-label={t('qr.title')} className="split">
-      <div className="stack">
+    <section aria-label={t('qr.title')} className="qr-view">
+      <div className="qr-main">
         <h2>{t('qr.title')}</h2>
         <DemoPhoneAddress qr={qr} />
         <div className="actions">
@@ -62,16 +65,19 @@ export function QrView() {
           <PrintControls tableIds={printable} printer={printer} />
         </div>
         <CommandErrorText error={command.error} />
-        <QrTable
-          rows={rows}
-          qr={qr}
-          selected={selected}
-          onToggle={toggle}
-          onPreview={setPreview}
-          onDelete={(tableId) => openDialog({ kind: 'delete-qr', tableId })}
-          onPrint={(tableId) => void printer.print([tableId], 'dialog')}
-          pending={command.pending}
-        />
+        <div className="qr-list" data-testid="qr-list">
+          <QrTable
+            groups={groups}
+            qr={qr}
+            selected={selected}
+            previewed={preview}
+            onToggle={toggle}
+            onPreview={setPreview}
+            onDelete={(tableId) => openDialog({ kind: 'delete-qr', tableId })}
+            onPrint={(tableId) => void printer.print([tableId], 'dialog')}
+            pending={command.pending}
+          />
+        </div>
       </div>
       <QrPreview tableId={preview} qr={qr} />
       {deleting && <DeleteQrDialog tableId={deleting} command={command} onConfirm={() => remove(deleting)} onClose={closeDialog} />}
@@ -85,7 +91,7 @@ function QrPreview({ tableId, qr }: { tableId: string | null; qr: QrCodes }) {
   const tables = useAppState((s) => s.tables);
   const url = tableId ? qr.codes[tableId]?.url : null;
   return (
-    <aside className="panel" aria-label={t('qr.previewTitle')}>
+    <aside className="panel qr-preview-panel" aria-label={t('qr.previewTitle')}>
       {tableId && url ? (
         <>
           <h3>{tableLabel(t, tables[tableId]?.name ?? qr.codes[tableId]?.tableName ?? null)}</h3>

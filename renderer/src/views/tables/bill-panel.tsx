@@ -6,6 +6,7 @@ import { billsOfTable } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';
 import { tableLabel } from '../common/labels';
 import { useCommand } from '../common/use-command';
+import { PrintQrAction } from '../qr/print-qr-action';
 import { BillDetail } from './bill-detail';
 
 export function BillPanel() {
@@ -22,7 +23,10 @@ export function BillPanel() {
 
   return (
     <aside className="panel" aria-label={t('bill.panelLabel', { table: tableLabel(t, table.name) })}>
-      <h2 className="bill-heading">{tableLabel(t, table.name)}</h2>
+      <div className="bill-heading-row">
+        <h2 className="bill-heading">{tableLabel(t, table.name)}</h2>
+        <PrintQrAction tableId={table.id} label={tableLabel(t, table.name)} />
+      </div>
       {bills.length > 1 && (
         <div className="bill-chooser" role="group" aria-label={t('bill.choose')}>
           {bills.map((b, i) => (
