@@ -8,7 +8,7 @@ export type PaymentRange = z.output<typeof PaymentRange>;
 
 const HistoryFilter = z.object({
   states: z
-    .array(z.enum(['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'pending']))
+    .array(z.enum(['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'timed_out', 'abandoned', 'pending']))
     .max(7)
     .optional(),
   tableId: Id.optional(),

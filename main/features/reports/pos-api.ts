@@ -39,7 +39,7 @@ const rangeEndText = (description: string) =>
     return z.NEVER;
   });
 
-export const HISTORY_STATES = ['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'pending'] as const;
+export const HISTORY_STATES = ['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'timed_out', 'abandoned', 'pending'] as const;
 
 /** The range and filters of GET /v1/payments (besides the older `since`). */
 export const HistoryQuery = z.object({

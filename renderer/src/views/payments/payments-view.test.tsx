@@ -159,7 +159,9 @@ describe('Payments view (history of a restaurant day)', () => {
     const declined = historyFixture(api.snapshot).map((e): PaymentHistoryEntry => (e.paymentId === 'p1' ? { ...e, state: 'declined' } : e));
     api.answer('listPayments', { ok: true, value: declined });
     pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(now, { id: 'p1', state: 'CANCELLED', closedState: 'DECLINED', cancellableUntil: null }) });
-    await waitFor(() => expect(row('p1')).toHaveClass('cancelled'));
+    await waitFor(() => expect(row('p1')).toHaveClass('unpaid'));
+    // Declined took no money: it reads "Declined", not struck through like a refund.
+    expect(row('p1')).not.toHaveClass('cancelled');
     expect(row('p1')).toHaveTextContent('Declined');
   });
 
