@@ -185,7 +185,7 @@ describe('Payments view (history of a restaurant day)', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const browser = await openPayments({ bridgeKind: 'browser' });
     await browser.user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(browser.api.callsOf('exportPaymentsCsv')).toEqual([{ from: '2026-11-21', to: '2026-11-21' }]);
+    expect(browser.api.callsOf('exportPaymentsCsv')).toEqual([{ from: '2026-11-21', to: '2026-11-21', excel: 'en' }]);
     expect(click).toHaveBeenCalledTimes(1);
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toBe('tableside-payments-2026-11-21.csv');
