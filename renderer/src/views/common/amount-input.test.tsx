@@ -34,7 +34,7 @@ function renderField(language: Language) {
     </I18nextProvider>,
   );
   const input = screen.getByRole('textbox', { name: 'Price' });
-  const reading = () => plain(document.querySelector('output.amount-reading')?.textContent);
+  const reading = () => plain(document.querySelector('.amount-reading')?.textContent);
   return { input, reading, missing };
 }
 

@@ -47,7 +47,8 @@ export function AmountInput({ label, value, onChange, currency, required, invali
           onChange={(e) => onChange(e.target.value)}
         />
       </label>
-      <output id={`${id}-reading`} className={`amount-reading${bad ? ' error' : ''}`} aria-live="polite">
+      {/* A live span, not <output>: its implicit status role would compete with the form's own status line. */}
+      <span id={`${id}-reading`} className={`amount-reading${bad ? ' error' : ''}`} aria-live="polite">
         {reading.kind === 'amount' && t('amount.reads', { amount: formatMoney(reading.value, currency, language) })}
         {reading.kind === 'invalid' && t('amount.invalid')}
         {reading.kind === 'too-precise' && t('amount.tooPrecise', { count: reading.places })}
@@ -62,7 +63,7 @@ export function AmountInput({ label, value, onChange, currency, required, invali
             </button>
           </span>
         )}
-      </output>
+      </span>
     </div>
   );
 }
@@ -96,6 +97,6 @@ export function amountOf(
     case 'too-precise':
       return { ok: false, error: inputError(field, t('amount.tooPrecise', { count: reading.places })) };
     case 'invalid':
-      return { ok: false, error: inputError(field, t('amount.invalid')) };
+      return { ok: false, error: inputError(field, t('errors.number')) };
   }
 }
