@@ -80,7 +80,7 @@ describe('a Czech cashier types money and reads the day in Czech', () => {
       await price.fill('1.250');
       const reading = form.locator('.amount-reading');
       await expect.poll(async () => plain(await reading.textContent())).toContain('Myslíte 1 250,00 Kč, nebo 1,25 Kč?');
-      await price.scrollIntoViewIfNeeded();
+      await reading.scrollIntoViewIfNeeded();
       await screenshot(page, `czech-price-ask-${at}`);
       // Adding now is refused: nothing reaches the bill.
       await form.getByRole('button', { name: 'Přidat', exact: true }).click();
@@ -153,6 +153,10 @@ describe('a Czech cashier types money and reads the day in Czech', () => {
       const row = sheet.getByRole('row').filter({ hasText: declinedId });
       await row.waitFor();
       expect(plain(await row.textContent())).toContain('Zamítnuto');
+      // In a browser tab the sheet has Print and Back, as every other sheet.
+      const toolbar = sheet.getByRole('toolbar', { name: 'Vytisknout uzávěrku' });
+      await toolbar.getByRole('button', { name: 'Zpět' }).waitFor();
+      await screenshot(sheet, `czech-z-report-top-${at}`);
       await row.scrollIntoViewIfNeeded();
       await screenshot(sheet, `czech-z-report-${at}`);
       await sheet.close();
