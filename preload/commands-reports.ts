@@ -8,7 +8,7 @@ export type PaymentRange = z.output<typeof PaymentRange>;
 
 const HistoryFilter = z.object({
   states: z
-    .array(z.enum(['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'pending']))
+    .array(z.enum(['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'timed_out', 'abandoned', 'pending']))
     .max(7)
     .optional(),
   tableId: Id.optional(),
@@ -26,7 +26,8 @@ export const REPORT_COMMANDS = {
   /** The close-of-day report of `date` (default: the current restaurant day). */
   dayReport: command(z.object({ date: Day.optional() }), returns<DayReport>()),
   /** The range's CSV: Electron asks where to save it (`saved`/`cancelled`); browser mode answers `download` and the page saves it. */
-  exportPaymentsCsv: command(PaymentRange, returns<CsvExport>()),
+  /** `excel`: the file as Excel in that language opens it (BOM, separator, decimal mark, local times); without it the POS API's form. */
+  exportPaymentsCsv: command(PaymentRange.extend({ excel: z.enum(['cs', 'en']).optional() }), returns<CsvExport>()),
   /** Electron prints the day report from a hidden window; browser mode answers UNSUPPORTED and the page prints itself. */
   printDayReport: command(z.object({ date: Day, mode: Print }), returns<{ pdfPath: string | null }>()),
 };

@@ -111,6 +111,8 @@ export interface PaymentView {
   state: PaymentState;
   /** The service's final state when it was not PAID (e.g. "CANCELLED", "DECLINED"). */
   closedState: string | null;
+  /** How it ended when not paid: declined, cancelled (before payment), timed_out, abandoned or refunded. */
+  ending: 'declined' | 'cancelled' | 'timed_out' | 'abandoned' | 'refunded' | null;
   captureMode: 'auto' | 'manual';
   captured: boolean;
   created: IsoTime;
@@ -422,9 +424,11 @@ export interface OrderView {
 /**
  * A payment's state as of the end of a listed range: `paid` (paid in it), `refunded` (paid and
  * refunded in it), `refund` (refunded in it, paid before it: counts only as a refund),
- * `capture_needed` (authorised, awaiting the cashier's capture), `declined`, `cancelled`, `pending`.
+ * `capture_needed` (authorised, awaiting the cashier's capture), `declined` (the card or the guest
+ * refused), `cancelled` (called off after the card was processed, before payment), `timed_out` (a
+ * lock we released), `abandoned` (the service ended it without telling us), `pending`.
  */
-export type HistoryState = 'paid' | 'refunded' | 'refund' | 'capture_needed' | 'declined' | 'cancelled' | 'pending';
+export type HistoryState = 'paid' | 'refunded' | 'refund' | 'capture_needed' | 'declined' | 'cancelled' | 'timed_out' | 'abandoned' | 'pending';
 
 /** One payment of a range, as the history, the CSV export and the POS API list it. */
 export interface PaymentHistoryEntry {

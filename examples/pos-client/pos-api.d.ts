@@ -858,7 +858,7 @@ export interface paths {
         };
         /**
          * Payments of a range of restaurant days (JSON or CSV), or created since a time
-         * @description With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end (`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. The CSV is UTF-8 with a header row, one line per payment (tender `card`) and per bill settled at its close (no paymentId, state `settled`, tender cash, card-at-counter, written-off or walkout, tip 0.00, the cashier's note; left out when `state` or `search` is given), in time order, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note,posNotified`. Without `from`/`to` and as JSON: the older list of PaymentView created at or after `since`. States: paid, refunded, refund, capture_needed, declined, cancelled, pending.
+         * @description With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end (`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined` = the card or the guest refused; `cancelled` = called off after the card was processed, before payment; `timed_out` = a lock the companion released; `abandoned` = the service ended it without paymentClosed; `pending`). The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. The CSV is UTF-8 with a header row, one line per payment (tender `card`) and per bill settled at its close (no paymentId, state `settled`, tender cash, card-at-counter, written-off or walkout, tip 0.00, the cashier's note; left out when `state` or `search` is given), in time order, CRLF, RFC 4180 quoting, decimals with a dot, columns `paymentId,time,table,bill,state,amount,tip,currency,provider,tender,waiterId,waiter,billId,note,posNotified`. Without `from`/`to` and as JSON: the older list of PaymentView created at or after `since`. States: paid, refunded, refund, capture_needed, declined, cancelled, timed_out, abandoned, pending.
          */
         get: {
             parameters: {
@@ -869,7 +869,9 @@ export interface paths {
                     to?: string;
                     /** @description csv or json (default: by the Accept header, else json) */
                     format?: "json" | "csv";
-                    /** @description Comma-separated states to keep (paid, refunded, refund, capture_needed, declined, cancelled, pending); refunded also keeps refund */
+                    /** @description CSV for a person opening it in Excel in that language (implies CSV): a UTF-8 BOM; `;` and a decimal comma for cs (its headers, states and tenders in Czech), `,` and a dot for en; times in the till's local time with their offset; a cell starting with = + - @, tab or CR gets a leading '. Without it the CSV is the machine form described above. */
+                    excel?: "cs" | "en";
+                    /** @description Comma-separated states to keep (paid, refunded, refund, capture_needed, declined, cancelled, timed_out, abandoned, pending); refunded also keeps refund */
                     state?: string;
                     tableId?: string;
                     /** @description Part of a payment id, or an amount (with or without the tip) */
@@ -3056,7 +3058,7 @@ export interface components {
             billId: string;
             bill: string | null;
             /** @enum {string} */
-            state: "paid" | "refunded" | "refund" | "capture_needed" | "declined" | "cancelled" | "pending";
+            state: "paid" | "refunded" | "refund" | "capture_needed" | "declined" | "cancelled" | "timed_out" | "abandoned" | "pending";
             /**
              * @description Money with at least 2 decimal places and never rounded (a line of 0.5 l at 40.33 keeps its third place), so listed payments sum to the report exactly
              * @example 125.00

@@ -55,7 +55,7 @@ createRoot(root).render(
       {query.get('receipt') ? (
         <ReceiptSheet api={getCompanionApi()} paymentId={query.get('receipt') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
       ) : query.get('report') === 'day' ? (
-        <DayReportSheet api={getCompanionApi()} date={query.get('date') ?? ''} onReady={onReady} onError={onError} />
+        <DayReportSheet api={getCompanionApi()} date={query.get('date') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
       ) : query.get('ticket') ? (
         <TicketSheet api={getCompanionApi()} orderId={query.get('ticket') ?? ''} onReady={onReady} onError={onError} browserActions={browserActions} />
       ) : query.get('link') ? (

@@ -33,6 +33,22 @@ describe('Notices from real payments', () => {
     expect(live.pos.events.some((e) => e.type === 'notice' && e.notice.id === `refunded:${declined.payment.id}`)).toBe(false);
   });
 
+  it('an abandoned payment (the service ended it without a word) is "failed: abandoned", never "declined"', async () => {
+    await live.pos.pos.seed('n5', 'bn5', [BEER]);
+    live.sandbox.injectFault({ kind: 'abandon-payment' });
+    const abandoned = await live.sandbox.guestPay({ idTable: 'n5', items: [{ id: 'beer', quantity: '1' }] });
+    expect(abandoned.outcome).toBe('cancelled');
+    const retried = await live.pos.companion.api.retryRecovery({ paymentId: abandoned.payment.id });
+    expect(retried).toMatchObject({ ok: true, value: { outcome: 'unlocked', payment: { state: 'CANCELLED', closedState: 'CANCELLED', ending: 'abandoned' } } });
+    const notice = await noticeWhere(`failed:${abandoned.payment.id}`);
+    expect(notice).toMatchObject({ kind: 'failed', tableId: 'n5', message: 'ABANDONED' });
+    expect(live.pos.events.some((e) => e.type === 'notice' && e.notice.id === `declined:${abandoned.payment.id}`)).toBe(false);
+    // Today's restaurant day may have begun yesterday (it ends at 04:00): both days.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const history = await live.pos.companion.api.listPayments({ from: day(-1), to: day(1), filters: { states: ['abandoned'] } });
+    expect(history).toMatchObject({ ok: true, value: [{ paymentId: abandoned.payment.id, state: 'abandoned' }] });
+  });
+
   it('a refund is its own notice and marks the earlier "paid" one as refunded', async () => {
     await live.pos.pos.seed('n3', 'bn3', [BEER]);
     const paid = await live.sandbox.guestPay({ idTable: 'n3' });

@@ -98,6 +98,48 @@ describe('POS API: the day report and the payment history (CSV)', () => {
     ]);
   });
 
+  it('answers the CSV for Czech Excel: BOM, semicolons, decimal comma, local times, Czech words, no formulas', async () => {
+    a = await startReportsApi({ now: () => prague(2026, 11, 22, 2) });
+    seedDay(a);
+    pay(a, { id: 'f1', table: { id: 'x1', area: 'Bar', name: '=HYPERLINK("http://x";"Stůl")' }, price: '1250.5', at: prague(2026, 11, 21, 19, 29) });
+    const report = (await a.call<DayReport>('/reports/day')).json();
+    // The bytes as saved (fetch's text() would drop the BOM): Node's UTF-8 decoding keeps it.
+    const bytes = async (path: string) => {
+      const res = await fetch(`${a.api.url}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      return Buffer.from(await res.arrayBuffer()).toString('utf8');
+    };
+    const cs = await bytes('/payments?from=2026-11-21&to=2026-11-21&excel=cs');
+    expect(cs.startsWith('\ufeffID platby;Čas;Stůl;Účet;Stav;Částka;Spropitné;Měna;')).toBe(true);
+    // As Czech Excel reads it: the BOM stripped, split on ";", decimal comma.
+    const rows = parseCsv(cs.slice(1), ';');
+    expect(rows.map((r) => [r['ID platby'], r.Stav])).toEqual([
+      ['p1', 'zaplaceno'],
+      ['p2', 'zaplaceno'],
+      ['p3', 'zaplaceno'],
+      ['d1', 'zamítnuto'],
+      ['p4', 'vráceno'],
+      ['f1', 'zaplaceno'],
+    ]);
+    const f1 = rows.find((r) => r['ID platby'] === 'f1')!;
+    expect(f1['Čas']).toBe('2026-11-21T19:29:00+01:00');
+    expect(f1['Částka']).toBe('1250,50');
+    expect(f1['Stůl']).toBe('\'=HYPERLINK("http://x";"Stůl")');
+    const number = (text: string) => new Decimal(text.replace(',', '.'));
+    const counted = rows.filter((r) => r.Stav === 'zaplaceno' || r.Stav === 'vráceno');
+    expect(counted.reduce((s, r) => s.plus(number(r['Částka']!)), new Decimal(0)).toFixed()).toBe(new Decimal(report.amount).toFixed());
+    expect(counted.reduce((s, r) => s.plus(number(r['Spropitné']!)), new Decimal(0)).toFixed()).toBe(new Decimal(report.tips).toFixed());
+
+    // English Excel: comma and dot, the machine's words, yet the BOM, local times and no formulas.
+    const en = await bytes('/payments?from=2026-11-21&to=2026-11-21&excel=en');
+    const enRows = parseCsv(en.slice(1));
+    expect(en.startsWith('\ufeffpaymentId,time,')).toBe(true);
+    expect(enRows.find((r) => r.paymentId === 'f1')).toMatchObject({ time: '2026-11-21T19:29:00+01:00', amount: '1250.50', table: '\'=HYPERLINK("http://x";"Stůl")' });
+    // The machine form (the default) is unchanged: UTC, the name as it is.
+    const machine = parseCsv((await a.call('/payments?from=2026-11-21&to=2026-11-21&format=csv')).text);
+    expect(machine.find((r) => r.paymentId === 'f1')).toMatchObject({ time: '2026-11-21T18:29:00.000Z', table: '=HYPERLINK("http://x";"Stůl")' });
+  });
+
   it('reads the dayEndsAt option per request: with midnight, 02:00 on the 22nd is the 22nd', async () => {
     let ends = '04:00';
     a = await startReportsApi({ dayEndsAt: () => ends, now: () => prague(2026, 11, 22, 12) });

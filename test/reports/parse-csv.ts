@@ -1,5 +1,5 @@
-/** An RFC 4180 reader for the tests: quoted fields with doubled quotes, commas and line breaks inside. */
-export function parseCsv(text: string): Record<string, string>[] {
+/** An RFC 4180 reader for the tests: quoted fields with doubled quotes, separators and line breaks inside. */
+export function parseCsv(text: string, separator = ','): Record<string, string>[] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -13,7 +13,7 @@ export function parseCsv(text: string): Record<string, string>[] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') {
+    else if (c === separator) {
       row.push(field);
       field = '';
     } else if (c === '\r' && text[i + 1] === '\n') {

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../main/base/clock.js';
-import { migrate, schemaVersion } from '../../main/store/engine/database.js';
+import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/store/engine/database.js';
 import { migration018 } from '../../main/store/engine/migrations/018-idempotency-keys.js';
 import { openTestStore } from './test-store.js';
 import { lastSeq, seedBill, upgradeFixture } from './helpers.js';
@@ -50,7 +50,7 @@ describe('migration 018 (the POS API Idempotency-Key answers)', () => {
     });
     reopened.close();
     const db = new BetterSqlite3(file);
-    expect(schemaVersion(db)).toBe(18);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     db.close();
   });
 });

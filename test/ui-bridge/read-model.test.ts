@@ -93,6 +93,7 @@ describe('views in the contract shapes', () => {
       provider: 'Card',
       state: 'PAID',
       closedState: null,
+      ending: null,
       captureMode: 'auto',
       captured: false,
       created: '2026-11-21T10:00:00.000Z',

@@ -3,12 +3,17 @@ import { money, type BillRecord, type PaymentsStore, type StoreEngine, type Stor
 import { billTotals } from '../../features/bills/view-builders.js';
 
 /**
- * The service ends a refused card with DECLINED, or (the protocol's paymentClosed) CANCELLED
- * before anything was paid: both are "declined" for the cashier. Any other end state (our own
- * LOCK_EXPIRED time-out, NOT_FOUND when the service lost it) is "failed", with the state kept so
- * the renderer can say which.
+ * A payment that ended unpaid is "declined" only when the store says the card or the guest refused
+ * (its ending, migration 019). Cancelled after processing, timed out or abandoned is "failed", with
+ * the reason kept so the renderer can say which: an abandoned payment is not a declined card.
  */
-const DECLINED_STATES = new Set(['DECLINED', 'CANCELLED']);
+function cancelledNotice(data: Record<string, unknown>): { kind: NoticeKind; reason: string } {
+  const closed = typeof data.closedState === 'string' ? data.closedState : 'CANCELLED';
+  const ending = typeof data.ending === 'string' ? data.ending : closed === 'DECLINED' || closed === 'CANCELLED' ? 'declined' : null;
+  if (ending === 'declined') return { kind: 'declined', reason: closed };
+  if (ending === 'abandoned' && closed !== 'NOT_FOUND') return { kind: 'failed', reason: 'ABANDONED' };
+  return { kind: 'failed', reason: closed };
+}
 
 /** The notice a store event calls for, if any. */
 export function noticeFor(event: StoreEvent, store: PaymentsStore & StoreEngine): Notice | null {
@@ -20,8 +25,8 @@ export function noticeFor(event: StoreEvent, store: PaymentsStore & StoreEngine)
     case 'payment.refunded':
       return paymentNotice(event, store, 'refunded');
     case 'payment.cancelled': {
-      const closed = typeof event.data.closedState === 'string' ? event.data.closedState : 'CANCELLED';
-      return paymentNotice(event, store, DECLINED_STATES.has(closed) ? 'declined' : 'failed');
+      const { kind, reason } = cancelledNotice(event.data);
+      return paymentNotice(event, store, kind, reason);
     }
     case 'payment.processed':
       return captureNotice(event, store);
@@ -83,8 +88,8 @@ function paidTotals(event: StoreEvent, store: PaymentsStore & StoreEngine): { to
 // The payment events (payment-ops.ts) carry the amount, tip and currency, and a "paid" its bill's
 // totals; the table is looked up from the bill row alone. A notice is made for every payment,
 // renderer or not: it is on the rush's hot path.
-function paymentNotice(event: StoreEvent, store: PaymentsStore & StoreEngine, kind: NoticeKind): Notice | null {
-  const { amount, tip, currency, closedState } = event.data;
+function paymentNotice(event: StoreEvent, store: PaymentsStore & StoreEngine, kind: NoticeKind, reason: string | null = null): Notice | null {
+  const { amount, tip, currency } = event.data;
   if (!event.paymentId || typeof amount !== 'string' || typeof currency !== 'string') return null;
   const totals = kind === 'paid' ? paidTotals(event, store) : undefined;
   return {
@@ -96,7 +101,7 @@ function paymentNotice(event: StoreEvent, store: PaymentsStore & StoreEngine, ki
     amount: money(amount),
     tip: money(typeof tip === 'string' ? tip : '0'),
     currency,
-    message: typeof closedState === 'string' && (kind === 'declined' || kind === 'failed') ? closedState : null,
+    message: kind === 'declined' || kind === 'failed' ? reason : null,
     billTotal: totals ? money(totals.total) : null,
     billDue: totals ? money(totals.due) : null,
   };

@@ -130,6 +130,7 @@ export function toPaymentView(p: PaymentRecord, context: { tableId: string | nul
     provider: p.provider,
     state: p.state,
     closedState: p.state === 'PAID' ? null : p.closedState,
+    ending: p.state === 'PAID' ? null : p.ending,
     captureMode: p.captureMode,
     captured: p.captured,
     created: p.created,

@@ -43,7 +43,7 @@ export const paymentRoutes: Route<PosApiStore>[] = [
     summary: 'Payments of a range of restaurant days (JSON or CSV), or created since a time',
     description:
       "With `from`/`to`, or asking for CSV (`Accept: text/csv` or `format=csv`): every payment created, paid or refunded in the range, oldest first, in its state at the range's end " +
-      '(`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined`; `cancelled`; `pending`). ' +
+      '(`paid`; `refunded` = paid and refunded in the range; `refund` = refunded in the range, paid before it; `capture_needed`; `declined` = the card or the guest refused; `cancelled` = called off after the card was processed, before payment; `timed_out` = a lock the companion released; `abandoned` = the service ended it without paymentClosed; `pending`). ' +
       'The day report sums them: count, amount and tips over `paid` and `refunded`; refunded = amount + tip over `refunded` and `refund`. ' +
       `The CSV is UTF-8 with a header row, one line per payment (tender \`card\`) and per bill settled at its close (no paymentId, state \`settled\`, tender cash, card-at-counter, written-off or walkout, tip 0.00, the cashier's note; left out when \`state\` or \`search\` is given), in time order, CRLF, RFC 4180 quoting, decimals with a dot, columns \`${CSV_COLUMNS.join(',')}\`. ` +
       `Without \`from\`/\`to\` and as JSON: the older list of PaymentView created at or after \`since\`. States: ${HISTORY_STATES.join(', ')}.`,

@@ -13,6 +13,19 @@ export function exactMoney(value: Decimal | string): string {
 const iso = (ms: number) => new Date(ms).toISOString();
 const within = (at: string | null, from: string, to: string): at is string => at !== null && at >= from && at < to;
 
+/** An unpaid payment's ending as the store recorded it (migration 019). */
+function endedAs(p: PaymentActivity): HistoryState {
+  switch (p.ending) {
+    case 'declined':
+    case 'cancelled':
+    case 'timed_out':
+    case 'abandoned':
+      return p.ending;
+    default:
+      return p.closedState === 'DECLINED' ? 'declined' : 'cancelled';
+  }
+}
+
 /** The state a payment had at the end of the range, and the time it got there. */
 function stateAt(p: PaymentActivity, from: string, to: string): { state: HistoryState; time: string } {
   if (p.refundedAt !== null && p.refundedAt < to) {
@@ -20,7 +33,7 @@ function stateAt(p: PaymentActivity, from: string, to: string): { state: History
   }
   if (p.paidAt !== null && p.paidAt < to) return { state: 'paid', time: p.paidAt };
   if (p.state === 'CANCELLED' && p.closedAt !== null && p.closedAt < to) {
-    return { state: p.closedState === 'DECLINED' ? 'declined' : 'cancelled', time: p.closedAt };
+    return { state: endedAs(p), time: p.closedAt };
   }
   const awaitsCapture = p.state === 'PROCESSED' && p.captureMode === 'manual' && !p.captured;
   return { state: awaitsCapture ? 'capture_needed' : 'pending', time: p.created };

@@ -39,7 +39,7 @@ const rangeEndText = (description: string) =>
     return z.NEVER;
   });
 
-export const HISTORY_STATES = ['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'pending'] as const;
+export const HISTORY_STATES = ['paid', 'refunded', 'refund', 'capture_needed', 'declined', 'cancelled', 'timed_out', 'abandoned', 'pending'] as const;
 
 /** The range and filters of GET /v1/payments (besides the older `since`). */
 export const HistoryQuery = z.object({
@@ -51,6 +51,10 @@ export const HistoryQuery = z.object({
   ).optional(),
   format: documented(z.enum(['json', 'csv'], { error: 'must be json or csv' }), {
     description: 'csv or json (default: by the Accept header, else json)',
+  }).optional(),
+  excel: documented(z.enum(['cs', 'en'], { error: 'must be cs or en' }), {
+    description:
+      "CSV for a person opening it in Excel in that language (implies CSV): a UTF-8 BOM; `;` and a decimal comma for cs (its headers, states and tenders in Czech), `,` and a dot for en; times in the till's local time with their offset; a cell starting with = + - @, tab or CR gets a leading '. Without it the CSV is the machine form described above.",
   }).optional(),
   state: documented(z.string(), { description: `Comma-separated states to keep (${HISTORY_STATES.join(', ')}); refunded also keeps refund` })
     .optional()
@@ -264,7 +268,7 @@ export const PAYMENTS_CSV_EXAMPLE =
  * CSV (`Accept: text/csv` or `format=csv`). Without them (null) the older `since` list answers.
  */
 export function historyReply(ctx: RouteContext<PosApiStore>, q: HistoryQuery): { status: 200; body: PaymentHistoryEntryResponse[] } | TextReply | null {
-  const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/.test(ctx.accept));
+  const csv = q.excel !== undefined || q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/.test(ctx.accept));
   if (q.from === undefined && q.to === undefined && !csv) return null;
   const r = ctx.reports;
   const range = rangeOf(q, r);
@@ -281,7 +285,7 @@ export function historyReply(ctx: RouteContext<PosApiStore>, q: HistoryQuery): {
   const last = dateOf(q.to ?? q.from, r, today);
   return {
     status: 200,
-    text: paymentsCsv(entries, listSettlements(ctx.store.read, range, filter)),
+    text: paymentsCsv(entries, listSettlements(ctx.store.read, range, filter), q.excel ? `excel-${q.excel}` : 'machine'),
     headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${csvFileName(first, last)}"` },
   };
 }

@@ -44,7 +44,7 @@ export function createReportCommands(deps: ReportCommandDeps): ReportCommands {
         const bad = checkRange(input);
         if (bad) return bad;
         const fileName = csvFileName(input.from, input.to);
-        const csv = paymentsCsv(paymentsOfDays(store, range(input)), settlementsOfDays(store, range(input)));
+        const csv = paymentsCsv(paymentsOfDays(store, range(input)), settlementsOfDays(store, range(input)), input.excel ? `excel-${input.excel}` : 'machine');
         if (!deps.shell.saveTextFile) return ok({ fileName, csv, delivery: 'download', path: null });
         const saved = await deps.shell.saveTextFile({ fileName, text: csv, kind: 'csv' });
         if (!saved.ok) return saved;

@@ -4,7 +4,7 @@ import { autoCloseIfPaid, billWaiter, reopenIfAutoClosed, settleBill } from '../
 import { billTotals } from '../bills-and-tables/bill-rules.js';
 import { canon, dec } from '../shared/decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
-import { isPending, type BillRecord, type ItemRecord, type LineCounts, type PaymentItemRecord, type PaymentRecord } from '../shared/records.js';
+import { isPending, type BillRecord, type CloseRoute, type PaymentEnding, type ItemRecord, type LineCounts, type PaymentItemRecord, type PaymentRecord } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
 import type { WriteTx } from '../repos/tx.js';
 
@@ -16,6 +16,18 @@ import type { WriteTx } from '../repos/tx.js';
 
 /** Our own closedState when we released a lock the service never closed. */
 export const LOCK_EXPIRED = 'LOCK_EXPIRED';
+
+/**
+ * Our word for how an unpaid payment ended. The service says CANCELLED both for a refused card
+ * (closed before paymentProcessed) and for one called off after it; DECLINED where it says so.
+ * A close we had to ask for (the service never sent paymentClosed) is abandoned, unless it says DECLINED.
+ */
+export function endingOf(closedState: string, route: CloseRoute, processed: boolean): PaymentEnding {
+  if (closedState === LOCK_EXPIRED) return 'timed_out';
+  if (closedState === 'DECLINED') return 'declined';
+  if (route === 'lookup' || closedState === 'NOT_FOUND') return 'abandoned';
+  return processed ? 'cancelled' : 'declined';
+}
 
 function tableOf(tx: WriteTx, billId: string): string | null {
   return tx.bills.get(billId)?.tableId ?? null;
@@ -118,6 +130,7 @@ export function startPayment(tx: WriteTx, payment: WirePayment): { payment: Paym
     billId: bill.id,
     state: 'STARTED',
     closedState: null,
+    ending: null,
     captureMode: payment.captureMode ?? 'auto',
     captured: false,
     receipt: null,
@@ -191,7 +204,7 @@ export function closePayment(
   tx: WriteTx,
   id: string,
   state: string,
-  options: { autoClose: boolean } = { autoClose: false },
+  options: { autoClose: boolean; route?: CloseRoute } = { autoClose: false },
 ): { changed: boolean; payment: PaymentRecord | null } {
   const p = tx.payments.get(id);
   if (!p) return { changed: false, payment: null };
@@ -217,18 +230,19 @@ export function closePayment(
       const settled = settleBill(tx, bill, lines);
       if (options.autoClose) autoCloseIfPaid(tx, bill, settled);
     }
-    return { changed: true, payment: Object.assign({}, p, { state: 'PAID' as const, closedState: 'PAID', closedAt: tx.now, lockedAt: null }) };
+    return { changed: true, payment: Object.assign({}, p, { state: 'PAID' as const, closedState: 'PAID', ending: null, closedAt: tx.now, lockedAt: null }) };
   }
   shiftLines(tx, p, 0, -1, namedLines(tx, p.billId, p));
-  tx.payments.setCancelled(tx, id, state);
+  const ending = endingOf(state, options.route ?? 'paymentClosed', p.processedAt !== null);
+  tx.payments.setCancelled(tx, id, state, ending);
   tx.emit({
     kind: 'payment.cancelled',
     tableId,
     billId: p.billId,
     paymentId: id,
-    data: { closedState: state, amount: p.amount, tip: p.tip, currency: p.currency },
+    data: { closedState: state, ending, amount: p.amount, tip: p.tip, currency: p.currency },
   });
-  return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: state, closedAt: tx.now, lockedAt: null }) };
+  return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: state, ending, closedAt: tx.now, lockedAt: null }) };
 }
 
 /** After the service's DELETE answered CANCELLED: the paid lines go back to unpaid, the bill reopens. */
@@ -249,7 +263,7 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
     data: { amount: p.amount, tip: p.tip, currency: p.currency },
   });
   if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), [...all.values()]);
-  return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: 'CANCELLED', closedAt: tx.now, lockedAt: null }) };
+  return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: 'CANCELLED', ending: 'refunded' as const, closedAt: tx.now, lockedAt: null }) };
 }
 
 export function markCaptured(tx: WriteTx, id: string): { changed: boolean; payment: PaymentRecord } {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { PaymentState } from '../shared/records.js';
+import type { PaymentEnding, PaymentState } from '../shared/records.js';
 
 /**
  * One payment as the history and the day report see it: the payment row with its table and area,
@@ -15,6 +15,8 @@ export interface PaymentActivity {
   area: string | null;
   state: PaymentState;
   closedState: string | null;
+  /** How it ended when not paid (migration 019), or null while open or paid. */
+  ending: PaymentEnding | null;
   captureMode: 'auto' | 'manual';
   captured: boolean;
   amount: string;
@@ -42,7 +44,7 @@ interface ActivityRow extends Omit<PaymentActivity, 'captureMode' | 'captured'> 
 // of the paid and refunded times (migration 012; a range on the column implies its IS NOT NULL).
 const ACTIVITY_SQL = `
   SELECT p.id, p.billId, b.name AS billName, b.tableId AS tableId, t.name AS tableName, t.area AS area,
-         p.state, p.closedState, p.captureMode, p.captured, p.amount, p.tip, p.currency, p.provider,
+         p.state, p.closedState, p.ending, p.captureMode, p.captured, p.amount, p.tip, p.currency, p.provider,
          p.waiterId, p.waiterName, p.created, p.closedAt, p.paidAt, p.refundedAt
     FROM payments p
     LEFT JOIN bills b ON b.id = p.billId

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Payment as WirePayment, Receipt } from '../../base/wire/index.js';
-import type { PaymentItemRecord, PaymentRecord, PaymentState, Waiter } from '../shared/records.js';
+import type { PaymentEnding, PaymentItemRecord, PaymentRecord, PaymentState, Waiter } from '../shared/records.js';
 import type { WriteToken } from '../engine/tx.js';
 
 interface PaymentRow {
@@ -19,10 +19,11 @@ interface PaymentRow {
   processedAt: string | null;
   closedAt: string | null;
   lockedAt: string | null;
+  ending: PaymentEnding | null;
 }
 
 // The stored wire Payment (column `wire`) is kept for audit and never read back on a hot path.
-const COLUMNS = 'id, billId, state, closedState, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
+const COLUMNS = 'id, billId, state, closedState, ending, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
 
 /** The payments in progress, oldest first: the partial index payments_pending (migration 012) in its own order. */
 export const PENDING_PAYMENTS_SQL = `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`;
@@ -48,6 +49,7 @@ export function createPaymentsReader(db: Database): PaymentsReader {
     billId: row.billId,
     state: row.state,
     closedState: row.closedState,
+    ending: row.ending,
     captureMode: row.captureMode === 'manual' ? 'manual' : 'auto',
     captured: row.captured === 1,
     // Only setProcessed/setReceipt below write this column, always from a Receipt.
@@ -89,17 +91,17 @@ export function createPaymentsReader(db: Database): PaymentsReader {
 export function createPaymentsWriter(db: Database): PaymentsWriter {
   const insert = db.prepare(
     // Positional: binding its names from an object nearly doubles the insert (docs/decisions/012).
-    `INSERT INTO payments (${COLUMNS}, wire, waiterId, waiterName) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO payments (${COLUMNS}, wire, waiterId, waiterName) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertItem = db.prepare('INSERT INTO payment_items (paymentId, itemId, name, quantity, price) VALUES (?, ?, ?, ?, ?)');
   const setProcessed = db.prepare("UPDATE payments SET state = 'PROCESSED', receipt = ?, processedAt = ? WHERE id = ?");
-  const setCancelled = db.prepare("UPDATE payments SET state = 'CANCELLED', closedState = ?, closedAt = ?, lockedAt = NULL WHERE id = ?");
+  const setCancelled = db.prepare("UPDATE payments SET state = 'CANCELLED', closedState = ?, ending = ?, closedAt = ?, lockedAt = NULL WHERE id = ?");
   // paidAt and refundedAt keep the first time (the history's "when"; migration 012).
   const setPaid = db.prepare(
     "UPDATE payments SET state = 'PAID', closedState = 'PAID', closedAt = ?, paidAt = COALESCE(paidAt, ?), lockedAt = NULL WHERE id = ?",
   );
   const setRefunded = db.prepare(
-    "UPDATE payments SET state = 'CANCELLED', closedState = 'CANCELLED', closedAt = ?, refundedAt = COALESCE(refundedAt, ?), lockedAt = NULL WHERE id = ?",
+    "UPDATE payments SET state = 'CANCELLED', closedState = 'CANCELLED', ending = 'refunded', closedAt = ?, refundedAt = COALESCE(refundedAt, ?), lockedAt = NULL WHERE id = ?",
   );
   const setReceipt = db.prepare('UPDATE payments SET receipt = ? WHERE id = ?');
   const setCaptured = db.prepare('UPDATE payments SET captured = 1 WHERE id = ?');
@@ -112,6 +114,7 @@ export function createPaymentsWriter(db: Database): PaymentsWriter {
         p.billId,
         p.state,
         p.closedState,
+        p.ending,
         p.captureMode,
         p.captured ? 1 : 0,
         p.receipt === null ? null : JSON.stringify(p.receipt),
@@ -136,9 +139,9 @@ export function createPaymentsWriter(db: Database): PaymentsWriter {
     setReceipt(_tx: WriteToken, id: string, receipt: Receipt): void {
       setReceipt.run(JSON.stringify(receipt), id);
     },
-    /** Cancels the payment at the transaction's time (`closedState`: why) and drops its lock time. */
-    setCancelled(tx: WriteToken, id: string, closedState: string): void {
-      setCancelled.run(closedState, tx.now, id);
+    /** Cancels the payment at the transaction's time (`closedState`: the service's word, `ending`: ours) and drops its lock time. */
+    setCancelled(tx: WriteToken, id: string, closedState: string, ending: PaymentEnding): void {
+      setCancelled.run(closedState, ending, tx.now, id);
     },
     /** Ends the payment PAID at the transaction's time, its paid time with it, and drops its lock time. */
     setPaid(tx: WriteToken, id: string): void {
@@ -169,8 +172,8 @@ export interface PaymentsWriter {
   /** STARTED → PROCESSED at the transaction's time, with its receipt. */
   setProcessed(tx: WriteToken, id: string, receipt: Receipt): void;
   setReceipt(_tx: WriteToken, id: string, receipt: Receipt): void;
-  /** Cancels the payment at the transaction's time (`closedState`: why) and drops its lock time. */
-  setCancelled(tx: WriteToken, id: string, closedState: string): void;
+  /** Cancels the payment at the transaction's time (`closedState`: the service's word, `ending`: ours) and drops its lock time. */
+  setCancelled(tx: WriteToken, id: string, closedState: string, ending: PaymentEnding): void;
   /** Ends the payment PAID at the transaction's time, its paid time with it, and drops its lock time. */
   setPaid(tx: WriteToken, id: string): void;
   /** A paid payment refunded (CANCELLED) at the transaction's time, its refund time with it. */

@@ -63,12 +63,25 @@ export interface PaymentItemRecord {
   price: string;
 }
 
+/**
+ * How a payment that was not paid ended (migration 019): the guest's card or the guest refused
+ * (declined), it was called off after the card was processed (cancelled), we released a lock the
+ * service never closed (timed_out), the service ended it without telling us (abandoned), or it
+ * was paid and then refunded.
+ */
+export type PaymentEnding = 'declined' | 'cancelled' | 'timed_out' | 'abandoned' | 'refunded';
+
+/** How a close reached the store: the service's paymentClosed, or our own look-up of a payment it never closed with us. */
+export type CloseRoute = 'paymentClosed' | 'lookup';
+
 export interface PaymentRecord {
   id: string;
   billId: string;
   state: PaymentState;
   /** The service's final state text when it was not PAID ("CANCELLED", "DECLINED", ...), or ours ("LOCK_EXPIRED"). */
   closedState: string | null;
+  /** Our word for how it ended when not paid (migration 019); null while open or once paid. */
+  ending: PaymentEnding | null;
   captureMode: 'auto' | 'manual';
   captured: boolean;
   /** Written at paymentProcessed (or for a postponed receipt), as answered to the service. */

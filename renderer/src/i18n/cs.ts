@@ -3,6 +3,7 @@ import type { Translations } from './en';
 import { tablesCs } from './tables.cs';
 import { billCs } from './bill.cs';
 import { addItemCs } from './add-item.cs';
+import { amountCs } from './amount.cs';
 import { paymentsCs } from './payments.cs';
 import { noticesCs } from './notices.cs';
 import { qrCs } from './qr.cs';
@@ -45,6 +46,7 @@ export const cs: Translations = {
   tables: tablesCs,
   bill: billCs,
   addItem: addItemCs,
+  amount: amountCs,
   payments: paymentsCs,
   notices: noticesCs,
   qr: qrCs,

@@ -2,6 +2,7 @@
 import { tablesEn } from './tables.en';
 import { billEn } from './bill.en';
 import { addItemEn } from './add-item.en';
+import { amountEn } from './amount.en';
 import { paymentsEn } from './payments.en';
 import { noticesEn } from './notices.en';
 import { qrEn } from './qr.en';
@@ -44,6 +45,7 @@ export const en = {
   tables: tablesEn,
   bill: billEn,
   addItem: addItemEn,
+  amount: amountEn,
   payments: paymentsEn,
   notices: noticesEn,
   qr: qrEn,

@@ -26,6 +26,8 @@ export const historyCs: Translations['history'] = {
     capture_needed: 'Čeká na stržení',
     declined: 'Zamítnuto',
     cancelled: 'Zrušeno',
+    timed_out: 'Vypršelo',
+    abandoned: 'Opuštěno',
     pending: 'Probíhá',
   },
   summary: {

@@ -25,6 +25,8 @@ export const historyEn = {
     capture_needed: 'Capture needed',
     declined: 'Declined',
     cancelled: 'Cancelled',
+    timed_out: 'Timed out',
+    abandoned: 'Abandoned',
     pending: 'In progress',
   },
   summary: {

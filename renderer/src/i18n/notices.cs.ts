@@ -33,6 +33,8 @@ export const noticesCs: Translations['notices'] = {
     refunded: '{{table}}: platba {{amount}} byla vrácena, položky jsou zpět na účtu.',
     failed: '{{table}}: platba {{amount}} {{reason}}, položky jsou zpět na účtu.',
     reason: {
+      ABANDONED: 'byla opuštěna (služba ji ukončila, aniž by pokladně dala vědět)',
+      CANCELLED: 'byla zrušena před zaplacením',
       LOCK_EXPIRED: 'vypršela',
       NOT_FOUND: 'se ztratila (spojení se přerušilo; služba o ní nemá záznam)',
       other: 'nebyla dokončena ({{state}})',

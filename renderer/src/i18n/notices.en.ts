@@ -32,6 +32,8 @@ export const noticesEn = {
     refunded: '{{table}}: payment of {{amount}} refunded, the items are back on the bill.',
     failed: '{{table}}: payment of {{amount}} {{reason}}, the items are back on the bill.',
     reason: {
+      ABANDONED: 'was abandoned (the service ended it without telling the till)',
+      CANCELLED: 'was cancelled before payment',
       LOCK_EXPIRED: 'timed out',
       NOT_FOUND: 'was lost (connection lost; the service has no record of it)',
       other: 'was not completed ({{state}})',

@@ -83,7 +83,7 @@ export const ordersCs: Translations['orders'] = {
     noMatch: 'Nic v menu neodpovídá „{{text}}“.',
     soldOut: 'Vyprodáno',
     available: 'K dispozici',
-    markSoldOut: 'Vyprodáno',
+    markSoldOut: 'Označit jako vyprodané',
     markAvailable: 'Znovu k dispozici',
     markSoldOutOf: 'Označit {{name}} jako vyprodané',
     markAvailableOf: 'Vrátit {{name}} do nabídky',

@@ -82,7 +82,7 @@ export const ordersEn = {
     noMatch: 'Nothing on the menu matches "{{text}}".',
     soldOut: 'Sold out',
     available: 'Available',
-    markSoldOut: 'Sold out',
+    markSoldOut: 'Mark sold out',
     markAvailable: 'Available again',
     markSoldOutOf: 'Mark {{name}} sold out',
     markAvailableOf: 'Make {{name}} available again',

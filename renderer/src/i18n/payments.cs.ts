@@ -22,6 +22,13 @@ export const paymentsCs: Translations['payments'] = {
     DECLINED: 'Zamítnuta',
     other: 'Nedokončena',
   },
+  ending: {
+    declined: 'Zamítnuta',
+    cancelled: 'Zrušena před zaplacením',
+    timed_out: 'Vypršela',
+    abandoned: 'Opuštěná',
+    refunded: 'Vrácena',
+  },
   cancel: 'Zrušit platbu',
   cancelTitle: 'Zrušit tuto platbu?',
   cancelConfirm: 'Host dostane zpět {{amount}} a položky se vrátí na účet: {{table}}.',

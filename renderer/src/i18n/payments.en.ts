@@ -21,6 +21,13 @@ export const paymentsEn = {
     DECLINED: 'Declined',
     other: 'Not completed',
   },
+  ending: {
+    declined: 'Declined',
+    cancelled: 'Cancelled before payment',
+    timed_out: 'Timed out',
+    abandoned: 'Abandoned',
+    refunded: 'Refunded',
+  },
   cancel: 'Cancel payment',
   cancelTitle: 'Cancel this payment?',
   cancelConfirm: 'The guest gets {{amount}} back and the items return to the bill of {{table}}.',

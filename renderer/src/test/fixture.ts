@@ -90,6 +90,7 @@ export function paymentFixture(now: number, over: Partial<PaymentView> & { id: s
     provider: 'card',
     state: 'PAID',
     closedState: null,
+    ending: null,
     captureMode: 'auto',
     captured: true,
     created: iso(now - 10 * 60_000),

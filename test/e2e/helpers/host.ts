@@ -57,13 +57,14 @@ export interface Host {
 
 /**
  * `npm run headless` as a child process with a temp data dir; demo mode when no service flags are
- * given. `settings` is written as the data dir's settings.json first (e.g. a Czech cashier's).
+ * given. `settings` is written as the data dir's settings.json first (e.g. a Czech cashier's);
+ * `env` is added to the host's environment (e.g. the till's time zone, TZ).
  */
-export async function startHost(serviceArgs: string[] = [], options: { settings?: Record<string, unknown> } = {}): Promise<Host> {
+export async function startHost(serviceArgs: string[] = [], options: { settings?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<Host> {
   ensureRendererBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'tableside-e2e-'));
   if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(options.settings));
-  const { child, ready, exited, stderr } = await startHeadless(['--data-dir', dataDir, '--pos-api-port', '0', ...serviceArgs]);
+  const { child, ready, exited, stderr } = await startHeadless(['--data-dir', dataDir, '--pos-api-port', '0', ...serviceArgs], options.env ? { env: options.env } : {});
   if (!ready.ui) {
     child.kill('SIGTERM');
     await exited;

@@ -64,7 +64,7 @@ export async function recoverPayments(options: RecoveryOptions): Promise<Recover
       summary.paid.push(paymentId);
       log.info({ paymentId, billId: local.billId }, 'recovered: the service says PAID, items are paid');
     } else if (!IN_PROGRESS.has(state)) {
-      store.closePayment(paymentId, state);
+      store.closePayment(paymentId, state, 'lookup');
       summary.unlocked.push(paymentId);
       log.info({ paymentId, billId: local.billId, state }, 'recovered: the payment ended unpaid, items unlocked');
     } else if (!awaitingCapture(local) && local.lockedAt !== null && clock.now() - Date.parse(local.lockedAt) > lockTimeoutMs) {

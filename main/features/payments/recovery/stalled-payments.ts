@@ -135,7 +135,7 @@ export class StalledPayments {
     }
     try {
       // closePayment is idempotent: a paymentClosed that raced this answer changes nothing twice.
-      this.o.store.closePayment(local.id, state);
+      this.o.store.closePayment(local.id, state, 'lookup');
     } catch (e) {
       this.log.error({ ...ids, state, err: e }, 'stalled payment: could not settle it; asking again in a minute');
       this.again(local.id);

@@ -17,6 +17,7 @@ import { migration015 } from './015-pos-cursor.js';
 import { migration016 } from './016-waiters-and-tenders.js';
 import { migration017 } from './017-payment-link-state.js';
 import { migration018 } from './018-idempotency-keys.js';
+import { migration019 } from './019-payment-ending.js';
 
 export type { Migration } from './migration.js';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

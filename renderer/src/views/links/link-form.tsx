@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentLinkView } from '../../../../preload/contract';
+import { AmountInput, amountOf } from '../common/amount-input';
 import { useCommand } from '../common/use-command';
 import { linkMoney, wordLinkError } from './link-words';
 import type { PaymentLinks } from './use-payment-links';
@@ -22,8 +23,11 @@ export function LinkForm({ links }: { links: PaymentLinks }) {
     e.preventDefault();
     if (command.pending) return;
     setMade(null);
-    // Czech keyboards type "250,50": the comma is the decimal point, nothing else is changed.
-    const input = { amount: amount.trim().replace(',', '.'), description, ...(currency.trim() ? { currency: currency.trim().toUpperCase() } : {}) };
+    // Read in the app's language; an ambiguous or too precise amount is refused here, never guessed.
+    const code = currency.trim().toUpperCase();
+    const read = amountOf(t, t('links.form.amount'), amount, i18n.language, code || null);
+    if (!read.ok) return command.setError(read.error);
+    const input = { amount: read.value ?? '', description, ...(code ? { currency: code } : {}) };
     const link = await links.create(input, command);
     if (!link) return;
     setMade(link);
@@ -35,17 +39,14 @@ export function LinkForm({ links }: { links: PaymentLinks }) {
     <form className="panel link-form" aria-label={t('links.form.title')} onSubmit={(e) => void submit(e)}>
       <h3>{t('links.form.title')}</h3>
       <div className="link-form-row">
-        <label>
-          {t('links.form.amount')}
-          <input
-            inputMode="decimal"
-            required
-            autoComplete="off"
-            value={amount}
-            aria-invalid={field === 'amount' || undefined}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </label>
+        <AmountInput
+          label={t('links.form.amount')}
+          required
+          value={amount}
+          currency={currency.trim().toUpperCase() || null}
+          invalid={field === 'amount'}
+          onChange={setAmount}
+        />
         <label>
           {t('links.form.currency')}
           <input

@@ -66,9 +66,16 @@ describe('Payment links view', () => {
     const { user, api } = await openLinks();
     const form = screen.getByRole('form', { name: 'New payment link' });
     api.answer('createPaymentLink', fail('INVALID_AMOUNT', { field: 'amount', reason: 'places', value: '12.345' }, 'createPaymentLink'));
+    // Too many places never leave the form: refused here, never rounded.
     await user.type(within(form).getByLabelText('Amount'), '12.345');
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('The amount can have at most 2 decimal places (12.35, not 12.345).');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Amount: Too many decimal places (at most 2): nothing is rounded');
+    expect(api.callsOf('createPaymentLink')).toEqual([]);
+    // Main's own refusal is worded beside the field too.
+    await user.clear(within(form).getByLabelText('Amount'));
+    await user.type(within(form).getByLabelText('Amount'), '12.34');
+    await user.click(within(form).getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('The amount can have at most 2 decimal places (12.35, not 12.345).'));
     expect(within(form).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
 
     api.answer('createPaymentLink', fail('SERVICE_RESTARTING', { amount: '80.00', currency: 'CZK', link: 'Phone order' }, 'createPaymentLink'));

@@ -29,6 +29,9 @@ describe('Menu view', () => {
     expect(within(screen.getByRole('region', { name: 'Mains' })).getByText('Svíčková')).toBeInTheDocument();
     expect(rowOf('Svíčková')).toHaveTextContent('Sold out');
     expect(rowOf('Lemonade')).toHaveTextContent('Home-made');
+    // The action says what it does; the state is its own word beside it.
+    expect(within(rowOf('Lemonade')).getByRole('button', { name: 'Mark Lemonade sold out' })).toHaveTextContent(/^Mark sold out$/);
+    expect(rowOf('Lemonade')).not.toHaveTextContent('Sold out');
     expect(screen.getByText('4 of 4 items')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search the menu' }), 'SVICKOVA');

@@ -25,7 +25,7 @@ function paidText(t: TFunction, n: Notice, table: string, amount: string, langua
 }
 
 function failedReason(t: TFunction, state: string | null): string {
-  if (state === 'LOCK_EXPIRED' || state === 'NOT_FOUND') return t(`notices.action.reason.${state}`);
+  if (state === 'LOCK_EXPIRED' || state === 'NOT_FOUND' || state === 'ABANDONED' || state === 'CANCELLED') return t(`notices.action.reason.${state}`);
   return t('notices.action.reason.other', { state: state ?? '?' });
 }
 

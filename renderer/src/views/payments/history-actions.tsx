@@ -30,7 +30,7 @@ function download(fileName: string, text: string): void {
 }
 
 export function HistoryActions({ date }: { date: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const { bridgeKind, openWindow } = useServices();
   const [mode, setMode] = useState<PrintMode>('dialog');
@@ -39,7 +39,9 @@ export function HistoryActions({ date }: { date: string }) {
 
   const exportCsv = async () => {
     setDone(null);
-    const result = await run(() => api.exportPaymentsCsv({ from: date, to: date }));
+    // The cashier's file is for Excel in the app's language (the POS API keeps the machine form).
+    const excel = i18n.language === 'cs' ? 'cs' : 'en';
+    const result = await run(() => api.exportPaymentsCsv({ from: date, to: date, excel }));
     if (!result.ok) return;
     const { delivery, fileName, csv, path } = result.value;
     if (delivery === 'download') download(fileName, csv);

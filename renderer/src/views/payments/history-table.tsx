@@ -9,7 +9,11 @@ import type { CommandRunner } from '../common/use-command';
 import { ReceiptButton } from '../receipts/receipt-button';
 import { formatCurrency } from '../../format/money-format';
 
-const ENDED = new Set(['refunded', 'refund', 'declined', 'cancelled']);
+const ENDED = new Set(['refunded', 'refund', 'declined', 'cancelled', 'timed_out', 'abandoned']);
+/** Struck through: money that was taken and given back. A payment that never took money is not a refund. */
+const GIVEN_BACK = new Set(['refunded', 'refund']);
+/** Never took money, so there is no receipt to show. */
+const NO_RECEIPT = new Set(['declined', 'cancelled', 'timed_out', 'abandoned']);
 
 export function HistoryTable({ entries, now, command }: { entries: PaymentHistoryEntry[]; now: number; command: CommandRunner }) {
   const { t } = useTranslation();
@@ -44,7 +48,7 @@ function HistoryRow({ entry: e, live, now, command }: { entry: PaymentHistoryEnt
   const lang = i18n.language;
   const ended = ENDED.has(e.state);
   return (
-    <tr className={ended ? 'cancelled' : undefined} data-payment-id={e.paymentId}>
+    <tr className={GIVEN_BACK.has(e.state) ? 'cancelled' : ended ? 'unpaid' : undefined} data-payment-id={e.paymentId}>
       <td>{formatClock(e.time, lang)}</td>
       <td>{tableLabel(t, e.table)}</td>
       <td>{e.bill ?? '—'}</td>
@@ -61,7 +65,7 @@ function HistoryRow({ entry: e, live, now, command }: { entry: PaymentHistoryEnt
       <td className="actions">
         {live && !ended && <LiveActions payment={live} now={now} command={command} />}
         {/* Receipts: a payment that took money has a receipt (declined and cancelled ones never did). */}
-        {e.state !== 'declined' && e.state !== 'cancelled' && <ReceiptButton paymentId={e.paymentId} table={e.table} />}
+        {!NO_RECEIPT.has(e.state) && <ReceiptButton paymentId={e.paymentId} table={e.table} />}
       </td>
     </tr>
   );

@@ -7,7 +7,7 @@ import { tableLabel } from '../common/labels';
 import { formatDay, shiftDate } from '../../format/money-format';
 import type { PaymentHistory } from './use-payment-history';
 
-const FILTER_STATES: HistoryState[] = ['paid', 'refunded', 'capture_needed', 'declined', 'cancelled', 'pending'];
+const FILTER_STATES: HistoryState[] = ['paid', 'refunded', 'capture_needed', 'declined', 'cancelled', 'timed_out', 'abandoned', 'pending'];
 
 // The waiter select's values: '' all, NO_WAITER for payments under none, else `w:` and the id
 // (an id may be any text, so it never collides with the other two).

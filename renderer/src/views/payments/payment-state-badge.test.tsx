@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
@@ -87,5 +87,29 @@ describe('Payment state badge', () => {
     expect(screen.getAllByText('Čeká na stržení')).toHaveLength(1);
     act(() => store.getState().applyEvent({ type: 'payment', seq: 51, payment: { ...authorised, captured: true } }));
     expect(screen.queryByText('Čeká na stržení')).toBeNull();
+  });
+});
+
+describe('how an unpaid payment ended, in both languages', () => {
+  const ended = (ending: 'declined' | 'cancelled' | 'timed_out' | 'abandoned', closedState: string) =>
+    paymentFixture(now, { id: `p-${ending}`, state: 'CANCELLED', closedState, ending, cancellableUntil: null });
+
+  it('says declined, cancelled before payment, timed out and abandoned apart, never one "Cancelled"', () => {
+    const words = (language: 'en' | 'cs') => {
+      const shown: string[] = [];
+      for (const [ending, closed] of [
+        ['declined', 'CANCELLED'],
+        ['cancelled', 'CANCELLED'],
+        ['timed_out', 'LOCK_EXPIRED'],
+        ['abandoned', 'CANCELLED'],
+      ] as const) {
+        renderWith(<PaymentStateBadge payment={ended(ending, closed)} />, language);
+        shown.push(document.querySelector('.badge')?.textContent ?? '');
+        cleanup();
+      }
+      return shown;
+    };
+    expect(words('en')).toEqual(['Declined', 'Cancelled before payment', 'Timed out', 'Abandoned']);
+    expect(words('cs')).toEqual(['Zamítnuta', 'Zrušena před zaplacením', 'Vypršela', 'Opuštěná']);
   });
 });

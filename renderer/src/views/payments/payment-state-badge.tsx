@@ -16,6 +16,8 @@ export function needsCapture(p: PaymentView): boolean {
 
 export function paymentStateWord(t: (key: string) => string, p: PaymentView): string {
   if (needsCapture(p)) return t('payments.awaitingCapture.state');
+  // The store's own word says how it ended; a refund stays "Cancelled" as the service calls it.
+  if (p.state === 'CANCELLED' && p.ending && p.ending !== 'refunded') return t(`payments.ending.${p.ending}`);
   if (p.state === 'CANCELLED' && p.closedState && p.closedState !== 'CANCELLED') {
     return t(`payments.closedState.${p.closedState === 'DECLINED' ? 'DECLINED' : 'other'}`);
   }

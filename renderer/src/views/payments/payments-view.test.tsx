@@ -159,7 +159,9 @@ describe('Payments view (history of a restaurant day)', () => {
     const declined = historyFixture(api.snapshot).map((e): PaymentHistoryEntry => (e.paymentId === 'p1' ? { ...e, state: 'declined' } : e));
     api.answer('listPayments', { ok: true, value: declined });
     pushEvents({ type: 'payment', seq: 11, payment: paymentFixture(now, { id: 'p1', state: 'CANCELLED', closedState: 'DECLINED', cancellableUntil: null }) });
-    await waitFor(() => expect(row('p1')).toHaveClass('cancelled'));
+    await waitFor(() => expect(row('p1')).toHaveClass('unpaid'));
+    // Declined took no money: it reads "Declined", not struck through like a refund.
+    expect(row('p1')).not.toHaveClass('cancelled');
     expect(row('p1')).toHaveTextContent('Declined');
   });
 
@@ -183,7 +185,7 @@ describe('Payments view (history of a restaurant day)', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const browser = await openPayments({ bridgeKind: 'browser' });
     await browser.user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(browser.api.callsOf('exportPaymentsCsv')).toEqual([{ from: '2026-11-21', to: '2026-11-21' }]);
+    expect(browser.api.callsOf('exportPaymentsCsv')).toEqual([{ from: '2026-11-21', to: '2026-11-21', excel: 'en' }]);
     expect(click).toHaveBeenCalledTimes(1);
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toBe('tableside-payments-2026-11-21.csv');

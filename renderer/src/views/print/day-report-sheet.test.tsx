@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
@@ -23,6 +24,33 @@ function renderReport(setup: (api: ReturnType<typeof createFakeApi>) => void = (
 const text = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('Day report (Z report) print page', () => {
+  it('has Print and Back in a browser tab, as every other sheet, and none on paper in Electron', async () => {
+    const user = userEvent.setup();
+    const pressed: string[] = [];
+    const api = createFakeApi(snapshotFixture());
+    const ready: string[] = [];
+    const view = render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <DayReportSheet
+          api={api}
+          date="2026-11-21"
+          onReady={() => ready.push('ready')}
+          onError={() => undefined}
+          browserActions={{ print: () => pressed.push('print'), back: () => pressed.push('back') }}
+        />
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(ready).toEqual(['ready']));
+    const toolbar = screen.getByRole('toolbar', { name: 'Print day report' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Print day report' }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Back' }));
+    expect(pressed).toEqual(['print', 'back']);
+    view.unmount();
+    renderReport();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
   it("holds the day's totals, splits and payments, then is ready once", async () => {
     const { api, events, missing } = renderReport();
     await waitFor(() => expect(events).toEqual(['ready']));

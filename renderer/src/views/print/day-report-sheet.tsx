@@ -7,6 +7,7 @@ import type { CompanionApi, DayReport, PaymentHistoryEntry } from '../../../../p
 import { formatClock } from '../../format/time-text';
 import { tableLabel } from '../common/labels';
 import { DaySummaryPanel } from '../payments/day-summary-panel';
+import { PrintToolbar, type BrowserActions } from './print-toolbar';
 import { SheetCommandError, useSheetLoad } from './use-sheet-load';
 import { wordError } from '../common/command-error';
 import { formatCurrency, formatDay } from '../../format/money-format';
@@ -42,7 +43,20 @@ function PaidLinksLine({ report }: { report: DayReport }) {
 /** A waiter as printed: their name, else their id; a dash for none. */
 const waiterName = (w: { waiterId: string | null; waiter: string | null }) => w.waiter ?? w.waiterId ?? '—';
 
-export function DayReportSheet({ api, date, onReady, onError }: { api: CompanionApi; date: string; onReady(): void; onError(message: string): void }) {
+export function DayReportSheet({
+  api,
+  date,
+  onReady,
+  onError,
+  browserActions,
+}: {
+  api: CompanionApi;
+  date: string;
+  onReady(): void;
+  onError(message: string): void;
+  /** In a browser tab: Print and Back above the report, as on every other sheet. */
+  browserActions?: BrowserActions | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const load = useCallback(() => loadReport(api, date, (lang) => i18n.changeLanguage(lang)), [api, date, i18n]);
   // Drawn once the report is in the DOM (plain text and tables: nothing draws later).
@@ -63,6 +77,7 @@ export function DayReportSheet({ api, date, onReady, onError }: { api: Companion
   const at = (iso: string) => new Date(iso).toLocaleString(lang === 'cs' ? 'cs-CZ' : 'en-GB');
   return (
     <article className="z-report" data-date={report.date}>
+      {browserActions && <PrintToolbar actions={browserActions} printLabel={t('history.print')} />}
       <h1>{t('history.report.title')}</h1>
       <p>{t('history.report.of', { restaurant: loaded.restaurant ?? '', date: formatDay(report.date, lang) })}</p>
       <p className="muted">{t('history.report.period', { from: at(report.from), to: at(report.to) })}</p>

@@ -6,14 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '../../../../preload/contract';
 import { useApi, useAppState } from '../../services/app-context';
 import { formatAmount, isZero, parseDecimalInput } from '../../format/decimal-text';
+import { AmountInput, amountOf } from '../common/amount-input';
 import { CommandErrorText, inputError } from '../common/command-error';
 import { useCommand } from '../common/use-command';
 import { categoriesOf, filterMenu, groupByCategory, isAvailable } from '../menu/menu-search';
 
 export function AddItemForm({ billId }: { billId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const menu = useAppState((s) => s.menu);
+  const currency = useAppState((s) => s.bills[billId]?.currency ?? null);
   const [menuId, setMenuId] = useState('');
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
@@ -30,9 +32,10 @@ export function AddItemForm({ billId }: { billId: string }) {
     } else {
       const trimmed = name.trim();
       if (!trimmed) return setError(inputError(t('addItem.name'), t('errors.required')));
-      const parsedPrice = parseDecimalInput(price);
-      if (parsedPrice === null) return setError(inputError(t('addItem.price'), t('errors.number')));
-      input = { billId, name: trimmed, price: parsedPrice, quantity: qty };
+      // Read in the app's language: "1.250" in Czech is asked about, "12,345" refused, never rounded.
+      const parsedPrice = amountOf(t, t('addItem.price'), price, i18n.language, currency);
+      if (!parsedPrice.ok) return setError(parsedPrice.error);
+      input = { billId, name: trimmed, price: parsedPrice.value ?? '0', quantity: qty };
     }
     const result = await run(() => api.addItem(input));
     if (result.ok) {
@@ -59,10 +62,7 @@ export function AddItemForm({ billId }: { billId: string }) {
             {t('addItem.name')}
             <input value={name} onChange={(e) => setName(e.target.value)} />
           </label>
-          <label>
-            {t('addItem.price')}
-            <input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-          </label>
+          <AmountInput label={t('addItem.price')} value={price} onChange={setPrice} currency={currency} />
         </>
       )}
       <label>
