@@ -33,14 +33,12 @@ interface Rect {
 }
 
 const cards = (page: Page, root: string) =>
-  page
-    .locator(`${root} [data-table-id]`)
-    .evaluateAll((els) =>
-      els.map((e) => {
-        const r = e.getBoundingClientRect();
-        return { id: e.getAttribute('data-table-id') ?? '', x: r.x, y: r.y, w: r.width, h: r.height };
-      }),
-    );
+  page.locator(`${root} [data-table-id]`).evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { id: e.getAttribute('data-table-id') ?? '', x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
 
 const box = async (locator: Locator) => {
   const b = await locator.boundingBox();
@@ -194,7 +192,9 @@ describe('a busy evening in Czech at 1366x768 and 1024x768', () => {
       const sheet = await box(page.locator('.bill-sheet'));
       const inPlan = await box(page.getByTestId('floor-plan'));
       // Every card on the plan, left of the bill sheet.
-      expect(rects.filter((r) => r.x < inPlan.x - 0.5 || r.x + r.w > sheet.x || r.y < inPlan.y - 0.5 || r.y + r.h > inPlan.y + inPlan.height + 0.5)).toEqual([]);
+      expect(rects.filter((r) => r.x < inPlan.x - 0.5 || r.x + r.w > sheet.x || r.y < inPlan.y - 0.5 || r.y + r.h > inPlan.y + inPlan.height + 0.5)).toEqual(
+        [],
+      );
       await screenshot(page, `busy-floor-plan-bill-${size.width}x${size.height}`);
     }
     await page.getByRole('button', { name: 'Skrýt účet' }).click();
@@ -208,7 +208,11 @@ describe('a busy evening in Czech at 1366x768 and 1024x768', () => {
       await page.setViewportSize(size);
       // At 1024x768 the outage banner takes three lines: the grid may scroll there, its cards stay whole.
       await expectWholeFloor(page, size, size.width >= 1366);
-      expect(await card(page, 't21').locator('.table-name').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(
+        await card(page, 't21')
+          .locator('.table-name')
+          .evaluate((el) => el.scrollWidth <= el.clientWidth),
+      ).toBe(true);
       await screenshot(page, `busy-floor-offline-${size.width}x${size.height}`);
     }
   });

@@ -134,7 +134,11 @@ describe('POS API: the day report and the payment history (CSV)', () => {
     const en = await bytes('/payments?from=2026-11-21&to=2026-11-21&excel=en');
     const enRows = parseCsv(en.slice(1));
     expect(en.startsWith('\ufeffpaymentId,time,')).toBe(true);
-    expect(enRows.find((r) => r.paymentId === 'f1')).toMatchObject({ time: '2026-11-21T19:29:00+01:00', amount: '1250.50', table: '\'=HYPERLINK("http://x";"Stůl")' });
+    expect(enRows.find((r) => r.paymentId === 'f1')).toMatchObject({
+      time: '2026-11-21T19:29:00+01:00',
+      amount: '1250.50',
+      table: '\'=HYPERLINK("http://x";"Stůl")',
+    });
     // The machine form (the default) is unchanged: UTC, the name as it is.
     const machine = parseCsv((await a.call('/payments?from=2026-11-21&to=2026-11-21&format=csv')).text);
     expect(machine.find((r) => r.paymentId === 'f1')).toMatchObject({ time: '2026-11-21T18:29:00.000Z', table: '=HYPERLINK("http://x";"Stůl")' });

@@ -28,7 +28,14 @@ describe('migration 019 (how an unpaid payment ended)', () => {
     insert.run('open', 'STARTED', null, null, null);
     migrate(db, [...before, migration019]);
     expect(schemaVersion(db)).toBe(19);
-    expect(Object.fromEntries(db.prepare('SELECT id, ending FROM payments').all().map((r) => [(r as { id: string }).id, (r as { ending: string | null }).ending]))).toEqual({
+    expect(
+      Object.fromEntries(
+        db
+          .prepare('SELECT id, ending FROM payments')
+          .all()
+          .map((r) => [(r as { id: string }).id, (r as { ending: string | null }).ending]),
+      ),
+    ).toEqual({
       refused: 'declined',
       'said-declined': 'declined',
       'called-off': 'cancelled',

@@ -4,7 +4,16 @@ import { autoCloseIfPaid, billWaiter, reopenIfAutoClosed, settleBill } from '../
 import { billTotals } from '../bills-and-tables/bill-rules.js';
 import { canon, dec } from '../shared/decimal.js';
 import { linesAmount, paymentLines, sameLines } from './payment-rules.js';
-import { isPending, type BillRecord, type CloseRoute, type PaymentEnding, type ItemRecord, type LineCounts, type PaymentItemRecord, type PaymentRecord } from '../shared/records.js';
+import {
+  isPending,
+  type BillRecord,
+  type CloseRoute,
+  type PaymentEnding,
+  type ItemRecord,
+  type LineCounts,
+  type PaymentItemRecord,
+  type PaymentRecord,
+} from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
 import type { WriteTx } from '../repos/tx.js';
 
@@ -263,7 +272,10 @@ export function refundPayment(tx: WriteTx, id: string): { changed: boolean; paym
     data: { amount: p.amount, tip: p.tip, currency: p.currency },
   });
   if (bill) settleBill(tx, reopenIfAutoClosed(tx, bill), [...all.values()]);
-  return { changed: true, payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: 'CANCELLED', ending: 'refunded' as const, closedAt: tx.now, lockedAt: null }) };
+  return {
+    changed: true,
+    payment: Object.assign({}, p, { state: 'CANCELLED' as const, closedState: 'CANCELLED', ending: 'refunded' as const, closedAt: tx.now, lockedAt: null }),
+  };
 }
 
 export function markCaptured(tx: WriteTx, id: string): { changed: boolean; payment: PaymentRecord } {

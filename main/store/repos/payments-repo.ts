@@ -23,7 +23,8 @@ interface PaymentRow {
 }
 
 // The stored wire Payment (column `wire`) is kept for audit and never read back on a hot path.
-const COLUMNS = 'id, billId, state, closedState, ending, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
+const COLUMNS =
+  'id, billId, state, closedState, ending, captureMode, captured, receipt, amount, tip, currency, provider, created, processedAt, closedAt, lockedAt';
 
 /** The payments in progress, oldest first: the partial index payments_pending (migration 012) in its own order. */
 export const PENDING_PAYMENTS_SQL = `SELECT ${COLUMNS} FROM payments WHERE state IN ('STARTED', 'PROCESSED') ORDER BY created, id`;

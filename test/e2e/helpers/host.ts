@@ -64,7 +64,10 @@ export async function startHost(serviceArgs: string[] = [], options: { settings?
   ensureRendererBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'tableside-e2e-'));
   if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(options.settings));
-  const { child, ready, exited, stderr } = await startHeadless(['--data-dir', dataDir, '--pos-api-port', '0', ...serviceArgs], options.env ? { env: options.env } : {});
+  const { child, ready, exited, stderr } = await startHeadless(
+    ['--data-dir', dataDir, '--pos-api-port', '0', ...serviceArgs],
+    options.env ? { env: options.env } : {},
+  );
   if (!ready.ui) {
     child.kill('SIGTERM');
     await exited;

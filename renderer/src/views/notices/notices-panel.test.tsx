@@ -122,7 +122,11 @@ describe('Notifications', () => {
   it('keeps a declined card first, with its own count, under eight payments that came after it', async () => {
     const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
     const { pushEvents, missingKeys } = await renderApp();
-    pushEvents({ type: 'notice', seq: 11, notice: noticeFixture(now, { id: 'declined:d1', kind: 'declined', tableName: '31', at: new Date(now).toISOString() }) });
+    pushEvents({
+      type: 'notice',
+      seq: 11,
+      notice: noticeFixture(now, { id: 'declined:d1', kind: 'declined', tableName: '31', at: new Date(now).toISOString() }),
+    });
     pushEvents(...burstEvents(now + 100, 8, 20));
     const rows = within(panel()).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Payment at Table 31 was declined');

@@ -32,7 +32,12 @@ describe('floor layout', () => {
       expect(b.left + b.w).toBeLessThanOrEqual(width);
       expect(b.top + b.h).toBeLessThanOrEqual(height);
     }
-    const clashes = all.flatMap((a, i) => all.slice(i + 1).filter((b) => overlaps(a, b)).map((b) => `${a.id}/${b.id}`));
+    const clashes = all.flatMap((a, i) =>
+      all
+        .slice(i + 1)
+        .filter((b) => overlaps(a, b))
+        .map((b) => `${a.id}/${b.id}`),
+    );
     expect(clashes).toEqual([]);
   });
 

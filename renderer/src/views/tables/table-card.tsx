@@ -136,7 +136,11 @@ export function CardBody({ table, attention, now, tight = false }: { table: Tabl
         )}
       </span>{' '}
       <CardAmount table={table} now={now} /> <StateBadge table={table} />
-      {paid && <span className="sr-only">{t('tables.paidAt', { amount: formatMoney(paid.amount, paid.currency, i18n.language), time: formatClock(paid.at, i18n.language) })}</span>}
+      {paid && (
+        <span className="sr-only">
+          {t('tables.paidAt', { amount: formatMoney(paid.amount, paid.currency, i18n.language), time: formatClock(paid.at, i18n.language) })}
+        </span>
+      )}
     </>
   );
 }
