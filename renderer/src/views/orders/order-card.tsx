@@ -154,6 +154,7 @@ function OrderActions({ order, name, onAccepted, onPrint }: ActionsProps) {
           className="reject-step"
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
+              e.preventDefault();
               e.stopPropagation();
               back();
             }
