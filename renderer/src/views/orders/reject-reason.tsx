@@ -24,7 +24,13 @@ export function RejectReason(props: { state: ReasonState; onChange(next: ReasonS
   return (
     <div className="reject-reason">
       <label htmlFor={`${id}-choice`}>{t('orders.reasonLabel')}</label>
-      <select id={`${id}-choice`} autoFocus={autoFocus} value={state.choice} disabled={disabled} onChange={(e) => onChange({ ...state, choice: e.target.value as ReasonChoice })}>
+      <select
+        id={`${id}-choice`}
+        autoFocus={autoFocus}
+        value={state.choice}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...state, choice: e.target.value as ReasonChoice })}
+      >
         {REASONS.map((r) => (
           <option key={r} value={r}>
             {t(`orders.reasons.${r}`)}
