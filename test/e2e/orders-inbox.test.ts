@@ -132,8 +132,9 @@ describe('Order inbox and Menu in the browser', () => {
     // Once the service took every decision, the card stops saying it is still being sent.
     await expect.poll(() => answered.textContent(), { timeout: 10_000 }).not.toContain('Not yet confirmed');
     const three = inbox.getByRole('article', { name: 'Table 3' });
-    await three.getByLabel('Reason the guest sees').selectOption({ label: 'Sorry, the kitchen is closed.' });
     await three.getByRole('button', { name: 'Reject' }).click();
+    await three.getByLabel('Reason the guest sees').selectOption({ label: 'Sorry, the kitchen is closed.' });
+    await three.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => serviceStatus('o-3'), { timeout: 10_000 }).toBe('REJECTED');
     expect((await pos.call<{ rejectReason: string }>('GET', '/orders/o-3')).body.rejectReason).toBe('Sorry, the kitchen is closed.');
     // The guest's lines of the accepted order are on table 5's bill, marked.

@@ -4,6 +4,7 @@ import { tablesCs } from './tables.cs';
 import { billCs } from './bill.cs';
 import { addItemCs } from './add-item.cs';
 import { amountCs } from './amount.cs';
+import { dateCs } from './date.cs';
 import { paymentsCs } from './payments.cs';
 import { noticesCs } from './notices.cs';
 import { qrCs } from './qr.cs';
@@ -47,6 +48,7 @@ export const cs: Translations = {
   bill: billCs,
   addItem: addItemCs,
   amount: amountCs,
+  date: dateCs,
   payments: paymentsCs,
   notices: noticesCs,
   qr: qrCs,

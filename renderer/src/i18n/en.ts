@@ -3,6 +3,7 @@ import { tablesEn } from './tables.en';
 import { billEn } from './bill.en';
 import { addItemEn } from './add-item.en';
 import { amountEn } from './amount.en';
+import { dateEn } from './date.en';
 import { paymentsEn } from './payments.en';
 import { noticesEn } from './notices.en';
 import { qrEn } from './qr.en';
@@ -46,6 +47,7 @@ export const en = {
   bill: billEn,
   addItem: addItemEn,
   amount: amountEn,
+  date: dateEn,
   payments: paymentsEn,
   notices: noticesEn,
   qr: qrEn,

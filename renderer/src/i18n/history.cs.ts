@@ -3,8 +3,6 @@ import type { Translations } from './en';
 export const historyCs: Translations['history'] = {
   title: 'Platby',
   day: 'Den',
-  previousDay: 'Předchozí den',
-  nextDay: 'Následující den',
   today: 'Dnes',
   dayHint: 'Den končí v {{time}} následujícího rána.',
   filters: 'Filtry',

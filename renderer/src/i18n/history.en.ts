@@ -2,8 +2,6 @@
 export const historyEn = {
   title: 'Payments',
   day: 'Day',
-  previousDay: 'Previous day',
-  nextDay: 'Next day',
   today: 'Today',
   dayHint: 'A day ends at {{time}} the next morning.',
   filters: 'Filters',

@@ -52,6 +52,8 @@ export const ordersCs: Translations['orders'] = {
     closed: 'Omlouváme se, kuchyně je zavřená.',
     pickupTime: 'Omlouváme se, do vašeho času vyzvednutí to nestihneme.',
   },
+  rejectConfirm: 'Potvrdit',
+  rejectBack: 'Zpět',
   reasonMissing: 'Napište důvod, který host uvidí, nebo vyberte některý ze seznamu.',
   pause: 'Pozastavit objednávky',
   pauseHint: 'Kuchyně zavřená nebo přetížená: hosté si nemohou objednat, dokud to nevypnete.',

@@ -51,6 +51,8 @@ export const ordersEn = {
     closed: 'Sorry, the kitchen is closed.',
     pickupTime: 'Sorry, we cannot have it ready by your pickup time.',
   },
+  rejectConfirm: 'Confirm',
+  rejectBack: 'Back',
   reasonMissing: 'Type the reason the guest will see, or pick one from the list.',
   pause: 'Pause orders',
   pauseHint: 'Kitchen closed or too busy: guests cannot order until you switch it off.',

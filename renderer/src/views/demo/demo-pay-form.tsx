@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BillView } from '../../../../preload/contract';
 import { formatMoney, formatQuantity } from '../../format/decimal-text';
+import { AmountInput } from '../common/amount-input';
 import type { DemoPayment } from './use-demo-payment';
 
 export function DemoPayForm({ bill, demo }: { bill: BillView; demo: DemoPayment }) {
@@ -21,10 +22,7 @@ export function DemoPayForm({ bill, demo }: { bill: BillView; demo: DemoPayment 
         </label>
       </fieldset>
       {!demo.payAll && <ItemsToPay bill={bill} quantities={demo.quantities} onQuantity={demo.setQuantity} />}
-      <label>
-        {t('demo.tip')}
-        <input inputMode="decimal" value={demo.tip} onChange={(e) => demo.setTip(e.target.value)} />
-      </label>
+      <AmountInput label={t('demo.tip')} value={demo.tip} onChange={demo.setTip} currency={bill.currency} />
       <div className="actions">
         <button type="button" className="primary" disabled={pending} onClick={() => void demo.pay('paid')}>
           {t('demo.pay')}

@@ -35,6 +35,22 @@ describe('Demo panel', () => {
     expectNoMissingKeys(missingKeys);
   });
 
+  it('Czech: a tip typed "1.250" is asked about, not sent, and the picked amount is what is paid', async () => {
+    const { user, api, missingKeys } = await renderApp({ language: 'cs' });
+    await user.click(screen.getByRole('tab', { name: 'Demo' }));
+    await user.selectOptions(screen.getByLabelText('Stůl'), 't2');
+    await user.type(screen.getByLabelText('Spropitné'), '1.250');
+    const ask = screen.getByRole('group', { name: 'vyberte, kterou částku jste mysleli' });
+    await user.click(screen.getByRole('button', { name: 'Zaplatit' }));
+    expect(api.callsOf('guestPay')).toEqual([]);
+    expect(screen.getByRole('alert').textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Spropitné: Myslíte 1 250,00 Kč, nebo 1,25 Kč?');
+    await user.click(within(ask).getByRole('button', { name: /^1\s250,00\sKč$/ }));
+    expect(screen.getByLabelText('Spropitné')).toHaveValue('1\u00a0250');
+    await user.click(screen.getByRole('button', { name: 'Zaplatit' }));
+    expect(api.callsOf('guestPay')).toEqual([{ tableId: 't2', billId: 'b2', outcome: 'paid', tip: '1250' }]);
+    expectNoMissingKeys(missingKeys);
+  });
+
   it('pays some items by quantity and names a bad quantity', async () => {
     const { user, api } = await openDemo();
     await user.selectOptions(screen.getByLabelText('Table'), 't2');

@@ -6,6 +6,7 @@ import type { BillView, GuestPayInput, TableView } from '../../../../preload/con
 import { useApi, useAppState } from '../../services/app-context';
 import { isZero, parseDecimalInput } from '../../format/decimal-text';
 import { billsOfTable, sortedTables } from '../../store/selectors';
+import { amountOf } from '../common/amount-input';
 import { inputError } from '../common/command-error';
 import { useCommand, type CommandError, type CommandRunner } from '../common/use-command';
 import { demoResultText } from './demo-result-text';
@@ -24,14 +25,14 @@ export function guestPayInput(
   bill: BillView | undefined,
   choice: DemoChoice,
   outcome: 'paid' | 'declined',
+  language: string,
 ): { input: GuestPayInput } | { error: CommandError } {
   if (!table || !bill) return { error: inputError(t('demo.table'), t('errors.required')) };
   const input: GuestPayInput = { tableId: table.id, billId: bill.id, outcome };
-  if (choice.tip.trim()) {
-    const parsed = parseDecimalInput(choice.tip);
-    if (parsed === null) return { error: inputError(t('demo.tip'), t('errors.number')) };
-    input.tip = parsed;
-  }
+  // The tip is money: read like every amount input, an ambiguous "1.250" is asked, never guessed.
+  const tip = amountOf(t, t('demo.tip'), choice.tip, language, bill.currency, { allowEmpty: true });
+  if (!tip.ok) return { error: tip.error };
+  if (tip.value !== null) input.tip = tip.value;
   if (choice.payAll) return { input };
   const items: { id: string; quantity: string }[] = [];
   for (const item of bill.items) {
@@ -66,7 +67,7 @@ export interface DemoPayment {
 }
 
 export function useDemoPayment(): DemoPayment {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const tables = useAppState((s) => s.tables);
   const bills = useAppState((s) => s.bills);
@@ -89,7 +90,7 @@ export function useDemoPayment(): DemoPayment {
   const setQuantity = (itemId: string, text: string) => setQuantities((q) => ({ ...q, [itemId]: text }));
   const pay = async (result: 'paid' | 'declined') => {
     setOutcome(null);
-    const built = guestPayInput(t, table, bill, { payAll, quantities, tip }, result);
+    const built = guestPayInput(t, table, bill, { payAll, quantities, tip }, result, i18n.language);
     if ('error' in built) return command.setError(built.error);
     const r = await command.run(() => api.guestPay(built.input));
     if (r.ok) setOutcome(demoResultText(t, r.value.state, result));

@@ -1,6 +1,6 @@
 // One guest order in the inbox: where it goes (table or pickup time), its lines and notes, how
-// long it may still wait, and the staff's next steps, each one press.
-import { memo, useRef, useState } from 'react';
+// long it may still wait, and the staff's next steps: one press each, Reject asks the reason first.
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDecision, OrderView } from '../../../../preload/contract';
 import { useApi, useAppState } from '../../services/app-context';
@@ -114,8 +114,12 @@ function OrderActions({ order, name, onAccepted, onPrint }: ActionsProps) {
   const api = useApi();
   const { run, error, setError, pending } = useCommand();
   const [reason, setReason] = useState<ReasonState>({ choice: 'busy', text: '' });
+  // Reject is two steps: the reason only shows once someone meant to reject, so a busy card stays short.
+  const [rejecting, setRejecting] = useState(false);
   const group = useRef<HTMLDivElement>(null);
+  const backPressed = useRef(false);
   const steps = nextSteps(order);
+  const focusFirst = () => group.current?.querySelector<HTMLElement>('button:not([disabled]), select')?.focus();
   const decide = async (status: OrderDecision) => {
     const text = status === 'REJECTED' ? reasonText(t, reason) : '';
     if (status === 'REJECTED' && !text) {
@@ -123,28 +127,75 @@ function OrderActions({ order, name, onAccepted, onPrint }: ActionsProps) {
       return;
     }
     const result = await run(() => api.setOrderStatus({ orderId: order.id, status, ...(text ? { reason: text } : {}) }));
+    if (result.ok) setRejecting(false);
     if (result.ok && status === 'ACCEPTED') onAccepted?.(result.value);
     // The pressed button may be gone with the old status: keep the keyboard in this card.
-    group.current?.querySelector<HTMLElement>('button:not([disabled]), select')?.focus();
+    focusFirst();
   };
+  const back = () => {
+    setRejecting(false);
+    setError(null);
+    backPressed.current = true;
+  };
+  useEffect(() => {
+    // The reason panel is gone: give the keyboard back to the Reject button.
+    if (rejecting || !backPressed.current) return;
+    backPressed.current = false;
+    group.current?.querySelector<HTMLElement>('.order-step-rejected')?.focus();
+  }, [rejecting]);
   // The kitchen works from the ticket between Accept and Complete; after that it is history.
   const printable = onPrint && order.closedState === null && (order.status === 'ACCEPTED' || order.status === 'PREPARING' || order.status === 'READY');
   if (steps.length === 0 && !printable && !error) return null;
+  const asking = rejecting && steps.includes('REJECTED');
   return (
     <div className="order-actions" role="group" aria-label={t('orders.actionsOf', { name })} ref={group}>
-      {order.status === 'NEW' && <RejectReason state={reason} onChange={setReason} disabled={pending} />}
-      <div className="order-buttons">
-        {steps.map((s) => (
-          <button key={s} type="button" className={`order-step order-step-${s.toLowerCase()}`} disabled={pending} onClick={() => void decide(s)}>
-            {t(`orders.action.${s}`)}
-          </button>
-        ))}
-        {printable && (
-          <button type="button" className="order-print" onClick={() => onPrint(order)}>
-            {t('orders.printTicket')}
-          </button>
-        )}
-      </div>
+      {asking ? (
+        <div
+          className="reject-step"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              e.stopPropagation();
+              back();
+            }
+          }}
+        >
+          <RejectReason state={reason} onChange={setReason} disabled={pending} autoFocus />
+          <div className="order-buttons">
+            <button type="button" className="order-step order-step-rejected-confirm danger" disabled={pending} onClick={() => void decide('REJECTED')}>
+              {t('orders.rejectConfirm')}
+            </button>
+            <button type="button" disabled={pending} onClick={back}>
+              {t('orders.rejectBack')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="order-buttons">
+          {steps.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={`order-step order-step-${s.toLowerCase()}`}
+              disabled={pending}
+              onClick={() => {
+                if (s !== 'REJECTED') void decide(s);
+                else {
+                  setError(null);
+                  setRejecting(true);
+                }
+              }}
+            >
+              {t(`orders.action.${s}`)}
+            </button>
+          ))}
+          {printable && (
+            <button type="button" className="order-print" onClick={() => onPrint(order)}>
+              {t('orders.printTicket')}
+            </button>
+          )}
+        </div>
+      )}
       {error && (
         <p role="alert" className="error" data-code={error.code}>
           {error.code === 'INVALID' && !reasonText(t, reason) ? t('orders.reasonMissing') : orderErrorText(t, i18n, error)}

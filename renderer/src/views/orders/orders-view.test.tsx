@@ -68,22 +68,49 @@ describe('Order inbox', () => {
     expect(within(done).queryByRole('button', { name: 'Print ticket' })).toBeNull();
   });
 
-  it('rejects in one press with the reason picked, and asks for words when "other" is blank', async () => {
+  it('rejects in two steps: Reject shows the reason, Confirm sends it, and asks for words when "other" is blank', async () => {
     const now = Date.now();
     const snapshot = snapshotFixture(now);
     snapshot.orders = [orderFixture(now, { id: 'o3' }), orderFixture(now, { id: 'o4', tableName: 'Bar 1' })];
     const { api, user } = await openOrders({ snapshot });
+    // No card asks for a reason before anyone pressed Reject.
+    expect(within(inbox()).queryByLabelText('Reason the guest sees')).toBeNull();
     await user.click(within(card('Table 5')).getByRole('button', { name: 'Reject' }));
+    expect(api.callsOf('setOrderStatus')).toHaveLength(0);
+    expect(within(card('Table 5')).getByLabelText('Reason the guest sees')).toHaveFocus();
+    expect(within(card('Bar 1')).queryByLabelText('Reason the guest sees')).toBeNull();
+    await user.click(within(card('Table 5')).getByRole('button', { name: 'Confirm' }));
     expect(api.callsOf('setOrderStatus')).toEqual([{ orderId: 'o3', status: 'REJECTED', reason: 'Sorry, the kitchen is too busy right now.' }]);
 
     const bar = card('Bar 1');
-    await user.selectOptions(within(bar).getByLabelText('Reason the guest sees'), 'Other (type it)…');
     await user.click(within(bar).getByRole('button', { name: 'Reject' }));
+    await user.selectOptions(within(bar).getByLabelText('Reason the guest sees'), 'Other (type it)…');
+    await user.click(within(bar).getByRole('button', { name: 'Confirm' }));
     expect(within(bar).getByRole('alert')).toHaveTextContent('Type the reason the guest will see');
     expect(api.callsOf('setOrderStatus')).toHaveLength(1);
     await user.type(within(bar).getByRole('textbox', { name: 'Your reason' }), 'We close in 10 minutes');
-    await user.click(within(bar).getByRole('button', { name: 'Reject' }));
+    await user.click(within(bar).getByRole('button', { name: 'Confirm' }));
     expect(api.callsOf('setOrderStatus').at(-1)).toEqual({ orderId: 'o4', status: 'REJECTED', reason: 'We close in 10 minutes' });
+  });
+
+  it('Back and Escape leave the reason without rejecting, and Reject takes the keyboard again', async () => {
+    const now = Date.now();
+    const snapshot = snapshotFixture(now);
+    snapshot.orders = [orderFixture(now, { id: 'o5' })];
+    const { api, user } = await openOrders({ snapshot });
+    const c = card('Table 5');
+    await user.click(within(c).getByRole('button', { name: 'Reject' }));
+    expect(within(c).queryByRole('button', { name: 'Accept' })).toBeNull();
+    await user.click(within(c).getByRole('button', { name: 'Back' }));
+    expect(within(c).queryByLabelText('Reason the guest sees')).toBeNull();
+    expect(within(c).getByRole('button', { name: 'Reject' })).toHaveFocus();
+    expect(within(c).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    await user.click(within(c).getByRole('button', { name: 'Reject' }));
+    expect(within(c).getByLabelText('Reason the guest sees')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(within(c).queryByLabelText('Reason the guest sees')).toBeNull();
+    expect(within(c).getByRole('button', { name: 'Reject' })).toHaveFocus();
+    expect(api.callsOf('setOrderStatus')).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
-// The reason the guest sees when an order is rejected: a ready sentence from the list (one press
-// on Reject sends it) or the cashier's own words.
+// The reason the guest sees when an order is rejected: a ready sentence from the list or the
+// cashier's own words, asked after Reject and sent on Confirm.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,13 +17,20 @@ export function reasonText(t: (key: string) => string, state: ReasonState): stri
   return state.choice === OTHER ? state.text.trim() : t(`orders.reasons.${state.choice}`);
 }
 
-export function RejectReason({ state, onChange, disabled }: { state: ReasonState; onChange(next: ReasonState): void; disabled: boolean }) {
+export function RejectReason(props: { state: ReasonState; onChange(next: ReasonState): void; disabled: boolean; autoFocus?: boolean }) {
+  const { state, onChange, disabled, autoFocus } = props;
   const { t } = useTranslation();
   const id = useId();
   return (
     <div className="reject-reason">
       <label htmlFor={`${id}-choice`}>{t('orders.reasonLabel')}</label>
-      <select id={`${id}-choice`} value={state.choice} disabled={disabled} onChange={(e) => onChange({ ...state, choice: e.target.value as ReasonChoice })}>
+      <select
+        id={`${id}-choice`}
+        autoFocus={autoFocus}
+        value={state.choice}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...state, choice: e.target.value as ReasonChoice })}
+      >
         {REASONS.map((r) => (
           <option key={r} value={r}>
             {t(`orders.reasons.${r}`)}

@@ -1,10 +1,11 @@
-// The history's controls: the day (picker, previous, next, today), state, table and waiter
+// The history's controls: the day (typed in the app's language, previous, next, today), state, table and waiter
 // filters, and a search by amount or payment id. Plain form controls, so all of it is keyboard reachable.
 import { useTranslation } from 'react-i18next';
 import type { HistoryFilter, HistoryState } from '../../../../preload/contract';
 import { useAppState } from '../../services/app-context';
 import { tableLabel } from '../common/labels';
-import { formatDay, shiftDate } from '../../format/money-format';
+import { formatDay } from '../../format/money-format';
+import { DateField } from '../common/date-field';
 import type { PaymentHistory } from './use-payment-history';
 
 const FILTER_STATES: HistoryState[] = ['paid', 'refunded', 'capture_needed', 'declined', 'cancelled', 'timed_out', 'abandoned', 'pending'];
@@ -29,16 +30,7 @@ export function HistoryToolbar({ history }: { history: PaymentHistory }) {
   return (
     <div className="history-toolbar">
       <div className="day-picker" role="group" aria-label={t('history.day')}>
-        <button type="button" onClick={() => history.setDate(shiftDate(date, -1))} aria-label={t('history.previousDay')}>
-          ‹
-        </button>
-        <label>
-          <span className="sr-only">{t('history.day')}</span>
-          <input type="date" value={date} max={today ?? undefined} onChange={(e) => e.target.value && history.setDate(e.target.value)} />
-        </label>
-        <button type="button" onClick={() => history.setDate(shiftDate(date, 1))} disabled={today !== null && date >= today} aria-label={t('history.nextDay')}>
-          ›
-        </button>
+        <DateField label={t('history.day')} hideLabel value={date} max={today} onChange={history.setDate} />
         {today !== null && date !== today && (
           <button type="button" onClick={() => history.setDate(today)}>
             {t('history.today')}

@@ -22,7 +22,7 @@ describe('Payments view (history of a restaurant day)', () => {
   it('opens on the current restaurant day: summary on top, payments newest first with time, table, amount, tip, provider, state, id', async () => {
     const { api, missingKeys } = await openPayments();
     expect(api.callsOf('dayReport')[0]).toEqual({});
-    expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('2026-11-21');
+    expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('21/11/2026');
     expect(api.callsOf('listPayments').at(-1)).toEqual({ from: '2026-11-21', to: '2026-11-21', filters: {} });
     expect(ids()).toEqual(['p3', 'p1', 'p2']);
     expect(text(row('p1'))).toContain('Table 12');
@@ -56,11 +56,29 @@ describe('Payments view (history of a restaurant day)', () => {
     expect(next).toBeDisabled();
     screen.getByRole('button', { name: 'Previous day' }).focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('2026-11-20'));
+    await waitFor(() => expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('20/11/2026'));
     expect(api.callsOf('dayReport').at(-1)).toEqual({ date: '2026-11-20' });
     await waitFor(() => expect(api.callsOf('listPayments').at(-1)).toEqual({ from: '2026-11-20', to: '2026-11-20', filters: {} }));
     await user.click(screen.getByRole('button', { name: 'Today' }));
-    await waitFor(() => expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('2026-11-21'));
+    await waitFor(() => expect(screen.getByLabelText('Day', { selector: 'input' })).toHaveValue('21/11/2026'));
+  });
+
+  it('takes a day typed as the app writes it, and refuses a day that does not exist or is after today', async () => {
+    const { user, api } = await openPayments();
+    const day = screen.getByLabelText('Day', { selector: 'input' });
+    await user.clear(day);
+    await user.type(day, '3/11/2026{Enter}');
+    await waitFor(() => expect(api.callsOf('dayReport').at(-1)).toEqual({ date: '2026-11-03' }));
+    await waitFor(() => expect(day).toHaveValue('03/11/2026'));
+    const calls = api.callsOf('dayReport').length;
+    await user.clear(day);
+    await user.type(day, '31/11/2026{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('There is no such day: check the day and the month');
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(day);
+    await user.type(day, '22/11/2026{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Pick 21/11/2026 or an earlier day');
+    expect(api.callsOf('dayReport')).toHaveLength(calls);
   });
 
   it('filters by state and table and searches by amount or id, through main', async () => {
