@@ -2127,7 +2127,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                /** @description RECEIPT_MISMATCH: the receipt is not this payment's: a line names an item the payment did not pay, by neither id nor name (`field` items[i].id), or the lines (`field` items) or finalPrice add up to other than the payment's amount, tip apart, to the last decimal; the message names the difference. Nothing is stored or sent; or: Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
                 422: {
                     headers: {
                         [name: string]: unknown;
