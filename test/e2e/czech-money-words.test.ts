@@ -130,15 +130,15 @@ describe('a Czech cashier types money and reads the day in Czech', () => {
         .click();
       const dialog = page.locator('.dialog:has(.receipt-dialog)');
       await dialog.locator('.receipt-lines').waitFor();
-      const fit = await dialog.evaluate((box) => {
+      const fit = await dialog.evaluate((box, view) => {
         const inner = box.querySelector('.receipt-dialog')!;
         const r = box.getBoundingClientRect();
         return {
           box: box.scrollWidth - box.clientWidth,
           inner: inner.scrollWidth - inner.clientWidth,
-          inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+          inside: r.left >= 0 && r.top >= 0 && r.right <= view.width && r.bottom <= view.height,
         };
-      });
+      }, size);
       await screenshot(page, `czech-receipt-dialog-${at}`);
       await page.getByRole('button', { name: 'Zavřít' }).click();
       await dialog.waitFor({ state: 'detached' });
