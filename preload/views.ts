@@ -546,6 +546,8 @@ export type AttentionKind =
   | 'refund-refused'
   | 'service-error'
   | 'receipt-pending'
+  // a paid POSTPONED payment whose fiscal receipt the main POS has not given after a grace
+  | 'receipt-awaited'
   // a paid payment the main POS has not acknowledged in time (POST /v1/events/ack)
   | 'pos-unsynced';
 /** What resolves an entry: capturePayment, retryRecovery, releaseLock, or resolveAttention (acknowledge with a note). */

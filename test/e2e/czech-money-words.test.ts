@@ -122,6 +122,30 @@ describe('a Czech cashier types money and reads the day in Czech', () => {
       await paymentRow(page, paidId).waitFor();
     });
 
+    it(`the paid payment's receipt dialog fits: no sideways scroll, inside the viewport (${at})`, async () => {
+      await page.setViewportSize(size);
+      await tab(page, 'Platby').click();
+      await paymentRow(page, paidId)
+        .getByRole('button', { name: /^Účtenka/ })
+        .click();
+      const dialog = page.locator('.dialog:has(.receipt-dialog)');
+      await dialog.locator('.receipt-lines').waitFor();
+      const fit = await dialog.evaluate((box, view) => {
+        const inner = box.querySelector('.receipt-dialog')!;
+        const r = box.getBoundingClientRect();
+        return {
+          box: box.scrollWidth - box.clientWidth,
+          inner: inner.scrollWidth - inner.clientWidth,
+          inside: r.left >= 0 && r.top >= 0 && r.right <= view.width && r.bottom <= view.height,
+        };
+      }, size);
+      await screenshot(page, `czech-receipt-dialog-${at}`);
+      await page.getByRole('button', { name: 'Zavřít' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // Asserted once closed, so a failure here leaves the page usable for the cases after it.
+      expect(fit).toEqual({ box: 0, inner: 0, inside: true });
+    });
+
     it(`the downloaded CSV, read as Czech Excel reads it, equals the POS API's day report (${at})`, async () => {
       await page.setViewportSize(size);
       await tab(page, 'Platby').click();

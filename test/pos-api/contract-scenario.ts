@@ -7,7 +7,7 @@ import { silentLogger } from '../../main/base/log.js';
 import { startPosApi, type PosApi } from '../../main/app/pos-api.js';
 import type { ReceiptMode } from '../../main/store/index.js';
 import { openTestStore, type TestStore } from '../store/test-store.js';
-import { fiscalReceipt } from '../receipts/helpers.js';
+import { waterReceipt } from '../receipts/helpers.js';
 import { MENU, order } from '../store/menu-helpers.js';
 import { wirePayment } from '../store/helpers.js';
 import { createServiceClient } from '../../main/base/service/index.js';
@@ -121,8 +121,8 @@ export const SCENARIO: ScenarioCall[] = [
   { method: 'GET', route: '/v1/payments', path: '/v1/payments?from=2026-11-22&state=paid', accept: 'text/csv', status: 200 },
   { method: 'GET', route: '/v1/reports/day', path: '/v1/reports/day?date=2026-11-22', status: 200 },
   { method: 'GET', route: '/v1/payments/{id}/receipt', path: '/v1/payments/p-post/receipt', status: 200 },
-  { method: 'PUT', route: '/v1/payments/{id}/receipt', path: '/v1/payments/p-post/receipt', body: fiscalReceipt(), status: 201 },
-  { method: 'PUT', route: '/v1/payments/{id}/receipt', path: '/v1/payments/p-post/receipt', body: fiscalReceipt(), status: 200 },
+  { method: 'PUT', route: '/v1/payments/{id}/receipt', path: '/v1/payments/p-post/receipt', body: waterReceipt(), status: 201 },
+  { method: 'PUT', route: '/v1/payments/{id}/receipt', path: '/v1/payments/p-post/receipt', body: waterReceipt(), status: 200 },
   { method: 'GET', route: '/v1/payments/{id}/receipt', path: '/v1/payments/p-service/receipt', status: 200 },
   { method: 'PUT', route: '/v1/menu', path: '/v1/menu', body: { menus: MENU }, status: 200 },
   { method: 'GET', route: '/v1/menu', path: '/v1/menu', status: 200 },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { acknowledge, listAttention } from '../../main/features/attention/index.js';
+import { RECEIPT_GRACE_MS } from '../../main/features/attention/sources/receipt-awaited.js';
 import { fiscalReceipt, paidPayment, receiptStore } from './helpers.js';
 
 /** The Needs attention source of the POSTPONED flow: receipts the service has not accepted yet. */
@@ -44,5 +45,43 @@ describe('Needs attention: receipts not yet with the service', () => {
         .filter((e) => e.kind === 'attention.resolved')
         .map((e) => e.data),
     ).toEqual([expect.objectContaining({ entryId: 'receipt-pending:p1', kind: 'receipt-pending', action: 'acknowledge', note: 'POS sent it again by hand' })]);
+  });
+
+  it('lists a paid POSTPONED payment whose receipt the POS has not given after the grace; it leaves once given', () => {
+    t = receiptStore();
+    const awaited = () => listAttention(t.store.read, t.clock.now()).filter((e) => e.kind === 'receipt-awaited');
+    paidPayment(t.store);
+    const paidAt = new Date(t.clock.now()).toISOString();
+    t.clock.advance(RECEIPT_GRACE_MS - 1);
+    expect(awaited()).toEqual([]);
+    t.clock.advance(1);
+    expect(awaited()).toEqual([
+      expect.objectContaining({ id: 'receipt-awaited:p1', since: paidAt, tableName: 'Table t1', paymentId: 'p1', amount: '125.00', actions: ['acknowledge'] }),
+    ]);
+    t.store.giveReceipt('p1', fiscalReceipt());
+    expect(awaited()).toEqual([]);
+    expect(list()).toMatchObject([{ id: 'receipt-pending:p1', detail: { state: 'sending' } }]);
+  });
+
+  it('never lists a receipt the service makes itself, nor a POSTPONED payment not paid yet; an acknowledged one stays off', () => {
+    t = receiptStore('QERKO_GENERATED');
+    const awaited = () => listAttention(t.store.read, t.clock.now()).filter((e) => e.kind === 'receipt-awaited');
+    paidPayment(t.store);
+    t.clock.advance(RECEIPT_GRACE_MS * 10);
+    expect(awaited()).toEqual([]);
+    t.cleanup();
+
+    t = receiptStore();
+    paidPayment(t.store, 'p1', { paid: false });
+    t.clock.advance(RECEIPT_GRACE_MS * 10);
+    expect(awaited()).toEqual([]);
+    t.cleanup();
+
+    t = receiptStore();
+    paidPayment(t.store);
+    t.clock.advance(RECEIPT_GRACE_MS);
+    expect(awaited().map((e) => e.id)).toEqual(['receipt-awaited:p1']);
+    expect(acknowledge(t.store, t.clock.now(), { entryId: 'receipt-awaited:p1', note: 'receipt written by hand' })).toMatchObject({ ok: true });
+    expect(awaited()).toEqual([]);
   });
 });

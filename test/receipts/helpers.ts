@@ -51,3 +51,7 @@ export function fiscalReceipt(serial = 'FP-2026-0042', extra: Partial<Receipt> =
     ...extra,
   };
 }
+
+/** The fiscal receipt of a payment of 1 water (40.00), as the contract scenario's p-post paid. */
+export const waterReceipt = (serial = 'FP-2026-0042'): Receipt =>
+  fiscalReceipt(serial, { items: [{ id: 'water', name: 'Water', price: '40', quantity: '1', tags: [] }], finalPrice: '40.00' });

@@ -29,8 +29,8 @@ describe('POS API: receipts from the main POS', () => {
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null };
   };
-  const pay = (id: string, processed = true) => {
-    store.startPayment(wirePayment(id, [{ id: 'water', price: '40', quantity: '1' }]));
+  const pay = (id: string, processed = true, items = [{ id: 'water', price: '40', quantity: '1' }]) => {
+    store.startPayment(wirePayment(id, items));
     if (processed) {
       store.processPayment(id);
       store.closePayment(id, 'PAID');
@@ -42,7 +42,7 @@ describe('POS API: receipts from the main POS', () => {
     store = openTestStore({ file: join(dir, 'bills.sqlite'), clock: new ManualClock(Date.parse('2026-11-22T20:00:00Z')), receiptMode: () => mode });
     api = await startPosApi({ store, port: 0, token: TOKEN, log: silentLogger() });
     seedBill(store);
-    pay('p-post');
+    pay('p-post', true, [{ id: 'beer', price: '62.50', quantity: '2' }]); // what fiscalReceipt() lists
     mode = 'QERKO_GENERATED';
     pay('p-service');
     mode = 'POSTPONED';
@@ -80,6 +80,33 @@ describe('POS API: receipts from the main POS', () => {
     expect(store.givenReceipt('p-post')?.receipt.receiptInfo.serial).toBe('FP-2026-0042');
     const events = (await call('GET', '/events?after=0')).json as { kind: string; data: unknown }[];
     expect(events.filter((e) => e.kind === 'payment.receipt').map((e) => e.data)).toEqual([{ delivery: 'pending', serial: 'FP-2026-0042' }]);
+  });
+
+  it("422 RECEIPT_MISMATCH for lines that are not the payment's, naming the difference; nothing stored or sent", async () => {
+    seedBill(store, 'b2', 't2'); // b1 is held by p-started
+    store.startPayment(wirePayment('p-other', [{ id: 'goulash', price: '189', quantity: '1' }], { idBill: 'b2' }));
+    store.processPayment('p-other');
+    store.closePayment('p-other', 'PAID');
+    const before = store.eventsAfter(0).length;
+    const line = (id: string, name: string, price: string, quantity = '1') => ({ id, name, price, quantity, tags: [] });
+    const receipt = (items: ReturnType<typeof line>[], finalPrice?: string) => ({ ...fiscalReceipt('FP-2026-0099'), items, finalPrice });
+
+    const short = await call('PUT', '/payments/p-other/receipt', receipt([line('goulash', 'Goulash', '188.99')]));
+    expect(short).toMatchObject({ status: 422, json: { error: { code: 'RECEIPT_MISMATCH', field: 'items' } } });
+    expect(short.json.error.message).toBe("The receipt's lines add up to 188.99 CZK but payment p-other paid 189.00 CZK (tip apart): a difference of -0.01.");
+
+    const extra = await call('PUT', '/payments/p-other/receipt', receipt([line('goulash', 'Goulash', '189'), line('cake', 'Cake', '0')]));
+    expect(extra).toMatchObject({ status: 422, json: { error: { code: 'RECEIPT_MISMATCH', field: 'items[1].id' } } });
+    expect(extra.json.error.message).toContain('"cake", "Cake"');
+
+    const final = await call('PUT', '/payments/p-other/receipt', receipt([line('goulash', 'Goulash', '189')], '190.00'));
+    expect(final).toMatchObject({ status: 422, json: { error: { code: 'RECEIPT_MISMATCH', field: 'finalPrice' } } });
+
+    expect(store.givenReceipt('p-other')).toBeNull();
+    expect(store.eventsAfter(0)).toHaveLength(before);
+    // The POS's own line numbering is fine when the names are the payment's; exact amount to the cent.
+    expect((await call('PUT', '/payments/p-other/receipt', receipt([line('1', 'Goulash', '94.50', '2')], '189.00'))).status).toBe(201);
+    expect(store.givenReceipt('p-other')?.receipt.receiptInfo.serial).toBe('FP-2026-0099');
   });
 
   it('400 names the bad field and stores nothing', async () => {
@@ -124,7 +151,8 @@ describe('POS API: receipts from the main POS', () => {
   it('is documented in the OpenAPI document with its 409 codes', async () => {
     const doc = (await call('GET', '/openapi.json')).json;
     const put = doc.paths['/v1/payments/{id}/receipt'].put;
-    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '401', '404', '409', '413', '421']));
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '401', '404', '409', '413', '421', '422']));
+    expect(put.responses['422'].description).toMatch(/RECEIPT_MISMATCH/);
     expect(put.responses['409'].description).toMatch(/NOT_POSTPONED.*RECEIPT_ALREADY_GIVEN.*PAYMENT_NOT_PAID/s);
   });
 });

@@ -8,7 +8,17 @@ import { DEFAULT_UNSYNCED_AFTER_MS, type AttentionContext } from './sources/sour
 
 /** Needs attention on the local POS API: the list, and acknowledging an entry that only needs a look. */
 
-const KINDS = ['capture', 'unsettled-payment', 'lock-held', 'settled-bill', 'refund-refused', 'service-error', 'receipt-pending', 'pos-unsynced'] as const;
+const KINDS = [
+  'capture',
+  'unsettled-payment',
+  'lock-held',
+  'settled-bill',
+  'refund-refused',
+  'service-error',
+  'receipt-pending',
+  'receipt-awaited',
+  'pos-unsynced',
+] as const;
 const ACTIONS = ['capture', 'retry-recovery', 'release-lock', 'acknowledge'] as const;
 
 /** GET /v1/attention?kind= : a comma-separated list of kinds to keep. */
@@ -90,7 +100,8 @@ export const attentionRoutes: Route<PosApiStore>[] = [
       'amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` ' +
       '(the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, ' +
       '`detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: ' +
-      '`detail.state` sending / refused, `detail.attempts`, `detail.code`), `pos-unsynced` (a paid payment whose `payment.paid` event the POS has ' +
+      '`detail.state` sending / refused, `detail.attempts`, `detail.code`), `receipt-awaited` (a paid payment whose receipt is POSTPONED and ' +
+      'the main POS has not given its fiscal receipt (PUT /v1/payments/{id}/receipt) within 2 minutes of payment.paid; it leaves once given, or when acknowledged), `pos-unsynced` (a paid payment whose `payment.paid` event the POS has ' +
       'not acknowledged with POST /v1/events/ack within the `unsyncedAfterSeconds` setting, default 60 s: `detail.seq` its event, `detail.cursor` ' +
       'the committed cursor; listed only once the POS has acknowledged at least once, for payments paid since; it has no action and leaves by ' +
       'itself once acknowledged). An entry leaves the list when its action is done (captured, settled, unlocked) or, for ' +

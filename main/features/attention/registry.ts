@@ -1,6 +1,7 @@
 import { captureSource } from './sources/capture.js';
 import { lockHeldSource } from './sources/lock-held.js';
 import { posUnsyncedSource } from './sources/pos-unsynced.js';
+import { receiptAwaitedSource } from './sources/receipt-awaited.js';
 import { receiptPendingSource } from './sources/receipt-pending.js';
 import { refundRefusedSource } from './sources/refund-refused.js';
 import { serviceErrorSource } from './sources/service-error.js';
@@ -16,6 +17,7 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   settledBillSource,
   refundRefusedSource,
   serviceErrorSource,
+  receiptAwaitedSource,
   receiptPendingSource,
   posUnsyncedSource,
 ];

@@ -6,6 +6,7 @@ import { storeErrorMessage } from '../../base/store-error-english.js';
 import { defineRoute, documented, HttpError, named, type Route } from '../../base/http-route.js';
 import { Id } from '../../base/wire/index.js';
 import { DateTime, Price, Quantity } from '../bills/pos-api-contract.js';
+import { receiptMismatch } from './receipt-match.js';
 import { receiptView } from './receipt-view.js';
 
 /**
@@ -143,11 +144,19 @@ export const receiptRoutes: Route<PosApiStore>[] = [
     errors: {
       400: 'Bad input; `field` names it (e.g. items[0].price)',
       404: 'No such payment: code NOT_FOUND',
+      422:
+        "RECEIPT_MISMATCH: the receipt is not this payment's: a line names an item the payment did not pay, by neither id nor name (`field` items[i].id), or the " +
+        "lines (`field` items) or finalPrice add up to other than the payment's amount, tip apart, to the last decimal; the message names " +
+        'the difference. Nothing is stored or sent',
       409:
         'NOT_POSTPONED: the payment does not wait for a receipt from the POS (its receipt is QERKO_GENERATED, or it is not processed yet); ' +
         'RECEIPT_ALREADY_GIVEN: another receipt was given for it; PAYMENT_NOT_PAID: it ended unpaid',
     },
   })(({ store }, { params, body: receipt }) => {
+    // Checked only where the POS's receipt is awaited: the store's own refusals (409) keep their codes.
+    const payment = store.getPayment(params.id!);
+    const mismatch = payment?.receipt?.receiptDeliveryType === 'POSTPONED' ? receiptMismatch(payment, receipt) : null;
+    if (mismatch) throw new HttpError(422, 'RECEIPT_MISMATCH', mismatch.message, mismatch.field);
     let repeated: boolean;
     try {
       repeated = store.giveReceipt(params.id!, receipt).repeated;

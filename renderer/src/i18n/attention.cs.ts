@@ -16,6 +16,7 @@ export const attentionCs: Translations['attention'] = {
     'refund-refused': 'Vrácení peněz odmítnuto',
     'service-error': 'Chyba platební služby',
     'receipt-pending': 'Účtenka zatím není u platební služby',
+    'receipt-awaited': 'Čeká se na účtenku hlavní pokladny',
     'pos-unsynced': 'Zatím není v hlavní pokladně',
   },
   explain: {
@@ -30,6 +31,8 @@ export const attentionCs: Translations['attention'] = {
       'Platební služba zatím nepřijala účtenku hlavní pokladny na {{money}}; Tableside ji posílá dál ({{attempts}} pokusů, naposledy: {{code}}).',
     receiptRefused:
       'Platební služba odmítla účtenku hlavní pokladny na {{money}} ({{code}}). Hlavní pokladna musí poslat opravenou; po jejím odeslání potvrďte.',
+    'receipt-awaited':
+      'Host zaplatil {{money}}, ale hlavní pokladna k platbě zatím neposlala účtenku. Zkontrolujte hlavní pokladnu a její tiskárnu; hlášení zmizí samo, jakmile účtenka dorazí, nebo potvrďte, pokud se to vyřešilo jinak.',
     'pos-unsynced':
       'Host zaplatil {{money}}, ale hlavní pokladna platbu zatím nepřevzala. Zkontrolujte, že hlavní pokladna běží a je připojená k Tableside. Platba je zde v bezpečí; hlášení zmizí samo, jakmile ji pokladna převezme.',
   },

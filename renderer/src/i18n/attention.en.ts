@@ -15,6 +15,7 @@ export const attentionEn = {
     'refund-refused': 'Refund refused',
     'service-error': 'Error from the payment service',
     'receipt-pending': 'Receipt not yet with the service',
+    'receipt-awaited': 'Waiting for the main POS’s receipt',
     'pos-unsynced': 'Not in the main POS yet',
   },
   explain: {
@@ -29,6 +30,8 @@ export const attentionEn = {
       'The payment service has not accepted the main POS’s receipt for {{money}} yet; Tableside keeps sending it ({{attempts}} attempts, last: {{code}}).',
     receiptRefused:
       'The payment service refused the main POS’s receipt for {{money}} ({{code}}). The main POS must send a corrected one; acknowledge once it did.',
+    'receipt-awaited':
+      'The guest paid {{money}}, but the main POS has not sent the fiscal receipt for it yet. Check the main POS and its printer; this clears by itself once the receipt arrives, or acknowledge if it was handled another way.',
     'pos-unsynced':
       'The guest paid {{money}}, but the main POS has not taken the payment in. Check that the main POS is running and connected to Tableside. The payment is safe here; this clears by itself once the POS has it.',
   },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalReceipt } from '../../receipts/helpers.js';
+import { waterReceipt } from '../../receipts/helpers.js';
 import { MENU } from '../../store/menu-helpers.js';
 import { BILL, CONTRACT_TOKEN, startContractApi, type ContractApi } from '../contract-scenario.js';
 import { posApiTypes, TYPES_FILE } from './generate-types.js';
@@ -73,7 +73,7 @@ describe('a client generated from the served POS API document', () => {
       amount: '102.50',
     });
     expect((await client.GET('/v1/payments/{id}/receipt', id('p-post'))).data?.delivery.state).toBe('waiting-for-pos');
-    expect((await client.PUT('/v1/payments/{id}/receipt', { ...id('p-post'), body: fiscalReceipt() })).response.status).toBe(201);
+    expect((await client.PUT('/v1/payments/{id}/receipt', { ...id('p-post'), body: waterReceipt() })).response.status).toBe(201);
     expect((await client.PUT('/v1/menu', { body: { menus: MENU } })).data?.version).toBe(1);
     expect((await client.GET('/v1/menu')).data?.menus.map((m) => m.id)).toEqual(['drinks', 'food']);
     expect((await client.PATCH('/v1/menu/items/{id}', { ...id('beer'), body: { available: false } })).data?.available).toBe(false);

@@ -1751,12 +1751,12 @@ export interface paths {
         };
         /**
          * Needs attention: everything not settled, oldest first, with the action that resolves each
-         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`), `pos-unsynced` (a paid payment whose `payment.paid` event the POS has not acknowledged with POST /v1/events/ack within the `unsyncedAfterSeconds` setting, default 60 s: `detail.seq` its event, `detail.cursor` the committed cursor; listed only once the POS has acknowledged at least once, for payments paid since; it has no action and leaves by itself once acknowledged). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
+         * @description Kinds: `capture` (a manual-capture payment authorised and not captured), `unsettled-payment` (the service said nothing about a running payment for 2 minutes and recovery has not settled it), `lock-held` (a payment start has locked the bill for more than 5 minutes, the time after which recovery treats a lock as one the service can no longer close), `settled-bill` (closed with an amount due: `detail.method` cash / card-at-counter / written-off / walkout, `detail.note`, `amount` = what was due), `refund-refused` (the service refused to refund a payment: `detail.code`), `service-error` (an `error` call from the service: `detail.code`, `detail.message`; the newest 100), `receipt-pending` (a fiscal receipt the main POS gave that the service has not accepted yet: `detail.state` sending / refused, `detail.attempts`, `detail.code`), `receipt-awaited` (a paid payment whose receipt is POSTPONED and the main POS has not given its fiscal receipt (PUT /v1/payments/{id}/receipt) within 2 minutes of payment.paid; it leaves once given, or when acknowledged), `pos-unsynced` (a paid payment whose `payment.paid` event the POS has not acknowledged with POST /v1/events/ack within the `unsyncedAfterSeconds` setting, default 60 s: `detail.seq` its event, `detail.cursor` the committed cursor; listed only once the POS has acknowledged at least once, for payments paid since; it has no action and leaves by itself once acknowledged). An entry leaves the list when its action is done (captured, settled, unlocked) or, for `acknowledge` entries, when acknowledged (POST …/resolve). Each resolution is kept and appears in the event log as `attention.resolved`.
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description Comma-separated kinds to keep (capture, unsettled-payment, lock-held, settled-bill, refund-refused, service-error, receipt-pending, pos-unsynced) */
+                    /** @description Comma-separated kinds to keep (capture, unsettled-payment, lock-held, settled-bill, refund-refused, service-error, receipt-pending, receipt-awaited, pos-unsynced) */
                     kind?: string;
                 };
                 header?: never;
@@ -2127,7 +2127,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
+                /** @description RECEIPT_MISMATCH: the receipt is not this payment's: a line names an item the payment did not pay, by neither id nor name (`field` items[i].id), or the lines (`field` items) or finalPrice add up to other than the payment's amount, tip apart, to the last decimal; the message names the difference. Nothing is stored or sent; or: Idempotency-Key already used for another request: code IDEMPOTENCY_KEY_REUSED */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3334,7 +3334,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            kind: "capture" | "unsettled-payment" | "lock-held" | "settled-bill" | "refund-refused" | "service-error" | "receipt-pending" | "pos-unsynced";
+            kind: "capture" | "unsettled-payment" | "lock-held" | "settled-bill" | "refund-refused" | "service-error" | "receipt-pending" | "receipt-awaited" | "pos-unsynced";
             /**
              * Format: date-time
              * @description Since when it needs attention

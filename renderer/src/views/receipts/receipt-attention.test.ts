@@ -39,4 +39,14 @@ describe('Needs attention words for a receipt not yet with the service (receipts
       'The payment service refused the main POS’s receipt for 125.00 CZK (404). The main POS must send a corrected one; acknowledge once it did.',
     );
   });
+
+  it('says the main POS has not sent the receipt of a paid payment yet, in English and Czech', () => {
+    const awaited = { ...entry({}), id: 'receipt-awaited:p1', kind: 'receipt-awaited' as const };
+    const en = createI18n('en');
+    expect(en.t('attention.kind.receipt-awaited')).toBe('Waiting for the main POS’s receipt');
+    expect(plain(explainEntry(en.t, en, awaited))).toContain('The guest paid 125.00 CZK, but the main POS has not sent the fiscal receipt');
+    const cs = createI18n('cs');
+    expect(cs.t('attention.kind.receipt-awaited')).toBe('Čeká se na účtenku hlavní pokladny');
+    expect(plain(explainEntry(cs.t, cs, awaited))).toContain('hlavní pokladna k platbě zatím neposlala účtenku');
+  });
 });
