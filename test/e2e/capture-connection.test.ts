@@ -42,7 +42,7 @@ describe('capture needed and the connection banner at 1366x768', () => {
     await payments.getByText('Capture needed').waitFor();
     expect(await payments.textContent()).not.toContain('Processing');
     await screenshot(page, 'tables-capture-needed-1366x768');
-    await payments.getByRole('button', { name: /^Capture 567\.00\sCZK at Table 7$/ }).click();
+    await payments.getByRole('button', { name: /^Capture CZK\s567\.00 at Table 7$/ }).click();
     await payments.getByText('Capture needed').waitFor({ state: 'detached' });
     // The card follows the table's own event, which may come a frame after the payment's: wait for it.
     await page

@@ -89,7 +89,7 @@ describe('the cashier page while hidden', () => {
     const paid = await sandbox.guestPay({ idTable: 'h1' });
     expect(paid.outcome).toBe('paid');
     // Notices still reach the hidden page (their sound, the OS notification).
-    await notice(page, 'Table 31 paid 158.00 CZK').waitFor();
+    await notice(page, 'Table 31 paid CZK 158.00').waitFor();
     await tableCard(witness, 'Table 31')
       .locator('.badge')
       .filter({ hasText: /^Free$/ })

@@ -29,11 +29,11 @@ describe('notices and safe actions at 1366x768 and 1024x768', () => {
     await tab(page, 'Tables').click();
     // Table 1: 1295.00 in all; the guest pays one Pilsner (62.00).
     expect((await sandbox.guestPay({ idTable: 't1', items: [{ id: 'm-pilsner-1', quantity: '1' }] })).outcome).toBe('paid');
-    await notice(page, 'Table 1 paid 62.00 of 1,295.00 CZK, 1,233.00 left').waitFor();
+    await notice(page, 'Table 1 paid 62.00 of CZK 1,295.00, 1,233.00 left').waitFor();
     expect((await sandbox.guestPay({ idTable: 't3' })).outcome).toBe('paid');
     expect((await sandbox.guestPay({ idTable: 't11' })).outcome).toBe('paid');
-    await notice(page, /^.*Table 3 paid 296\.00 CZK/).waitFor();
-    await notice(page, /Bar 1 paid 124\.00 CZK/).waitFor();
+    await notice(page, /^.*Table 3 paid CZK\s296\.00/).waitFor();
+    await notice(page, /Bar 1 paid CZK\s124\.00/).waitFor();
     const list = noticesRegion(page).locator('ul.notices-list');
     const box = await list.boundingBox();
     expect(box?.height).toBeLessThanOrEqual(90);
@@ -48,12 +48,12 @@ describe('notices and safe actions at 1366x768 and 1024x768', () => {
   it('a manual-capture payment raises a capture notice; Capture right there clears it and the payment is paid', async () => {
     const authorized = await sandbox.guestPay({ idTable: 't7', captureMode: 'manual' });
     expect(authorized.outcome).toBe('authorized');
-    const capture = notice(page, /Table 7: capture 567\.00\sCZK/);
+    const capture = notice(page, /Table 7: capture CZK\s567\.00/);
     await capture.waitFor();
     await screenshot(page, 'notices-capture-1366');
-    await capture.getByRole('button', { name: /^Capture 567\.00\sCZK at Table 7$/ }).click();
+    await capture.getByRole('button', { name: /^Capture CZK\s567\.00 at Table 7$/ }).click();
     await capture.waitFor({ state: 'detached' });
-    await notice(page, /Table 7 paid 567\.00\sCZK/).waitFor();
+    await notice(page, /Table 7 paid CZK\s567\.00/).waitFor();
   });
 
   it('the cancel dialog opens with the focus on the safe button; Enter goes back; Escape closes', async () => {

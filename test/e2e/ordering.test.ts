@@ -111,7 +111,7 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
     const rang = () => page.evaluate(() => (globalThis as unknown as { tones: string[] }).tones.some((t) => t.startsWith('triangle@')));
     expect(await rang()).toBe(false);
     await form.getByRole('button', { name: 'Place order' }).click();
-    await form.getByRole('status').filter({ hasText: 'Order sent: 118.00 CZK is on the bill of Table 5.' }).waitFor();
+    await form.getByRole('status').filter({ hasText: 'Order sent: CZK 118.00 is on the bill of Table 5.' }).waitFor();
     await screenshot(page, 'demo-order');
 
     const placed = (await orders()).find((o) => o.tableId === 't5');
@@ -134,14 +134,14 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
     await beer.waitFor();
     await beer.getByText('Ordered by the guest').waitFor();
     expect(await beer.getByRole('textbox', { name: 'Quantity of Beer 0.5 l' }).inputValue()).toBe('2');
-    expect((await beer.locator('td.money').allTextContents()).map((s) => s.replace(/\s/g, ' '))).toEqual(['59.00 CZK', '118.00 CZK']);
+    expect((await beer.locator('td.money').allTextContents()).map((s) => s.replace(/\s/g, ' '))).toEqual(['CZK 59.00', 'CZK 118.00']);
     await screenshot(page, 'ordered-lines-on-bill');
 
     await tab(page, 'Demo').click();
     const payForm = page.getByRole('region', { name: 'Demo: pay as a guest' });
     await payForm.getByRole('combobox', { name: 'Table' }).selectOption('t5');
     await payForm.getByRole('button', { name: 'Pay', exact: true }).click();
-    await notice(page, 'Table 5 paid 118.00 CZK').waitFor();
+    await notice(page, 'Table 5 paid CZK 118.00').waitFor();
     expect((await pos.bill(placed!.billId!)).totals).toMatchObject({ paid: '118.00', due: '0.00' });
     expect((await serviceOrder(placed!.id)).counts).toEqual({ ACCEPTED: 1 });
   });
@@ -155,7 +155,7 @@ describe('ordering: the menu pushed, guests order to a table and for pickup', ()
     await form.getByLabel('Quantity of Kofola 0.3 l to order').fill('2');
     await form.getByLabel('Note for the kitchen').fill('no onion');
     await form.getByRole('button', { name: 'Place order' }).click();
-    await form.getByRole('status').filter({ hasText: 'Order paid (307.00 CZK) and sent.' }).waitFor();
+    await form.getByRole('status').filter({ hasText: 'Order paid (CZK 307.00) and sent.' }).waitFor();
 
     const pickup = (await orders()).find((o) => o.deliveryType === 'byCustomer');
     expect(pickup).toMatchObject({ status: 'NEW', paid: true, total: '307.00', note: 'no onion' });

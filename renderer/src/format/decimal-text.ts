@@ -60,12 +60,12 @@ export function formatAmount(value: Decimal, language: string): string {
 }
 
 /**
- * "1 432,00 Kč" in Czech (Intl's currency style); "1,432.00 CZK" in English, the code after the
- * amount as cashiers and the issue's examples write it; without a currency, the amount alone.
+ * One money format per language, Intl's currency style for it: "1 432,00 Kč" in Czech,
+ * "CZK 1,432.00" in English; without a currency (or with a code Intl does not know), the amount
+ * alone or followed by the code.
  */
 export function formatMoney(value: Decimal, currency: string | null, language: string): string {
   if (!currency) return formatAmount(value, language);
-  if (language !== 'cs') return `${formatAmount(value, language)} ${currency}`;
   const f = formatter(language, currency, digitsOf(value));
   return f ? f.format(value as unknown as number) : `${plainAmount(value, language)} ${currency}`;
 }

@@ -1,23 +1,11 @@
-// Money of the history and the day report through Intl.NumberFormat ("1 432,00 Kč" in Czech,
-// "CZK 1,432.00" in English). The decimal string goes in as a string: Intl formats it exactly,
-// never through a float, and keeps a third decimal place when the value has one.
+// Money of the history and the day report ("1 432,00 Kč" in Czech, "CZK 1,432.00" in English)
+// through the app's one money format; percentages and days through Intl as well.
 import type { Decimal } from '../../../preload/contract';
+import { formatMoney } from './decimal-text';
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(language: string, currency: string): Intl.NumberFormat {
-  const key = `${language}:${currency}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 6 });
-    formats.set(key, format);
-  }
-  return format;
-}
-
+/** The app's one money format (`formatMoney`): the history and the day report show what the cards show. */
 export function formatCurrency(value: Decimal, currency: string, language: string): string {
-  // Intl.NumberFormat.format takes a decimal string exactly (ES2023); the cast only widens the type.
-  return moneyFormat(language, currency).format(value as unknown as number);
+  return formatMoney(value, currency, language);
 }
 
 /** "0.0850" → "8.5 %" (cs: "8,5 %"). */

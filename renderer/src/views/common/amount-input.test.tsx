@@ -97,10 +97,10 @@ describe('AmountInput', () => {
     const user = userEvent.setup();
     const { input, reading, missing } = renderField('en');
     await user.type(input, '1,250.50');
-    expect(reading()).toBe('Reads as 1,250.50 CZK');
+    expect(reading()).toBe('Reads as CZK 1,250.50');
     await user.clear(input);
     await user.type(input, '1,250');
-    expect(reading()).toContain('Did you mean 1,250.00 CZK or 1.25 CZK?');
+    expect(reading()).toContain('Did you mean CZK 1,250.00 or CZK 1.25?');
     await user.clear(input);
     await user.type(input, '12.345');
     expect(reading()).toBe('Too many decimal places (at most 2): nothing is rounded');

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../format/decimal-text';
 import type { Language } from '../../../../preload/contract';
 import { ERROR_CODES } from '../../../../preload/error-codes';
 import { createI18n } from '../../i18n/create-i18n';
@@ -48,7 +49,7 @@ describe('command errors in the cashier language', () => {
       params: { table: '8', amount: '1137', currency: 'CZK', reason: 'unfinished' },
     };
     expect(shown(error, 'cs')).toContain('Zachyťte 1\u00a0137,00\u00a0Kč');
-    expect(shown(error)).toContain('Capture 1,137.00 CZK');
+    expect(shown(error)).toContain(`Capture ${formatMoney('1137', 'CZK', 'en')}`);
   });
 
   it('falls back to a translated sentence naming the failed action for an unknown code', () => {

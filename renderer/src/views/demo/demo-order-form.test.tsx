@@ -28,7 +28,7 @@ describe('Demo: order as a guest', () => {
     expect(region.getByRole('button', { name: 'Place order' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(api.callsOf('guestOrder')).toEqual([{ tableId: 't2', items: [{ id: 'm1', quantity: '2' }], note: 'no ice' }]);
-    expect(await region.findByRole('status')).toHaveTextContent('Order sent: 124.00 CZK is on the bill of Table 2. Accept or reject it in Orders.');
+    expect(await region.findByRole('status')).toHaveTextContent('Order sent: CZK 124.00 is on the bill of Table 2. Accept or reject it in Orders.');
     // Placed: the form is ready for the next order.
     expect(region.getByLabelText('Quantity of Pilsner to order')).toHaveValue('');
     expectNoMissingKeys(missingKeys);
@@ -47,7 +47,7 @@ describe('Demo: order as a guest', () => {
     const [call] = api.callsOf('guestOrder') as [{ pickupAt: string; items: unknown }];
     expect(call.items).toEqual([{ id: 'm2', quantity: '1.5' }]);
     expect(call.pickupAt).toMatch(/^\d{4}-\d{2}-\d{2}T18:30:00[+-]\d{2}:\d{2}$/);
-    expect(await region.findByRole('status')).toHaveTextContent('Order paid (124.00 CZK) and sent. Accept or reject it in Orders.');
+    expect(await region.findByRole('status')).toHaveTextContent('Order paid (CZK 124.00) and sent. Accept or reject it in Orders.');
   });
 
   it('names the missing table, the missing items and a bad quantity; sends nothing', async () => {

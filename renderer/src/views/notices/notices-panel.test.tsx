@@ -19,7 +19,7 @@ const panel = (name = 'Notifications') => screen.getByRole('region', { name });
 describe('Notifications', () => {
   it('shows unacknowledged notices in words, hides acknowledged ones', async () => {
     const { missingKeys, beeps } = await renderApp();
-    expect(panel()).toHaveTextContent('Table 12 paid 324.00 CZK + 30.00 tip');
+    expect(panel()).toHaveTextContent('Table 12 paid CZK 324.00 + 30.00 tip');
     expect(panel()).not.toHaveTextContent('Table 9');
     expect(beeps).toHaveLength(0);
     expectNoMissingKeys(missingKeys);
@@ -52,9 +52,9 @@ describe('Notifications', () => {
       { type: 'notice', seq: 12, notice: noticeFixture(now, { id: 'err:1', kind: 'service-error', message: 'Rate limit exceeded', tableName: null }) },
       { type: 'notice', seq: 13, notice: noticeFixture(now, { id: 'paid:p9', tip: '0', amount: '99.5' }) },
     );
-    expect(panel()).toHaveTextContent('Table 12: payment of 80.00 CZK refunded, the items are back on the bill.');
+    expect(panel()).toHaveTextContent('Table 12: payment of CZK 80.00 refunded, the items are back on the bill.');
     expect(panel()).toHaveTextContent('The payment service reported an error: Rate limit exceeded');
-    expect(panel()).toHaveTextContent(/Table 12 paid 99\.50 CZK(?! \+)/);
+    expect(panel()).toHaveTextContent(/Table 12 paid CZK\s99\.50(?! \+)/);
   });
 
   it('acknowledges with the keyboard; the notice goes when main says so', async () => {
@@ -82,7 +82,7 @@ describe('Notifications', () => {
     // 50 payments: 200+ events, applied in one frame; plus the snapshot's open notice = 51 open.
     pushEvents(...burstEvents(now, 50));
     const rows = () => within(panel()).getAllByRole('listitem');
-    expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining('50 tables paid · 16,200.00 CZK'), expect.stringContaining('Table 12 paid')]);
+    expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining(`50 tables paid · ${formatMoney('16200', 'CZK', 'en')}`), expect.stringContaining('Table 12 paid')]);
     expect(panel()).toHaveAttribute('data-open-count', '51');
     expect(beeps).toHaveLength(1);
 
@@ -131,7 +131,7 @@ describe('Notifications', () => {
     const rows = within(panel()).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Payment at Table 31 was declined');
     expect(rows[0]).toHaveClass('notice-problem');
-    expect(rows[1]).toHaveTextContent('8 tables paid · 2,592.00 CZK');
+    expect(rows[1]).toHaveTextContent('8 tables paid · CZK 2,592.00');
     expect(within(panel()).getByText('1 problem')).toBeInTheDocument();
     expectNoMissingKeys(missingKeys);
   });
@@ -148,7 +148,7 @@ describe('Notifications', () => {
     const rows = within(panel()).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringContaining('Table 8: payment of'),
-      expect.stringContaining('Table 7: capture 1,438.00 CZK'),
+      expect.stringContaining(`Table 7: capture ${formatMoney('1438', 'CZK', 'en')}`),
       expect.stringContaining('Table 9 paid'),
     ]);
     expect(within(panel()).getByText('2 problems')).toBeInTheDocument();

@@ -30,7 +30,7 @@ describe('Order inbox', () => {
     expect(c).toHaveTextContent('2× Pilsner');
     expect(c).toHaveTextContent('1× Goulash (no onion)');
     expect(c).toHaveTextContent('Note: We sit outside');
-    expect(c).toHaveTextContent('Total 324.00 CZK');
+    expect(c).toHaveTextContent('Total CZK 324.00');
     expect(c).toHaveTextContent('New');
     await user.click(within(c).getByRole('button', { name: 'Accept' }));
     expect(api.callsOf('setOrderStatus')).toEqual([{ orderId: 'o1', status: 'ACCEPTED' }]);

@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../format/decimal-text';
 import { ServicesProvider, type AppServices } from '../../services/app-context';
 import { createI18n } from '../../i18n/create-i18n';
 import { createAppStore } from '../../store/app-store';
@@ -69,7 +70,7 @@ describe('Payment state badge', () => {
     );
     const buttons = screen.getAllByRole('button');
     expect(buttons).toHaveLength(1);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Capture 54.00 CZK at Table 2' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: `Capture ${formatMoney('54', 'CZK', 'en')} at Table 2` }));
     expect(api.callsOf('capturePayment')).toEqual([{ paymentId: 'p3' }]);
   });
 

@@ -138,7 +138,7 @@ describe('Payments view (history of a restaurant day)', () => {
     expect(cancel.textContent).toMatch(/\(2:(49|50):\d{2}\)/);
     await user.click(cancel);
     const dialog = screen.getByRole('dialog', { name: 'Cancel this payment?' });
-    expect(dialog).toHaveTextContent('324.00 CZK');
+    expect(dialog).toHaveTextContent('CZK 324.00');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel payment' }));
     expect(api.callsOf('cancelPayment')).toEqual([{ paymentId: 'p1' }]);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -24,7 +24,7 @@ describe('Needs attention words for a receipt not yet with the service (receipts
   it('says it is being sent, with the attempts and the last error, in English and Czech', () => {
     const en = createI18n('en');
     expect(plain(explainEntry(en.t, en, entry({ state: 'sending', attempts: '3', code: '503' })))).toBe(
-      'The payment service has not accepted the main POS’s receipt for 125.00 CZK yet; Tableside keeps sending it (3 attempts, last: 503).',
+      'The payment service has not accepted the main POS’s receipt for CZK 125.00 yet; Tableside keeps sending it (3 attempts, last: 503).',
     );
     const cs = createI18n('cs');
     expect(plain(explainEntry(cs.t, cs, entry({ state: 'sending', attempts: '3', code: '503' })))).toContain(
@@ -36,7 +36,7 @@ describe('Needs attention words for a receipt not yet with the service (receipts
   it('says what to do when the service refused it', () => {
     const en = createI18n('en');
     expect(plain(explainEntry(en.t, en, entry({ state: 'refused', attempts: '1', code: '404' })))).toBe(
-      'The payment service refused the main POS’s receipt for 125.00 CZK (404). The main POS must send a corrected one; acknowledge once it did.',
+      'The payment service refused the main POS’s receipt for CZK 125.00 (404). The main POS must send a corrected one; acknowledge once it did.',
     );
   });
 
@@ -44,7 +44,7 @@ describe('Needs attention words for a receipt not yet with the service (receipts
     const awaited = { ...entry({}), id: 'receipt-awaited:p1', kind: 'receipt-awaited' as const };
     const en = createI18n('en');
     expect(en.t('attention.kind.receipt-awaited')).toBe('Waiting for the main POS’s receipt');
-    expect(plain(explainEntry(en.t, en, awaited))).toContain('The guest paid 125.00 CZK, but the main POS has not sent the fiscal receipt');
+    expect(plain(explainEntry(en.t, en, awaited))).toContain('The guest paid CZK 125.00, but the main POS has not sent the fiscal receipt');
     const cs = createI18n('cs');
     expect(cs.t('attention.kind.receipt-awaited')).toBe('Čeká se na účtenku hlavní pokladny');
     expect(plain(explainEntry(cs.t, cs, awaited))).toContain('hlavní pokladna k platbě zatím neposlala účtenku');

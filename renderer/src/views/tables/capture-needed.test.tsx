@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../format/decimal-text';
 import { paymentFixture, snapshotFixture, tableFixture } from '../../test/fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 
@@ -39,7 +40,7 @@ describe('Capture needed on the table and its bill', () => {
     const payments = screen.getByRole('region', { name: 'Payments on this bill' });
     expect(within(payments).getByText('Capture needed')).toBeInTheDocument();
     expect(payments).not.toHaveTextContent('Processing');
-    await user.click(within(payments).getByRole('button', { name: 'Capture 54.00 CZK at Table 2' }));
+    await user.click(within(payments).getByRole('button', { name: `Capture ${formatMoney('54', 'CZK', 'en')} at Table 2` }));
     expect(api.callsOf('capturePayment')).toEqual([{ paymentId: 'p3' }]);
   });
 

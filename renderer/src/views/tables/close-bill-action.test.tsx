@@ -16,7 +16,7 @@ async function openClose(snapshot = snapshotFixture()) {
 describe('Closing a bill', () => {
   it('with an amount due: warns with it, asks how it was settled, sends the answer with the note', async () => {
     const { user, api, missingKeys } = await openClose();
-    expect(dialog()).toHaveTextContent('324.00 CZK is still due on this bill.');
+    expect(dialog()).toHaveTextContent('CZK 324.00 is still due on this bill.');
     expect(within(dialog()).getByRole('button', { name: 'Back' })).toHaveFocus();
     await user.click(within(dialog()).getByRole('button', { name: 'Close bill' }));
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('How was it settled?: choose how the amount due was settled');
@@ -61,7 +61,7 @@ describe('Closing a bill', () => {
     await app.user.click(screen.getByRole('button', { name: /Table 2/ }));
     await app.user.click(screen.getByRole('button', { name: 'Walkout' }));
     const walkout = screen.getByRole('dialog', { name: 'Report a walkout?' });
-    expect(walkout).toHaveTextContent('324.00 CZK is still due on this bill.');
+    expect(walkout).toHaveTextContent('CZK 324.00 is still due on this bill.');
     await app.user.type(within(walkout).getByLabelText('What happened (optional)'), 'left by the terrace');
     await app.user.click(within(walkout).getByRole('button', { name: 'Report walkout' }));
     expect(app.api.callsOf('closeBill')).toEqual([{ billId: 'b2', settlement: { method: 'walkout', note: 'left by the terrace' } }]);

@@ -59,7 +59,7 @@ describe('Tables view: side sheet and compact cards', () => {
     const paid = card(TABLE_1);
     expect(paid).toHaveTextContent('Paid');
     expect(paid).toHaveTextContent('412.50');
-    expect(paid).toHaveTextContent(`Paid 412.50 CZK at ${time}`);
+    expect(paid).toHaveTextContent(`Paid CZK 412.50 at ${time}`);
     expect(paid).not.toHaveTextContent('0.00');
     pushEvents({
       type: 'table',

@@ -21,7 +21,7 @@ describe('Tables view', () => {
     const terrace = screen.getByRole('region', { name: 'Terrace' });
     const card = within(terrace).getByRole('button', { name: /Table 2/ });
     expect(card).toHaveTextContent('Open');
-    expect(card).toHaveTextContent('324.00 CZK');
+    expect(card).toHaveTextContent('CZK 324.00');
     expect(within(screen.getByRole('region', { name: 'Hall' })).getByRole('button', { name: /Table 12/ })).toHaveTextContent('Partly paid');
     expect(screen.getByRole('button', { name: /Bar 1/ })).toHaveTextContent('Payment in progress');
     expect(screen.getByRole('button', { name: /^Table 1(?!\d)/ })).toHaveTextContent('Free');
@@ -39,11 +39,11 @@ describe('Tables view', () => {
     await user.click(screen.getByRole('button', { name: /Table 12/ }));
     const panel = screen.getByRole('complementary', { name: 'Bill of Table 12' });
     const coffee = within(panel).getByRole('row', { name: /Coffee/ });
-    expect(coffee).toHaveTextContent('50.00 CZK');
-    expect(coffee).toHaveTextContent('100.00 CZK');
-    expect(within(panel).getByText('Due').nextElementSibling).toHaveTextContent('100.00 CZK');
-    expect(within(panel).getByText('Tips').nextElementSibling).toHaveTextContent('30.00 CZK');
-    expect(within(panel).getByRole('region', { name: 'Payments on this bill' })).toHaveTextContent('324.00 CZK');
+    expect(coffee).toHaveTextContent('CZK 50.00');
+    expect(coffee).toHaveTextContent('CZK 100.00');
+    expect(within(panel).getByText('Due').nextElementSibling).toHaveTextContent('CZK 100.00');
+    expect(within(panel).getByText('Tips').nextElementSibling).toHaveTextContent('CZK 30.00');
+    expect(within(panel).getByRole('region', { name: 'Payments on this bill' })).toHaveTextContent('CZK 324.00');
     // Coffee has one paid: it cannot be removed; Cake can.
     expect(within(coffee).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Remove Cake' })).toBeEnabled();
