@@ -11,7 +11,7 @@ export function isProblem(n: Notice): boolean {
 
 function paidText(t: TFunction, n: Notice, table: string, amount: string, language: string): string {
   const tip = n.tip && !isZero(n.tip) ? formatMoney(n.tip, null, language) : null;
-  // Partly paid: "Table 5 paid 321.00 of 840.00 CZK, 519.00 left".
+  // Partly paid: "Table 5 paid 321.00 of CZK 840.00, 519.00 left" (the currency once).
   if (n.billDue && n.billTotal && !isZero(n.billDue)) {
     const parts = {
       table,

@@ -1,4 +1,4 @@
-// Notices that stay until the cashier acknowledges them ("Table 12 paid 324.00 CZK + 30.00 tip").
+// Notices that stay until the cashier acknowledges them ("Table 12 paid CZK 324.00 + 30.00 tip").
 // A busy evening brings dozens at once: only a few rows are drawn, one compact line each, in a
 // box of fixed height, with "+N more" and "Acknowledge all", so notices never push the view off
 // the screen. Problems (and orders left unanswered too long) are pinned above the good news with
