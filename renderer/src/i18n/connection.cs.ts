@@ -67,5 +67,22 @@ export const connectionCs: Translations['connection'] = {
     otherPos: 'Hosté: jejich platby přes QR jdou na druhé připojení, ne na účty této pokladny.',
     mayWait: 'Hosté: naskenování QR kódu může trvat déle nebo selhat, dokud se spojení neobnoví.',
   },
+  // Jeden řádek, který se vejde do okna 1024 px vedle tlačítek; celé věty výše jsou pod Podrobnostmi.
+  short: {
+    unreachable: 'Bez internetu: QR platby nejdou, přijímejte platby na pokladně.',
+    dropped: 'Spojení přerušeno, připojuje se znovu: QR platby se zdrží.',
+    restarting: 'Služba se restartuje, zpět za {{seconds}} s: QR platby nejdou.',
+    credentials: 'API klíč odmítnut: QR platby nejdou. Opravte ho v Nastavení.',
+    'webhook-url': 'Adresa webhooků odmítnuta: QR platby nejdou. Viz Nastavení.',
+    conflict: 'Připojen jiný POS: QR platby jdou tam.',
+    stale: 'Služba se neozvala {{minutes}} min: QR platby se zdrží.',
+    downFor: '{{text}} ({{minutes}} min)',
+    problem: {
+      KEY_MISSING: 'Chybí API klíč: QR platby nejdou. Zadejte ho v Nastavení.',
+      SERVICE_URL_MISSING: 'Chybí adresa služby: QR platby nejdou. Zadejte ji v Nastavení.',
+      DEMO_UNAVAILABLE: 'Demo zde nejde: zvolte prostředí v Nastavení.',
+      SETTINGS_DAMAGED: 'Nastavení poškozeno: QR platby nejdou. Vedoucí musí uložit Nastavení.',
+    },
+  },
   cardOffline: 'QR platba nejde',
 };

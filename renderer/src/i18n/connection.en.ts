@@ -66,5 +66,22 @@ export const connectionEn = {
     otherPos: "Guests: their QR payments go to the other connection, not to this till's bills.",
     mayWait: 'Guests: scanning a QR code may take longer or fail until the link is back.',
   },
+  // One line that fits a 1024 px window beside the buttons; the sentences above sit behind Details.
+  short: {
+    unreachable: 'No internet: QR payments are down, take payment at the till.',
+    dropped: 'Connection dropped, reconnecting: QR payments may be slow.',
+    restarting: 'Payment service restarting, back in {{seconds}} s: no QR payments.',
+    credentials: 'API key rejected: no QR payments. Fix it in Settings.',
+    'webhook-url': 'Webhook address refused: no QR payments. Check Settings.',
+    conflict: 'Another POS is connected: QR payments go there.',
+    stale: 'No word from the service for {{minutes}} min: QR may be slow.',
+    downFor: '{{text}} ({{minutes}} min)',
+    problem: {
+      KEY_MISSING: 'API key missing: no QR payments. Enter it in Settings.',
+      SERVICE_URL_MISSING: 'Service URL missing: no QR payments. Enter it in Settings.',
+      DEMO_UNAVAILABLE: 'Demo mode not available: choose an environment in Settings.',
+      SETTINGS_DAMAGED: 'Settings damaged: no QR payments. A manager must save Settings.',
+    },
+  },
   cardOffline: 'No QR pay',
 };

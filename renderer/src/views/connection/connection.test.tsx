@@ -137,4 +137,32 @@ describe('Connection banner: whose side the problem is on', () => {
     expect(within(card('Stůl 2')).getByText('QR platba nejde')).toBeInTheDocument();
     expectNoMissingKeys(missingKeys);
   });
+
+  it('is one short line in both languages; Details opens the whole sentences and closes them again', async () => {
+    const now = Date.now();
+    for (const language of ['cs', 'en'] as const) {
+      const snapshot = snapshotFixture(now);
+      snapshot.connection = connectionFixture(now, { status: 'offline', cause: 'unreachable', since: now - 180_000, rttMs: null });
+      const { missingKeys, user, view } = await renderApp({ snapshot, language });
+      const banner = screen.getByRole('alert');
+      const short = banner.querySelector('.banner-short')!;
+      expect(short).toHaveTextContent(
+        language === 'cs'
+          ? 'Bez internetu: QR platby nejdou, přijímejte platby na pokladně. (3 min)'
+          : 'No internet: QR payments are down, take payment at the till. (3 min)',
+      );
+      const toggle = within(banner).getByRole('button', { name: language === 'cs' ? 'Podrobnosti' : 'Details' });
+      const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(details).not.toBeVisible();
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(details).toBeVisible();
+      expect(details).toHaveTextContent(language === 'cs' ? 'Bez spojení 3 min.' : 'Down for 3 min.');
+      await user.click(toggle);
+      expect(details).not.toBeVisible();
+      expectNoMissingKeys(missingKeys);
+      view.unmount();
+    }
+  });
 });
