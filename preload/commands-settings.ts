@@ -61,6 +61,8 @@ export const CASHIER_SETTINGS_FIELDS = {
   updateChannel: z.enum(['stable', 'beta']),
   // The Tables view's card size: compact fits 60 tables on a 1366x768 screen.
   tableDensity: z.enum(['compact', 'comfortable']),
+  // The printed QR card's guest words in a second language too.
+  qrSecondLanguage: z.enum(['none', 'en', 'cs']),
 };
 
 /** The saveSettings command's input: the fields the cashier edits, and a new API key. Unknown fields are stripped. */
@@ -78,6 +80,8 @@ export type SettingsInput = z.output<typeof SettingsInputSchema>;
 // A PIN as typed (its rule, 6-8 digits for a new one, is checked in main, which counts wrong tries) and an unlock token.
 const Pin = z.string().max(64, 'must be at most 64 characters');
 const Unlock = z.string().min(1).max(200);
+// Base64 of a file a little over the logo's limit, so main's byte check (not this) words an oversized one.
+const LogoData = z.string().min(1).max(800_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 
 /** Settings, the connection, and the manager PIN in front of the integration settings. */
 export const SETTINGS_COMMANDS = {
@@ -100,4 +104,12 @@ export const SETTINGS_COMMANDS = {
   unlockSettings: command(z.object({ pin: Pin }), returns<SettingsUnlock>()),
   /** Ends an unlock (the Settings tab closed). */
   lockSettings: command(z.object({ unlock: Unlock }), returns<null>()),
+  /**
+   * The QR card's logo: a PNG or JPEG as base64, checked by its bytes in main (LOGO_REFUSED with
+   * params.reason); needs a live `unlock` once a manager PIN is set. Answers the view.
+   */
+  setQrLogo: command(z.object({ data: LogoData, unlock: Unlock.optional() }), returns<SettingsView>()),
+  removeQrLogo: command(z.object({ unlock: Unlock.optional() }), returns<SettingsView>()),
+  /** The logo as a data: URL for the print sheet, or null. */
+  getQrLogo: command(NoInput, returns<{ dataUrl: string | null }>()),
 };

@@ -94,6 +94,8 @@ export const COMMAND_ERROR_CODES = [
   'PIN_ALREADY_SET',
   'PIN_FORMAT',
   'PIN_UNAVAILABLE',
+  // The QR card's logo: params.reason says why (svg, type, truncated, bytes, pixels).
+  'LOGO_REFUSED',
   // The bill database: its start, its backups and their restore.
   'DATABASE_MISSING',
   'DATABASE_LOCKED',

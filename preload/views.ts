@@ -156,6 +156,16 @@ export interface Notice {
 export type Environment = 'demo' | 'sandbox' | 'production';
 /** How large the table cards are drawn: compact (60 tables on one screen) or comfortable. */
 export type TableDensity = 'compact' | 'comfortable';
+/** A second language for the guest's words on the printed QR card; 'none' prints the app's only. */
+export type QrSecondLanguage = 'none' | Language;
+
+/** The restaurant's logo on the printed QR card, as main read it from the file's bytes. */
+export interface QrLogoInfo {
+  type: 'png' | 'jpeg';
+  width: number;
+  height: number;
+  bytes: number;
+}
 export type Language = 'en' | 'cs';
 
 /** Who makes the fiscal receipt of a payment. */
@@ -197,6 +207,10 @@ export interface SettingsView {
   managerPinSet: boolean;
   /** The Tables view's card size (default compact). */
   tableDensity: TableDensity;
+  /** The printed QR card's guest words also in this language (default none; the app's own language is ignored). */
+  qrSecondLanguage: QrSecondLanguage;
+  /** The logo printed on the QR cards (setQrLogo / removeQrLogo, behind the manager PIN), or none; the image itself: getQrLogo. */
+  qrLogo: QrLogoInfo | null;
 }
 
 /** An unlock of the integration settings, until `until` (epoch ms) or lockSettings. */

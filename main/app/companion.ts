@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createLocalApi, type LocalApi } from './local-api.js';
 import { createConnectionRunner, type ConnectionRunner } from './connection-runner.js';
 import { createSettingsCommands, type SettingsCommands } from '../features/settings/settings-commands.js';
+import { createQrLogoFile } from '../features/settings/qr-logo.js';
 import { createManagerPin, type ManagerPin } from '../features/settings/manager-pin.js';
 import { createSettingsService, type SettingsService } from '../features/settings/settings-service.js';
 import { portInUse, StartupError } from '../base/startup-error.js';
@@ -142,7 +143,8 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   }
   linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
-  const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, languageChanged: (language) => demo.relabel(language) });
+  const logo = createQrLogoFile(dataDir);
+  const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, logo, languageChanged: (language) => demo.relabel(language) });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });

@@ -5,7 +5,7 @@ import type { Logger } from './log.js';
 
 /** Settings as stored (settings.json in the data directory): what the cashier sees, less the
  * secrets, plus the fields only integrators set. The API key is not in here. */
-export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiTokenHint' | 'managerPinSet'> & {
+export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiTokenHint' | 'managerPinSet' | 'qrLogo'> & {
   webhookHost: string;
   serviceName: string;
   /** The update feed (electron-updater, generic provider); empty: no updates. Set by IT, not in Settings. */

@@ -65,6 +65,7 @@ export const GOOD_FILE = {
   demoLanAddress: '192.168.1.20',
   unsyncedAfterSeconds: 120,
   tableDensity: 'comfortable',
+  qrSecondLanguage: 'cs',
 } as const;
 
 /** For each field, a value it must refuse (a newer version's, or a typo). */
@@ -94,4 +95,5 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   demoLanAddress: '192.168.1.300',
   unsyncedAfterSeconds: 5,
   tableDensity: 'huge',
+  qrSecondLanguage: 'de',
 };

@@ -48,6 +48,8 @@ const settings: SettingsView = {
   updateChannel: 'stable',
   managerPinSet: false,
   tableDensity: 'compact',
+  qrSecondLanguage: 'none',
+  qrLogo: null,
 };
 
 export const SNAPSHOT: Snapshot = {

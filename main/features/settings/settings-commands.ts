@@ -7,6 +7,8 @@ import { isAllowedServiceUrl } from './service-url.js';
 import { fail, ok } from '../../base/command-result.js';
 import { portInUse, StartupError, type StartupProblem } from '../../base/startup-error.js';
 import type { SettingsChange, SettingsService } from './settings-service.js';
+import type { QrLogoFile } from './qr-logo.js';
+import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS } from './qr-logo.js';
 
 /** What a settings change needs of the running app; app/ hands in its session, POS API and events. */
 export interface SettingsCommandsDeps {
@@ -20,6 +22,8 @@ export interface SettingsCommandsDeps {
   log: Logger;
   /** The manager PIN in front of the integration settings. */
   pin: ManagerPin;
+  /** The QR card's logo file in the data dir. */
+  logo: QrLogoFile;
 }
 
 export interface SettingsCommands {
@@ -38,6 +42,10 @@ export interface SettingsCommands {
   unlockSettings: (input: { pin: string }) => CommandResult<SettingsUnlock>;
   /** Ends an unlock. */
   lockSettings(input: { unlock: string }): CommandResult<null>;
+  /** The QR card's logo from base64 bytes, checked by its bytes; behind the manager PIN once set. A refusal changes nothing. */
+  setQrLogo(input: { data: string; unlock?: string }): CommandResult<SettingsView>;
+  removeQrLogo(input: { unlock?: string }): CommandResult<SettingsView>;
+  getQrLogo(): CommandResult<{ dataUrl: string | null }>;
 }
 
 /** The first integration field a change touches (a new API key counts), or null for a cashier-only change. */
@@ -65,7 +73,7 @@ function pinAnswer<T>(result: PinResult<T>): CommandResult<T> {
 export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsCommands {
   const { settings, log } = deps;
   const { pin } = deps;
-  const view = () => settings.view(tokenHint(deps.localApi.token()), pin.isSet());
+  const view = (): SettingsView => ({ ...settings.view(tokenHint(deps.localApi.token()), pin.isSet()), qrLogo: deps.logo.info() });
   const announce = () => deps.events.push({ type: 'settings', settings: view() });
 
   /** Who-am-i with exactly the key and URL given: the caller decides which key may go to which origin. */
@@ -136,5 +144,25 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): SettingsComm
       pin.lock(input.unlock);
       return ok(null);
     },
+    setQrLogo(input: { data: string; unlock?: string }): CommandResult<SettingsView> {
+      if (!pin.allows(input.unlock)) return fail('PIN_REQUIRED', { field: 'qrLogo' });
+      const checked = deps.logo.save(Buffer.from(input.data, 'base64'));
+      if (!checked.ok) {
+        const params: ErrorParams = { field: 'qrLogo', reason: checked.reason, maxKb: LOGO_MAX_BYTES / 1024, maxPixels: LOGO_MAX_PIXELS };
+        if (checked.width !== undefined) Object.assign(params, { width: checked.width, height: checked.height ?? 0 });
+        return fail('LOGO_REFUSED', params);
+      }
+      log.info({ mod: 'settings', type: checked.info.type, width: checked.info.width, height: checked.info.height }, 'QR card logo saved');
+      announce();
+      return ok(view());
+    },
+    removeQrLogo(input: { unlock?: string }): CommandResult<SettingsView> {
+      if (!pin.allows(input.unlock)) return fail('PIN_REQUIRED', { field: 'qrLogo' });
+      deps.logo.remove();
+      log.info({ mod: 'settings' }, 'QR card logo removed');
+      announce();
+      return ok(view());
+    },
+    getQrLogo: (): CommandResult<{ dataUrl: string | null }> => ok({ dataUrl: deps.logo.dataUrl() }),
   };
 }

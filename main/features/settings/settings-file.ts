@@ -49,6 +49,8 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   // Updates: a till follows the stable feed unless a manager chooses beta.
   updateChannel: 'stable',
   tableDensity: 'compact',
+  // The QR card's guest words in the app's language only.
+  qrSecondLanguage: 'none',
   // A paid payment the main POS has not acknowledged for a minute is "unsynced" (DEFAULT_UNSYNCED_AFTER_MS, main/features/attention).
   unsyncedAfterSeconds: 60,
 };

@@ -38,6 +38,7 @@ export const SETTINGS_FIELDS = {
   receiptMode: C.receiptMode,
   updateChannel: C.updateChannel,
   tableDensity: C.tableDensity,
+  qrSecondLanguage: C.qrSecondLanguage,
   demoOnLan: z.boolean(),
   demoLanAddress: z.union([z.literal(''), z.ipv4({ message: 'must be an IPv4 address of this machine' })]),
   // Under 10 s a POS that stores in batches would flag payments it is about to acknowledge.

@@ -59,7 +59,7 @@ export interface SettingsService {
   /** Non-null when the till should connect to a real service but cannot: it stays on its environment and says why. */
   problem(): SettingsProblem | null;
   /** The settings as the renderer shows them (the key masked; of the POS API token only its hint). */
-  view: (posApiTokenHint: string, managerPinSet: boolean) => SettingsView;
+  view: (posApiTokenHint: string, managerPinSet: boolean) => Omit<SettingsView, 'qrLogo'>;
   /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
   check: (
     input: SettingsInput,
@@ -98,7 +98,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       if (!settings.serviceUrl) return 'SERVICE_URL_MISSING';
       return apiKey ? null : 'KEY_MISSING';
     },
-    view: (posApiTokenHint: string, managerPinSet: boolean): SettingsView => settingsView(settings, apiKey, posApiTokenHint, managerPinSet),
+    view: (posApiTokenHint: string, managerPinSet: boolean): Omit<SettingsView, 'qrLogo'> => settingsView(settings, apiKey, posApiTokenHint, managerPinSet),
     /** Checks an input against the rules; the who-am-i check is the caller's (it needs the network). */
     check: (input: SettingsInput) => checkInput(input, settings, apiKey, damaged),
     commit(change: SettingsChange): void {
@@ -145,7 +145,7 @@ function pick(settings: StoredSettings, fields: (keyof StoredSettings)[]): Parti
   return Object.fromEntries(fields.map((f) => [f, settings[f]]));
 }
 
-function settingsView(settings: StoredSettings, apiKey: string | null, posApiTokenHint: string, managerPinSet: boolean): SettingsView {
+function settingsView(settings: StoredSettings, apiKey: string | null, posApiTokenHint: string, managerPinSet: boolean): Omit<SettingsView, 'qrLogo'> {
   const {
     webhookHost: _host,
     serviceName: _name,

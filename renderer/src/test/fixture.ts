@@ -26,6 +26,8 @@ export function settingsFixture(over: Partial<SettingsView> = {}): SettingsView 
     receiptMode: 'QERKO_GENERATED',
     updateChannel: 'stable',
     tableDensity: 'compact',
+    qrSecondLanguage: 'none',
+    qrLogo: null,
     // A PIN is set; tests unlock with FAKE_PIN (fake-api.ts).
     managerPinSet: true,
     ...over,
