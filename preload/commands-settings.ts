@@ -81,7 +81,11 @@ export type SettingsInput = z.output<typeof SettingsInputSchema>;
 const Pin = z.string().max(64, 'must be at most 64 characters');
 const Unlock = z.string().min(1).max(200);
 // Base64 of a file a little over the logo's limit, so main's byte check (not this) words an oversized one.
-const LogoData = z.string().min(1).max(800_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+const LogoData = z
+  .string()
+  .min(1)
+  .max(800_000)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 
 /** Settings, the connection, and the manager PIN in front of the integration settings. */
 export const SETTINGS_COMMANDS = {

@@ -214,13 +214,13 @@ describe('a busy evening in Czech at 1366x768 and 1024x768', () => {
       const button = await box(banner.getByRole('button', { name: 'Připojit znovu' }));
       expect((await box(banner)).height).toBeLessThan(button.height * 2);
       expect(await banner.locator('.banner-details').isHidden()).toBe(true);
+      await screenshot(page, `busy-floor-offline-${size.width}x${size.height}`);
       await expectWholeFloor(page, size);
       expect(
         await card(page, 't21')
           .locator('.table-name')
           .evaluate((el) => el.scrollWidth <= el.clientWidth),
       ).toBe(true);
-      await screenshot(page, `busy-floor-offline-${size.width}x${size.height}`);
     }
   });
 });

@@ -118,7 +118,10 @@ describe('the QR card logo on a real companion', () => {
       [png(2001, 10), 'pixels'],
       [Buffer.from('not an image at all'), 'type'],
     ] as const) {
-      expect(await call('setQrLogo', { data: base64(bytes) })).toMatchObject({ ok: false, error: { code: 'LOGO_REFUSED', params: { field: 'qrLogo', reason } } });
+      expect(await call('setQrLogo', { data: base64(bytes) })).toMatchObject({
+        ok: false,
+        error: { code: 'LOGO_REFUSED', params: { field: 'qrLogo', reason } },
+      });
       expect(readFileSync(file).equals(JPEG)).toBe(true);
     }
     expect(events.length).toBe(before);
@@ -131,12 +134,13 @@ describe('the QR card logo on a real companion', () => {
     const { call, file } = await start();
     const set = await call('setManagerPin', { pin: PIN });
     if (!set.ok) throw new Error(set.error.code);
+    const { unlock } = set.value as { unlock: string };
     expect(await call('setQrLogo', { data: base64(JPEG) })).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED', params: { field: 'qrLogo' } } });
     expect(existsSync(file)).toBe(false);
-    expect(await call('setQrLogo', { data: base64(JPEG), unlock: set.value.unlock })).toMatchObject({ ok: true });
+    expect(await call('setQrLogo', { data: base64(JPEG), unlock })).toMatchObject({ ok: true });
     expect(await call('removeQrLogo', {})).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
     expect(existsSync(file)).toBe(true);
-    expect(await call('removeQrLogo', { unlock: set.value.unlock })).toMatchObject({ ok: true, value: { qrLogo: null } });
+    expect(await call('removeQrLogo', { unlock })).toMatchObject({ ok: true, value: { qrLogo: null } });
     expect(existsSync(file)).toBe(false);
   });
 });

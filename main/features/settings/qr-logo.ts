@@ -26,7 +26,7 @@ function readPng(bytes: Buffer): { width: number; height: number } | 'truncated'
   if (bytes.length < 33) return 'truncated';
   if (bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return 'type';
   const size = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  for (let at = 8; ; ) {
+  for (let at = 8; ;) {
     if (at + 12 > bytes.length) return 'truncated';
     const length = bytes.readUInt32BE(at);
     const type = bytes.toString('latin1', at + 4, at + 8);
@@ -42,7 +42,7 @@ const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && m
 
 /** Segment by segment from SOI to the frame header; the scan data must end in EOI. */
 function readJpeg(bytes: Buffer): { width: number; height: number } | 'truncated' | 'type' {
-  for (let at = 2; ; ) {
+  for (let at = 2; ;) {
     if (at + 4 > bytes.length) return 'truncated';
     if (bytes[at] !== 0xff) return 'type';
     const marker = bytes[at + 1]!;
@@ -66,24 +66,23 @@ function readJpeg(bytes: Buffer): { width: number; height: number } | 'truncated
 
 /** Looks like SVG or other XML text: refused by name so the manager knows why. */
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || (head.startsWith('<!--') && head.includes('<svg'));
 }
 
 /** What the bytes are, and whether they may be printed on a card. */
 export function checkLogo(bytes: Buffer): LogoCheck {
   if (bytes.length > LOGO_MAX_BYTES) return { ok: false, reason: 'bytes' };
-  let found: ReturnType<typeof readPng> = 'type';
-  let type: QrLogoInfo['type'] | null = null;
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
-    type = 'png';
-    found = readPng(bytes);
-  } else if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    type = 'jpeg';
-    found = readJpeg(bytes);
-  } else {
-    return { ok: false, reason: looksLikeSvg(bytes) ? 'svg' : 'type' };
-  }
+  const isPng = bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+  const isJpeg = !isPng && bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!isPng && !isJpeg) return { ok: false, reason: looksLikeSvg(bytes) ? 'svg' : 'type' };
+  const type: QrLogoInfo['type'] = isPng ? 'png' : 'jpeg';
+  const found = isPng ? readPng(bytes) : readJpeg(bytes);
   if (typeof found === 'string') return { ok: false, reason: found };
   const { width, height } = found;
   if (width < 1 || height < 1) return { ok: false, reason: 'type' };

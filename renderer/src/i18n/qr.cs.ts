@@ -37,6 +37,22 @@ export const qrCs: Translations['qr'] = {
   printCardOf: 'Tisknout kartu: {{table}}',
   printTableQr: 'Tisk QR',
   printTableQrOf: 'Vytisknout QR kartu: {{table}}',
+  // Nastavení → QR karty: logo a druhý jazyk na kartě každého stolu.
+  card: {
+    title: 'QR karty',
+    logo: 'Logo na kartách',
+    logoHint: 'PNG nebo JPEG, nejvýš {{maxKb}} kB a {{maxPixels}} × {{maxPixels}} px. Tiskne se nad názvem stolu.',
+    noLogo: 'Bez loga: na kartách je jen název podniku.',
+    logoNow: 'Současné logo ({{type}}, {{width}} × {{height}} px)',
+    choose: 'Vybrat logo…',
+    remove: 'Odebrat logo',
+    saved: 'Logo uloženo: další karty se vytisknou s ním.',
+    removed: 'Logo odebráno.',
+    locked: 'Logo je chráněné PINem vedoucího: nejdřív odemkněte nastavení napojení.',
+    secondLanguage: 'Druhý jazyk na kartách',
+    none: 'Žádný',
+    language: { en: 'angličtina', cs: 'čeština' },
+  },
   demoAddress: {
     demoPhones: 'Ukázka: telefony ve stejné síti otevřou tyto kódy na adrese {{address}}.',
     demoThisComputer: 'Ukázka: tyto kódy se otevřou jen na tomto počítači ({{address}}). Pro nácvik s telefony zapne IT ukázku v síti.',

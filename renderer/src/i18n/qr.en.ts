@@ -36,6 +36,22 @@ export const qrEn = {
   printCardOf: 'Print the card of {{table}}',
   printTableQr: 'Print QR',
   printTableQrOf: 'Print the QR card of {{table}}',
+  // Settings → QR cards: the logo and the second language printed on each table's card.
+  card: {
+    title: 'QR cards',
+    logo: 'Logo on the cards',
+    logoHint: 'PNG or JPEG, at most {{maxKb}} KB and {{maxPixels}} × {{maxPixels}} px. It prints above the table name.',
+    noLogo: 'No logo: the cards show the restaurant name only.',
+    logoNow: 'The logo now ({{type}}, {{width}} × {{height}} px)',
+    choose: 'Choose logo…',
+    remove: 'Remove logo',
+    saved: 'Logo saved: the next cards print with it.',
+    removed: 'Logo removed.',
+    locked: 'The logo is behind the manager PIN: unlock the integration settings first.',
+    secondLanguage: 'Second language on the cards',
+    none: 'None',
+    language: { en: 'English', cs: 'Czech' },
+  },
   demoAddress: {
     demoPhones: 'Demo: phones on the same network open these codes at {{address}}.',
     demoThisComputer: 'Demo: these codes open only on this computer ({{address}}). To train with phones, IT turns on LAN demo.',

@@ -65,6 +65,9 @@ export const PAYMENT_LINK_FIXTURE: PaymentLinkView = {
   payment: null,
 };
 
+/** A 1x1 PNG: what getQrLogo answers while the snapshot's settings have a logo. */
+export const FAKE_LOGO_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 export function createFakeApi(snapshot: Snapshot): FakeApi {
   const listeners = new Set<(e: CompanionEvent) => void>();
   const calls: { cmd: CommandName; input: unknown }[] = [];
@@ -97,6 +100,9 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     revealPosApiToken: (input) =>
       input.unlock === 'unlock-1' ? ok({ token: posApiToken }) : fail('PIN_REQUIRED', { field: 'posApiToken' }, 'revealPosApiToken'),
     reconnect: () => ok(null),
+    setQrLogo: (input) => ok({ ...snapshot.settings, qrLogo: { type: 'png', width: 200, height: 80, bytes: Math.floor((input.data.length * 3) / 4) } }),
+    removeQrLogo: () => ok({ ...snapshot.settings, qrLogo: null }),
+    getQrLogo: () => ok({ dataUrl: snapshot.settings.qrLogo ? FAKE_LOGO_DATA_URL : null }),
     listBackups: () => ok({ backups: [{ name: 'tableside-2026-11-21T03-00-00-000Z.sqlite', at: '2026-11-21T03:00:00.000Z', bytes: 3_145_728 }], kept: 7 }),
     restoreBackup: (input) => ok({ restored: input.file, restart: 'automatic' }),
     guestPay: () => ok({ paymentId: 'p-new', state: 'PAID' }),

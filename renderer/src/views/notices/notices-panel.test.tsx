@@ -82,7 +82,10 @@ describe('Notifications', () => {
     // 50 payments: 200+ events, applied in one frame; plus the snapshot's open notice = 51 open.
     pushEvents(...burstEvents(now, 50));
     const rows = () => within(panel()).getAllByRole('listitem');
-    expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining(`50 tables paid · ${formatMoney('16200', 'CZK', 'en')}`), expect.stringContaining('Table 12 paid')]);
+    expect(rows().map((r) => r.textContent)).toEqual([
+      expect.stringContaining(`50 tables paid · ${formatMoney('16200', 'CZK', 'en')}`),
+      expect.stringContaining('Table 12 paid'),
+    ]);
     expect(panel()).toHaveAttribute('data-open-count', '51');
     expect(beeps).toHaveLength(1);
 

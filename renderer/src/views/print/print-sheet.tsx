@@ -1,8 +1,11 @@
-// The QR sheet: A4 cards, two per row, each with the table's name, the restaurant, "Scan to pay"
-// and the code as vector SVG. Calls onReady once every code is drawn (the shell and e2e wait for it).
+// The QR sheet: A4 cards, two per row, each with the restaurant's logo (from Settings), the
+// table's name, the restaurant, the code as vector SVG, its short code and "Scan to pay", the
+// guest's words also in a second language when Settings asks. Calls onReady once every code is
+// drawn (the shell and e2e wait for it).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanionApi, QrCodeView } from '../../../../preload/contract';
+import type { TFunction } from 'i18next';
+import type { CompanionApi, Language, QrCodeView, QrSecondLanguage } from '../../../../preload/contract';
 import { wordError } from '../common/command-error';
 import { tableLabel } from '../common/labels';
 import { QrSvg } from '../common/qr-svg';
@@ -13,6 +16,36 @@ interface Sheet {
   restaurant: string | null;
   cards: QrCodeView[];
   missing: string[];
+  /** The logo as a data: URL (the page's CSP allows data: images), or null. */
+  logo: string | null;
+  /** The guest's words also in this language, or null. */
+  second: Language | null;
+}
+
+/** A second language only when it is one and differs from the app's: the card never says a line twice. */
+function secondLanguage(setting: QrSecondLanguage | undefined, language: Language): Language | null {
+  return setting && setting !== 'none' && setting !== language ? setting : null;
+}
+
+/** Decoded before the cards render, so a sheet that is "ready" prints with its logo. */
+async function loadLogo(api: CompanionApi, wanted: boolean): Promise<string | null> {
+  if (!wanted) return null;
+  const answer = await api.getQrLogo();
+  const url = answer.ok ? answer.value.dataUrl : null;
+  if (url && typeof Image !== 'undefined') {
+    const img = new Image();
+    img.src = url;
+    // A logo the browser cannot decode is left off the card rather than stopping the sheet.
+    if (
+      typeof img.decode === 'function' &&
+      !(await img.decode().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return null;
+  }
+  return url;
 }
 
 /** A refusal while loading the sheet: its code for the page, its words for the cashier. */
@@ -52,7 +85,9 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
       const byTable = new Map(codes.value.map((c) => [c.tableId, c]));
       const cards = tableIds.map((id) => byTable.get(id)).filter((c): c is QrCodeView => Boolean(c?.url));
       const missing = tableIds.filter((id) => !byTable.get(id)?.url);
-      if (live) setSheet({ restaurant: snapshot.restaurantName, cards, missing });
+      const logo = await loadLogo(api, Boolean(snapshot.settings.qrLogo));
+      const second = secondLanguage(snapshot.settings.qrSecondLanguage, snapshot.settings.language);
+      if (live) setSheet({ restaurant: snapshot.restaurantName, cards, missing, logo, second });
     };
     load().catch((e: unknown) => {
       if (!live) return;
@@ -90,15 +125,54 @@ export function PrintSheet({ api, tableIds, onReady, onError, browserActions }: 
       {sheet.missing.length > 0 && <p className="no-print error">{t('print.missing', { n: sheet.missing.length })}</p>}
       {sheet.cards.length === 0 && <p className="error">{t('print.nothing')}</p>}
       {sheet.cards.map((card) => (
-        <article key={card.tableId} className="card" data-table-id={card.tableId}>
-          <h2 className="card-table">{tableLabel(t, card.tableName)}</h2>
-          {sheet.restaurant && <p className="card-restaurant">{sheet.restaurant}</p>}
-          <QrSvg className="card-qr" url={card.url ?? ''} label={t('print.scanToPay')} onDrawn={() => markDrawn(card.tableId)} />
-          {/* The service's short code for the table: typed by a guest whose camera cannot read the QR. */}
-          {card.code && <p className="card-code">{t('print.cardCode', { code: card.code })}</p>}
-          <p className="card-scan">{t('print.scanToPay')}</p>
-        </article>
+        <QrCard
+          key={card.tableId}
+          card={card}
+          sheet={sheet}
+          t={t}
+          second={sheet.second ? { t: i18n.getFixedT(sheet.second), lang: sheet.second } : null}
+          onDrawn={markDrawn}
+        />
       ))}
     </div>
+  );
+}
+
+interface QrCardProps {
+  card: QrCodeView;
+  sheet: Sheet;
+  t: TFunction;
+  /** The words of the second language, or null. */
+  second: { t: TFunction; lang: Language } | null;
+  onDrawn(tableId: string): void;
+}
+
+/** One table's card; the logo sits above everything in its own box, so it never reaches the code. */
+function QrCard({ card, sheet, t, second, onDrawn }: QrCardProps) {
+  const rich = Boolean(sheet.logo || second);
+  return (
+    <article className={rich ? 'card card-rich' : 'card'} data-table-id={card.tableId}>
+      {sheet.logo && (
+        <div className="card-logo">
+          <img src={sheet.logo} alt={sheet.restaurant ?? ''} />
+        </div>
+      )}
+      <h2 className="card-table">{tableLabel(t, card.tableName)}</h2>
+      {sheet.restaurant && <p className="card-restaurant">{sheet.restaurant}</p>}
+      <QrSvg className="card-qr" url={card.url ?? ''} label={t('print.scanToPay')} onDrawn={() => onDrawn(card.tableId)} />
+      {/* The service's short code for the table: typed by a guest whose camera cannot read the QR. */}
+      {card.code && (
+        <p className="card-code">
+          {t('print.cardCode', { code: card.code })}
+          {second && <span lang={second.lang}>{` · ${second.t('print.cardCode', { code: card.code })}`}</span>}
+        </p>
+      )}
+      <p className="card-scan">{t('print.scanToPay')}</p>
+      {second && (
+        <p className="card-scan card-scan-second" lang={second.lang}>
+          {second.t('print.scanToPay')}
+        </p>
+      )}
+    </article>
   );
 }

@@ -1,16 +1,19 @@
 // The settings of this computer the cashier may change: printer, sound, reminders, start at login.
 // The local POS API port is an integration setting (behind the manager PIN, settings-view.tsx).
 import { useTranslation } from 'react-i18next';
-import type { TableDensity } from '../../../../preload/contract';
+import type { Language, TableDensity } from '../../../../preload/contract';
 import { PrinterField } from './printer-field';
+import { QrSecondLanguageField } from './qr-card-section';
 import type { SettingsDraft } from './settings-draft';
 import type { SetField } from './use-settings-form';
 
 export function LocalFields({ draft, set }: { draft: SettingsDraft; set: SetField }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <PrinterField value={draft.printer} onChange={(v) => set('printer', v)} />
+      {/* QR cards: the guest's words also in this language. */}
+      <QrSecondLanguageField value={draft.qrSecondLanguage} language={i18n.language as Language} onChange={(v) => set('qrSecondLanguage', v)} />
       <label className="check">
         <input type="checkbox" checked={draft.sound} onChange={(e) => set('sound', e.target.checked)} />
         {t('settings.sound')}

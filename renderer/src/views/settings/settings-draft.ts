@@ -1,6 +1,15 @@
 // The settings form's draft (text as typed) and its check before anything is sent to main.
 import type { TFunction } from 'i18next';
-import type { Environment, ReceiptMode, SettingsInput, SettingsView, TableDensity, TransportKind, UpdateChannel } from '../../../../preload/contract';
+import type {
+  Environment,
+  QrSecondLanguage,
+  ReceiptMode,
+  SettingsInput,
+  SettingsView,
+  TableDensity,
+  TransportKind,
+  UpdateChannel,
+} from '../../../../preload/contract';
 import { inputError } from '../common/command-error';
 import type { CommandError } from '../common/use-command';
 
@@ -24,6 +33,7 @@ export interface SettingsDraft {
   receiptMode: ReceiptMode;
   updateChannel: UpdateChannel;
   tableDensity: TableDensity;
+  qrSecondLanguage: QrSecondLanguage;
 }
 
 export function draftFrom(s: SettingsView): SettingsDraft {
@@ -46,6 +56,7 @@ export function draftFrom(s: SettingsView): SettingsDraft {
     receiptMode: s.receiptMode,
     updateChannel: s.updateChannel,
     tableDensity: s.tableDensity,
+    qrSecondLanguage: s.qrSecondLanguage,
   };
 }
 
@@ -100,6 +111,7 @@ export function checkDraft(d: SettingsDraft, t: TFunction): { input: SettingsInp
     receiptMode: d.receiptMode,
     updateChannel: d.updateChannel,
     tableDensity: d.tableDensity,
+    qrSecondLanguage: d.qrSecondLanguage,
   };
   if (d.apiKey.trim()) input.apiKey = d.apiKey.trim();
   return { input };

@@ -64,6 +64,7 @@ describe('Settings view', () => {
     await user.clear(screen.getByLabelText(/Remind of unacknowledged problems/));
     await user.type(screen.getByLabelText(/Remind of unacknowledged problems/), '45');
     await user.selectOptions(screen.getByLabelText('Table cards'), 'comfortable');
+    await user.selectOptions(screen.getByLabelText('Second language on the cards'), 'cs');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([
@@ -85,6 +86,7 @@ describe('Settings view', () => {
         receiptMode: 'QERKO_GENERATED',
         updateChannel: 'stable',
         tableDensity: 'comfortable',
+        qrSecondLanguage: 'cs',
         apiKey: 'good-key',
         unlock: 'unlock-1',
       },

@@ -8,6 +8,7 @@ import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields, PosApiPortField } from './local-fields';
 import { ManagerPinPanel } from './manager-pin-panel';
 import { PosApiSection } from './pos-api-section';
+import { QrLogoSection } from './qr-card-section';
 import { ReceiptModeField } from './receipt-mode-field';
 import { UpdateChannelField } from './update-channel-field';
 import { ServiceFields } from './service-fields';
@@ -47,6 +48,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </button>
       </form>
       <PosApiSection hint={settings.posApiTokenHint} unlock={form.unlock} />
+      <QrLogoSection logo={settings.qrLogo} unlock={form.unlock} pinSet={settings.managerPinSet} />
       <BackupsSection unlock={form.unlock} pinSet={settings.managerPinSet} />
       <DiagnosticsSection />
       <UnsavedSettingsDialog form={form} />
