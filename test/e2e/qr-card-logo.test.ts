@@ -13,6 +13,8 @@ import { pdfQrCodes, pdfText } from './helpers/pdf-qr.js';
 // that is refused and changes nothing) with English as the cards' second language; the printed card
 // shows the logo above the code, never on it, and its code still decodes from the PDF.
 const LOGO = fileURLToPath(new URL('../settings/fixtures/logo.jpg', import.meta.url));
+const CREATE_T1 = 'Vytvořit kód pro Stůl 1';
+const PREVIEW_T1 = 'Náhled kódu: Stůl 1';
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 1024, height: 768 },
@@ -50,6 +52,11 @@ describe('the QR card with the restaurant logo and a second language, in Czech',
     await section.getByRole('alert').filter({ hasText: 'Obrázek SVG nemůže být logem' }).waitFor();
     expect(await shown.isVisible()).toBe(true);
     await screenshot(page, 'qr-card-logo-settings');
+
+    // Stůl 1's code, for the sheet below.
+    await page.getByRole('tab', { name: 'QR kódy', exact: true }).click();
+    await page.getByRole('button', { name: CREATE_T1, exact: true }).click();
+    await page.getByRole('button', { name: PREVIEW_T1, exact: true }).waitFor();
   });
 
   for (const size of SIZES) {
