@@ -144,17 +144,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
   const logo = createQrLogoFile(dataDir);
-  const commands = createSettingsCommands({
-    settings,
-    connection,
-    localApi,
-    events,
-    shell,
-    log,
-    pin,
-    logo,
-    languageChanged: (language) => demo.relabel(language),
-  });
+  const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, logo, languageChanged: (l) => demo.relabel(l) });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
