@@ -40,7 +40,7 @@ describe('the QR card with the restaurant logo and a second language, in Czech',
 
   it('Settings takes the JPEG, refuses an SVG in Czech and keeps the logo', async () => {
     await page.getByRole('tab', { name: 'Nastavení', exact: true }).click();
-    const section = page.getByRole('region', { name: 'Logo na kartách' });
+    const section = page.getByRole('region', { name: 'Logo na QR kartách' });
     await section.getByLabel('Vybrat logo…').setInputFiles(LOGO);
     await section.getByRole('status').filter({ hasText: 'Logo uloženo' }).waitFor();
     const shown = section.getByRole('img', { name: 'Současné logo (JPEG, 160 × 80 px)' });
@@ -51,6 +51,7 @@ describe('the QR card with the restaurant logo and a second language, in Czech',
     await section.getByLabel('Vybrat logo…').setInputFiles(svg);
     await section.getByRole('alert').filter({ hasText: 'Obrázek SVG nemůže být logem' }).waitFor();
     expect(await shown.isVisible()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'qr-card-logo-settings');
 
     // Stůl 1's code, for the sheet below.

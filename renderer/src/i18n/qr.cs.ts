@@ -40,7 +40,7 @@ export const qrCs: Translations['qr'] = {
   // Nastavení → QR karty: logo a druhý jazyk na kartě každého stolu.
   card: {
     title: 'QR karty',
-    logo: 'Logo na kartách',
+    logo: 'Logo na QR kartách',
     logoHint: 'PNG nebo JPEG, nejvýš {{maxKb}} kB a {{maxPixels}} × {{maxPixels}} px. Tiskne se nad názvem stolu.',
     noLogo: 'Bez loga: na kartách je jen název podniku.',
     logoNow: 'Současné logo ({{type}}, {{width}} × {{height}} px)',
@@ -49,7 +49,7 @@ export const qrCs: Translations['qr'] = {
     saved: 'Logo uloženo: další karty se vytisknou s ním.',
     removed: 'Logo odebráno.',
     locked: 'Logo je chráněné PINem vedoucího: nejdřív odemkněte nastavení napojení.',
-    secondLanguage: 'Druhý jazyk na kartách',
+    secondLanguage: 'Druhý jazyk na QR kartách',
     none: 'Žádný',
     language: { en: 'angličtina', cs: 'čeština' },
   },

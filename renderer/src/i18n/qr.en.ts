@@ -39,7 +39,7 @@ export const qrEn = {
   // Settings → QR cards: the logo and the second language printed on each table's card.
   card: {
     title: 'QR cards',
-    logo: 'Logo on the cards',
+    logo: 'Logo on the QR cards',
     logoHint: 'PNG or JPEG, at most {{maxKb}} KB and {{maxPixels}} × {{maxPixels}} px. It prints above the table name.',
     noLogo: 'No logo: the cards show the restaurant name only.',
     logoNow: 'The logo now ({{type}}, {{width}} × {{height}} px)',
@@ -48,7 +48,7 @@ export const qrEn = {
     saved: 'Logo saved: the next cards print with it.',
     removed: 'Logo removed.',
     locked: 'The logo is behind the manager PIN: unlock the integration settings first.',
-    secondLanguage: 'Second language on the cards',
+    secondLanguage: 'Second language on the QR cards',
     none: 'None',
     language: { en: 'English', cs: 'Czech' },
   },

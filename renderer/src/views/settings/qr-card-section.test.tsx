@@ -17,7 +17,7 @@ const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 describe('Settings → QR card logo', () => {
   it('is locked behind the PIN; unlocked, a chosen file goes to main as base64 with the unlock and the logo shows', async () => {
     const { user, api, pushEvents, missingKeys } = await openSettings();
-    const section = await screen.findByRole('region', { name: 'Logo on the cards' });
+    const section = await screen.findByRole('region', { name: 'Logo on the QR cards' });
     expect(within(section).getByText('No logo: the cards show the restaurant name only.')).toBeInTheDocument();
     const input = within(section).getByLabelText('Choose logo…');
     expect(input).toBeDisabled();
@@ -48,7 +48,7 @@ describe('Settings → QR card logo', () => {
     const snapshot = snapshotFixture();
     snapshot.settings = settingsFixture({ managerPinSet: false, language: 'cs' });
     const { user, api, missingKeys } = await openSettings({ snapshot, language: 'cs' });
-    const section = await screen.findByRole('region', { name: 'Logo na kartách' });
+    const section = await screen.findByRole('region', { name: 'Logo na QR kartách' });
     const input = within(section).getByLabelText('Vybrat logo…');
     api.answer('setQrLogo', fail('LOGO_REFUSED', { field: 'qrLogo', reason: 'svg', maxKb: 512, maxPixels: 2000 }, 'setQrLogo'));
     await user.upload(input, new File(['<svg/>'], 'logo.png', { type: 'image/png' }));
@@ -65,7 +65,7 @@ describe('Settings → QR card logo', () => {
 describe('Settings → second language on the QR cards', () => {
   it("offers only the other language, and saves it with the form's Save", async () => {
     const { user, api, missingKeys } = await openSettings({ language: 'cs' });
-    const select = screen.getByLabelText('Druhý jazyk na kartách');
+    const select = screen.getByLabelText('Druhý jazyk na QR kartách');
     expect(
       within(select)
         .getAllByRole('option')

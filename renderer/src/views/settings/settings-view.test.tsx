@@ -64,7 +64,7 @@ describe('Settings view', () => {
     await user.clear(screen.getByLabelText(/Remind of unacknowledged problems/));
     await user.type(screen.getByLabelText(/Remind of unacknowledged problems/), '45');
     await user.selectOptions(screen.getByLabelText('Table cards'), 'comfortable');
-    await user.selectOptions(screen.getByLabelText('Second language on the cards'), 'cs');
+    await user.selectOptions(screen.getByLabelText('Second language on the QR cards'), 'cs');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(api.callsOf('saveSettings')).toEqual([
