@@ -80,10 +80,12 @@ export function QrLogoSection({ logo, unlock, pinSet }: { logo: QrLogoInfo | nul
         !logo && <p>{t('qr.card.noLogo')}</p>
       )}
       <div className="field-row">
-        <label>
+        {/* The browser words its own file input in its own language: the app's words on a button instead. */}
+        <label className="file-pick">
           {t('qr.card.choose')}
           <input
             type="file"
+            className="sr-only"
             accept="image/png,image/jpeg"
             disabled={!canChange || pending}
             onChange={(e) => {
