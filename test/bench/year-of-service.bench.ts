@@ -9,7 +9,7 @@
  * checked against the seed; resident memory; the database's size as the app keeps it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +21,7 @@ import { Decimal } from '../../main/store/shared/decimal.js';
 import { startBenchHost } from './bench-host.js';
 import { median, summarize, type Bench, type BenchFigure } from './harness.js';
 import { rssMb } from './proc-stats.js';
-import { storeFile } from './seed-store.js';
+import { storeFile, writeSettings } from './seed-store.js';
 import { startServiceSocket } from './service-socket.js';
 import { ownLoopText } from './own-loop.js';
 import { hostAndEcho, measureScans, warmUpText } from './table-scans.js';
@@ -206,7 +206,7 @@ const bench: Bench = async ({ quick }) => {
   try {
     const seed = seedYear(dir, { tables: TABLES, items: ITEMS, payments: quick ? 10_000 : 75_000, now: Date.now() });
     // Every host of this bench reads it (the flags override only what they name).
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ dayEndsAt: DAY_ENDS_AT }), { mode: 0o600 });
+    writeSettings(dir, { dayEndsAt: DAY_ENDS_AT });
     const report = dayUnderReport(seed);
     const seeded = storeContents(dir);
     const cold = await coldStarts(dir, quick ? 2 : 5);

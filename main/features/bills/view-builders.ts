@@ -52,23 +52,30 @@ function dueOf(bill: BillWithCounts): Decimal {
 }
 
 /**
- * One pass over the lines: each price is made a decimal once, for its line total and for the
- * bill's total and paid (the same sums as billTotals). A live screen gets this view of every bill
- * a payment changes.
+ * Each line's view by its record: records are never changed after they are read, so a bill view
+ * patched from a payment's events (views.ts patchedBillView), which keeps the records of the lines
+ * the payment did not move, makes views only for the lines it did.
+ */
+const viewOfLine = new WeakMap<BillWithItems['items'][number], BillItemView>();
+
+function lineView(i: BillWithItems['items'][number]): BillItemView {
+  const known = viewOfLine.get(i);
+  if (known) return known;
+  const price = dec(i.price);
+  const view = itemView(i, price, price.times(i.quantity));
+  viewOfLine.set(i, view);
+  return view;
+}
+
+/**
+ * The bill's view: its lines' views (made once per line record), its totals as billTotals sums
+ * them (exact, in integers for the common line). A live screen gets this view of every bill a
+ * payment changes.
  */
 export function toBillView(bill: BillWithItems, payments: readonly BillPaymentSummary[]): BillView {
-  let total = dec('0');
-  let paid = dec('0');
-  const items = bill.items.map((i) => {
-    const price = dec(i.price);
-    const lineTotal = price.times(i.quantity);
-    total = total.plus(lineTotal);
-    if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
-    return itemView(i, price, lineTotal);
-  });
-  const owed = total.minus(paid);
-  const due = owed.isNegative() ? dec('0') : owed;
-  dueOfRecord.set(bill, due);
+  const items = bill.items.map(lineView);
+  const totals = lineTotals(bill.items);
+  dueOfRecord.set(bill, dec(totals.due));
   const tips = sum(payments.filter((p) => p.state === 'PAID').map((p) => dec(p.tip)));
   return {
     id: bill.id,
@@ -77,7 +84,7 @@ export function toBillView(bill: BillWithItems, payments: readonly BillPaymentSu
     currency: bill.currency,
     state: bill.state,
     items,
-    totals: { total: money(total), paid: money(paid), due: money(due), tips: money(tips) },
+    totals: { total: money(totals.total), paid: money(totals.paid), due: money(totals.due), tips: money(tips) },
     paymentIds: payments.map((p) => p.id),
     created: bill.created,
     updated: bill.updated,
