@@ -355,14 +355,16 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
       met: null,
     },
     {
-      bench: `CPU per guest payment, ${TARGET_GUESTS} guests at once, the cashier's screen attached`, checked, expected,
-      metric: 'companion process',
-      what: 'CPU time (user + system) per payment of the host from /proc, the views for the screen included',
+      // The floor: the same host and store with the same screen hidden, in turns with these rushes:
+      // the headless host's work (no view built) plus the paid notices, which the shown screen gets too.
+      bench: `CPU per guest payment, ${TARGET_GUESTS} guests at once, the cashier's screen attached`, checked: { ...checked, hiddenRushes: hidden.hostCpu.length }, expected: { ...expected, hiddenRushes: level.hostCpu.length },
+      metric: `companion process (${(median(level.hostCpu) / median(hidden.hostCpu)).toFixed(2)}x hidden)`,
+      what: `CPU time (user + system) per payment of the host from /proc, the views for the screen included; the floor: the same host with the same screen hidden (the window in the tray: no view built, the notices still sent), rush for rush in turns with these (the headless host above: ${median(headless.hostCpu).toFixed(2)} ms)`,
       value: median(level.hostCpu),
       unit: 'ms',
-      baseline: { metric: '32 guests, the headless host above (no UI)', value: median(headless.hostCpu), unit: 'ms' },
-      target: null,
-      met: null,
+      baseline: { metric: 'the same screen hidden, in turns', value: median(hidden.hostCpu), unit: 'ms' },
+      target: '<= 1.25x the hidden screen',
+      met: median(level.hostCpu) <= 1.25 * median(hidden.hostCpu),
     },
     ...hiddenFigures,
   ];
