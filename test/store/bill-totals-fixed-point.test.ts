@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { billTotals } from '../../main/store/bills-and-tables/bill-rules.js';
+import { money } from '../../main/store/shared/decimal.js';
 import { lineProduct, scaledInteger, scaledText } from '../../main/store/shared/fixed-point.js';
 
 /** What billTotals has always meant: Decimal sums, canonical text, due never below zero. */
@@ -50,6 +51,34 @@ describe('billTotals in integers: the same text Decimal gives, or Decimal itself
         return { price: pick(prices), quantity, paidQuantity: next() < 0.5 ? '0' : pick(['0', quantity, '1', '0.5']) };
       });
       expect(billTotals(items)).toEqual(byDecimal(items));
+    }
+  });
+
+  it('money() pads plain text as Decimal would round it, and leaves the rest to Decimal', () => {
+    const texts = [
+      '0',
+      '-0',
+      '0.0',
+      '0.00',
+      '1',
+      '-1',
+      '62.5',
+      '62.50',
+      '-0.5',
+      '0.05',
+      '10',
+      '100.1',
+      '007.5',
+      '10.005',
+      '10.004',
+      '-10.005',
+      '1e3',
+      '12345678901234567890.5',
+      '0.001',
+    ];
+    for (const text of texts) {
+      const d = new Decimal(text);
+      expect(money(text), text).toBe(d.isZero() ? '0.00' : d.toFixed(2));
     }
   });
 
