@@ -474,7 +474,8 @@ async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
 const bench: Bench = async ({ quick }) => {
   const size: Sizes = quick ? { sequential: 40, rush: 96, scanRush: 96, pacedRush: 96, rushes: 1, raw: 200 } : { sequential: 240, rush: 480, scanRush: 2_880, pacedRush: 1_500, rushes: 3, raw: 600 };
   // Fresh tables for every rush: the warm-ups, the levels, the screen shown and hidden, the scans.
-  const total = size.sequential + size.rush * (2 + size.rushes * (LEVELS.length + 2)) + size.scanRush + size.pacedRush + UNCHANGED_POOL;
+  // One more: the table whose payment captures the host's answers for the echo POS (startCpuFloor).
+  const total = size.sequential + size.rush * (2 + size.rushes * (LEVELS.length + 2)) + size.scanRush + size.pacedRush + UNCHANGED_POOL + 1;
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-'));
   seedStore(dir, total, ITEMS);
   const fsyncs = createFsyncCounter();
