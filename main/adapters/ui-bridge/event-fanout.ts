@@ -136,14 +136,41 @@ function movedLines(c: Changes, store: PaymentsStore & StoreEngine): void {
   }
 }
 
+/** A value per key, read once. */
+function once<V>(read: (id: string) => V): (id: string) => V {
+  const seen = new Map<string, V>();
+  return (id) => {
+    if (seen.has(id)) return seen.get(id)!;
+    const value = read(id);
+    seen.set(id, value);
+    return value;
+  };
+}
+
+/**
+ * The store's reader for one flush, reading each payment, bill row and table once: a payment's
+ * view and its lines, a bill's view, its table's view and the payment's context all ask for them.
+ * Only valid within the flush (one synchronous run, the store unchanged meanwhile).
+ */
+function readOnce<S extends StoreEngine>(store: S): S {
+  const read = store.read;
+  const payments = Object.assign(Object.create(read.payments) as typeof read.payments, { get: once((id) => read.payments.get(id)) });
+  const bills = Object.assign(Object.create(read.bills) as typeof read.bills, { get: once((id) => read.bills.get(id)) });
+  const tables = Object.assign(Object.create(read.tables) as typeof read.tables, { get: once((id) => read.tables.get(id)) });
+  const memo = Object.assign(Object.create(read) as typeof read, { payments, bills, tables });
+  // Each use still asks the store for its reader (as every view did before), then reads through the memo.
+  return Object.create(store, { read: { get: () => (store.read === read ? memo : store.read) } }) as S;
+}
+
 /** The views of what changed, each kind only when a listener wants it (a table's view also when one of its bills changed). */
 function pushViews(
   c: Changes,
-  store: PaymentsStore & OrdersStore & StoreEngine,
+  live: PaymentsStore & OrdersStore & StoreEngine,
   push: Push,
   wants: (type: 'bill' | 'table' | 'payment') => boolean,
   pushed: PushedBills,
 ): void {
+  const store = readOnce(live);
   for (const tableId of c.removed) push({ type: 'table-removed', tableId });
   if (wants('payment')) {
     for (const id of c.payments) {
