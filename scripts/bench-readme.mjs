@@ -189,7 +189,8 @@ function replaceBetween(text, start, end, inner, what) {
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) throw new Error(`${what} has no ${start} … ${end} block`);
-  return `${text.slice(0, a + start.length)}\n${inner}\n${text.slice(b)}`;
+  // Blank lines around the block, as Prettier formats Markdown.
+  return `${text.slice(0, a + start.length)}\n\n${inner}\n\n${text.slice(b)}`;
 }
 
 /** How the benches work: the page's text above the table (edit it here, the page is generated). */

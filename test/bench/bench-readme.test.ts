@@ -127,7 +127,7 @@ describe('bench:readme renders bench/results.json', () => {
       writeFileSync(join(root, 'bench/results.json'), JSON.stringify(withHeadlines));
       writeFileSync(join(root, 'README.md'), `# App\n\n## Figures\n\n${HEADLINE_START}\nold\n${HEADLINE_END}\n\nMore.\n`);
       writeBenchmarksPage(root);
-      expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(`# App\n\n## Figures\n\n${HEADLINE_START}\n${renderHeadline(withHeadlines)}\n${HEADLINE_END}\n\nMore.\n`);
+      expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(`# App\n\n## Figures\n\n${HEADLINE_START}\n\n${renderHeadline(withHeadlines)}\n\n${HEADLINE_END}\n\nMore.\n`);
       expect(readFileSync(join(root, RESULTS), 'utf8')).toBe(renderResults(withHeadlines));
       // A README without the block is an error, and then nothing is written at all.
       writeFileSync(join(root, 'README.md'), '# App\n');
