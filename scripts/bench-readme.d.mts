@@ -7,3 +7,8 @@ export declare function formatNumber(n: number): string;
 export declare function renderFigures(results: unknown): string;
 export declare function renderPage(figures: string): string;
 export declare function writeBenchmarksPage(root: string): number;
+export declare const RESULTS: string;
+export declare const HEADLINE_START: string;
+export declare const HEADLINE_END: string;
+export declare function renderResults(results: unknown): string;
+export declare function renderHeadline(results: unknown): string;

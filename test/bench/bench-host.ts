@@ -17,6 +17,8 @@ export interface BenchHost {
   headless: Headless;
   /** A POS API request (JSON body in and out); throws on a status other than 2xx. */
   pos(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown; link: string | null }>;
+  /** A GET of the POS API timed from the request until the whole answer's text is here (not parsed); throws on a status other than 2xx. */
+  posText(path: string): Promise<{ ms: number; text: string }>;
   /** SIGTERM, then waits for the exit; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -68,6 +70,13 @@ export async function startBenchHost(
       const res = await posRequest(agent, `${origin}${path.startsWith('/v1') ? path : `/v1${path}`}`, method, token, body);
       if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
       return { status: res.status, body: res.text ? (JSON.parse(res.text) as unknown) : null, link: res.link };
+    },
+    async posText(path) {
+      const t0 = performance.now();
+      const res = await posRequest(agent, `${origin}${path.startsWith('/v1') ? path : `/v1${path}`}`, 'GET', token, undefined);
+      const ms = performance.now() - t0;
+      if (res.status < 200 || res.status > 299) throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+      return { ms, text: res.text };
     },
     async stop() {
       agent.destroy();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { END, formatNumber, INTRO, PAGE, renderFigures, START, writeBenchmarksPage } from '../../scripts/bench-readme.mjs';
+import { END, formatNumber, HEADLINE_END, HEADLINE_START, INTRO, PAGE, RESULTS, renderFigures, renderHeadline, renderResults, START, writeBenchmarksPage } from '../../scripts/bench-readme.mjs';
 
 /** A results.json as run.ts writes it: one met, one missed, one information, one failed figure. */
 const results = {
@@ -85,6 +85,55 @@ describe('bench:readme renders bench/results.json', () => {
       writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ ...results, runs: { 'a.bench.ts': { at: '2026-11-22T21:00:00.000Z', quick: true } } }));
       expect(() => writeBenchmarksPage(root)).toThrow(/--quick/);
       expect(() => readFileSync(join(root, PAGE))).toThrow(/ENOENT/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('writes one short row per figure to the results file: what, value, floor, ratio, target, met', () => {
+    const rows = renderResults(results).split('\n');
+    expect(rows.slice(rows.indexOf('| what | value | floor | ratio | target | met |'), -1)).toEqual([
+      '| what | value | floor | ratio | target | met |',
+      '|---|---|---|---|---|---|',
+      '| getTableContents over WebSocket: uncached p99 | 0.81 ms | 0.31 ms (echo p99) | 2.62x | p99 < 1 ms | met |',
+      '| payments: payments/s | 1,235 /s | 4,012 /s (raw commits) | 0.31x | >= 50% of raw | **missed** |',
+      '| idle \\| ws: wake-ups | 5.60 /s |  |  |  | information |',
+      '| memory: RSS |  |  |  | < 150 MB | **failed** (scansOk: 0 of 500) |',
+    ]);
+    expect(() => renderResults({ ...results, runs: { 'a.bench.ts': { at: '2026-11-22T21:00:00.000Z', quick: true } } })).toThrow(/--quick/);
+  });
+
+  it("puts the three headline ratios in the README's block, and leaves the rest of the README as it was", () => {
+    const headline = (file: string, bench: string, metric: string, value: number, floor: number) => ({
+      ...results.figures[0]!, file, bench, metric, value, baseline: { metric: 'floor', value: floor, unit: 'ms' }, target: 'ratio', status: 'met',
+    });
+    const withHeadlines = {
+      ...results,
+      figures: [
+        headline('ws-table-contents.bench.ts', 'getTableContents over WebSocket', 'uncached p99', 0.5, 0.4),
+        headline('guest-payments.bench.ts', "CPU per guest payment, 32 guests at once, the cashier's screen attached", 'companion process (1.10x hidden)', 0.66, 0.6),
+        headline('year-of-service.bench.ts', 'a year', 'Tables grid p99 (p50 20 ms)', 30, 20),
+      ],
+    };
+    const lines = renderHeadline(withHeadlines).split('\n');
+    expect(lines.slice(2).map((l) => /\*\*([\d.]+x)\*\*/.exec(l)?.[1])).toEqual(['1.25x', '1.10x', '1.50x']);
+    expect(lines[0]).toContain(RESULTS);
+    // A run without one of them says so instead of a number.
+    expect(renderHeadline(results)).toContain('(ws-table-contents.bench.ts: no figure in this run)');
+
+    const root = mkdtempSync(join(tmpdir(), 'bench-page-'));
+    try {
+      mkdirSync(join(root, 'bench'));
+      writeFileSync(join(root, 'bench/results.json'), JSON.stringify(withHeadlines));
+      writeFileSync(join(root, 'README.md'), `# App\n\n## Figures\n\n${HEADLINE_START}\nold\n${HEADLINE_END}\n\nMore.\n`);
+      writeBenchmarksPage(root);
+      expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(`# App\n\n## Figures\n\n${HEADLINE_START}\n\n${renderHeadline(withHeadlines)}\n\n${HEADLINE_END}\n\nMore.\n`);
+      expect(readFileSync(join(root, RESULTS), 'utf8')).toBe(renderResults(withHeadlines));
+      // A README without the block is an error, and then nothing is written at all.
+      writeFileSync(join(root, 'README.md'), '# App\n');
+      rmSync(join(root, RESULTS));
+      expect(() => writeBenchmarksPage(root)).toThrow(/bench-headline/);
+      expect(() => readFileSync(join(root, RESULTS))).toThrow(/ENOENT/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -9,14 +9,13 @@
  * Information beside the target's figure (guest-payments, through the sandbox): it shows whether
  * the echo's tail there is the sandbox's, or this 2-CPU machine's while a rush keeps both busy.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { summarize, type Bench } from './harness.js';
 import { ownLoopText, watchOwnLoop } from './own-loop.js';
-import { paidInStore, scansDuringRush, type RushScans } from './payment-rush.js';
+import { paidInStore, payByCalls, scansDuringRush, type RushScans, type WireAnswer } from './payment-rush.js';
 import { cpuMs } from './proc-stats.js';
 import type { ServiceSocket } from './service-socket.js';
 import { seedStore, storeFile } from './seed-store.js';
@@ -26,53 +25,15 @@ const ITEMS = 20;
 const GUESTS = 32;
 const UNCHANGED_POOL = 200;
 
-interface WireLine {
-  id: string;
-  price: string;
-  [field: string]: unknown;
-}
 interface WireBill {
-  id: string;
-  currency: string;
-  items: WireLine[];
-  additionalData?: unknown;
+  items: { id: string }[];
 }
 interface WireFrame {
   result?: unknown;
-  error?: unknown;
 }
 
-/** One guest pays line i0 (one piece) of the table's bill: the sandbox's five calls. True when every call was answered without an error. */
-async function pay(service: ServiceSocket, table: string): Promise<boolean> {
-  const listed = (await service.call('getTableContents', [table, null])).frame as WireFrame;
-  const bill = (listed.result as WireBill[] | undefined)?.[0];
-  const line = bill?.items.find((i) => i.id === 'i0');
-  if (!bill || !line) return false;
-  if (((await service.call('getBill', [bill.id, null])).frame as WireFrame).error !== undefined) return false;
-  const payment = {
-    id: randomUUID(),
-    idBill: bill.id,
-    idCustomer: randomUUID(),
-    currency: bill.currency,
-    state: 'STARTED',
-    items: [{ ...line, quantity: '1' }],
-    parts: [{ total: line.price, provider: { id: 'card-1', name: 'Visa •••• 4242', type: 'CARD' } }],
-    tipBrutto: '0',
-    tipNetto: '0',
-    additionalData: bill.additionalData ?? null,
-    discount: null,
-    timestamp: new Date().toISOString(),
-    captureMode: 'auto',
-  };
-  for (const [method, args] of [
-    ['paymentStart', [payment]],
-    ['paymentProcessed', [payment.id]],
-    ['paymentClosed', [payment.id, 'PAID']],
-  ] as const) {
-    if (((await service.call(method, [...args])).frame as WireFrame).error !== undefined) return false;
-  }
-  return true;
-}
+/** One guest pays line i0 (one piece) of the table's bill: the sandbox's five calls over the service socket. */
+const pay = (service: ServiceSocket, table: string): Promise<boolean> => payByCalls(async (method, args) => (await service.call(method, args)).frame as WireAnswer, table);
 
 interface Run extends RushScans {
   hostCpuMs: number;

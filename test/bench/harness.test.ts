@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { record, shortfalls, type BenchFigure } from './harness.js';
+import { exitCode, record, shortfalls, type BenchFigure } from './harness.js';
 
 const figure = (over: Partial<BenchFigure>): BenchFigure => ({
   bench: 'memory', metric: 'RSS', what: 'after scans', value: 120, unit: 'MB', target: '< 150 MB', met: true,
@@ -28,5 +28,13 @@ describe('a figure counts only when its checked work was done', () => {
 
   it('compares flags as well as counts', () => {
     expect(shortfalls({ answeredAfter: false }, { answeredAfter: true })).toEqual(['answeredAfter: false of true']);
+  });
+
+  it('fails a full run on a missed target or failed work, a quick run (CI) on failed work only', () => {
+    const met = record(figure({}));
+    const missed = record(figure({ met: false }));
+    const failed = record(figure({ checked: { scans: 500, scansOk: 0, billsRead: 10_000 } }));
+    expect([exitCode([met], false), exitCode([met, missed], false), exitCode([met, failed], false)]).toEqual([0, 1, 1]);
+    expect([exitCode([met], true), exitCode([met, missed], true), exitCode([met, failed], true)]).toEqual([0, 0, 1]);
   });
 });

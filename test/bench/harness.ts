@@ -64,6 +64,15 @@ export function record(figure: BenchFigure): RecordedFigure {
   return { ...figure, status: figure.met ? 'met' : 'missed' };
 }
 
+/**
+ * The run's exit code: 1 when a figure failed (the work it planned was not all checked, or the
+ * bench threw), and in a full run also when one missed its target. A quick run (CI, a busy box,
+ * reduced counts) reports its ratios as information: the work it checks is what it guards.
+ */
+export function exitCode(figures: readonly Pick<RecordedFigure, 'status'>[], quick: boolean): 0 | 1 {
+  return figures.some((f) => f.status === 'failed' || (!quick && f.status === 'missed')) ? 1 : 0;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

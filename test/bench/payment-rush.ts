@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Sandbox } from '../../sandbox/index.js';
@@ -16,6 +17,62 @@ export async function payAll(sandbox: Sandbox, tables: string[]): Promise<number
     if (r?.outcome === 'paid') paid++;
   }
   return paid;
+}
+
+interface WireLine {
+  id: string;
+  price: string;
+  [field: string]: unknown;
+}
+interface WireBill {
+  id: string;
+  currency: string;
+  items: WireLine[];
+  additionalData?: unknown;
+}
+/** A method call's answer as parsed: its result, or its error. */
+export interface WireAnswer {
+  result?: unknown;
+  error?: unknown;
+}
+
+/** The five calls of one guest's payment, in the order the sandbox's guest flow makes them. */
+export const PAYMENT_METHODS = ['getTableContents', 'getBill', 'paymentStart', 'paymentProcessed', 'paymentClosed'] as const;
+
+/**
+ * One guest pays line i0 (one piece) of the table's bill with the sandbox's five calls, made
+ * through `call` (the service's end of a POS's WebSocket, or the sandbox's callPos): no validation,
+ * payment records or HTTP of its own. True when every call was answered without an error.
+ */
+export async function payByCalls(call: (method: string, args: unknown[]) => Promise<WireAnswer>, table: string): Promise<boolean> {
+  const listed = await call('getTableContents', [table, null]);
+  const bill = (listed.result as WireBill[] | undefined)?.[0];
+  const line = bill?.items.find((i) => i.id === 'i0');
+  if (!bill || !line) return false;
+  if ((await call('getBill', [bill.id, null])).error !== undefined) return false;
+  const payment = {
+    id: randomUUID(),
+    idBill: bill.id,
+    idCustomer: randomUUID(),
+    currency: bill.currency,
+    state: 'STARTED',
+    items: [{ ...line, quantity: '1' }],
+    parts: [{ total: line.price, provider: { id: 'card-1', name: 'Visa •••• 4242', type: 'CARD' } }],
+    tipBrutto: '0',
+    tipNetto: '0',
+    additionalData: bill.additionalData ?? null,
+    discount: null,
+    timestamp: new Date().toISOString(),
+    captureMode: 'auto',
+  };
+  for (const [method, args] of [
+    ['paymentStart', [payment]],
+    ['paymentProcessed', [payment.id]],
+    ['paymentClosed', [payment.id, 'PAID']],
+  ] as const) {
+    if ((await call(method, [...args])).error !== undefined) return false;
+  }
+  return true;
 }
 
 /**

@@ -1,8 +1,18 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../../main/store/index.js';
 
 /** The store file the host opens in its data folder. */
 export const storeFile = (dataDir: string): string => join(dataDir, 'tableside.sqlite');
+
+/**
+ * settings.json for a data dir the bench fills with a database: a dir holding one counts as
+ * configured, and there a missing settings file (or one naming no environment) keeps the host
+ * from connecting. `environment: 'demo'` is the fresh install's default; the flags override the rest.
+ */
+export function writeSettings(dataDir: string, fields: Record<string, unknown> = {}): void {
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ environment: 'demo', ...fields }), { mode: 0o600 });
+}
 
 /** A bill's lines; `firstQuantity` is line i0's quantity (changed to make a table's answer stale). */
 export function billItems(itemsPerBill: number, firstQuantity = '1') {
@@ -21,6 +31,7 @@ export function billBody(t: number, itemsPerBill: number, firstQuantity: string)
 
 /** Writes `tables` tables with one open bill b<t> of `itemsPerBill` items each, straight into a store file. */
 export function seedStore(dataDir: string, tables: number, itemsPerBill: number): void {
+  writeSettings(dataDir);
   const store = openStore({ file: storeFile(dataDir) });
   try {
     // One commit for all of it: seeding is setup, not what a benchmark measures.

@@ -151,3 +151,33 @@ export function echoAuthorized(peer: ChildProcess): Promise<void> {
     });
   });
 }
+
+/**
+ * A bare `ws` POS in its own process that answers each method with the answer `results` holds for
+ * it (the host's own results for that call, captured beforehand): the same bytes each way as the
+ * host's five calls of a payment, with no work in between. The floor of "CPU per payment".
+ */
+const METHOD_ECHO_SCRIPT = `
+const WebSocket = require('ws');
+const [url, answersJson, apiKey, posId] = process.argv.slice(1);
+const answers = new Map(Object.entries(JSON.parse(answersJson)).map(([method, result]) => {
+  const text = JSON.stringify({ type: 'method-call-response', uuid: '@', result });
+  const at = text.indexOf('"@"') + 1;
+  return [method, [text.slice(0, at), text.slice(at + 1)]];
+}));
+const ws = new WebSocket(url);
+ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: [apiKey], posId })));
+ws.on('message', (data) => {
+  const frame = JSON.parse(data.toString());
+  if (frame.type === 'auth-response' && frame.authorized === true) process.stdout.write('authorized\\n');
+  if (frame.type !== 'method-call-request') return;
+  const answer = answers.get(frame.method);
+  ws.send(answer ? answer[0] + frame.uuid + answer[1] : JSON.stringify({ type: 'method-call-response', uuid: frame.uuid, error: { code: 'UNKNOWN', message: frame.method } }));
+});
+ws.on('close', () => process.exit(0));
+`;
+
+export function startMethodEchoPeer(serviceUrl: string, results: Record<string, unknown>, auth: { apiKey: string; posId: string }): ChildProcess {
+  const wsUrl = `${serviceUrl.replace(/^http/, 'ws')}/api/v2/pos/ws`;
+  return spawn(process.execPath, ['-e', METHOD_ECHO_SCRIPT, wsUrl, JSON.stringify(results), auth.apiKey, auth.posId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+}

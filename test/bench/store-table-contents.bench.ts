@@ -84,7 +84,7 @@ const bench: Bench = async ({ quick }) => {
     const baseline = (p: 'p50' | 'p99') => ({ metric: `the store's own ${statements}, bare connection, ${p}`, value: b[p], unit: 'ms' });
     const uncachedWhat = `first call after the bill changed: the store's ${statements} (SQLite writes each untouched bill's JSON, store/bill-json.ts) and the answer's text`;
     return [
-      { bench, checked, expected, metric: 'uncached p99', what: uncachedWhat, value: u.p99, unit: 'ms', baseline: baseline('p99'), target: 'p99 < 1 ms', met: u.p99 < 1 },
+      { bench, checked, expected, metric: 'uncached p99', what: uncachedWhat, value: u.p99, unit: 'ms', baseline: baseline('p99'), target: "p99 <= 3x the store's own statement", met: u.p99 <= 3 * b.p99 },
       { bench, checked, expected, metric: 'uncached p50', what: uncachedWhat, value: u.p50, unit: 'ms', baseline: baseline('p50'), target: null, met: null },
       { bench, checked, expected, metric: 'cached p99', what: 'the same table again: answered from the per-table JSON cache', value: c.p99, unit: 'ms', baseline: baseline('p99'), target: null, met: null },
     ];

@@ -5,6 +5,7 @@ import { createViewFanOut, VIEW_PUSH_MS, type ViewFanOut } from '../../main/adap
 import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { memoryLogger } from './memory-log.js';
+import { billView, tableView } from '../../main/features/bills/views.js';
 import { seedBill, tempStore, wirePayment } from '../store/helpers.js';
 
 const beer = [{ id: 'beer', price: '62.50', quantity: '1' }];
@@ -110,6 +111,56 @@ describe('views pushed to a live screen', () => {
     views.stop();
     t.clock.advance(VIEW_PUSH_MS);
     expect(ofType('bill')).toHaveLength(1);
+  });
+
+  it("a payment's views read only its lines again, and show exactly what a whole read of the bill shows", () => {
+    const readLines: string[] = [];
+    const item = t.store.read.bills.item.bind(t.store.read.bills);
+    t.store.read.bills.item = (billId, itemId) => {
+      readLines.push(itemId);
+      return item(billId, itemId);
+    };
+    const whole = () => billView(t.store, 'b1');
+    const lastBill = () => ofType('bill').at(-1)?.bill;
+    const steps: (() => void)[] = [
+      () => t.store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }])),
+      () => t.store.processPayment('p1'),
+      () => t.store.closePayment('p1', 'PAID'),
+      () => t.store.startPayment(wirePayment('p2', [{ id: 'water', price: '40', quantity: '2' }], { tipBrutto: '10' })),
+      () => t.store.closePayment('p2', 'CANCELLED'),
+      () => t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' }),
+      () => t.store.startPayment(wirePayment('p3', [{ id: 'goulash', price: '189', quantity: '1' }], { tipBrutto: '20' })),
+      () => t.store.processPayment('p3'),
+      () => t.store.closePayment('p3', 'PAID'),
+    ];
+    for (const step of steps) {
+      step();
+      t.clock.advance(VIEW_PUSH_MS);
+      expect(lastBill()).toEqual(whole());
+      expect(ofType('table').at(-1)?.table).toEqual(tableView(t.store, 't1'));
+    }
+    // Only the payments' own lines were read one by one (the added line read the bill whole).
+    expect(new Set(readLines)).toEqual(new Set(['beer', 'water', 'goulash']));
+    expect(lastBill()?.totals).toMatchObject({ paid: '251.50', tips: '20.00' });
+  });
+
+  it('a screen that stopped listening reads whole bills again: the records it kept missed those commits', () => {
+    t.store.startPayment(wirePayment('p1', beer));
+    t.store.processPayment('p1');
+    t.clock.advance(VIEW_PUSH_MS);
+    attached = false;
+    t.store.closePayment('p1', 'PAID');
+    t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
+    t.clock.advance(VIEW_PUSH_MS);
+    attached = true;
+    t.store.startPayment(wirePayment('p2', [{ id: 'water', price: '40', quantity: '1' }]));
+    t.clock.advance(VIEW_PUSH_MS);
+    expect(ofType('bill').at(-1)?.bill).toEqual(billView(t.store, 'b1'));
+    expect(
+      ofType('bill')
+        .at(-1)
+        ?.bill.items.map((i) => i.name),
+    ).toContain('Espresso');
   });
 });
 

@@ -9,10 +9,10 @@ import {
   type BillPaymentSummary,
   type BillWithCounts,
   type BillWithItems,
-  type Decimal,
   type PaymentRecord,
 } from '../../store/index.js';
 import { billTotals as lineTotals } from '../../store/bills-and-tables/bill-rules.js';
+import { lineProduct, PRODUCT_PLACES, scaledInteger, scaledText } from '../../store/shared/fixed-point.js';
 import type { PlacedTable, TablePaymentFacts } from '../../store/repos/tables-repo.js';
 
 /**
@@ -20,17 +20,17 @@ import type { PlacedTable, TablePaymentFacts } from '../../store/repos/tables-re
  * quantities as canonical decimal text. Pure functions: read-model.ts feeds them from the store.
  */
 
-/** A line, with its price and line total already made (the bill's totals are summed from them). */
-function itemView(i: BillWithItems['items'][number], price: Decimal, lineTotal: Decimal): BillItemView {
+/** A line, with its price and line total already formatted as money. */
+function itemView(i: BillWithItems['items'][number], price: string, lineTotal: string): BillItemView {
   return {
     id: i.id,
     name: i.name,
-    price: money(price),
+    price,
     quantity: canon(i.quantity),
     minQuantity: canon(i.minQuantity),
     paidQuantity: canon(i.paidQuantity),
     lockedQuantity: canon(i.lockedQuantity),
-    lineTotal: money(lineTotal),
+    lineTotal,
     tags: i.tags,
   };
 }
@@ -41,35 +41,54 @@ export function billTotals(bill: BillWithCounts): { total: string; paid: string;
 }
 
 /**
- * The exact due of bill records toBillView has summed, by record: a table's view made right after
- * from the same records (read-model.ts BillsAtHand) does not sum their lines again. Records are
- * never changed after they are read, so the value stays true for the record.
+ * The exact due of bill records toBillView has summed, by record, as canonical text: a table's
+ * view made right after from the same records (read-model.ts BillsAtHand) does not sum their
+ * lines again. Records are never changed after they are read, so the value stays true for the record.
  */
-const dueOfRecord = new WeakMap<BillWithCounts, Decimal>();
+const dueOfRecord = new WeakMap<BillWithCounts, string>();
 
-function dueOf(bill: BillWithCounts): Decimal {
-  return dueOfRecord.get(bill) ?? dec(billTotals(bill).due);
+function dueOf(bill: BillWithCounts): string {
+  return dueOfRecord.get(bill) ?? billTotals(bill).due;
+}
+
+/** The sum of canonical decimal texts: in integers when each is a common amount (fixed-point.ts), else with Decimal. */
+function sumText(values: readonly string[]): string {
+  let n = 0;
+  for (const v of values) {
+    n += scaledInteger(v, PRODUCT_PLACES);
+    if (!Number.isSafeInteger(n)) return canon(sum(values.map(dec)));
+  }
+  return scaledText(n, PRODUCT_PLACES);
 }
 
 /**
- * One pass over the lines: each price is made a decimal once, for its line total and for the
- * bill's total and paid (the same sums as billTotals). A live screen gets this view of every bill
- * a payment changes.
+ * Each line's view by its record: records are never changed after they are read, so a bill view
+ * patched from a payment's events (views.ts patchedBillView), which keeps the records of the lines
+ * the payment did not move, makes views only for the lines it did.
+ */
+const viewOfLine = new WeakMap<BillWithItems['items'][number], BillItemView>();
+
+function lineView(i: BillWithItems['items'][number]): BillItemView {
+  const known = viewOfLine.get(i);
+  if (known) return known;
+  const product = lineProduct(i.price, i.quantity);
+  const view = Number.isNaN(product)
+    ? itemView(i, money(dec(i.price)), money(dec(i.price).times(i.quantity)))
+    : itemView(i, money(i.price), money(scaledText(product, PRODUCT_PLACES)));
+  viewOfLine.set(i, view);
+  return view;
+}
+
+/**
+ * The bill's view: its lines' views (made once per line record), its totals as billTotals sums
+ * them (exact, in integers for the common line). A live screen gets this view of every bill a
+ * payment changes.
  */
 export function toBillView(bill: BillWithItems, payments: readonly BillPaymentSummary[]): BillView {
-  let total = dec('0');
-  let paid = dec('0');
-  const items = bill.items.map((i) => {
-    const price = dec(i.price);
-    const lineTotal = price.times(i.quantity);
-    total = total.plus(lineTotal);
-    if (i.paidQuantity !== '0') paid = paid.plus(price.times(i.paidQuantity));
-    return itemView(i, price, lineTotal);
-  });
-  const owed = total.minus(paid);
-  const due = owed.isNegative() ? dec('0') : owed;
-  dueOfRecord.set(bill, due);
-  const tips = sum(payments.filter((p) => p.state === 'PAID').map((p) => dec(p.tip)));
+  const items = bill.items.map(lineView);
+  const totals = lineTotals(bill.items);
+  dueOfRecord.set(bill, totals.due);
+  const tips = sumText(payments.flatMap((p) => (p.state === 'PAID' ? [p.tip] : [])));
   return {
     id: bill.id,
     tableId: bill.tableId,
@@ -77,7 +96,7 @@ export function toBillView(bill: BillWithItems, payments: readonly BillPaymentSu
     currency: bill.currency,
     state: bill.state,
     items,
-    totals: { total: money(total), paid: money(paid), due: money(due), tips: money(tips) },
+    totals: { total: money(totals.total), paid: money(totals.paid), due: money(totals.due), tips: money(tips) },
     paymentIds: payments.map((p) => p.id),
     created: bill.created,
     updated: bill.updated,
@@ -99,7 +118,7 @@ const NO_FACTS: TablePaymentFacts = { lastPaid: null, lockedSince: null, awaitin
  * lines' counts (all a table's state and due need); `facts` what its payments say.
  */
 export function toTableView(table: PlacedTable, bills: readonly BillWithCounts[], facts: TablePaymentFacts = NO_FACTS): TableView {
-  const due = sum(bills.filter((b) => b.state === 'OPEN').map(dueOf));
+  const due = sumText(bills.filter((b) => b.state === 'OPEN').map(dueOf));
   const last = facts.lastPaid;
   return {
     id: table.id,

@@ -28,6 +28,33 @@ export function billView({ read }: ReadSource, id: string, atHand?: BillsAtHand)
 }
 
 /**
+ * The bill's view from `previous` (its record as last read) where only the lines `lineIds` may
+ * have changed since (the lines a payment moved): the bill's row and those lines are read again,
+ * the other lines' records (and their views) are kept. A line of `lineIds` the record does not
+ * hold, or the store no longer does, reads the whole bill again.
+ */
+export function patchedBillView({ read }: ReadSource, previous: BillWithItems, lineIds: ReadonlySet<string>, atHand?: BillsAtHand): BillView | null {
+  const header = read.bills.get(previous.id);
+  if (!header) return null;
+  let items = previous.items;
+  if (lineIds.size > 0) {
+    items = previous.items.slice();
+    let found = 0;
+    for (let k = 0; k < items.length; k++) {
+      if (!lineIds.has(items[k]!.id)) continue;
+      const line = read.bills.item(previous.id, items[k]!.id);
+      if (!line) return billView({ read }, previous.id, atHand);
+      items[k] = line;
+      found++;
+    }
+    if (found !== lineIds.size) return billView({ read }, previous.id, atHand);
+  }
+  const bill: BillWithItems = Object.assign(header, { items });
+  atHand?.set(bill.id, bill);
+  return withPayments(read, bill);
+}
+
+/**
  * Bill views, oldest first; with `limit` or `after`, one page in bill-id order after the id
  * `after` (a stable cursor even when bills close between pages), paged in SQL.
  */

@@ -1,4 +1,5 @@
 import { canon, dec, isZeroText } from '../shared/decimal.js';
+import { lineProduct, PRODUCT_PLACES, scaledText } from '../shared/fixed-point.js';
 import { currencyCode, nonEmptyText, nonNegativeDecimal } from '../shared/input-checks.js';
 import type { ItemRecord, PutBillInput } from '../shared/records.js';
 import { StoreError } from '../../base/store-error.js';
@@ -127,6 +128,25 @@ export type PricedLine = Pick<ItemRecord, 'price' | 'quantity' | 'paidQuantity'>
  * parsed once and a line with nothing paid skipped: every "paid" payment computes this.
  */
 export function billTotals(items: readonly PricedLine[]): { total: string; paid: string; due: string } {
+  return integerTotals(items) ?? decimalTotals(items);
+}
+
+/** billTotals in safe integers (fixed-point.ts), or null when a line or a sum leaves them. */
+function integerTotals(items: readonly PricedLine[]): { total: string; paid: string; due: string } | null {
+  let total = 0;
+  let paid = 0;
+  for (const i of items) {
+    total += lineProduct(i.price, i.quantity);
+    if (i.paidQuantity !== '0') paid += lineProduct(i.price, i.paidQuantity);
+    // NaN from a line, or a sum past 2^53 (checked at each step: a float past it is no longer exact), sends the bill to Decimal.
+    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(paid)) return null;
+  }
+  if (!Number.isSafeInteger(total - paid)) return null;
+  const due = total - paid;
+  return { total: scaledText(total, PRODUCT_PLACES), paid: scaledText(paid, PRODUCT_PLACES), due: due < 0 ? '0' : scaledText(due, PRODUCT_PLACES) };
+}
+
+function decimalTotals(items: readonly PricedLine[]): { total: string; paid: string; due: string } {
   let total = dec('0');
   let paid = dec('0');
   for (const i of items) {

@@ -60,7 +60,7 @@ export const RECENT_PAID_PAYMENTS = 2_000;
 export const FEW_BILLS = 50;
 // The paid time of the RECENT_PAID_PAYMENTS-th latest paid payment (refunded ones included): the
 // recent walk's lower bound. A walk of the partial index payments_by_paid_at (migration 012), no rows.
-const RECENT_PAID_FROM = `SELECT paidAt FROM payments WHERE paidAt IS NOT NULL ORDER BY paidAt DESC LIMIT 1 OFFSET ${RECENT_PAID_PAYMENTS - 1}`;
+export const RECENT_PAID_FROM = `SELECT paidAt FROM payments WHERE paidAt IS NOT NULL ORDER BY paidAt DESC LIMIT 1 OFFSET ${RECENT_PAID_PAYMENTS - 1}`;
 // The paid payments since that bound, newest first, with their bill's table. CROSS JOIN keeps the
 // payments leading, in the index's order, so a table's first row is its last paid payment and a
 // LIMIT 1 stops there. (paidAt is the first paid time and closedAt the last close: equal for PAID.)

@@ -53,8 +53,17 @@ export function isZeroText(text: string): boolean {
   return text === '0' || new Decimal(text).isZero();
 }
 
+/** Plain decimal text with at most 2 places and no leading zeros ("62.5", "-3", "0.25"). */
+const PLAIN_MONEY = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
+
 /** Money for display: always 2 decimal places. */
 export function money(value: Decimal | string): string {
+  // Text that needs no rounding is padded as it is, with no decimal made: every line of every view passes here.
+  if (typeof value === 'string' && PLAIN_MONEY.test(value)) {
+    const dot = value.indexOf('.');
+    const padded = dot < 0 ? `${value}.00` : value.length - dot === 2 ? `${value}0` : value;
+    return /[1-9]/.test(padded) ? padded : '0.00';
+  }
   const d = typeof value === 'string' ? new Decimal(value) : value;
   return d.isZero() ? '0.00' : d.toFixed(2);
 }
