@@ -28,6 +28,8 @@ import { UI_FEATURES, type FeatureContext } from './features.js';
 import { createDatabaseWatch, databaseFacts, type DatabaseWatch } from './database-watch.js';
 import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
 import { RESTAURANT_CURRENCY } from '../base/wire/index.js';
+import { createPhoneCommands, createStaffHub, createStaffService, type StaffService } from '../features/staff/index.js';
+import { startStaffServer } from '../adapters/staff-server/index.js';
 
 /** The till's currency where nothing else names one (a link made without one, a day without payments). */
 const DEFAULT_CURRENCY = RESTAURANT_CURRENCY;
@@ -143,11 +145,19 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, languageChanged: (language) => demo.relabel(language) });
+  let api: CompanionApi | null = null;
+  const staff = staffFor(options, { store, settings, connection, events, pin, clock, log, capture: (paymentId) => api!.capturePayment({ paymentId }) });
+  const offStaff = store.events.onEvent((batch) => {
+    if (settings.get().staffPhones) staff.hub.onBatch(batch);
+  });
+  await staff.service.follow();
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database, paymentLinks };
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database, paymentLinks, staff: staff.service };
   const stop = async () => {
+    offStaff();
+    await staff.service.stop();
     linkWatcher.stop();
     await connection.stop();
     await localApi.close();
@@ -162,9 +172,54 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
-  const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+  api = uiApiFor(parts, logsDir(dataDir));
+  const core = facade(parts, api, stop);
   stopCore = () => core.stop();
   return core;
+}
+
+/**
+ * Waiters' phones: the hub (sessions, floor, notices), the phones' commands (roles checked in the
+ * core) and the switch that opens the LAN listener (main/adapters/staff-server) when on.
+ */
+function staffFor(
+  options: CreateCompanionOptions,
+  o: {
+    store: Store;
+    settings: SettingsService;
+    connection: ConnectionRunner;
+    events: UiEvents;
+    pin: ManagerPin;
+    clock: Clock;
+    log: Logger;
+    capture: (paymentId: string) => ReturnType<CompanionApi['capturePayment']>;
+  },
+) {
+  const { store, settings, clock, log, pin } = o;
+  let service: StaffService | null = null;
+  const hub = createStaffHub({
+    store: joinDomains(store.bills, store.payments, store.staff, store.engine),
+    clock,
+    log,
+    restaurantName: () => o.connection.view().restaurantName ?? '',
+    language: () => settings.get().language,
+    changed: () => service?.announce(),
+  });
+  const phone = createPhoneCommands({ hub, clock, log, pin, capture: o.capture });
+  service = createStaffService({
+    hub,
+    log,
+    settings: { get: () => settings.get(), saveStaffPhones: (on) => settings.saveOwn({ staffPhones: on }) },
+    allows: (unlock) => pin.allows(unlock),
+    listener: {
+      open: async (host, port) => {
+        const server = await startStaffServer({ hub, phone, host, port, staticDir: options.staffStaticDir ?? null, log, rates: options.staffRates });
+        return () => server.close();
+      },
+    },
+    push: (staff) => o.events.push({ type: 'staff', staff }),
+  });
+  return { hub, service };
 }
 
 /** The states of the data folder's storage: its free space (disk-watch.ts) and another program's lock on the database (database-watch.ts). */
@@ -249,6 +304,7 @@ interface CoreParts {
   disk: DiskWatch;
   database: DatabaseWatch;
   paymentLinks: PaymentLinks;
+  staff: StaffService;
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
@@ -277,6 +333,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     // Needs attention: when a payment the main POS has not acknowledged is unsynced.
     unsyncedAfterMs: () => p.settings.get().unsyncedAfterSeconds * 1000,
     logsDir: logs,
+    staff: p.staff,
   };
   return createUiApi(UI_FEATURES, context, { subscribe: p.events.subscribe, seq: p.events.seq });
 }
