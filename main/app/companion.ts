@@ -30,6 +30,7 @@ import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
 import { RESTAURANT_CURRENCY } from '../base/wire/index.js';
 import { createPhoneCommands, createStaffHub, createStaffService, type StaffService } from '../features/staff/index.js';
 import { startStaffServer } from '../adapters/staff-server/index.js';
+import { paymentCommands } from '../features/payments/payment-commands.js';
 
 /** The till's currency where nothing else names one (a link made without one, a day without payments). */
 const DEFAULT_CURRENCY = RESTAURANT_CURRENCY;
@@ -145,19 +146,30 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, languageChanged: (language) => demo.relabel(language) });
-  let api: CompanionApi | null = null;
-  const staff = staffFor(options, { store, settings, connection, events, pin, clock, log, capture: (paymentId) => api!.capturePayment({ paymentId }) });
-  const offStaff = store.events.onEvent((batch) => {
-    if (settings.get().staffPhones) staff.hub.onBatch(batch);
-  });
-  await staff.service.follow();
+  const staff = await staffFor(options, { store, settings, connection, events, notices, pin, clock, log });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
-  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database, paymentLinks, staff: staff.service };
+  const parts: CoreParts = {
+    settings,
+    store,
+    notices,
+    events,
+    demo,
+    connection,
+    localApi,
+    commands,
+    backups,
+    shell,
+    clock,
+    log,
+    disk,
+    database,
+    paymentLinks,
+    staff: staff.service,
+  };
   const stop = async () => {
-    offStaff();
-    await staff.service.stop();
+    await staff.stop();
     linkWatcher.stop();
     await connection.stop();
     await localApi.close();
@@ -172,8 +184,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
-  api = uiApiFor(parts, logsDir(dataDir));
-  const core = facade(parts, api, stop);
+  const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
   stopCore = () => core.stop();
   return core;
 }
@@ -182,17 +193,17 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
  * Waiters' phones: the hub (sessions, floor, notices), the phones' commands (roles checked in the
  * core) and the switch that opens the LAN listener (main/adapters/staff-server) when on.
  */
-function staffFor(
+async function staffFor(
   options: CreateCompanionOptions,
   o: {
     store: Store;
     settings: SettingsService;
     connection: ConnectionRunner;
     events: UiEvents;
+    notices: NoticeBook;
     pin: ManagerPin;
     clock: Clock;
     log: Logger;
-    capture: (paymentId: string) => ReturnType<CompanionApi['capturePayment']>;
   },
 ) {
   const { store, settings, clock, log, pin } = o;
@@ -205,7 +216,15 @@ function staffFor(
     language: () => settings.get().language,
     changed: () => service?.announce(),
   });
-  const phone = createPhoneCommands({ hub, clock, log, pin, capture: o.capture });
+  // A manager phone's capture is the cashier's own (through the payment service, Needs attention told).
+  const payments = paymentCommands({
+    store: joinDomains(store.bills, store.payments, store.attention, store.engine),
+    log,
+    client: o.connection.client,
+    notices: o.notices,
+    pushNotice: (notice) => o.events.push({ type: 'notice', notice }),
+  });
+  const phone = createPhoneCommands({ hub, clock, log, pin, capture: (paymentId) => payments.capturePayment({ paymentId }) });
   service = createStaffService({
     hub,
     log,
@@ -213,13 +232,33 @@ function staffFor(
     allows: (unlock) => pin.allows(unlock),
     listener: {
       open: async (host, port) => {
-        const server = await startStaffServer({ hub, phone, host, port, staticDir: options.staffStaticDir ?? null, log, rates: options.staffRates });
-        return () => server.close();
+        return startStaffServer({
+          hub,
+          phone,
+          host,
+          port,
+          staticDir: options.staffStaticDir ?? null,
+          log,
+          rates: options.staffRates,
+          limits: options.staffLimits,
+        });
       },
     },
     push: (staff) => o.events.push({ type: 'staff', staff }),
   });
-  return { hub, service };
+  // Only while staff phones are on: a till without them pays nothing for the feature.
+  const off = store.events.onEvent((batch) => {
+    if (settings.get().staffPhones) hub.onBatch(batch);
+  });
+  await service.follow();
+  return {
+    hub,
+    service,
+    async stop() {
+      off();
+      await service.stop();
+    },
+  };
 }
 
 /** The states of the data folder's storage: its free space (disk-watch.ts) and another program's lock on the database (database-watch.ts). */

@@ -139,7 +139,11 @@ export interface CompanionOptions {
   /** The built renderer (dist/renderer) whose staff.html the waiters' phones load; absent: the staff listener serves no page. */
   staffStaticDir?: string | undefined;
   /** The waiters' phones' LAN listener's rate limits; tests lower them. */
-  staffRates?: Partial<{ pairPerAddress: number; pairOverall: number; failedProofsPerAddress: number; failedProofsOverall: number; windowMs: number }> | undefined;
+  /** The staff listener's socket limits (main/base/http-guard); tests shorten them. */
+  staffLimits?:
+    Partial<{ maxConnections: number; idleTimeoutMs: number; firstByteTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number }> | undefined;
+  staffRates?:
+    Partial<{ pairPerAddress: number; pairOverall: number; failedProofsPerAddress: number; failedProofsOverall: number; windowMs: number }> | undefined;
 }
 
 /** The running core: both the Electron shell and the headless host build one with createCompanion. */

@@ -79,7 +79,12 @@ function headersFor(origin: string): Record<string, string> {
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)), 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+  });
   res.end(text);
 }
 
@@ -122,6 +127,92 @@ function rawText(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
+/** POST /staff/pair: rate-limited before the body is read; a wrong, used or expired code pairs nothing. */
+async function pair(
+  c: { hub: StaffHub; log: Logger; pairs: RateLimit; origin: string; headers: Record<string, string> },
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { hub, log, pairs, origin, headers } = c;
+  if (req.headers.origin !== undefined && req.headers.origin !== origin)
+    return json(res, 403, pairError('FORBIDDEN', 'Open the pairing page from the till.'), headers);
+  const allowed = pairs.take(remote(req));
+  if (!allowed.ok) {
+    log.warn({ mod: 'staff-server', remote: remote(req) }, 'pairing attempt over the rate limit');
+    const wait = String(Math.ceil(allowed.retryAfterMs / 1000));
+    return json(res, 429, pairError('RATE_LIMITED', 'Too many attempts: wait, then scan the code again.'), { ...headers, 'Retry-After': wait });
+  }
+  const body = await readBody(req, MAX_PAIR_BODY);
+  if (body === null) return json(res, 413, pairError('BAD_REQUEST', 'The request is too big.'), headers);
+  const input = parsePair(body);
+  if (!input) return json(res, 400, pairError('BAD_REQUEST', 'Send {"code": "..."} as JSON.'), headers);
+  const answer: StaffPairAnswer | null = hub.pair(input.code, input.label);
+  if (!answer) {
+    log.warn({ mod: 'staff-server', remote: remote(req) }, 'pairing with a wrong, used or expired code');
+    return json(res, 404, pairError('CODE_UNKNOWN', 'This code is wrong, used or expired: show a new one at the till.'), headers);
+  }
+  json(res, 200, answer, headers);
+}
+
+/**
+ * One phone's socket: the challenge, the hello checked by the hub (a wrong one counts against the
+ * address and closes unauthorised), then requests answered by the phones' commands.
+ */
+function live(c: { hub: StaffHub; phone: PhoneCommands; log: Logger; proofs: RateLimit }, ws: WebSocket, raw: Duplex, address: string): void {
+  const { hub, phone, log, proofs } = c;
+  const cork = tickCork(raw);
+  const sendText = (text: string) => {
+    if (ws.readyState !== ws.OPEN) return;
+    cork();
+    ws.send(text);
+  };
+  const send = (frame: StaffServerFrame) => sendText(JSON.stringify(frame));
+  const close = (code: number, reason: string) => {
+    ws.close(code, reason);
+    setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+  };
+  const nonce = randomBytes(32).toString('hex');
+  let session: StaffSession | null = null;
+  let alive = true;
+  const hello = setTimeout(() => close(STAFF_CLOSE.unauthorised, 'no hello'), HELLO_MS);
+  const ping = setInterval(() => {
+    if (!alive) return ws.terminate();
+    alive = false;
+    ws.ping();
+  }, PING_MS);
+  ping.unref();
+  ws.on('pong', () => (alive = true));
+  send({ type: 'challenge', nonce });
+
+  ws.on('message', (data, isBinary) => {
+    const parsed = isBinary ? null : parseJson(rawText(data));
+    const frame = parsed?.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : null;
+    if (session === null) {
+      clearTimeout(hello);
+      const device = frame?.type === 'hello' ? hub.verify(frame.deviceId, nonce, frame.proof) : null;
+      if (!device) {
+        proofs.take(address);
+        log.warn({ mod: 'staff-server', remote: address }, 'staff session refused: wrong proof or unknown device');
+        return close(STAFF_CLOSE.unauthorised, 'unauthorised');
+      }
+      session = hub.attach(device, { send: sendText, close });
+      send({ type: 'welcome', device: hub.deviceView(device), snapshot: hub.snapshot(session, phone.managerUntil(device.id)) });
+      return;
+    }
+    const current = session;
+    if (!frame || frame.type !== 'request' || typeof frame.id !== 'number' || !Number.isSafeInteger(frame.id)) {
+      return send({ type: 'reply', id: typeof frame?.id === 'number' ? frame.id : -1, error: { code: 'BAD_REQUEST', message: 'Send request frames.' } });
+    }
+    void phone.run(current, { id: frame.id, cmd: frame.cmd, input: frame.input }).then(send);
+  });
+  ws.on('close', () => {
+    clearTimeout(hello);
+    clearInterval(ping);
+    if (session) hub.detach(session);
+  });
+  ws.on('error', (err) => log.warn({ mod: 'staff-server', err: err.message }, 'staff socket error'));
+}
+
 export async function startStaffServer(o: StaffServerOptions): Promise<StaffServer> {
   const { hub, phone, log } = o;
   const rates = { ...DEFAULT_RATES, ...o.rates };
@@ -134,32 +225,12 @@ export async function startStaffServer(o: StaffServerOptions): Promise<StaffServ
   // Only the LAN address with this port: the guard's loopback names are not this listener's.
   const ownHost = (req: IncomingMessage) => (req.headers.host ?? '').toLowerCase() === hosts[0];
 
-  async function pair(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.headers.origin !== undefined && req.headers.origin !== origin) return json(res, 403, pairError('FORBIDDEN', 'Open the pairing page from the till.'), headers);
-    const allowed = pairs.take(remote(req));
-    if (!allowed.ok) {
-      log.warn({ mod: 'staff-server', remote: remote(req) }, 'pairing attempt over the rate limit');
-      const wait = String(Math.ceil(allowed.retryAfterMs / 1000));
-      return json(res, 429, pairError('RATE_LIMITED', 'Too many attempts: wait, then scan the code again.'), { ...headers, 'Retry-After': wait });
-    }
-    const body = await readBody(req, MAX_PAIR_BODY);
-    if (body === null) return json(res, 413, pairError('BAD_REQUEST', 'The request is too big.'), headers);
-    const input = parsePair(body);
-    if (!input) return json(res, 400, pairError('BAD_REQUEST', 'Send {"code": "..."} as JSON.'), headers);
-    const answer: StaffPairAnswer | null = hub.pair(input.code, input.label);
-    if (!answer) {
-      log.warn({ mod: 'staff-server', remote: remote(req) }, 'pairing with a wrong, used or expired code');
-      return json(res, 404, pairError('CODE_UNKNOWN', 'This code is wrong, used or expired: show a new one at the till.'), headers);
-    }
-    json(res, 200, answer, headers);
-  }
-
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!ownHost(req)) return json(res, 421, pairError('MISDIRECTED_REQUEST', 'Open the address the till shows.'), { connection: 'close' });
     const path = new URL(req.url ?? '/', 'http://staff.invalid').pathname;
     if (path === STAFF_PAIR_PATH) {
       if (req.method !== 'POST') return json(res, 405, pairError('METHOD', 'POST only.'), { ...headers, Allow: 'POST' });
-      return pair(req, res);
+      return pair({ hub, log, pairs, origin, headers }, req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, pairError('METHOD', 'GET only.'), { ...headers, Allow: 'GET, HEAD' });
     const file = path === '/' || path === '/staff.html' ? '/staff.html' : STATIC.test(path) ? path : null;
@@ -192,65 +263,11 @@ export async function startStaffServer(o: StaffServerOptions): Promise<StaffServ
         if (req.headers.origin !== origin) return reject(403, 'Forbidden');
         const wait = proofs.blocked(remote(req));
         if (wait !== null) return reject(429, 'Too Many Requests', `Retry-After: ${Math.ceil(wait / 1000)}\r\n`);
-        wss.handleUpgrade(req, socket, head, (ws) => live(ws, socket, remote(req)));
+        wss.handleUpgrade(req, socket, head, (ws) => live({ hub, phone, log, proofs }, ws, socket, remote(req)));
       },
       { extraHosts: hosts },
     ),
   );
-
-  function live(ws: WebSocket, raw: Duplex, address: string): void {
-    const cork = tickCork(raw);
-    const sendText = (text: string) => {
-      if (ws.readyState !== ws.OPEN) return;
-      cork();
-      ws.send(text);
-    };
-    const send = (frame: StaffServerFrame) => sendText(JSON.stringify(frame));
-    const close = (code: number, reason: string) => {
-      ws.close(code, reason);
-      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
-    };
-    const nonce = randomBytes(32).toString('hex');
-    let session: StaffSession | null = null;
-    let alive = true;
-    const hello = setTimeout(() => close(STAFF_CLOSE.unauthorised, 'no hello'), HELLO_MS);
-    const ping = setInterval(() => {
-      if (!alive) return ws.terminate();
-      alive = false;
-      ws.ping();
-    }, PING_MS);
-    ping.unref();
-    ws.on('pong', () => (alive = true));
-    send({ type: 'challenge', nonce });
-
-    ws.on('message', (data, isBinary) => {
-      const parsed = isBinary ? null : parseJson(rawText(data));
-      const frame = parsed?.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : null;
-      if (session === null) {
-        clearTimeout(hello);
-        const device = frame?.type === 'hello' ? hub.verify(frame.deviceId, nonce, frame.proof) : null;
-        if (!device) {
-          proofs.take(address);
-          log.warn({ mod: 'staff-server', remote: address }, 'staff session refused: wrong proof or unknown device');
-          return close(STAFF_CLOSE.unauthorised, 'unauthorised');
-        }
-        session = hub.attach(device, { send: sendText, close });
-        send({ type: 'welcome', device: hub.deviceView(device), snapshot: hub.snapshot(session, phone.managerUntil(device.id)) });
-        return;
-      }
-      const current = session;
-      if (!frame || frame.type !== 'request' || typeof frame.id !== 'number' || !Number.isSafeInteger(frame.id)) {
-        return send({ type: 'reply', id: typeof frame?.id === 'number' ? frame.id : -1, error: { code: 'BAD_REQUEST', message: 'Send request frames.' } });
-      }
-      void phone.run(current, { id: frame.id, cmd: frame.cmd, input: frame.input }).then(send);
-    });
-    ws.on('close', () => {
-      clearTimeout(hello);
-      clearInterval(ping);
-      if (session) hub.detach(session);
-    });
-    ws.on('error', (err) => log.warn({ mod: 'staff-server', err: err.message }, 'staff socket error'));
-  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

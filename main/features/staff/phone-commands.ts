@@ -68,7 +68,7 @@ export function createPhoneCommands(deps: PhoneCommandDeps) {
     if (!unlocked(s)) refuse('PIN_REQUIRED', 'Unlock with the manager PIN first.');
   }
 
-  const handlers: { [K in StaffCommandName]: (s: StaffSession, input: z.output<(typeof INPUTS)[K]>) => Promise<unknown> | unknown } = {
+  const handlers: { [K in StaffCommandName]: (s: StaffSession, input: z.output<(typeof INPUTS)[K]>) => unknown } = {
     follow(s, input) {
       const before = s.following;
       s.following = { tableIds: [...new Set(input.tableIds)], areas: [...new Set(input.areas)] };

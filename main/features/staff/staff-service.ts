@@ -9,8 +9,8 @@ import type { StaffHub } from './staff-hub.js';
 
 /** The LAN listener, opened by the root (main/adapters/staff-server): features never hold a socket. */
 export interface StaffListenerPort {
-  /** Listens on host:port; rejects (EADDRINUSE…) when it cannot. Resolves to a close function. */
-  open(host: string, port: number): Promise<() => Promise<void>>;
+  /** Listens on host:port (0: any free port, for tests); rejects (EADDRINUSE…) when it cannot. */
+  open(host: string, port: number): Promise<{ port: number; close(): Promise<void> }>;
 }
 
 export interface StaffServiceDeps {
@@ -59,8 +59,9 @@ export function createStaffService(deps: StaffServiceDeps) {
       return;
     }
     try {
-      close = await deps.listener.open(host, staffPort);
-      address = `http://${host}:${staffPort}`;
+      const listening = await deps.listener.open(host, staffPort);
+      close = () => listening.close();
+      address = `http://${host}:${listening.port}`;
       problem = null;
       log.info({ mod: 'staff', address }, 'staff phones listening on the LAN');
     } catch (e) {
