@@ -150,24 +150,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
-  const parts: CoreParts = {
-    settings,
-    store,
-    notices,
-    events,
-    demo,
-    connection,
-    localApi,
-    commands,
-    backups,
-    shell,
-    clock,
-    log,
-    disk,
-    database,
-    paymentLinks,
-    staff: staff.service,
-  };
+  const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database, paymentLinks };
   const stop = async () => {
     await staff.stop();
     linkWatcher.stop();
@@ -184,7 +167,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
-  const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+  const core = facade(parts, uiApiFor(parts, logsDir(dataDir), staff.service), stop);
   stopCore = () => core.stop();
   return core;
 }
@@ -343,11 +326,10 @@ interface CoreParts {
   disk: DiskWatch;
   database: DatabaseWatch;
   paymentLinks: PaymentLinks;
-  staff: StaffService;
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
-function uiApiFor(p: CoreParts, logs: string): CompanionApi {
+function uiApiFor(p: CoreParts, logs: string, staff: StaffService): CompanionApi {
   const context: FeatureContext = {
     store: joinDomains(p.store.bills, p.store.payments, p.store.orders, p.store.receipts, p.store.attention, p.store.paymentLinks, p.store.engine),
     notices: p.notices,
@@ -372,7 +354,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     // Needs attention: when a payment the main POS has not acknowledged is unsynced.
     unsyncedAfterMs: () => p.settings.get().unsyncedAfterSeconds * 1000,
     logsDir: logs,
-    staff: p.staff,
+    staff,
   };
   return createUiApi(UI_FEATURES, context, { subscribe: p.events.subscribe, seq: p.events.seq });
 }

@@ -76,14 +76,10 @@ export function createStaffHub(deps: StaffHubDeps) {
   const sessions = new Map<number, StaffSession>();
   const notices = createStaffNotices();
   const tables = createFloorMemory(store);
-  let nextSession = 1;
-  let pending = emptyPending();
-  let timer: TimerHandle | null = null;
-  let lastPush = Number.NEGATIVE_INFINITY;
+  let [nextSession, pending, timer, lastPush] = [1, emptyPending(), null as TimerHandle | null, Number.NEGATIVE_INFINITY];
 
-  const follows = (s: Pick<StaffSession, 'following'>, tableId: string | null): boolean =>
-    tableId !== null && (s.following.tableIds.includes(tableId) || s.following.areas.some((a) => tables.area(tableId) === a));
-  const isOpenFor = (s: Pick<StaffSession, 'following' | 'device'>, n: StaffNotice) => follows(s, n.tableId) && !notices.ackedBy(n.id, s.device.id);
+  const isOpenFor = (s: Pick<StaffSession, 'following' | 'device'>, n: StaffNotice) =>
+    follows(s.following, tables, n.tableId) && !notices.ackedBy(n.id, s.device.id);
   const end = (id: string) => notices.end(id) && pending.gone.push(id);
 
   function flush(): void {
@@ -197,6 +193,11 @@ export function createStaffHub(deps: StaffHubDeps) {
 export type StaffHub = ReturnType<typeof createStaffHub>;
 
 type Notices = ReturnType<typeof createStaffNotices>;
+
+/** Whether a phone follows a table: tapped on the phone, or in one of its areas. */
+function follows(following: StaffSession['following'], tables: FloorMemory, tableId: string | null): boolean {
+  return tableId !== null && (following.tableIds.includes(tableId) || following.areas.some((a) => tables.area(tableId) === a));
+}
 type FloorMemory = ReturnType<typeof createFloorMemory>;
 
 /** The frames of a push window's tables (each read once), deleted tables and ended notices: the same for every phone. */
