@@ -1,5 +1,4 @@
 import type { ErrorCode } from './error-codes.js';
-import type { StaffDeviceView, StaffRole } from './staff-frames.js';
 
 /**
  * The views and events main sends the renderer (type-only): re-exported by contract.ts, read by
@@ -264,7 +263,20 @@ export interface StaffPhonesView {
   /** Why phones cannot reach the till though it is on: PORT_IN_USE (params port), NO_LAN_ADDRESS. */
   problem: 'PORT_IN_USE' | 'NO_LAN_ADDRESS' | null;
   /** The paired devices not revoked, oldest first. */
-  devices: StaffDeviceView[];
+  devices: StaffPhoneView[];
+}
+
+/**
+ * A paired phone in the till's list: the same shape as staff-frames.ts's StaffDeviceView (that
+ * file imports this one, so it is written out here; main checks the two stay equal).
+ */
+export interface StaffPhoneView {
+  id: string;
+  name: string;
+  role: 'waiter' | 'manager';
+  pairedAt: IsoTime;
+  lastSeenAt: IsoTime | null;
+  connected: boolean;
 }
 
 /** A pairing started at the till: the QR code shows `url` until `expiresAt` (ISO), once. */
@@ -273,7 +285,7 @@ export interface StaffPairingView {
   code: string;
   expiresAt: IsoTime;
   name: string;
-  role: StaffRole;
+  role: 'waiter' | 'manager';
 }
 
 /**
