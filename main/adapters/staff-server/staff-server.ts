@@ -161,10 +161,11 @@ async function pair(
 function live(c: { hub: StaffHub; phone: PhoneCommands; log: Logger; proofs: RateLimit }, ws: WebSocket, raw: Duplex, address: string): void {
   const { hub, phone, log, proofs } = c;
   const cork = tickCork(raw);
-  const sendText = (text: string) => {
+  const sendText = (text: string | Buffer) => {
     if (ws.readyState !== ws.OPEN) return;
     cork();
-    ws.send(text);
+    // Bytes the hub encoded once go out as a text frame as they are.
+    ws.send(text, { binary: false });
   };
   const send = (frame: StaffServerFrame) => sendText(JSON.stringify(frame));
   const close = (code: number, reason: string) => {

@@ -35,16 +35,13 @@ export function staffTable(view: TableView, total: string | null, call: StaffCal
   };
 }
 
-/** The sum of a table's active bills, or null for none. */
-function totalOf(store: FloorStore, tableId: string): string | null {
-  const bills = store.read.bills.activeOfTable(tableId);
-  if (bills.length === 0) return null;
-  return money(bills.reduce((sum, b) => sum.plus(dec(billTotals(b).total)), dec('0')).toString());
-}
-
+/** One table as the phones show it: its active bills read once, for its view and its total. */
 export function floorTable(store: FloorStore, tableId: string, call: StaffCallKind | null): StaffTable | null {
-  const view = tableView(store, tableId);
-  return view ? staffTable(view, totalOf(store, tableId), call) : null;
+  const bills = store.read.bills.activeOfTable(tableId);
+  const view = tableView(store, tableId, new Map(bills.map((b) => [b.id, b])));
+  if (!view) return null;
+  const total = bills.length === 0 ? null : money(bills.reduce((sum, b) => sum.plus(dec(billTotals(b).total)), dec('0')));
+  return staffTable(view, total, call);
 }
 
 export function floor(store: FloorStore, calls: ReadonlyMap<string, StaffCallKind>): StaffTable[] {
@@ -91,7 +88,15 @@ export function staffBill(store: FloorStore, tableId: string): StaffBill | null 
 /** Which kinds sit above the rest on the phone. */
 export const PROBLEM_KINDS: ReadonlySet<StaffNoticeKind> = new Set(['declined', 'failed', 'capture', 'order-failed', 'pos-not-taken', 'call']);
 
-function notice(e: StoreEvent, kind: StaffNoticeKind, id: string, tableName: string | null, amount: string | null, left: string | null, currency: string | null): StaffNotice {
+function notice(
+  e: StoreEvent,
+  kind: StaffNoticeKind,
+  id: string,
+  tableName: string | null,
+  amount: string | null,
+  left: string | null,
+  currency: string | null,
+): StaffNotice {
   return { id, kind, problem: PROBLEM_KINDS.has(kind), tableId: e.tableId, tableName, amount, left, currency, at: e.at };
 }
 

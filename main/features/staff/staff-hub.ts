@@ -10,8 +10,8 @@ import { createStaffNotices } from './staff-notices.js';
 
 /** One phone's open session, as the staff server holds it: frames go out as JSON text. */
 export interface StaffSessionPort {
-  /** Sends one frame already made into JSON text (the same text goes to every phone that gets it). */
-  send(text: string): void;
+  /** Sends one frame already made into JSON text, as UTF-8 bytes made once for every phone that gets it. */
+  send(text: Buffer): void;
   close(code: number, reason: string): void;
 }
 
@@ -23,8 +23,12 @@ export interface StaffSession {
   readonly port: StaffSessionPort;
 }
 
-/** At most one push of the floor per this long while changes keep coming (the first at once). */
-export const STAFF_PUSH_MS = 50;
+/**
+ * At most one push per this long while changes keep coming (the first at once): a guest's payment
+ * is three commits, and in a rush a table's new state and notices go out once per window instead of
+ * once per commit, well within the 300 ms a notice may take.
+ */
+export const STAFF_PUSH_MS = 150;
 
 export interface StaffHubDeps {
   store: FloorStore & StaffStore;
@@ -36,11 +40,25 @@ export interface StaffHubDeps {
   changed(): void;
 }
 
-const eventText = (event: unknown) => JSON.stringify({ type: 'event', event });
+// Encoded once per frame: ten phones get the same bytes, not ten conversions of the same text.
+const eventText = (event: unknown) => Buffer.from(JSON.stringify({ type: 'event', event }), 'utf8');
 
 /** What a push window collected: the tables to send again, the ones deleted, new notices and ended ones. */
 function emptyPending() {
   return { tables: new Set<string>(), removed: new Set<string>(), notices: [] as StaffNotice[], gone: [] as string[] };
+}
+
+/** The table an event changes for the phones, or deletes. */
+function collect(e: StoreEvent, pending: ReturnType<typeof emptyPending>): void {
+  // An automatic capture's authorisation changes nothing a phone shows: the paid commit follows.
+  if (!e.tableId || (e.kind === 'payment.processed' && e.data.captureMode === 'auto')) return;
+  if (e.kind === 'table.deleted') {
+    pending.removed.add(e.tableId);
+    pending.tables.delete(e.tableId);
+  } else {
+    pending.tables.add(e.tableId);
+    pending.removed.delete(e.tableId);
+  }
 }
 
 /** Problems first, then the newest first. */
@@ -76,6 +94,8 @@ export function createStaffHub(deps: StaffHubDeps) {
   const sessions = new Map<number, StaffSession>();
   const notices = createStaffNotices();
   const tables = createFloorMemory(store);
+  // The whole floor as the last welcome read it, until the next commit: phones that attach together read it once.
+  const floorCache: { value: StaffTable[] | null } = { value: null };
   let [nextSession, pending, timer, lastPush] = [1, emptyPending(), null as TimerHandle | null, Number.NEGATIVE_INFINITY];
 
   const isOpenFor = (s: Pick<StaffSession, 'following' | 'device'>, n: StaffNotice) =>
@@ -115,13 +135,8 @@ export function createStaffHub(deps: StaffHubDeps) {
         notices.calls.set(n.tableId, { kind: e.data.kind === 'manager' ? 'manager' : 'help', noticeId: n.id });
       }
       for (const id of noticesEndedBy(e)) end(id);
-      if (e.kind === 'table.deleted' && e.tableId) {
-        pending.removed.add(e.tableId);
-        pending.tables.delete(e.tableId);
-      } else if (e.tableId) {
-        pending.tables.add(e.tableId);
-        pending.removed.delete(e.tableId);
-      }
+      floorCache.value = null;
+      collect(e, pending);
     }
     // Nobody connected: nothing to push (a phone that connects reads its snapshot).
     if (sessions.size === 0) pending = emptyPending();
@@ -134,7 +149,7 @@ export function createStaffHub(deps: StaffHubDeps) {
     sessions,
     onBatch,
     snapshot: (s: StaffSession, managerUntil: number | null): StaffSnapshot =>
-      snapshotFor(deps, { notices, tables, isOpenFor: (n) => isOpenFor(s, n) }, s.following, managerUntil),
+      snapshotFor(deps, { notices, tables, floorCache, isOpenFor: (n) => isOpenFor(s, n) }, s.following, managerUntil),
     /** The device the pairing code names, made now (its secret answered once); null for a wrong, used or expired code. */
     pair(code: string, label: string | null): StaffPairAnswer | null {
       const p = pairing.take(code);
@@ -162,6 +177,7 @@ export function createStaffHub(deps: StaffHubDeps) {
       if (!n) return false;
       if (n.kind === 'call' && n.tableId && notices.calls.get(n.tableId)?.noticeId === noticeId) {
         notices.calls.delete(n.tableId);
+        floorCache.value = null;
         end(noticeId);
         pending.tables.add(n.tableId);
         schedule();
@@ -170,6 +186,8 @@ export function createStaffHub(deps: StaffHubDeps) {
     },
     /** Closes every session of a device (revoked) or every session (turned off). */
     closeSessions(code: number, reason: string, deviceId?: string): void {
+      // Turned off, the hub hears no commits: a floor kept now would be stale when it is on again.
+      floorCache.value = null;
       for (const s of [...sessions.values()]) {
         if (deviceId !== undefined && s.device.id !== deviceId) continue;
         sessions.delete(s.id);
@@ -201,8 +219,8 @@ function follows(following: StaffSession['following'], tables: FloorMemory, tabl
 type FloorMemory = ReturnType<typeof createFloorMemory>;
 
 /** The frames of a push window's tables (each read once), deleted tables and ended notices: the same for every phone. */
-function tableFrames(store: FloorStore, due: ReturnType<typeof emptyPending>, notices: Notices, tables: FloorMemory): string[] {
-  const all: string[] = [...due.removed].map((id) => eventText({ type: 'table-removed', tableId: id }));
+function tableFrames(store: FloorStore, due: ReturnType<typeof emptyPending>, notices: Notices, tables: FloorMemory): Buffer[] {
+  const all: Buffer[] = [...due.removed].map((id) => eventText({ type: 'table-removed', tableId: id }));
   for (const id of due.tables) {
     const t = floorTable(store, id, notices.calls.get(id)?.kind ?? null);
     if (!t) continue;
@@ -216,11 +234,11 @@ function tableFrames(store: FloorStore, due: ReturnType<typeof emptyPending>, no
 /** A phone's welcome: the whole floor, its open notices (problems first), what it follows and its manager unlock. */
 function snapshotFor(
   deps: StaffHubDeps,
-  o: { notices: Notices; tables: FloorMemory; isOpenFor(n: StaffNotice): boolean },
+  o: { notices: Notices; tables: FloorMemory; floorCache: { value: StaffTable[] | null }; isOpenFor(n: StaffNotice): boolean },
   following: StaffSnapshot['following'],
   managerUntil: number | null,
 ): StaffSnapshot {
-  const all = floor(deps.store, new Map([...o.notices.calls].map(([id, c]) => [id, c.kind])));
+  const all = (o.floorCache.value ??= floor(deps.store, new Map([...o.notices.calls].map(([id, c]) => [id, c.kind]))));
   for (const t of all) o.tables.remember(t);
   return {
     restaurantName: deps.restaurantName(),
