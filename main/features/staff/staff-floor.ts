@@ -1,8 +1,8 @@
 import type { StaffBill, StaffCallKind, StaffNotice, StaffNoticeKind, StaffTable } from '../../../preload/staff-frames.js';
 import type { TableView } from '../../../preload/views.js';
-import { dec, money, type BillsStore, type PaymentsStore, type StoreEngine, type StoreEvent } from '../../store/index.js';
+import { dec, isZeroText, money, type BillsStore, type PaymentsStore, type StoreEngine, type StoreEvent } from '../../store/index.js';
 import { billTotals } from '../bills/view-builders.js';
-import { billView, paymentView, tableView, tableViews } from '../bills/views.js';
+import { billView, paymentView, tableViews } from '../bills/views.js';
 
 /**
  * What a waiter's phone sees of the store: the floor (StaffTable), one table's bill (StaffBill)
@@ -35,13 +35,59 @@ export function staffTable(view: TableView, total: string | null, call: StaffCal
   };
 }
 
-/** One table as the phones show it: its active bills read once, for its view and its total. */
+/**
+ * One table as the phones show it, pushed at every payment in a rush: its active bills read once and
+ * their lines summed in one pass (total and due together), its state as the cashier's table view
+ * says it (features/bills/view-builders.ts tableState).
+ */
 export function floorTable(store: FloorStore, tableId: string, call: StaffCallKind | null): StaffTable | null {
+  const table = store.read.tables.get(tableId);
+  if (!table) return null;
   const bills = store.read.bills.activeOfTable(tableId);
-  const view = tableView(store, tableId, new Map(bills.map((b) => [b.id, b])));
-  if (!view) return null;
-  const total = bills.length === 0 ? null : money(bills.reduce((sum, b) => sum.plus(dec(billTotals(b).total)), dec('0')));
-  return staffTable(view, total, call);
+  const facts = store.read.tables.paymentFacts(tableId);
+  let total = dec('0');
+  let due = dec('0');
+  let locked = false;
+  let paidSome = false;
+  for (const b of bills) {
+    let billTotal = dec('0');
+    let billPaid = dec('0');
+    for (const i of b.items) {
+      const price = dec(i.price);
+      billTotal = billTotal.plus(price.times(i.quantity));
+      if (!isZeroText(i.paidQuantity)) billPaid = billPaid.plus(price.times(i.paidQuantity));
+      if (b.state === 'OPEN') {
+        locked ||= !isZeroText(i.lockedQuantity);
+        paidSome ||= !isZeroText(i.paidQuantity);
+      }
+    }
+    total = total.plus(billTotal);
+    const owed = billTotal.minus(billPaid);
+    if (b.state === 'OPEN' && !owed.isNegative()) due = due.plus(owed);
+  }
+  const open = bills.some((b) => b.state === 'OPEN');
+  const state: StaffTable['state'] = facts.awaitingCapture
+    ? 'problem'
+    : locked
+      ? 'paying'
+      : paidSome
+        ? 'partly-paid'
+        : open
+          ? 'open'
+          : bills.length > 0
+            ? 'paid'
+            : 'free';
+  const free = bills.length === 0;
+  return {
+    id: table.id,
+    name: table.name,
+    area: table.area,
+    state,
+    total: free ? null : money(total),
+    due: free ? null : money(due),
+    currency: bills[0]?.currency ?? null,
+    call,
+  };
 }
 
 export function floor(store: FloorStore, calls: ReadonlyMap<string, StaffCallKind>): StaffTable[] {
