@@ -180,12 +180,14 @@ async function start(): Promise<void> {
 
   // Made with the core: a packaged app without its SQLite engine is a startup problem for the tray.
   let options: CreateCompanionOptions | undefined;
-  const core = await createRestartableCore(() => createCompanion((options ??= companionOptions(dataDir, ports, layout.rendererDir))), rootLog).catch((e: unknown) => {
-    const problem = takenPort(e);
-    tray = withCrashLine(createAppTray(layout.assetsDir, startupFailedActions(dataDir, showWindow, options?.nativeBinding)));
-    tray.update(null, language, problem);
-    return null;
-  });
+  const core = await createRestartableCore(() => createCompanion((options ??= companionOptions(dataDir, ports, layout.rendererDir))), rootLog).catch(
+    (e: unknown) => {
+      const problem = takenPort(e);
+      tray = withCrashLine(createAppTray(layout.assetsDir, startupFailedActions(dataDir, showWindow, options?.nativeBinding)));
+      tray.update(null, language, problem);
+      return null;
+    },
+  );
   if (core === null) return;
   companion = core;
   recordConnectionStates(core.api, connectionStates);

@@ -32,7 +32,13 @@ export function noticeFor(event: StoreEvent, store: PaymentsStore & StoreEngine)
       return captureNotice(event, store);
     case 'staff.call':
       // A waiter's phone rang the till: `message` says whom the table wants (help or manager).
-      return { ...blank(event), ...tableOf(event, store), id: `staff-call:${event.seq}`, kind: 'staff-call', message: event.data.kind === 'manager' ? 'manager' : 'help' };
+      return {
+        ...blank(event),
+        ...tableOf(event, store),
+        id: `staff-call:${event.seq}`,
+        kind: 'staff-call',
+        message: event.data.kind === 'manager' ? 'manager' : 'help',
+      };
     default:
       return null;
   }

@@ -54,9 +54,7 @@ export interface StaffReader {
 
 /** Staff devices, write half. */
 export function createStaffWriter(db: Database): StaffWriter {
-  const insert = db.prepare(
-    `INSERT INTO staff_devices (id, name, role, secret, label, pairedAt) VALUES (@id, @name, @role, @secret, @label, @pairedAt)`,
-  );
+  const insert = db.prepare(`INSERT INTO staff_devices (id, name, role, secret, label, pairedAt) VALUES (@id, @name, @role, @secret, @label, @pairedAt)`);
   const revoke = db.prepare<[string, string]>('UPDATE staff_devices SET revokedAt = ? WHERE id = ? AND revokedAt IS NULL');
   const seen = db.prepare<[string, string]>('UPDATE staff_devices SET lastSeenAt = ? WHERE id = ?');
   const follow = db.prepare<[string, string]>('UPDATE staff_devices SET following = ? WHERE id = ?');

@@ -39,7 +39,13 @@ export function createStaffStore({ write, read }: Transactions): StaffStore {
     pairStaffDevice: (device) =>
       write('pairStaffDevice', (tx) => {
         tx.staff.insertDevice(tx, device);
-        tx.emit({ kind: 'staff.paired', tableId: null, billId: null, paymentId: null, data: { deviceId: device.id, deviceName: device.name, role: device.role } });
+        tx.emit({
+          kind: 'staff.paired',
+          tableId: null,
+          billId: null,
+          paymentId: null,
+          data: { deviceId: device.id, deviceName: device.name, role: device.role },
+        });
         return tx.staff.device(device.id)!;
       }),
     revokeStaffDevice: (id) =>
