@@ -96,6 +96,9 @@ export const COMMAND_ERROR_CODES = [
   'PIN_UNAVAILABLE',
   // The QR card's logo: params.reason says why (svg, type, truncated, bytes, pixels).
   'LOGO_REFUSED',
+  // Waiters' phones: pairing while they are off; no network to listen on.
+  'STAFF_OFF',
+  'NO_LAN_ADDRESS',
   // The bill database: its start, its backups and their restore.
   'DATABASE_MISSING',
   'DATABASE_LOCKED',

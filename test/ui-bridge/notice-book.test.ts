@@ -122,3 +122,14 @@ describe('through the composition root', () => {
     expect(warnings()).toHaveLength(1);
   });
 });
+
+describe("a waiter's call at the till", () => {
+  it('is kept across a restart like any other notice', () => {
+    const notices = book();
+    notices.add(notice('staff-call:7', { kind: 'staff-call', paymentId: null, amount: null, tip: null, currency: null, message: 'manager' }));
+    notices.flush();
+    const again = book();
+    expect(again.open().map((n) => [n.id, n.kind, n.message])).toEqual([['staff-call:7', 'staff-call', 'manager']]);
+    expect(warnings()).toEqual([]);
+  });
+});

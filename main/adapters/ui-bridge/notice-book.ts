@@ -13,7 +13,7 @@ const MOD = 'notices';
 // What a stored notice must look like to be shown again; anything else is dropped with a warning.
 const StoredNotice = z.object({
   id: z.string().min(1),
-  kind: z.enum(['paid', 'cancelled', 'declined', 'service-error', 'refunded', 'failed', 'capture']),
+  kind: z.enum(['paid', 'cancelled', 'declined', 'service-error', 'refunded', 'failed', 'capture', 'staff-call']),
   at: z.string(),
   paymentId: z.string().nullable(),
   tableName: z.string().nullable(),

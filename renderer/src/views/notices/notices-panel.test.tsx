@@ -57,6 +57,25 @@ describe('Notifications', () => {
     expect(panel()).toHaveTextContent(/Table 12 paid CZK\s99\.50(?! \+)/);
   });
 
+  it("words a waiter's call from a phone: help or the manager", async () => {
+    const now = Date.now();
+    const { pushEvents } = await renderApp();
+    pushEvents(
+      {
+        type: 'notice',
+        seq: 11,
+        notice: noticeFixture(now, { id: 'staff-call:1', kind: 'staff-call', message: 'help', amount: null, tip: null, paymentId: null }),
+      },
+      {
+        type: 'notice',
+        seq: 12,
+        notice: noticeFixture(now, { id: 'staff-call:2', kind: 'staff-call', message: 'manager', tableName: '5', amount: null, tip: null, paymentId: null }),
+      },
+    );
+    expect(panel()).toHaveTextContent('Table 12 calls for a waiter');
+    expect(panel()).toHaveTextContent('Table 5 calls for the manager');
+  });
+
   it('acknowledges with the keyboard; the notice goes when main says so', async () => {
     const now = Date.now();
     const { api, user, pushEvents } = await renderApp();

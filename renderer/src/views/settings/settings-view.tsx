@@ -9,6 +9,7 @@ import { LocalFields, PosApiPortField } from './local-fields';
 import { ManagerPinPanel } from './manager-pin-panel';
 import { PosApiSection } from './pos-api-section';
 import { QrLogoSection } from './qr-card-section';
+import { StaffSection } from './staff-section';
 import { ReceiptModeField } from './receipt-mode-field';
 import { UpdateChannelField } from './update-channel-field';
 import { ServiceFields } from './service-fields';
@@ -50,6 +51,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <PosApiSection hint={settings.posApiTokenHint} unlock={form.unlock} />
       <QrLogoSection logo={settings.qrLogo} unlock={form.unlock} pinSet={settings.managerPinSet} />
       <BackupsSection unlock={form.unlock} pinSet={settings.managerPinSet} />
+      <StaffSection unlock={form.unlock} pinSet={settings.managerPinSet} />
       <DiagnosticsSection />
       <UnsavedSettingsDialog form={form} />
     </section>
