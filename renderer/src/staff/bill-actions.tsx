@@ -56,7 +56,17 @@ function UnlockForm({ run }: { run(action: () => Promise<ActionResult>): void })
   );
 }
 
-export function ManagerActions({ tableId, unlocked, hasBill, run }: { tableId: string; unlocked: boolean; hasBill: boolean; run(action: () => Promise<ActionResult>): void }) {
+export function ManagerActions({
+  tableId,
+  unlocked,
+  hasBill,
+  run,
+}: {
+  tableId: string;
+  unlocked: boolean;
+  hasBill: boolean;
+  run(action: () => Promise<ActionResult>): void;
+}) {
   const { t, i18n } = useTranslation();
   const controller = useController();
   const until = useStaff((s) => s.managerUntil);
@@ -67,7 +77,11 @@ export function ManagerActions({ tableId, unlocked, hasBill, run }: { tableId: s
         <>
           <p>{t('manager.unlockedUntil', { time: formatClock(until, i18n.language) })}</p>
           {hasBill && (
-            <button type="button" className="staff-close-bill" onClick={() => run(() => controller.closeBill(tableId).then((o) => ({ ...o, done: 'bill.closed' })))}>
+            <button
+              type="button"
+              className="staff-close-bill"
+              onClick={() => run(() => controller.closeBill(tableId).then((o) => ({ ...o, done: 'bill.closed' })))}
+            >
               {t('bill.close')}
             </button>
           )}

@@ -3,7 +3,18 @@
 import type { StaffNoticeKind, StaffPairAnswer, StaffRole } from '../../../preload/staff-frames';
 import type { Language } from '../../../preload/contract';
 
-export const NOTICE_KINDS: readonly StaffNoticeKind[] = ['declined', 'failed', 'capture', 'order-failed', 'pos-not-taken', 'call', 'paid', 'partly-paid', 'order-new', 'tip'];
+export const NOTICE_KINDS: readonly StaffNoticeKind[] = [
+  'declined',
+  'failed',
+  'capture',
+  'order-failed',
+  'pos-not-taken',
+  'call',
+  'paid',
+  'partly-paid',
+  'order-new',
+  'tip',
+];
 
 const DEVICE_KEY = 'tableside.staff.device';
 const PREFS_KEY = 'tableside.staff.prefs';

@@ -31,9 +31,7 @@ function NoticeItem({ notice }: { notice: StaffNotice }) {
         type="button"
         className="staff-notice-ack"
         aria-label={t('notices.ackLabel', { text })}
-        onClick={() =>
-          void controller.ack(notice.id).then((outcome) => setError(outcome.ok ? null : t(`errors.${outcome.code}`)))
-        }
+        onClick={() => void controller.ack(notice.id).then((outcome) => setError(outcome.ok ? null : t(`errors.${outcome.code}`)))}
       >
         {t('notices.ack')}
       </button>

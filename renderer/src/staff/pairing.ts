@@ -31,7 +31,9 @@ function isAnswer(value: unknown): value is StaffPairAnswer {
 /** The refusal's code from the body ({error: code} or {code}), else from the status. */
 function refusal(status: number, body: unknown): StaffPairError {
   const b = body as { error?: unknown; code?: unknown } | null;
-  const named = [b?.error, b?.code, (b?.error as { code?: unknown } | undefined)?.code].find((c): c is StaffPairError => PAIR_ERRORS.includes(c as StaffPairError));
+  const named = [b?.error, b?.code, (b?.error as { code?: unknown } | undefined)?.code].find((c): c is StaffPairError =>
+    PAIR_ERRORS.includes(c as StaffPairError),
+  );
   if (named) return named;
   if (status === 429) return 'RATE_LIMITED';
   if (status === 404) return 'CODE_UNKNOWN';

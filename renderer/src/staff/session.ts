@@ -125,7 +125,7 @@ export class StaffSession {
         this.pending.delete(id);
         reject(new StaffCommandError('TIMEOUT', `${cmd} had no answer`));
       }, this.answerTimeoutMs);
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.pending.set(id, { resolve, reject, timer });
       socket.send(JSON.stringify(frame));
     });
   }

@@ -6,7 +6,7 @@ import type { Alerter } from './alerts';
 import { forgetDevice, loadDevice, loadPrefs, saveDevice, savePrefs, type StaffPrefs } from './device-storage';
 import { deviceLabel, pairDevice, takePairCode } from './pairing';
 import { StaffCommandError, StaffSession, type CommandErrorCode, type SessionOptions } from './session';
-import { applyStaffEvent, applyWelcome, createStaffStore, isFollowed, pageLanguage, type StaffStore, type StaffTab } from './staff-store';
+import { applyStaffEvent, applyWelcome, createStaffStore, pageLanguage, type StaffStore, type StaffTab } from './staff-store';
 
 export interface StaffEnvironment {
   storage: Storage;
@@ -90,11 +90,18 @@ export class StaffController {
 
   async toggleTable(table: StaffTable): Promise<CommandOutcome<unknown>> {
     const { following, tables } = this.store.getState();
-    if (following.tableIds.includes(table.id)) return this.follow(following.tableIds.filter((id) => id !== table.id), following.areas);
+    if (following.tableIds.includes(table.id))
+      return this.follow(
+        following.tableIds.filter((id) => id !== table.id),
+        following.areas,
+      );
     if (table.area !== null && following.areas.includes(table.area)) {
       // Unfollowing one table of a followed area: leave the area, keep its other tables one by one.
       const others = tables.filter((t) => t.area === table.area && t.id !== table.id).map((t) => t.id);
-      return this.follow([...new Set([...following.tableIds, ...others])], following.areas.filter((a) => a !== table.area));
+      return this.follow(
+        [...new Set([...following.tableIds, ...others])],
+        following.areas.filter((a) => a !== table.area),
+      );
     }
     return this.follow([...following.tableIds, table.id], following.areas);
   }
@@ -201,7 +208,16 @@ export class StaffController {
         ended: (reason) => {
           forgetDevice(this.env.storage);
           this.session = null;
-          this.store.setState({ screen: 'pairing', device: null, deviceView: null, pairingMessage: reason, tables: [], notices: [], open: null, managerUntil: null });
+          this.store.setState({
+            screen: 'pairing',
+            device: null,
+            deviceView: null,
+            pairingMessage: reason,
+            tables: [],
+            notices: [],
+            open: null,
+            managerUntil: null,
+          });
         },
       },
     );
