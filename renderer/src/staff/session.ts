@@ -66,6 +66,8 @@ export class StaffSession {
   private attempt = 0;
   private refusals = 0;
   private disabled = false;
+  /** The link was lost and not yet back: retries say "not connected", not "connecting". */
+  private lost = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private challengeTimer: ReturnType<typeof setTimeout> | null = null;
   private nextId = 1;
@@ -132,7 +134,7 @@ export class StaffSession {
 
   private open(): void {
     this.welcomed = false;
-    this.handlers.status(this.disabled ? 'disabled' : 'connecting');
+    this.handlers.status(this.disabled ? 'disabled' : this.lost ? 'offline' : 'connecting');
     let socket: WebSocket;
     try {
       socket = this.createSocket(this.options.url);
@@ -170,6 +172,7 @@ export class StaffSession {
       this.attempt = 0;
       this.refusals = 0;
       this.disabled = false;
+      this.lost = false;
       this.handlers.status('connected');
       this.handlers.welcome(frame.device, frame.snapshot);
     } else if (frame.type === 'event' && this.welcomed) {
@@ -197,6 +200,7 @@ export class StaffSession {
     if (code === STAFF_CLOSE.revoked) return this.end('revoked');
     if (code === STAFF_CLOSE.unauthorised && ++this.refusals >= UNAUTHORISED_LIMIT) return this.end('unauthorised');
     if (code === STAFF_CLOSE.disabled) this.disabled = true;
+    this.lost = true;
     this.handlers.status(this.disabled ? 'disabled' : 'offline');
     this.scheduleRetry();
   }
