@@ -55,8 +55,8 @@ function Payments({ bill, canCapture, capture }: { bill: StaffBill; canCapture: 
             <li key={p.id} className="staff-payment" data-state={state}>
               <span>{formatClock(p.at, i18n.language)}</span>
               <span>…{p.id.slice(-6)}</span>
-              <span>{t(`bill.paymentState.${state}`, { defaultValue: p.state })}</span>
-              <span>
+              <span className="staff-payment-state">{t(`bill.paymentState.${state}`, { defaultValue: p.state })}</span>
+              <span className="staff-payment-amount">
                 {money(p.amount, bill.currency, i18n.language)}
                 {Number(p.tip) > 0 && ` + ${money(p.tip, bill.currency, i18n.language)}`}
               </span>

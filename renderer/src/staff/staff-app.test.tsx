@@ -194,7 +194,7 @@ describe('the waiter phone page', () => {
     await act(() => page.controller.boot());
     expect(await screen.findByText(/Stůl 2 zaplatil 40,00\sKč, zbývá 80,00\sKč/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Stoly' }));
-    expect(screen.getByRole('button', { name: /Table 2\s*Část zapl\./ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Table 2\s*Částečně/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Přestat sledovat Table 1' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Telefon' }));
     await userEvent.click(screen.getByRole('button', { name: 'English' }));

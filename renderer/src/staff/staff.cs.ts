@@ -29,7 +29,7 @@ export const staffCs: StaffTranslations = {
     free: 'Volný',
     open: 'Otevřený',
     paying: 'Platí',
-    'partly-paid': 'Část zapl.',
+    'partly-paid': 'Částečně',
     paid: 'Zaplaceno',
     problem: 'Problém',
   },
