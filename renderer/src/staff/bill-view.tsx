@@ -1,6 +1,7 @@
 // A table's bill on the phone: lines with what is paid and being paid, totals, tips, payments;
 // a waiter calls for help or the manager; a manager's unlocked phone also captures and closes.
 // A waiter's phone shows no capture, close or refund at all (the till refuses them anyway).
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffBill } from '../../../preload/staff-frames';
 import { formatClock } from '../format/time-text';
@@ -94,7 +95,17 @@ export function BillView() {
   const open = useStaff((s) => s.open);
   const table = useStaff((s) => s.tables.find((x) => x.id === s.open?.tableId) ?? null);
   const role = useStaff((s) => s.deviceView?.role ?? s.device?.role ?? 'waiter');
-  const unlocked = useStaff((s) => s.managerUntil !== null && Date.parse(s.managerUntil) > Date.now());
+  const until = useStaff((s) => s.managerUntil);
+  const [expired, setExpired] = useState<string | null>(null);
+  // The unlock ends on its own: the buttons go when it does. A phone whose clock is off by more
+  // than the unlock keeps them until the till answers PIN_REQUIRED, which locks the page again.
+  useEffect(() => {
+    const left = until ? Date.parse(until) - Date.now() : 0;
+    if (left <= 0) return;
+    const timer = setTimeout(() => setExpired(until), left + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  const unlocked = until !== null && expired !== until;
   const [result, run] = useAction();
   if (!open) return null;
   const bill = open.bill;

@@ -184,6 +184,12 @@ describe('the waiter phone page', () => {
     expect(till.requests.find((r) => r.cmd === 'capture')).toMatchObject({ input: { paymentId: 'pay-000000aaaaaa' } });
     await userEvent.click(within(bill).getByRole('button', { name: 'Close bill' }));
     expect(await within(bill).findByRole('alert')).toHaveTextContent('Money is still due on this bill');
+    // The till ended the unlock (its clock, not the phone's, decides): the page locks again.
+    till.handler = () => ({ error: { code: 'PIN_REQUIRED', message: 'unlock first' } });
+    await userEvent.click(within(bill).getByRole('button', { name: 'Capture' }));
+    expect(await within(bill).findByRole('alert')).toHaveTextContent('Unlock with the manager PIN first.');
+    expect(within(bill).getByLabelText('Manager PIN')).toBeInTheDocument();
+    expect(within(bill).queryByRole('button', { name: /Capture|Close bill/ })).toBeNull();
   });
 
   it("speaks the till's language (Czech) with no missing word, and the phone may choose English", async () => {

@@ -160,7 +160,10 @@ export class StaffController {
     try {
       return { ok: true, value: await this.session.request(cmd, input) };
     } catch (error) {
-      return { ok: false, code: error instanceof StaffCommandError ? error.code : 'INTERNAL' };
+      const code = error instanceof StaffCommandError ? error.code : 'INTERNAL';
+      // The till says the manager's unlock is over: the page locks too.
+      if (code === 'PIN_REQUIRED') this.store.setState({ managerUntil: null });
+      return { ok: false, code };
     }
   }
 
