@@ -50,7 +50,7 @@ export function browserAlerter(win: Window & typeof globalThis): Alerter {
   return {
     warmUp() {
       const ctx = audio();
-      if (ctx?.state === 'suspended') void ctx.resume().catch(() => undefined);
+      if (ctx && ctx.state !== 'running') void ctx.resume().catch(() => undefined);
     },
     alert(kind) {
       const pattern = PATTERNS[kind];

@@ -21,8 +21,9 @@ const controller = new StaffController({
   liveUrl: liveUrl(window.location),
 });
 
-// iOS plays sound only after a touch: the first one makes the audio context.
-window.addEventListener('pointerdown', () => alerter.warmUp(), { once: true });
+// iOS plays sound only after a touch, and suspends the audio again when the phone sleeps: every
+// touch makes or resumes the audio context (a no-op while it runs).
+window.addEventListener('pointerdown', () => alerter.warmUp(), { passive: true });
 // A phone that slept or changed network may hold a dead socket: start a fresh one. Hidden only
 // briefly (a glance at another app), the socket is kept.
 let hiddenAt = 0;
