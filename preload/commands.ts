@@ -9,6 +9,7 @@ import { ORDER_COMMANDS } from './commands-orders.js';
 import { RECEIPT_COMMANDS } from './commands-receipts.js';
 import { DIAGNOSTICS_COMMANDS, REPORT_COMMANDS } from './commands-reports.js';
 import { SETTINGS_COMMANDS } from './commands-settings.js';
+import { STAFF_COMMANDS } from './commands-staff.js';
 import type { CommandResult } from './views.js';
 
 /**
@@ -29,6 +30,7 @@ export const COMMANDS = {
   ...RECEIPT_COMMANDS,
   ...LINK_COMMANDS,
   ...BACKUP_COMMANDS,
+  ...STAFF_COMMANDS,
 } satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

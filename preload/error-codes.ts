@@ -94,6 +94,9 @@ export const COMMAND_ERROR_CODES = [
   'PIN_ALREADY_SET',
   'PIN_FORMAT',
   'PIN_UNAVAILABLE',
+  // Waiters' phones: pairing while they are off; no network to listen on.
+  'STAFF_OFF',
+  'NO_LAN_ADDRESS',
   // The bill database: its start, its backups and their restore.
   'DATABASE_MISSING',
   'DATABASE_LOCKED',

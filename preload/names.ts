@@ -36,6 +36,8 @@ export const EVENT_TYPES = [
   'payment-link',
   // The main POS's acknowledged cursor.
   'pos-cursor',
+  // Waiters' phones.
+  'staff',
 ] as const satisfies readonly EventType[];
 
 // An event type added to the contract but not to the list above fails to compile here.

@@ -128,7 +128,7 @@ export interface PaymentView {
  * `message` holds the service's state: LOCK_EXPIRED, NOT_FOUND, ...); capture (a manual-capture
  * payment is authorised and waits for the cashier's Capture); service-error.
  */
-export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error' | 'refunded' | 'failed' | 'capture';
+export type NoticeKind = 'paid' | 'cancelled' | 'declined' | 'service-error' | 'refunded' | 'failed' | 'capture' | 'staff-call';
 
 export interface Notice {
   /** Stable per cause (e.g. "paid:<paymentId>"): a repeated event never makes a second notice. */
@@ -251,6 +251,41 @@ export interface Snapshot {
   disk: DiskView;
   /** Whether another program's lock on the bill database refuses the till's writes. */
   database: DatabaseView;
+  /** Waiters' phones: on or off, where they reach the till, the paired devices. */
+  staff: StaffPhonesView;
+}
+
+/** Waiters' phones as the till's Settings shows them (never a device's secret). */
+export interface StaffPhonesView {
+  enabled: boolean;
+  /** Where phones reach the till (http://<lan address>:<port>); null while off or not listening. */
+  address: string | null;
+  /** Why phones cannot reach the till though it is on: PORT_IN_USE (params port), NO_LAN_ADDRESS. */
+  problem: 'PORT_IN_USE' | 'NO_LAN_ADDRESS' | null;
+  /** The paired devices not revoked, oldest first. */
+  devices: StaffPhoneView[];
+}
+
+/**
+ * A paired phone in the till's list: the same shape as staff-frames.ts's StaffDeviceView (that
+ * file imports this one, so it is written out here; main checks the two stay equal).
+ */
+export interface StaffPhoneView {
+  id: string;
+  name: string;
+  role: 'waiter' | 'manager';
+  pairedAt: IsoTime;
+  lastSeenAt: IsoTime | null;
+  connected: boolean;
+}
+
+/** A pairing started at the till: the QR code shows `url` until `expiresAt` (ISO), once. */
+export interface StaffPairingView {
+  url: string;
+  code: string;
+  expiresAt: IsoTime;
+  name: string;
+  role: 'waiter' | 'manager';
 }
 
 /**
@@ -293,7 +328,9 @@ export type CompanionEvent =
   // payment-link: the service reported a link's new state (paid, expired, gone), found in the background
   | { type: 'payment-link'; seq: number; link: PaymentLinkView }
   // the main POS acknowledged events (POST /v1/events/ack): "POS notified" may have changed
-  | { type: 'pos-cursor'; seq: number; cursor: number | null };
+  | { type: 'pos-cursor'; seq: number; cursor: number | null }
+  // staff: waiters' phones turned on or off, a phone paired, revoked, connected or gone
+  | { type: 'staff'; seq: number; staff: StaffPhonesView };
 
 /**
  * Commands answer a value or an error. The error is a code and its parameters, never a sentence:

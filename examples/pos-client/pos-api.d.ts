@@ -3454,7 +3454,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            kind: "table.upserted" | "table.deleted" | "bill.updated" | "bill.paid" | "bill.closed" | "payment.started" | "payment.processed" | "payment.paid" | "payment.cancelled" | "payment.refunded" | "payment.captured" | "service.error" | "payment.receipt" | "menu.updated" | "orders.paused" | "order.created" | "order.status" | "order.paid" | "order.closed" | "order.sent" | "attention.resolved" | "refund.refused";
+            kind: "table.upserted" | "table.deleted" | "bill.updated" | "bill.paid" | "bill.closed" | "payment.started" | "payment.processed" | "payment.paid" | "payment.cancelled" | "payment.refunded" | "payment.captured" | "service.error" | "payment.receipt" | "menu.updated" | "orders.paused" | "order.created" | "order.status" | "order.paid" | "order.closed" | "order.sent" | "attention.resolved" | "refund.refused" | "staff.paired" | "staff.revoked" | "staff.action" | "staff.call";
             tableId: string | null;
             billId: string | null;
             paymentId: string | null;

@@ -28,6 +28,9 @@ import { UI_FEATURES, type FeatureContext } from './features.js';
 import { createDatabaseWatch, databaseFacts, type DatabaseWatch } from './database-watch.js';
 import { createDiskWatch, lowDiskBytes, type DiskWatch } from './disk-watch.js';
 import { RESTAURANT_CURRENCY } from '../base/wire/index.js';
+import { createPhoneCommands, createStaffHub, createStaffService, type StaffService } from '../features/staff/index.js';
+import { startStaffServer } from '../adapters/staff-server/index.js';
+import { paymentCommands } from '../features/payments/payment-commands.js';
 
 /** The till's currency where nothing else names one (a link made without one, a day without payments). */
 const DEFAULT_CURRENCY = RESTAURANT_CURRENCY;
@@ -143,11 +146,13 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
   const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, languageChanged: (language) => demo.relabel(language) });
+  const staff = await staffFor(options, { store, settings, connection, events, notices, pin, clock, log });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
   const backups = backupCommandsFor(options, { file, pin, clock, log, stopCore: () => stopCore() });
   const parts: CoreParts = { settings, store, notices, events, demo, connection, localApi, commands, backups, shell, clock, log, disk, database, paymentLinks };
   const stop = async () => {
+    await staff.stop();
     linkWatcher.stop();
     await connection.stop();
     await localApi.close();
@@ -162,9 +167,81 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     store.engine.close();
     log.info({ mod: 'companion' }, 'stopped cleanly');
   };
-  const core = facade(parts, uiApiFor(parts, logsDir(dataDir)), stop);
+  const core = facade(parts, uiApiFor(parts, logsDir(dataDir), staff.service), stop);
   stopCore = () => core.stop();
   return core;
+}
+
+/**
+ * Waiters' phones: the hub (sessions, floor, notices), the phones' commands (roles checked in the
+ * core) and the switch that opens the LAN listener (main/adapters/staff-server) when on.
+ */
+async function staffFor(
+  options: CreateCompanionOptions,
+  o: {
+    store: Store;
+    settings: SettingsService;
+    connection: ConnectionRunner;
+    events: UiEvents;
+    notices: NoticeBook;
+    pin: ManagerPin;
+    clock: Clock;
+    log: Logger;
+  },
+) {
+  const { store, settings, clock, log, pin } = o;
+  let service: StaffService | null = null;
+  const hub = createStaffHub({
+    store: joinDomains(store.bills, store.payments, store.staff, store.engine),
+    clock,
+    log,
+    restaurantName: () => o.connection.view().restaurantName ?? '',
+    language: () => settings.get().language,
+    changed: () => service?.announce(),
+  });
+  // A manager phone's capture is the cashier's own (through the payment service, Needs attention told).
+  const payments = paymentCommands({
+    store: joinDomains(store.bills, store.payments, store.attention, store.engine),
+    log,
+    client: o.connection.client,
+    notices: o.notices,
+    pushNotice: (notice) => o.events.push({ type: 'notice', notice }),
+  });
+  const phone = createPhoneCommands({ hub, clock, log, pin, capture: (paymentId) => payments.capturePayment({ paymentId }) });
+  service = createStaffService({
+    hub,
+    log,
+    settings: { get: () => settings.get(), saveStaffPhones: (on) => settings.saveOwn({ staffPhones: on }) },
+    allows: (unlock) => pin.allows(unlock),
+    listener: {
+      open: async (host, port) => {
+        return startStaffServer({
+          hub,
+          phone,
+          host,
+          port,
+          staticDir: options.staffStaticDir ?? null,
+          log,
+          rates: options.staffRates,
+          limits: options.staffLimits,
+        });
+      },
+    },
+    push: (staff) => o.events.push({ type: 'staff', staff }),
+  });
+  // Only while staff phones are on: a till without them pays nothing for the feature.
+  const off = store.events.onEvent((batch) => {
+    if (settings.get().staffPhones) hub.onBatch(batch);
+  });
+  await service.follow();
+  return {
+    hub,
+    service,
+    async stop() {
+      off();
+      await service.stop();
+    },
+  };
 }
 
 /** The states of the data folder's storage: its free space (disk-watch.ts) and another program's lock on the database (database-watch.ts). */
@@ -252,7 +329,7 @@ interface CoreParts {
 }
 
 /** Every feature's commands and snapshot part over one context: the union of what each record asks for. */
-function uiApiFor(p: CoreParts, logs: string): CompanionApi {
+function uiApiFor(p: CoreParts, logs: string, staff: StaffService): CompanionApi {
   const context: FeatureContext = {
     store: joinDomains(p.store.bills, p.store.payments, p.store.orders, p.store.receipts, p.store.attention, p.store.paymentLinks, p.store.engine),
     notices: p.notices,
@@ -277,6 +354,7 @@ function uiApiFor(p: CoreParts, logs: string): CompanionApi {
     // Needs attention: when a payment the main POS has not acknowledged is unsynced.
     unsyncedAfterMs: () => p.settings.get().unsyncedAfterSeconds * 1000,
     logsDir: logs,
+    staff,
   };
   return createUiApi(UI_FEATURES, context, { subscribe: p.events.subscribe, seq: p.events.seq });
 }

@@ -15,6 +15,7 @@ import { paymentsFeature } from '../features/payments/feature.js';
 import { receiptsFeature } from '../features/receipts/feature.js';
 import { reportsFeature } from '../features/reports/feature.js';
 import { settingsFeature } from '../features/settings/feature.js';
+import { staffFeature } from '../features/staff/feature.js';
 import { healthRoute } from './health-route.js';
 
 interface AppDeps {
@@ -71,6 +72,7 @@ export const FEATURES = [
   settingsFeature,
   backupsFeature,
   demoFeature,
+  staffFeature,
   connectionFeature,
   diagnosticsFeature,
 ] as const;

@@ -21,6 +21,12 @@ export type StoredSettings = Omit<SettingsView, 'apiKeyMasked' | 'posApiTokenHin
    * "unsynced" in Needs attention; 0 never flags one. Set by IT.
    */
   unsyncedAfterSeconds: number;
+  /** Waiters' phones: the staff listener on the LAN address. Off by default; a manager turns it on at the till. */
+  staffPhones: boolean;
+  /** The staff listener's LAN address when the machine has several networks; '' = chosen from its interfaces. Set by IT. */
+  staffLanAddress: string;
+  /** The staff listener's port: fixed, so a phone's home-screen icon keeps working. Set by IT. */
+  staffPort: number;
 };
 
 /** Where the API key lives at rest: Electron safeStorage in the app, a plain file (with a warning) headless. */
@@ -130,6 +136,14 @@ export interface CompanionOptions {
   disk?: { lowBytes?: number; intervalMs?: number; freeBytes?: (dir: string) => number } | undefined;
   /** The watch of another program's lock on the bill database (main/app/database-watch.ts); tests shorten it. */
   databaseLock?: { shownAfterMs?: number; intervalMs?: number } | undefined;
+  /** The built renderer (dist/renderer) whose staff.html the waiters' phones load; absent: the staff listener serves no page. */
+  staffStaticDir?: string | undefined;
+  /** The waiters' phones' LAN listener's rate limits; tests lower them. */
+  /** The staff listener's socket limits (main/base/http-guard); tests shorten them. */
+  staffLimits?:
+    Partial<{ maxConnections: number; idleTimeoutMs: number; firstByteTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number }> | undefined;
+  staffRates?:
+    Partial<{ pairPerAddress: number; pairOverall: number; failedProofsPerAddress: number; failedProofsOverall: number; windowMs: number }> | undefined;
 }
 
 /** The running core: both the Electron shell and the headless host build one with createCompanion. */

@@ -118,6 +118,8 @@ async function boot(): Promise<{ companion: Companion; ui: UiServer | null }> {
     apiKey: apiKeyFor(args, process.env),
     settings: settingsOverrides(args),
     demo: startSandbox,
+    // Waiters' phones load the built staff page (when staff phones are on).
+    staffStaticDir: rendererDir(),
     onRestored: (outcome) => void restoredFromSettings(outcome),
   });
   try {

@@ -180,7 +180,7 @@ async function start(): Promise<void> {
 
   // Made with the core: a packaged app without its SQLite engine is a startup problem for the tray.
   let options: CreateCompanionOptions | undefined;
-  const core = await createRestartableCore(() => createCompanion((options ??= companionOptions(dataDir, ports))), rootLog).catch((e: unknown) => {
+  const core = await createRestartableCore(() => createCompanion((options ??= companionOptions(dataDir, ports, layout.rendererDir))), rootLog).catch((e: unknown) => {
     const problem = takenPort(e);
     tray = withCrashLine(createAppTray(layout.assetsDir, startupFailedActions(dataDir, showWindow, options?.nativeBinding)));
     tray.update(null, language, problem);
@@ -294,7 +294,7 @@ async function cashierQuit(core: Companion): Promise<void> {
   if (ok) app.quit();
 }
 
-function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOptions {
+function companionOptions(dataDir: string, ports: ShellPorts, rendererDir: string): CreateCompanionOptions {
   const nativeBinding = electronNativeBinding(path.resolve(shellDir, '..', '..', '..'), app.isPackaged, process.resourcesPath);
   if (nativeBinding === undefined) log.warn('dev checkout without an Electron build of better-sqlite3 in out/native-electron; using the module default');
   return {
@@ -305,6 +305,8 @@ function companionOptions(dataDir: string, ports: ShellPorts): CreateCompanionOp
     nativeBinding,
     // Demo mode runs the embedded sandbox; the core gets it as a port and never imports sandbox/.
     demo: startSandbox,
+    // Waiters' phones load the built staff page from the same folder as the cashier's.
+    staffStaticDir: rendererDir,
     // Settings → Backups: after a restore the app starts again, on the restored database.
     restartsAfterRestore: true,
     onRestored: () => {

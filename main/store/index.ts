@@ -12,6 +12,8 @@ export { IDEMPOTENCY_KEPT_MS, type IdempotencyStore } from './idempotency/idempo
 export type { IdempotentAnswer } from './repos/idempotency-repo.js';
 export type { PosCursorRow, UnackedPayment } from './repos/pos-cursor-repo.js';
 export type { StoreEngine } from './repos/tx.js';
+export type { StaffStore, StaffAction } from './staff/staff-store.js';
+export type { StaffDeviceRecord } from './repos/staff-repo.js';
 export type { StoreWrite } from './engine/durability.js';
 export type { EventListener } from './engine/event-outbox.js';
 export type { ReadTx } from './repos/tx.js';

@@ -10,6 +10,7 @@ import { createPaymentsStore, type PaymentsStore } from './payments/payments-sto
 import type { ReceiptMode } from './shared/receipt-records.js';
 import { createReceiptsStore, type ReceiptsStore } from './receipts/receipt-store.js';
 import { createRepos } from './repos/repos.js';
+import { createStaffStore, type StaffStore } from './staff/staff-store.js';
 import type { StoreEngine } from './repos/tx.js';
 
 /** The store, by domain: a consumer takes the interfaces it uses, never the whole. */
@@ -23,6 +24,8 @@ export interface Store {
   events: EventsStore;
   /** The POS API's Idempotency-Key answers. */
   idempotency: IdempotencyStore;
+  /** Waiters' phones paired from the till. */
+  staff: StaffStore;
   engine: StoreEngine;
 }
 
@@ -53,6 +56,7 @@ export function openStore(options: StoreOptions): Store {
     paymentLinks: createPaymentLinksStore(t),
     events: createEventsStore(t),
     idempotency: createIdempotencyStore(t, options.clock ?? systemClock),
+    staff: createStaffStore(t),
     engine,
   };
 }

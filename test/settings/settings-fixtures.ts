@@ -64,6 +64,9 @@ export const GOOD_FILE = {
   demoOnLan: true,
   demoLanAddress: '192.168.1.20',
   unsyncedAfterSeconds: 120,
+  staffPhones: true,
+  staffLanAddress: '192.168.1.21',
+  staffPort: 4190,
   tableDensity: 'comfortable',
 } as const;
 
@@ -93,5 +96,8 @@ export const BAD_VALUES: Record<keyof typeof GOOD_FILE, unknown> = {
   demoOnLan: 'yes',
   demoLanAddress: '192.168.1.300',
   unsyncedAfterSeconds: 5,
+  staffPhones: 'on',
+  staffLanAddress: 'till.local',
+  staffPort: 80,
   tableDensity: 'huge',
 };

@@ -9,6 +9,7 @@ import {
   type PaymentLinksStore,
   type PaymentsStore,
   type ReceiptsStore,
+  type StaffStore,
   type StoreEngine,
   type StoreOptions,
 } from '../../main/store/index.js';
@@ -26,9 +27,10 @@ export type TestStore = BillsStore &
   PaymentLinksStore &
   EventsStore &
   IdempotencyStore &
+  StaffStore &
   StoreEngine;
 
 export function openTestStore(options: StoreOptions): TestStore {
   const s = openStore(options);
-  return joinDomains(s.bills, s.payments, s.orders, s.receipts, s.attention, s.paymentLinks, s.events, s.idempotency, s.engine);
+  return joinDomains(s.bills, s.payments, s.orders, s.receipts, s.attention, s.paymentLinks, s.events, s.idempotency, s.staff, s.engine);
 }

@@ -31,6 +31,7 @@ describe('the snapshot holds every payment not yet settled', () => {
       database: () => ({ locked: false, since: null }),
       notices: { open: () => [] },
       settingsCommands: { view: () => ({}) },
+      staff: { view: () => ({ enabled: false, address: null, problem: null, devices: [] }) },
       logsDir: t.dir,
     } as unknown as FeatureContext;
     api = createUiApi(UI_FEATURES, deps, { subscribe: () => () => {}, seq: () => 0 });

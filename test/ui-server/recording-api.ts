@@ -52,6 +52,7 @@ const settings: SettingsView = {
 
 export const SNAPSHOT: Snapshot = {
   demo: true,
+  staff: { enabled: false, address: null, problem: null, devices: [] },
   connection: session,
   restaurantName: 'Bistro',
   tables: [

@@ -51,6 +51,10 @@ const EVENT_KINDS = [
   'order.sent',
   'attention.resolved',
   'refund.refused',
+  'staff.paired',
+  'staff.revoked',
+  'staff.action',
+  'staff.call',
 ] as const satisfies readonly EventKind[];
 // A kind the store adds and this list misses fails to compile here.
 const allKinds: Exclude<EventKind, (typeof EVENT_KINDS)[number]> extends never ? true : never = true;

@@ -30,6 +30,9 @@ export function noticeFor(event: StoreEvent, store: PaymentsStore & StoreEngine)
     }
     case 'payment.processed':
       return captureNotice(event, store);
+    case 'staff.call':
+      // A waiter's phone rang the till: `message` says whom the table wants (help or manager).
+      return { ...blank(event), ...tableOf(event, store), id: `staff-call:${event.seq}`, kind: 'staff-call', message: event.data.kind === 'manager' ? 'manager' : 'help' };
     default:
       return null;
   }

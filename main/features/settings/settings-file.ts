@@ -51,6 +51,10 @@ export const DEFAULT_SETTINGS: Omit<StoredSettings, 'posId'> = {
   tableDensity: 'compact',
   // A paid payment the main POS has not acknowledged for a minute is "unsynced" (DEFAULT_UNSYNCED_AFTER_MS, main/features/attention).
   unsyncedAfterSeconds: 60,
+  // Waiters' phones: off until a manager turns them on (docs/staff-phones.md).
+  staffPhones: false,
+  staffLanAddress: '',
+  staffPort: 4180,
 };
 
 /** What the file held that this version does not use; written back untouched (a newer version's fields). */

@@ -45,6 +45,9 @@ export const SETTINGS_FIELDS = {
     .number()
     .int('must be a whole number')
     .refine((n) => n === 0 || (n >= 10 && n <= 3600), 'must be 0 (never) or 10..3600 seconds'),
+  staffPhones: z.boolean(),
+  staffLanAddress: z.union([z.literal(''), z.ipv4({ message: 'must be an IPv4 address of this machine' })]),
+  staffPort: z.number().int('must be a whole number').min(1024, 'must be 1024..65535').max(65535, 'must be 1024..65535'),
 } satisfies { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K], unknown> };
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_FIELDS) as (keyof StoredSettings)[];

@@ -66,6 +66,8 @@ export interface SettingsService {
   ) => { ok: true; change: SettingsChange; verify: { serviceUrl: string; apiKey: string; posId: string } | null } | { ok: false; error: Refusal };
   /** Saves a checked change (the key to the secret store first) and applies it. */
   commit(change: SettingsChange): void;
+  /** Saves a field main's own commands set (staff phones on or off); false while the settings are damaged (nothing written). */
+  saveOwn(patch: Pick<Partial<StoredSettings>, 'staffPhones'>): boolean;
 }
 
 /**
@@ -119,6 +121,19 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       if (change.newKey !== undefined) apiKey = change.newKey;
       log.info({ mod: 'settings', environment: settings.environment, transport: settings.transport }, 'settings saved');
     },
+    saveOwn(patch): boolean {
+      // Damaged settings are repaired by the Settings form only: a lone switch would write defaults.
+      if (damaged) return false;
+      const fields = Object.keys(patch) as (keyof StoredSettings)[];
+      for (const field of fields) {
+        delete overrides[field];
+        delete kept[field];
+      }
+      stored = { ...stored, ...patch };
+      settings = { ...stored, ...overrides };
+      saveSettings(dataDir, stored, kept);
+      return true;
+    },
   };
 }
 
@@ -154,6 +169,9 @@ function settingsView(settings: StoredSettings, apiKey: string | null, posApiTok
     demoOnLan: _lan,
     demoLanAddress: _lanAddress,
     unsyncedAfterSeconds: _unsynced,
+    staffPhones: _staff,
+    staffLanAddress: _staffAddress,
+    staffPort: _staffPort,
     ...shown
   } = settings;
   return { ...shown, apiKeyMasked: maskApiKey(apiKey), posApiTokenHint, managerPinSet };

@@ -46,7 +46,13 @@ export type StoreWrite =
   // payment links' state at the service
   | 'learnPaymentLinkState'
   // what the main POS acknowledged of the event log
-  | 'commitPosCursor';
+  | 'commitPosCursor'
+  // waiters' phones
+  | 'pairStaffDevice'
+  | 'revokeStaffDevice'
+  | 'markStaffDeviceSeen'
+  | 'setStaffFollowing'
+  | 'recordStaffAction';
 
 /**
  * The one place that decides which commits skip their fsync (synchronous=NORMAL): paymentStart's

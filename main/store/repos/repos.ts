@@ -12,6 +12,7 @@ import { createPaymentLinksReader, createPaymentLinksWriter } from './payment-li
 import { createPaymentsReader, createPaymentsWriter } from './payments-repo.js';
 import { createPosCursorReader, createPosCursorWriter } from './pos-cursor-repo.js';
 import { createReceiptsReader, createReceiptsWriter } from './receipts-repo.js';
+import { createStaffReader, createStaffWriter } from './staff-repo.js';
 
 /** Each repository's reader and writer half, prepared once on the connection. */
 export function createRepos(db: Database): Repos {
@@ -28,6 +29,7 @@ export function createRepos(db: Database): Repos {
     paymentLinks: createPaymentLinksReader(db),
     idempotency: createIdempotencyReader(db),
     posCursor: createPosCursorReader(db),
+    staff: createStaffReader(db),
   };
   const events = createEventsReader(db);
   const both = {
@@ -43,6 +45,7 @@ export function createRepos(db: Database): Repos {
     paymentLinks: Object.assign({}, read.paymentLinks, createPaymentLinksWriter(db)),
     idempotency: Object.assign({}, read.idempotency, createIdempotencyWriter(db)),
     posCursor: Object.assign({}, read.posCursor, createPosCursorWriter(db)),
+    staff: Object.assign({}, read.staff, createStaffWriter(db)),
   };
   // The tables reader's memory of each table's last paid payment hears every commit.
   return { read, events, both, heard: (e) => lastPaid.heard(e) };

@@ -12,6 +12,7 @@ import type { PaymentLinksReader, PaymentLinksWriter } from './payment-links-rep
 import type { PaymentsReader, PaymentsWriter } from './payments-repo.js';
 import type { PosCursorReader, PosCursorWriter } from './pos-cursor-repo.js';
 import type { ReceiptsReader, ReceiptsWriter } from './receipts-repo.js';
+import type { StaffReader, StaffWriter } from './staff-repo.js';
 import type { TablesReader, TablesWriter } from './tables-repo.js';
 
 /** What anyone may read: the repositories' reader halves (prepared statements, no writes). */
@@ -33,6 +34,8 @@ export interface ReadTx {
   idempotency: IdempotencyReader;
   /** What the main POS acknowledged of the event log (migration 015). */
   posCursor: PosCursorReader;
+  /** Waiters' phones paired from the till (migration 020). */
+  staff: StaffReader;
 }
 
 /** The repositories a write works with: each reader half with its writer half. */
@@ -48,6 +51,7 @@ export interface WriteRepos {
   attention: AttentionReader & AttentionWriter;
   idempotency: IdempotencyReader & IdempotencyWriter;
   posCursor: PosCursorReader & PosCursorWriter;
+  staff: StaffReader & StaffWriter;
 }
 
 /** What a write sees inside its one transaction: the readers plus the writer halves (engine/tx.ts). */

@@ -134,7 +134,12 @@ export type EventKind =
   | 'order.sent'
   // Needs attention: data carries entryId, kind, action / code
   | 'attention.resolved'
-  | 'refund.refused';
+  | 'refund.refused'
+  // Waiters' phones: data carries deviceId, deviceName (and role / action / kind); never a secret
+  | 'staff.paired'
+  | 'staff.revoked'
+  | 'staff.action'
+  | 'staff.call';
 
 export type NewEvent = Omit<StoreEvent, 'seq' | 'at'>;
 

@@ -14,6 +14,7 @@ import { settingsCs } from './settings.cs';
 import { demoCs } from './demo.cs';
 import { diagnosticsCs } from './diagnostics.cs';
 import { backupsCs } from './backups.cs';
+import { staffCs } from './staff.cs';
 import { errorsCs } from './errors.cs';
 import { historyCs } from './history.cs';
 import { receiptsCs } from './receipts.cs';
@@ -58,6 +59,7 @@ export const cs: Translations = {
   demo: demoCs,
   diagnostics: diagnosticsCs,
   backups: backupsCs,
+  staff: staffCs,
   errors: errorsCs,
   history: historyCs,
   receipts: receiptsCs,

@@ -13,6 +13,7 @@ import { settingsEn } from './settings.en';
 import { demoEn } from './demo.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { backupsEn } from './backups.en';
+import { staffEn } from './staff.en';
 import { errorsEn } from './errors.en';
 import { historyEn } from './history.en';
 import { receiptsEn } from './receipts.en';
@@ -57,6 +58,7 @@ export const en = {
   demo: demoEn,
   diagnostics: diagnosticsEn,
   backups: backupsEn,
+  staff: staffEn,
   errors: errorsEn,
   history: historyEn,
   receipts: receiptsEn,

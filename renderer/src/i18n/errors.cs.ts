@@ -48,6 +48,9 @@ export const errorsCs: Translations['errors'] = {
       releaseLock: 'Odemčení účtu',
       retryRecovery: 'Nový dotaz na platební službu',
       guestOrder: 'Objednávka za hosta',
+      setStaffPhones: 'Zapnutí nebo vypnutí telefonů obsluhy',
+      pairStaffPhone: 'Spárování telefonu',
+      revokeStaffPhone: 'Odebrání telefonu',
     },
     code: {
       BILL_LOCKED: '{{table}}: host právě platí tento účet. Zavřete ho, až platba skončí.',
@@ -123,6 +126,8 @@ export const errorsCs: Translations['errors'] = {
       PIN_ALREADY_SET: 'PIN vedoucího už je nastavený: nejdřív jím odemkněte.',
       PIN_FORMAT: 'Nový PIN musí mít 6 až 8 číslic.',
       PIN_UNAVAILABLE: 'PIN teď nejde ověřit: jeho soubor nejde zapsat (není plný disk?). Nic se nezkoušelo; zkuste to později.',
+      STAFF_OFF: 'Telefony obsluhy jsou vypnuté: nejdřív je zapněte.',
+      NO_LAN_ADDRESS: 'Počítač není připojený k síti, na kterou telefony dosáhnou: připojte ho k síti restaurace, nebo se obraťte na IT.',
       DATABASE_MISSING: 'Databáze účtů chybí. Obnovte zálohu v Nastavení → Zálohy, nebo se obraťte na IT.',
       DATABASE_LOCKED: 'Databázi účtů drží jiný program: zavřete ho a spusťte Tableside znovu.',
       DATABASE_IN_USE: 'Databáze účtů je ještě otevřená v jiném Tableside: zavřete ho a obnovte znovu.',

@@ -47,6 +47,9 @@ export const errorsEn = {
       releaseLock: 'Releasing the lock',
       retryRecovery: 'Asking the payment service again',
       guestOrder: 'Ordering as a guest',
+      setStaffPhones: 'Turning staff phones on or off',
+      pairStaffPhone: 'Pairing a phone',
+      revokeStaffPhone: 'Revoking the phone',
     },
     code: {
       BILL_LOCKED: '{{table}}: a guest is paying this bill right now. Close it after the payment ends.',
@@ -122,6 +125,8 @@ export const errorsEn = {
       PIN_ALREADY_SET: 'A manager PIN is already set: unlock with it first.',
       PIN_FORMAT: 'A new PIN must be 6 to 8 digits.',
       PIN_UNAVAILABLE: 'The PIN cannot be checked now: its file cannot be written (is the disk full?). Nothing was tried; try again later.',
+      STAFF_OFF: 'Staff phones are off: turn them on first.',
+      NO_LAN_ADDRESS: 'This computer is not connected to a network the phones can reach: connect it to the restaurant network, or ask IT.',
       DATABASE_MISSING: 'The bill database is missing. Restore a backup in Settings → Backups, or ask IT.',
       DATABASE_LOCKED: 'The bill database is locked by another program: close it, then start Tableside again.',
       DATABASE_IN_USE: 'The bill database is still open in another Tableside: close it, then restore again.',

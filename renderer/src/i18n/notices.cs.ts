@@ -7,6 +7,8 @@ export const noticesCs: Translations['notices'] = {
   cancelled: 'Platba {{amount}} u stolu {{table}} byla zrušena: položky jsou zpět na účtu.',
   declined: 'Platba u stolu {{table}} byla zamítnuta: host může zkusit znovu nebo zaplatit u pokladny.',
   serviceError: 'Platební služba hlásí chybu: {{message}}',
+  staffCallHelp: '{{table}} volá obsluhu',
+  staffCallManager: '{{table}} volá vedoucího',
   acknowledge: 'OK',
   more: '+{{n}} dalších',
   showFewer: 'Zobrazit jen nejnovější',

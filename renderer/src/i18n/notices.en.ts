@@ -6,6 +6,8 @@ export const noticesEn = {
   cancelled: 'Payment of {{amount}} at {{table}} was cancelled: the items are back on the bill.',
   declined: 'Payment at {{table}} was declined: the guest can try again or pay at the till.',
   serviceError: 'The payment service reported an error: {{message}}',
+  staffCallHelp: '{{table}} calls for a waiter',
+  staffCallManager: '{{table}} calls for the manager',
   acknowledge: 'OK',
   more: '+{{n}} more',
   showFewer: 'Show only the newest',

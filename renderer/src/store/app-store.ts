@@ -13,6 +13,7 @@ import { applyAttentionEvent, attentionFromSnapshot, initialAttention, type Atte
 import { applyDiskEvent, diskFromSnapshot, initialDisk, type DiskSlice } from './disk-slice';
 import { applyDatabaseEvent, databaseFromSnapshot, initialDatabase, type DatabaseSlice } from './database-slice';
 import { applyPosCursorEvent, initialPosCursor, type PosCursorSlice } from './pos-cursor-slice';
+import { applyStaffEvent, initialStaff, staffFromSnapshot, type StaffSlice } from './staff-slice';
 
 type DataSlices = ConnectionSlice &
   TablesSlice &
@@ -23,7 +24,8 @@ type DataSlices = ConnectionSlice &
   OrdersSlice &
   AttentionSlice &
   DiskSlice &
-  DatabaseSlice;
+  DatabaseSlice &
+  StaffSlice;
 
 export interface AppState extends DataSlices, PosCursorSlice, UiSlice, UiActions {
   /** Seq of the last snapshot or event applied; older or repeated events are ignored. */
@@ -54,6 +56,7 @@ const reducers: Reducer[] = [
   applyDiskEvent,
   applyDatabaseEvent,
   applyPosCursorEvent,
+  applyStaffEvent,
 ];
 
 export function createAppStore() {
@@ -70,6 +73,7 @@ export function createAppStore() {
     ...initialDisk,
     ...initialDatabase,
     ...initialPosCursor,
+    ...initialStaff,
     seq: -1,
     loaded: false,
     ...uiActions(set, get),
@@ -87,6 +91,7 @@ export function createAppStore() {
         ...attentionFromSnapshot(s),
         ...diskFromSnapshot(s),
         ...databaseFromSnapshot(s),
+        ...staffFromSnapshot(s),
         ...(selectionGone ? { selectedTableId: null, selectedBillId: null } : {}),
         seq: s.seq,
         loaded: true,

@@ -147,6 +147,19 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
         ? ok({ unlock: 'unlock-1', until: Date.now() + 15 * 60_000 })
         : fail('PIN_WRONG', { triesLeft: 4, waitMinutes: 5 }, 'unlockSettings'),
     lockSettings: () => ok(null),
+    // Waiters' phones: pairing answers a code for 2 minutes on the fake LAN address.
+    listStaffPhones: () => ok(snapshot.staff),
+    setStaffPhones: (input) => ok({ ...snapshot.staff, enabled: input.on, address: input.on ? 'http://192.168.1.20:4180' : null }),
+    pairStaffPhone: (input) =>
+      ok({
+        url: 'http://192.168.1.20:4180/#pair=CODE-1',
+        code: 'CODE-1',
+        expiresAt: new Date(Date.now() + 120_000).toISOString(),
+        name: input.name,
+        role: input.role,
+      }),
+    cancelStaffPairing: () => ok(null),
+    revokeStaffPhone: (input) => ok({ ...snapshot.staff, devices: snapshot.staff.devices.filter((d) => d.id !== input.deviceId) }),
   };
   const handlers: Record<string, (input: unknown) => unknown> = { ...defaults } as never;
 

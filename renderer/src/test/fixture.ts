@@ -121,6 +121,7 @@ export function snapshotFixture(now: number = Date.now()): Snapshot {
     demo: true,
     connection: connectionFixture(now),
     restaurantName: 'U Zlatého stolu',
+    staff: { enabled: false, address: null, problem: null, devices: [] },
     tables: [
       tableFixture({ id: 't1', order: 1, name: '1', area: 'Terrace' }),
       tableFixture({ id: 't2', order: 2, name: '2', area: 'Terrace', state: 'open', due: '324.00', currency: 'CZK', openBillIds: ['b2'] }),

@@ -18,6 +18,7 @@ import { migration016 } from './016-waiters-and-tenders.js';
 import { migration017 } from './017-payment-link-state.js';
 import { migration018 } from './018-idempotency-keys.js';
 import { migration019 } from './019-payment-ending.js';
+import { migration020 } from './020-staff-devices.js';
 
 export type { Migration } from './migration.js';
 
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017,
   migration018,
   migration019,
+  migration020,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

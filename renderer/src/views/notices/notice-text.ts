@@ -6,7 +6,7 @@ import { tableLabel } from '../common/labels';
 
 /** Kinds that call for the cashier (the problem sound, the reminder); the others are good news. */
 export function isProblem(n: Notice): boolean {
-  return n.kind === 'declined' || n.kind === 'failed' || n.kind === 'capture' || n.kind === 'service-error';
+  return n.kind === 'declined' || n.kind === 'failed' || n.kind === 'capture' || n.kind === 'service-error' || n.kind === 'staff-call';
 }
 
 function paidText(t: TFunction, n: Notice, table: string, amount: string, language: string): string {
@@ -46,5 +46,8 @@ export function noticeText(t: TFunction, n: Notice, language: string): string {
       return t('notices.action.capture', { table, amount });
     case 'service-error':
       return t('notices.serviceError', { message: n.message ?? '' });
+    case 'staff-call':
+      // A waiter's phone rang the till: a guest needs help, or the manager is wanted.
+      return t(n.message === 'manager' ? 'notices.staffCallManager' : 'notices.staffCallHelp', { table });
   }
 }

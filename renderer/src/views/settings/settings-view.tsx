@@ -8,6 +8,7 @@ import { DiagnosticsSection } from './diagnostics-section';
 import { LocalFields, PosApiPortField } from './local-fields';
 import { ManagerPinPanel } from './manager-pin-panel';
 import { PosApiSection } from './pos-api-section';
+import { StaffSection } from './staff-section';
 import { ReceiptModeField } from './receipt-mode-field';
 import { UpdateChannelField } from './update-channel-field';
 import { ServiceFields } from './service-fields';
@@ -48,6 +49,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </form>
       <PosApiSection hint={settings.posApiTokenHint} unlock={form.unlock} />
       <BackupsSection unlock={form.unlock} pinSet={settings.managerPinSet} />
+      <StaffSection unlock={form.unlock} pinSet={settings.managerPinSet} />
       <DiagnosticsSection />
       <UnsavedSettingsDialog form={form} />
     </section>
