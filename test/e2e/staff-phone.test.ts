@@ -261,6 +261,7 @@ describe("a waiter's phone", () => {
         staffOrigin,
       );
       expect(closed).toBe(STAFF_CLOSE.unauthorised);
+      expect(stranger.pageErrors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
       await screenshot(page, 'staff-phone-pairing-cs-390x844');
     } finally {
       await stranger.close();
@@ -283,5 +284,7 @@ describe("a waiter's phone", () => {
       ),
     ).toBeNull();
     await screenshot(phone, 'staff-phone-revoked-cs-390x844');
+    // The servers' CSP let the page, its socket, manifest and icons through; nothing was refused.
+    expect(chromium.pageErrors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
   });
 });
