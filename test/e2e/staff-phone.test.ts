@@ -171,6 +171,25 @@ describe("a waiter's phone", () => {
     expect(devices.devices).toEqual([expect.objectContaining({ name: 'Petřin telefon', role: 'waiter' })]);
     usedPairingUrl = pairing.url;
     await screenshot(phone, 'staff-phone-floor-cs-390x844');
+    // A smaller phone and a tablet: the floor never scrolls sideways.
+    for (const size of [{ width: 360, height: 740 }, { width: 820, height: 1180 }, PHONE]) {
+      await phone.setViewportSize(size);
+      const sideways = await phone.evaluate(() => {
+        const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
+        return d.documentElement.scrollWidth - d.documentElement.clientWidth;
+      });
+      expect(sideways, `${size.width}x${size.height}`).toBeLessThanOrEqual(0);
+    }
+    // Installable: the manifest and its icons come from the same listener.
+    const manifest = await fetch(`${staffOrigin}/staff.webmanifest`);
+    expect(manifest.status).toBe(200);
+    const { icons, start_url } = (await manifest.json()) as { icons: { src: string; sizes: string }[]; start_url: string };
+    expect(start_url).toBe('/');
+    for (const icon of icons) {
+      const png = await fetch(new URL(icon.src, staffOrigin));
+      expect([icon.src, png.status, png.headers.get('content-type')]).toEqual([icon.src, 200, 'image/png']);
+    }
+    expect(icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
   });
 
   it('a payment at a followed table is a notice within 300 ms of its commit; it opens the table and is acknowledged', async () => {
