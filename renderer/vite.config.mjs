@@ -1,4 +1,4 @@
-// The renderer: the app page and the QR print sheet, a page of its own.
+// The renderer: the app page, the QR print sheet and the waiters' phone page (staff.html), each a page of its own.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,6 @@ export default defineConfig({
   build: {
     outDir: here('../dist/renderer'),
     emptyOutDir: true,
-    rollupOptions: { input: { index: here('index.html'), print: here('print.html') } },
+    rollupOptions: { input: { index: here('index.html'), print: here('print.html'), staff: here('staff.html') } },
   },
 });

@@ -1,5 +1,6 @@
 // Draws the tray icons (one per connection state: 16 px and @2x 32 px PNGs, and a Windows .ico of
-// 16/20/24/32 px) and the 256 px app icon into assets/ with pngjs, so the images are reproducible
+// 16/20/24/32 px) and the 256 px app icon into assets/, and the staff page's icons into
+// renderer/public/, with pngjs, so the images are reproducible
 // from code. Run: node scripts/make-icons.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
@@ -86,4 +87,19 @@ writeFileSync(
     [[255, 255, 255], tableMark(256)],
   ]),
 );
-console.log('make-icons: assets/ written');
+// The waiters' phone page's home-screen icons (renderer/public, served beside staff.html): the mark
+// on a full square, so a launcher that masks it to a circle or a squircle cuts only background.
+const staffOut = new URL('../renderer/public/', import.meta.url);
+mkdirSync(staffOut, { recursive: true });
+for (const size of [192, 512]) {
+  const full = (x, y) => x >= 0 && y >= 0 && x <= size && y <= size;
+  const inner = (s) => (x, y) => tableMark(s * 0.7)(x - s * 0.15, y - s * 0.15);
+  writeFileSync(
+    new URL(`staff-icon-${size}.png`, staffOut),
+    draw(size, [
+      [INK, full],
+      [[255, 255, 255], inner(size)],
+    ]),
+  );
+}
+console.log('make-icons: assets/ and renderer/public/ written');

@@ -19,7 +19,7 @@ export const RENDERER_LAYERS = [
   { name: 'bridge', dirs: ['renderer/src/bridge'] },
   { name: 'services', dirs: ['renderer/src/services'] },
   { name: 'views', dirs: ['renderer/src/views'] },
-  { name: 'entry', dirs: ['renderer/src/main', 'renderer/src/print-main'] },
+  { name: 'entry', dirs: ['renderer/src/main', 'renderer/src/print-main', 'renderer/src/staff'] },
 ];
 
 /** Each tree's floors, and the README that tells them. */

@@ -42,15 +42,18 @@ interface PrintGlobals {
   document: { documentElement: { dataset: Record<string, string | undefined> } };
 }
 
-/** A fresh Chromium with its own user-data dir (removed on close), sized like the cashier's screen. */
-export async function launchChromium(): Promise<Chromium> {
+/**
+ * A fresh Chromium with its own user-data dir (removed on close), sized like the cashier's screen.
+ * `locale` is the browser's language (navigator.language), en-GB unless a test needs another.
+ */
+export async function launchChromium(options: { locale?: string } = {}): Promise<Chromium> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tableside-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,
     viewport: VIEWPORT,
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     timezoneId: 'Europe/Prague',
   });
   // Headless Chromium has no print dialog: a sheet's own window.print() starts a print job that a

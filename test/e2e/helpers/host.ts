@@ -37,6 +37,8 @@ export function ensureRendererBuilt(): void {
     newestMtime(join(root, 'renderer/src')),
     statSync(join(root, 'renderer/index.html')).mtimeMs,
     statSync(join(root, 'renderer/print.html')).mtimeMs,
+    statSync(join(root, 'renderer/staff.html')).mtimeMs,
+    newestMtime(join(root, 'renderer/public')),
   );
   if (builtAt() >= sources) return;
   execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'renderer/vite.config.mjs', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
