@@ -146,8 +146,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   }
   linkWatcher.start();
   const pin = createManagerPin({ dataDir, clock, log });
-  const logo = createQrLogoFile(dataDir);
-  const commands = createSettingsCommands({ settings, connection, localApi, events, shell, log, pin, logo, languageChanged: (l) => demo.relabel(l) });
+  const commands = settingsCommandsFor(dataDir, { settings, connection, localApi, events, shell, log, pin, languageChanged: (l) => demo.relabel(l) });
   const staff = await staffFor(options, { store, settings, connection, events, notices, pin, clock, log });
   // Settings → Backups: a restore stops the core, swaps the file, and hands over to the host.
   let stopCore: () => Promise<void> = () => Promise.resolve();
@@ -178,6 +177,11 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
  * Waiters' phones: the hub (sessions, floor, notices), the phones' commands (roles checked in the
  * core) and the switch that opens the LAN listener (main/adapters/staff-server) when on.
  */
+/** The settings commands, with the QR card's logo file kept in the data dir. */
+function settingsCommandsFor(dataDir: string, deps: Omit<Parameters<typeof createSettingsCommands>[0], 'logo'>) {
+  return createSettingsCommands({ ...deps, logo: createQrLogoFile(dataDir) });
+}
+
 async function staffFor(
   options: CreateCompanionOptions,
   o: {

@@ -1,16 +1,6 @@
 import type { BillItemView, BillView, PaymentView, TableState, TableView } from '../../../preload/contract.js';
 import { CANCEL_WINDOW_MS } from '../../base/wire/index.js';
-import {
-  canon,
-  dec,
-  isZeroText,
-  money,
-  sum,
-  type BillPaymentSummary,
-  type BillWithCounts,
-  type BillWithItems,
-  type PaymentRecord,
-} from '../../store/index.js';
+import { canon, dec, isZeroText, money, sum, type BillPaymentSummary, type BillWithCounts, type BillWithItems, type PaymentRecord } from '../../store/index.js';
 import { billTotals as lineTotals } from '../../store/bills-and-tables/bill-rules.js';
 import { lineProduct, PRODUCT_PLACES, scaledInteger, scaledText } from '../../store/shared/fixed-point.js';
 import type { PlacedTable, TablePaymentFacts } from '../../store/repos/tables-repo.js';
