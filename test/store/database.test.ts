@@ -29,7 +29,7 @@ describe('the bill database file', () => {
     expect(db.pragma('cache_size', { simple: true })).toBe(-4096);
     expect(new BetterSqlite3(':memory:').pragma('cache_size', { simple: true })).toBe(-16000);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(19);
+    expect(SCHEMA_VERSION).toBe(20);
   });
 
   it('loads the native addon from the nativeBinding it is given (the Electron build in the app)', () => {

@@ -92,6 +92,7 @@ export const UNDO_MIGRATION_016 = `
 
 /** SQL that turns a store file this version wrote back into the version 13 file it would have been (the later migrations undone, newest first). */
 export const BACK_TO_V13 = `
+  DROP TABLE staff_devices;
   ALTER TABLE payments DROP COLUMN ending;
   DROP TABLE idempotency_keys;
   DROP INDEX payment_links_paid;
