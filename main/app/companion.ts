@@ -11,7 +11,7 @@ import { createUiEvents, type UiEvents } from './ui-events.js';
 import { systemClock, type Clock } from '../base/clock.js';
 import { createDemoService, type DemoService } from '../features/demo/demo-service.js';
 import type { CompanionApi } from '../../preload/contract.js';
-import { createAttentionWatcher } from '../features/attention/index.js';
+import { createAttentionWatcher, posUnsyncedSource } from '../features/attention/index.js';
 import { createLinkWatcher, createPaymentLinks, type PaymentLinks } from '../features/payment-links/index.js';
 import type { Companion, CompanionOptions, ShellPorts } from '../base/host-types.js';
 import { createLogger, type Logger } from '../base/log.js';
@@ -239,12 +239,23 @@ async function staffFor(
   const off = store.events.onEvent((batch) => {
     if (settings.get().staffPhones) hub.onBatch(batch);
   });
+  // Payments the main POS has not taken in: the cashier's Needs attention source, for the phones.
+  const unsynced = createAttentionWatcher({
+    store: joinDomains(store.events, store.engine),
+    clock,
+    push: (entries) => hub.onUnsynced(entries),
+    listening: () => settings.get().staffPhones,
+    sources: [posUnsyncedSource],
+    unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
+  });
+  unsynced.start();
   await service.follow();
   return {
     hub,
     service,
     async stop() {
       off();
+      unsynced.stop();
       await service.stop();
     },
   };

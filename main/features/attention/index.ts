@@ -13,6 +13,7 @@ export {
 export { createAttentionCommands, type AttentionCommandDeps } from './attention-commands.js';
 export { createAttentionWatcher, ATTENTION_PUSH_MS, ATTENTION_RECHECK_MS, type AttentionWatcher } from './attention-watcher.js';
 export { ATTENTION_SOURCES } from './registry.js';
+export { posUnsyncedSource } from './sources/pos-unsynced.js';
 export { LOCK_LIMIT_MS, SILENCE_LIMIT_MS } from './sources/payment-timing.js';
 export type { AttentionSource, AttentionContext, SourceRow } from './sources/source.js';
 export { posSyncFacts } from './pos-sync.js';

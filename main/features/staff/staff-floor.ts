@@ -1,3 +1,4 @@
+import { awaitingCapture } from '../payments/recovery/index.js';
 import type { StaffBill, StaffCallKind, StaffNotice, StaffNoticeKind, StaffTable } from '../../../preload/staff-frames.js';
 import type { TableView } from '../../../preload/views.js';
 import { dec, isZeroText, money, type BillsStore, type PaymentsStore, type StoreEngine, type StoreEvent } from '../../store/index.js';
@@ -108,7 +109,7 @@ export function staffBill(store: FloorStore, tableId: string): StaffBill | null 
   if (!bill) return { tableId, tableName: table.name, billId: null, currency: null, lines: [], total: '0', paid: '0', due: '0', tips: '0', payments: [] };
   const payments = bill.paymentIds.flatMap((id) => {
     const p = paymentView(store, id);
-    return p ? [{ id: p.id, state: p.ending ?? p.state, amount: p.amount, tip: p.tip, at: p.closedAt ?? p.created }] : [];
+    return p ? [{ id: p.id, state: p.ending ?? p.state, amount: p.amount, tip: p.tip, at: p.closedAt ?? p.created, captureNeeded: awaitingCapture(p) }] : [];
   });
   return {
     tableId,

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AttentionEntry } from '../../../preload/views.js';
 import type { StaffDeviceView, StaffNotice, StaffPairAnswer, StaffSnapshot, StaffTable } from '../../../preload/staff-frames.js';
 import type { Language } from '../../../preload/views.js';
 import type { Clock, TimerHandle } from '../../base/clock.js';
@@ -138,9 +139,21 @@ export function createStaffHub(deps: StaffHubDeps) {
       floorCache.value = null;
       collect(e, pending);
     }
-    // Nobody connected: nothing to push (a phone that connects reads its snapshot).
+    settle();
+  }
+
+  // Nobody connected: nothing to push (a phone that connects reads its snapshot).
+  function settle(): void {
     if (sessions.size === 0) pending = emptyPending();
     else schedule();
+  }
+
+  /** Needs attention's payments the main POS has not taken in: a notice each while it lasts, ended when the POS takes it in. */
+  function onUnsynced(entries: readonly AttentionEntry[]): void {
+    const { added, ended } = notices.replaceUnsynced(entries.filter((e) => e.kind === 'pos-unsynced' && e.paymentId).map(posNotTakenNotice));
+    pending.notices.push(...added);
+    for (const id of ended) end(id);
+    settle();
   }
 
   return {
@@ -148,6 +161,7 @@ export function createStaffHub(deps: StaffHubDeps) {
     pairing,
     sessions,
     onBatch,
+    onUnsynced,
     snapshot: (s: StaffSession, managerUntil: number | null): StaffSnapshot =>
       snapshotFor(deps, { notices, tables, floorCache, isOpenFor: (n) => isOpenFor(s, n) }, s.following, managerUntil),
     /** The device the pairing code names, made now (its secret answered once); null for a wrong, used or expired code. */
@@ -188,18 +202,10 @@ export function createStaffHub(deps: StaffHubDeps) {
     closeSessions(code: number, reason: string, deviceId?: string): void {
       // Turned off, the hub hears no commits: a floor kept now would be stale when it is on again.
       floorCache.value = null;
-      for (const s of [...sessions.values()]) {
-        if (deviceId !== undefined && s.device.id !== deviceId) continue;
-        sessions.delete(s.id);
-        s.port.close(code, reason);
-      }
+      closeMatching(sessions, code, reason, deviceId);
       deps.changed();
     },
-    deviceView: (d: StaffDeviceRecord): StaffDeviceView =>
-      deviceView(
-        d,
-        [...sessions.values()].some((s) => s.device.id === d.id),
-      ),
+    deviceView: (d: StaffDeviceRecord): StaffDeviceView => deviceView(d, connected(sessions, d.id)),
     stop(): void {
       clock.clearTimeout(timer);
       timer = null;
@@ -211,6 +217,32 @@ export function createStaffHub(deps: StaffHubDeps) {
 export type StaffHub = ReturnType<typeof createStaffHub>;
 
 type Notices = ReturnType<typeof createStaffNotices>;
+
+/** Closes the sessions of one device, or all of them. */
+function closeMatching(sessions: Map<number, StaffSession>, code: number, reason: string, deviceId: string | undefined): void {
+  for (const s of [...sessions.values()]) {
+    if (deviceId !== undefined && s.device.id !== deviceId) continue;
+    sessions.delete(s.id);
+    s.port.close(code, reason);
+  }
+}
+
+const connected = (sessions: Map<number, StaffSession>, deviceId: string) => [...sessions.values()].some((s) => s.device.id === deviceId);
+
+/** A paid payment the main POS has not acknowledged in time: a problem until it does. */
+function posNotTakenNotice(e: AttentionEntry): StaffNotice {
+  return {
+    id: `pos-not-taken:${e.paymentId}`,
+    kind: 'pos-not-taken',
+    problem: true,
+    tableId: e.tableId,
+    tableName: e.tableName,
+    amount: e.amount,
+    left: null,
+    currency: e.currency,
+    at: e.since,
+  };
+}
 
 /** Whether a phone follows a table: tapped on the phone, or in one of its areas. */
 function follows(following: StaffSession['following'], tables: FloorMemory, tableId: string | null): boolean {

@@ -12,6 +12,8 @@ export function createStaffNotices() {
   const list: StaffNotice[] = [];
   const acked = new Map<string, Set<string>>();
   const calls = new Map<string, { kind: StaffCallKind; noticeId: string }>();
+  // The notices of payments the main POS has not taken in, as the last list named them.
+  let unsynced = new Set<string>();
   return {
     list: (): readonly StaffNotice[] => list,
     calls,
@@ -29,6 +31,14 @@ export function createStaffNotices() {
       list.splice(at, 1);
       acked.delete(id);
       return true;
+    },
+    /** The payments not taken in now: those new to the list (kept), and the ids of those that left it. */
+    replaceUnsynced(now: readonly StaffNotice[]): { added: StaffNotice[]; ended: string[] } {
+      const ids = new Set(now.map((n) => n.id));
+      const added = now.filter((n) => !unsynced.has(n.id) && this.keep(n));
+      const ended = [...unsynced].filter((id) => !ids.has(id));
+      unsynced = ids;
+      return { added, ended };
     },
     find: (id: string) => list.find((n) => n.id === id) ?? null,
     ack(id: string, deviceId: string): void {
