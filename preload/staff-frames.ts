@@ -97,7 +97,8 @@ export interface StaffBill {
   due: string;
   tips: string;
   /** Payments on this bill, newest first (ids are the service's, shown shortened). */
-  payments: { id: string; state: string; amount: string; tip: string; at: string }[];
+  /** `captureNeeded`: authorised with manual capture and waiting for it (what a manager's Capture acts on). */
+  payments: { id: string; state: string; amount: string; tip: string; at: string; captureNeeded: boolean }[];
 }
 
 export type StaffNoticeKind = 'paid' | 'partly-paid' | 'declined' | 'failed' | 'capture' | 'order-new' | 'order-failed' | 'pos-not-taken' | 'tip' | 'call';

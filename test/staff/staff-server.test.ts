@@ -335,6 +335,18 @@ describe('the staff listener on the LAN address', () => {
     const log = r.store.eventsAfter(0, 10_000).filter((e) => e.data.deviceName === 'Manager');
     expect(log.map((e) => e.data.action)).toEqual(expect.arrayContaining(['managerUnlock', 'refused', 'capture']));
     expect(JSON.stringify(log)).not.toContain(PIN);
+    // The bill says which payment waits for a capture: an authorised manual one, not the paid one.
+    r.store.startPayment(wirePayment('pay-m', [{ id: 'goulash', price: '189', quantity: '1' }], { captureMode: 'manual' }));
+    r.store.processPayment('pay-m');
+    const bill = await phone.request('openTable', { tableId: 't1' });
+    expect(bill).toMatchObject({
+      result: {
+        payments: [
+          { id: 'pay-m', captureNeeded: true },
+          { id: 'pay-1', captureNeeded: false },
+        ],
+      },
+    });
     phone.close();
   });
 

@@ -2,14 +2,10 @@
 // navigator.vibrate is missing on iOS Safari: there the sound alone tells. WebAudio needs a first
 // touch on iOS before it plays, so the context is made on the first tap.
 import type { StaffNoticeKind } from '../../../preload/staff-frames';
+import { playTones, type TonePattern } from '../services/tones';
 
-interface Pattern {
+interface Pattern extends TonePattern {
   vibrate: number[];
-  wave: OscillatorType;
-  tones: number[];
-  step: number;
-  length: number;
-  gain: number;
 }
 
 // Good news rises and is short; problems fall, repeat and buzz longer; a guest's call is a bell.
@@ -61,19 +57,7 @@ export function browserAlerter(win: Window & typeof globalThis): Alerter {
       const ctx = audio();
       if (!ctx) return;
       soundingUntil = now + pattern.tones.length * pattern.step * 1000;
-      if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
-      const gain = ctx.createGain();
-      gain.gain.value = pattern.gain;
-      gain.connect(ctx.destination);
-      pattern.tones.forEach((frequency, i) => {
-        const osc = ctx.createOscillator();
-        osc.type = pattern.wave;
-        osc.frequency.value = frequency;
-        osc.connect(gain);
-        const start = ctx.currentTime + i * pattern.step;
-        osc.start(start);
-        osc.stop(start + pattern.length);
-      });
+      playTones(ctx, pattern);
     },
   };
 }

@@ -8,9 +8,6 @@ import { formatClock } from '../format/time-text';
 import { ManagerActions, type ActionResult, ActionMessage, useAction } from './bill-actions';
 import { money, useController, useStaff } from './staff-context';
 
-/** States in which a payment is authorised and waits for a capture (the till's words for it vary by layer). */
-export const CAPTURE_STATES: ReadonlySet<string> = new Set(['processed', 'capture_needed', 'capture']);
-
 function BillLines({ bill }: { bill: StaffBill }) {
   const { t, i18n } = useTranslation();
   const m = (v: string) => money(v, bill.currency, i18n.language);
@@ -51,7 +48,8 @@ function Payments({ bill, canCapture, capture }: { bill: StaffBill; canCapture: 
       <h3>{t('bill.payments')}</h3>
       <ul className="staff-payments">
         {bill.payments.map((p) => {
-          const state = p.state.toLowerCase();
+          // Authorised and waiting for a manager's capture: the till says which, not the state's name.
+          const state = p.captureNeeded ? 'capture_needed' : p.state.toLowerCase();
           return (
             <li key={p.id} className="staff-payment" data-state={state}>
               <span>{formatClock(p.at, i18n.language)}</span>
@@ -61,7 +59,7 @@ function Payments({ bill, canCapture, capture }: { bill: StaffBill; canCapture: 
                 {money(p.amount, bill.currency, i18n.language)}
                 {Number(p.tip) > 0 && ` + ${money(p.tip, bill.currency, i18n.language)}`}
               </span>
-              {canCapture && CAPTURE_STATES.has(state) && (
+              {canCapture && p.captureNeeded && (
                 <button type="button" className="staff-capture" onClick={() => capture(p.id)}>
                   {t('bill.capture')}
                 </button>

@@ -53,8 +53,8 @@ export function billOf(tableId: string, over: Partial<StaffBill> = {}): StaffBil
     due: '300.00',
     tips: '10.00',
     payments: [
-      { id: 'pay-000000aaaaaa', state: 'capture_needed', amount: '60.00', tip: '0.00', at: '2026-11-29T09:05:00.000Z' },
-      { id: 'pay-000000bbbbbb', state: 'PAID', amount: '60.00', tip: '10.00', at: '2026-11-29T09:01:00.000Z' },
+      { id: 'pay-000000aaaaaa', state: 'PROCESSED', amount: '60.00', tip: '0.00', at: '2026-11-29T09:05:00.000Z', captureNeeded: true },
+      { id: 'pay-000000bbbbbb', state: 'PAID', amount: '60.00', tip: '10.00', at: '2026-11-29T09:01:00.000Z', captureNeeded: false },
     ],
     ...over,
   };
