@@ -1,3 +1,5 @@
+import { playTones, type TonePattern } from './tones';
+
 // Short tones with WebAudio, one pattern for paid and one for problems: no sound file to ship, and nothing happens where audio is missing.
 let context: AudioContext | null = null;
 /** performance.now() until which the last beep still sounds. */
@@ -37,7 +39,7 @@ export type BeepKind = 'paid' | 'problem' | 'order';
  * problem falls and repeats (three square-wave pulses, lower), like a till's "error" chirp; a new
  * order climbs four triangle notes (a service bell).
  */
-const PATTERNS: Record<BeepKind, { wave: OscillatorType; tones: number[]; step: number; length: number; gain: number }> = {
+const PATTERNS: Record<BeepKind, TonePattern> = {
   paid: { wave: 'sine', tones: [880, 1320], step: 0.15, length: 0.12, gain: 0.15 },
   problem: { wave: 'square', tones: [660, 440, 440], step: 0.18, length: 0.13, gain: 0.08 },
   // A guest's order: a bell-like three-note rise, longer than paid, so the kitchen knows work came in.
@@ -53,17 +55,5 @@ export function beep(kind: BeepKind = 'paid'): void {
   if (!ctx) return;
   const pattern = PATTERNS[kind];
   soundingUntil = now + Math.max(BEEP_MS, pattern.tones.length * pattern.step * 1000);
-  if (ctx.state === 'suspended') void ctx.resume();
-  const gain = ctx.createGain();
-  gain.gain.value = pattern.gain;
-  gain.connect(ctx.destination);
-  pattern.tones.forEach((frequency, i) => {
-    const osc = ctx.createOscillator();
-    osc.type = pattern.wave;
-    osc.frequency.value = frequency;
-    osc.connect(gain);
-    const start = ctx.currentTime + i * pattern.step;
-    osc.start(start);
-    osc.stop(start + pattern.length);
-  });
+  playTones(ctx, pattern);
 }
