@@ -33,7 +33,7 @@ describe('browser-mode bridge messages', () => {
   });
 
   it('accepts every event type of the contract, from its one list', () => {
-    expect(EVENT_TYPES.length).toBe(14); // + order and menu, attention, disk, database, payment-link, pos-cursor
+    expect(EVENT_TYPES.length).toBe(15); // + order and menu, attention, disk, database, payment-link, pos-cursor, staff
     for (const type of EVENT_TYPES) expect(decodeServerMessage(JSON.stringify({ event: { type, seq: 1 } })).kind, type).toBe('event');
   });
 
