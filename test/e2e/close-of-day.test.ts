@@ -106,7 +106,7 @@ describe('close of day: the report agrees with the payments; a capture waits in 
 
   it('Capture there takes it off the list and the badge; the paid payment joins the report, which still equals the sums', async () => {
     const entry = page.locator(`[data-entry="capture:${waiting}"]`);
-    await entry.getByRole('button', { name: /^Capture 567\.00/ }).click();
+    await entry.getByRole('button', { name: /^Capture CZK\s567\.00/ }).click();
     await entry.waitFor({ state: 'detached' });
     await page.getByText('Nothing needs attention.').waitFor();
     expect(
@@ -116,7 +116,7 @@ describe('close of day: the report agrees with the payments; a capture waits in 
         .count(),
     ).toBe(0);
     expect((await pos.call<AttentionEntry[]>('GET', '/attention')).body).toEqual([]);
-    await notice(page, /Table 7 paid 567\.00/).waitFor();
+    await notice(page, /Table 7 paid CZK\s567\.00/).waitFor();
 
     const figures = await dayFigures(host, pos);
     expect(figures.report.count).toBe(4);
