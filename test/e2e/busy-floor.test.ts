@@ -185,6 +185,8 @@ describe('a busy evening in Czech at 1366x768 and 1024x768', () => {
     await page.getByRole('complementary', { name: 'Účet: Stůl 41' }).waitFor();
     for (const size of SIZES) {
       await page.setViewportSize(size);
+      // The plan scales its cards after its resize observer has measured the new room: wait for that layout.
+      await expect.poll(async () => overlapping(await cards(page, '[data-testid="floor-plan"]')), { timeout: 10_000 }).toEqual([]);
       const rects = await cards(page, '[data-testid="floor-plan"]');
       expect(rects).toHaveLength(60);
       expect(overlapping(rects)).toEqual([]);
