@@ -77,10 +77,10 @@ describe('views pushed to a live screen', () => {
 
   it("the table's view takes the bill its flush just read, lines and all, instead of reading it again", () => {
     const handed: string[][] = [];
-    const activeOfTable = t.store.read.bills.activeOfTable.bind(t.store.read.bills);
-    t.store.read.bills.activeOfTable = (tableId, known) => {
+    const activeCountsOfTable = t.store.read.bills.activeCountsOfTable.bind(t.store.read.bills);
+    t.store.read.bills.activeCountsOfTable = (tableId, known) => {
       handed.push([...(known?.keys() ?? [])]);
-      return activeOfTable(tableId, known);
+      return activeCountsOfTable(tableId, known);
     };
     t.store.addItem('b1', { name: 'Espresso', price: '49', quantity: '1' });
     expect(handed).toEqual([['b1']]);

@@ -21,8 +21,10 @@ export interface ViewFanOut {
  * three commits a few ms apart, and in a rush each commit carries several guests' calls: each view
  * (a bill with its lines and payments, its table, the payment) is read once per window instead of
  * once per commit. The first change after a quiet moment is pushed at once; notices never wait.
+ * A window as long as the staff phones' (a cashier glancing at a card does not see 150 ms) lets a
+ * payment's three commits share one window in a rush instead of two.
  */
-export const VIEW_PUSH_MS = 50;
+export const VIEW_PUSH_MS = 150;
 
 /**
  * Turns committed store events into the renderer's events: notices (and orders) at once, the

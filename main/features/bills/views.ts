@@ -80,7 +80,7 @@ export function tableViews({ read }: ReadSource): TableView[] {
 
 export function tableView({ read }: ReadSource, id: string, atHand?: BillsAtHand): TableView | null {
   const table = read.tables.get(id);
-  return table ? toTableView(table, read.bills.activeOfTable(id, atHand), read.tables.paymentFacts(id)) : null;
+  return table ? toTableView(table, read.bills.activeCountsOfTable(id, atHand), read.tables.paymentFacts(id)) : null;
 }
 
 const paymentContext = (read: ReadTx, p: PaymentRecord) => {

@@ -223,6 +223,9 @@ export function createBillsReader(db: Database): BillsReader {
     activeOfTable(tableId: string, known?: ReadonlyMap<string, BillWithItems>): BillWithItems[] {
       return activeOfTable.all(tableId).map((row) => known?.get(row.id) ?? withItems(row));
     },
+    activeCountsOfTable(tableId: string, known?: ReadonlyMap<string, BillWithCounts>): BillWithCounts[] {
+      return activeOfTable.all(tableId).map((row) => known?.get(row.id) ?? Object.assign(toBill(row), { items: countsOf.all(row.id).map(countsFromRaw) }));
+    },
     guestLines(billId: string): GuestLine[] {
       return guestLinesOf.all(billId);
     },
@@ -346,6 +349,11 @@ export interface BillsReader {
    * already read with their items in this same turn (nothing committed in between), used as they are.
    */
   activeOfTable(tableId: string, known?: ReadonlyMap<string, BillWithItems>): BillWithItems[];
+  /**
+   * The same bills with their lines' counts only (no names, no tags): all a table's card sums. A live
+   * screen reads this for every table a payment changes.
+   */
+  activeCountsOfTable(tableId: string, known?: ReadonlyMap<string, BillWithCounts>): BillWithCounts[];
   /** Every bill not yet closed, oldest first, with its lines' counts only: the input of the Tables grid. */
   activeWithCounts(): BillWithCounts[];
   /** The bill's lines a guest ordered that the POS has not taken in yet (migration 014). */
