@@ -6,7 +6,7 @@
  * commits per payment. Baselines, interleaved with the rushes as this disk's commit rate moves from
  * second to second: raw one-row durable commits, and raw commits of the rush's own batch size.
  * Then getTableContents during a 32-guest rush, scans of changed and unchanged tables mixed, and
- * again while the same guests pay at a paced 300 payments a second (information). Last,
+ * again while the same guests pay at a paced 150 payments a second (information). Last,
  * the host is started again on the same store with its browser-mode UI, and the 32-guest rushes
  * run with the cashier's screen attached (the bridge, as with the Electron window open): every
  * payment's PAID view must reach the screen.
@@ -373,7 +373,7 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
 }
 
 /** The paced rush's rate: payments per second from all 32 guests together. */
-const PACED_RATE = 300;
+const PACED_RATE = 150;
 
 type ScanRun = RushScans & { loop: OwnLoop };
 
@@ -474,7 +474,7 @@ async function rushScanFigures(ctx: Ctx, size: Sizes): Promise<BenchFigure[]> {
 }
 
 const bench: Bench = async ({ quick }) => {
-  const size: Sizes = quick ? { sequential: 40, rush: 96, scanRush: 96, pacedRush: 96, rushes: 1, raw: 200, checkPace: false } : { sequential: 240, rush: 480, scanRush: 2_880, pacedRush: 1_500, rushes: 3, raw: 600, checkPace: true };
+  const size: Sizes = quick ? { sequential: 40, rush: 96, scanRush: 96, pacedRush: 96, rushes: 1, raw: 200, checkPace: false } : { sequential: 240, rush: 480, scanRush: 2_880, pacedRush: 750, rushes: 3, raw: 600, checkPace: true };
   // Fresh tables for every rush: the warm-ups, the levels, the screen shown and hidden, the scans.
   // One more: the table whose payment captures the host's answers for the echo POS (startCpuFloor).
   const total = size.sequential + size.rush * (2 + size.rushes * (LEVELS.length + 2)) + size.scanRush + size.pacedRush + UNCHANGED_POOL + 1;
