@@ -4,6 +4,12 @@ import type { BillView, PaymentView, QrCodeView, TableView } from './views.js';
 
 /** Bills, through the same store operations as the local POS API; payments, through the service; the floor plan. */
 export const BILL_COMMANDS = {
+  /**
+   * The views of a table's open bills, in the table's order (TableView.openBillIds): the screen reads
+   * the bills it shows when it shows them, and again when their table's view changes (the core does
+   * not push every bill's view to the screen).
+   */
+  billsOfTable: command(z.object({ tableId: Id }), returns<BillView[]>()),
   openBill: command(z.object({ tableId: Id, name: z.string().max(200).optional(), currency: Currency.optional() }), returns<BillView>()),
   addItem: command(
     z.object({

@@ -81,24 +81,29 @@ describe('IPC handlers', () => {
   });
 
   it('sends a window that says it is hidden no views, and stops asking the core for them; shown again, it gets them', () => {
-    const bill = { type: 'bill', seq: 1, bill: { id: 'b1' } } as unknown as CompanionEvent;
+    const table = { type: 'table', seq: 1, table: { id: 't1' } } as unknown as CompanionEvent;
     const notice = { type: 'notice', seq: 2, notice: { id: 'n1' } } as unknown as CompanionEvent;
     // Another webContents object for the same window, as Electron may hand over: the id names it.
     invoke(SHOWN_CHANNEL, { ...ourFrame, sender: { ...target } }, false);
-    expect(api.listenerTypes()).not.toContain('bill');
+    expect(api.listenerTypes()).not.toContain('table');
     expect(api.listenerTypes()).toContain('notice');
-    api.emit(bill);
+    api.emit(table);
     api.emit(notice);
     expect(sent.map((s) => (s.payload as CompanionEvent).type)).toEqual(['notice']);
     // Not a boolean, or not our page: nothing changes.
     invoke(SHOWN_CHANNEL, { ...ourFrame, sender: target }, 'yes');
     invoke(SHOWN_CHANNEL, { ...foreignFrame, sender: target }, true);
-    expect(api.listenerTypes()).not.toContain('bill');
+    expect(api.listenerTypes()).not.toContain('table');
     invoke(SHOWN_CHANNEL, { ...ourFrame, sender: target }, true);
-    expect(api.listenerTypes()).toContain('bill');
-    api.emit(bill);
-    expect(sent.map((s) => (s.payload as CompanionEvent).type)).toEqual(['notice', 'bill']);
+    expect(api.listenerTypes()).toContain('table');
+    api.emit(table);
+    expect(sent.map((s) => (s.payload as CompanionEvent).type)).toEqual(['notice', 'table']);
     expect(api.listenerCount()).toBe(1);
+  });
+
+  it("never asks the core for bills' views: the window reads the bills it shows", () => {
+    expect(api.listenerTypes()).toContain('table');
+    expect(api.listenerTypes()).not.toContain('bill');
   });
 
   it('forwards core events to the windows and stops when disposed', () => {

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiEvents, type UiEvents } from '../../main/app/ui-events.js';
 import { createViewFanOut, VIEW_PUSH_MS, type ViewFanOut } from '../../main/adapters/ui-bridge/event-fanout.js';
 import { createNoticeBook } from '../../main/adapters/ui-bridge/notice-book.js';
-import { forwardToShownPages, HIDDEN_PAGE_EVENT_TYPES, SHOWN_ONLY_EVENT_TYPES, type ShownPages } from '../../main/adapters/ui-bridge/shown-pages.js';
+import {
+  forwardToShownPages,
+  HIDDEN_PAGE_EVENT_TYPES,
+  NOT_FOR_PAGES,
+  SHOWN_ONLY_EVENT_TYPES,
+  type ShownPages,
+} from '../../main/adapters/ui-bridge/shown-pages.js';
 import type { CompanionEvent } from '../../preload/contract.js';
 import { EVENT_TYPES } from '../../preload/names.js';
 import { memoryLogger } from './memory-log.js';
@@ -68,21 +74,28 @@ describe('views only for pages that are shown', () => {
     t.cleanup();
   });
 
-  it('names every event type either a view or one a hidden page still hears', () => {
-    expect([...SHOWN_ONLY_EVENT_TYPES, ...HIDDEN_PAGE_EVENT_TYPES].sort()).toEqual([...EVENT_TYPES].sort());
+  it('names every event type a view, one a hidden page still hears, or one no page is sent', () => {
+    expect([...SHOWN_ONLY_EVENT_TYPES, ...HIDDEN_PAGE_EVENT_TYPES, ...NOT_FOR_PAGES].sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it("never makes the core build a bill's view for a page: the screen reads the bills it shows", () => {
+    pay('p1');
+    expect(events.wants('bill')).toBe(false);
+    expect(events.wants('table')).toBe(true);
+    for (const page of pages) expect(types(page)).toEqual(['notice', 'payment', 'table']);
   });
 
   it('sends a hidden page the notices of a payment but not its views, and a shown page both', () => {
     forwarder.setShown(pages[1]!, false);
     pay('p1');
-    expect(types(pages[0]!)).toEqual(['bill', 'notice', 'payment', 'table']);
+    expect(types(pages[0]!)).toEqual(['notice', 'payment', 'table']);
     expect(types(pages[1]!)).toEqual(['notice']);
     expect(pages[1]!.heard.map((e) => e.type === 'notice' && e.notice.id)).toEqual(['paid:p1']);
   });
 
   it('builds no views at all while no page is shown, and builds them again once one is', () => {
     for (const page of pages) forwarder.setShown(page, false);
-    expect(SHOWN_ONLY_EVENT_TYPES.map((type) => events.wants(type))).toEqual([false, false, false, false]);
+    expect(SHOWN_ONLY_EVENT_TYPES.map((type) => events.wants(type))).toEqual([false, false, false]);
     expect(events.wants('notice')).toBe(true);
     pay('p1');
     // The notice reads its payment; nothing else is read.
@@ -115,25 +128,25 @@ describe('views only for pages that are shown', () => {
   it('forgets a hidden page that is gone; a page that never said is sent the views, and they stop when it goes', () => {
     forwarder.setShown(pages[0]!, false);
     forwarder.setShown(pages[1]!, false);
-    expect(events.wants('bill')).toBe(false);
+    expect(events.wants('table')).toBe(false);
     // The hidden window closes and a new one opens (it has not said anything yet).
     pages = [{ name: 'new window', heard: [] }];
     // The first event that reaches it (a notice) turns the views back on for the next commit.
     pay('p1');
-    expect(events.wants('bill')).toBe(true);
+    expect(events.wants('table')).toBe(true);
     pay('p2');
-    expect(types(pages[0]!)).toEqual(['bill', 'notice', 'payment', 'table']);
+    expect(types(pages[0]!)).toEqual(['notice', 'payment', 'table']);
     // It says it is hidden; a print sheet (never says) opens, then closes: views on, then off again.
     forwarder.setShown(pages[0]!, false);
-    expect(events.wants('bill')).toBe(false);
+    expect(events.wants('table')).toBe(false);
     seedBill(t.store, 'b2', 't2');
     const sheet: Page = { name: 'print sheet', heard: [] };
     pages = [pages[0]!, sheet];
     pay('p3', 'b2');
-    expect(events.wants('bill')).toBe(true);
+    expect(events.wants('table')).toBe(true);
     pages = [pages[0]!];
     pay('p4', 'b2');
-    expect(events.wants('bill')).toBe(false);
+    expect(events.wants('table')).toBe(false);
   });
 
   it('stops hearing the core when stopped', () => {

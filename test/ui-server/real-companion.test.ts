@@ -71,7 +71,7 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
     expect((await snapshot()).connection.status).toBe('connected');
   });
 
-  it('opens a bill and adds an item, pushing the bill to the page', async () => {
+  it("opens a bill and adds an item: the page hears the table's view change and reads the bill with billsOfTable", async () => {
     const free = (await snapshot()).tables.find((t) => t.state === 'free');
     expect(free, 'a free demo table').toBeDefined();
     const opened = (await client.call('openBill', { tableId: (free as TableView).id, currency: 'CZK' })).result as { ok: boolean; value: { id: string } };
@@ -81,10 +81,14 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
       value: { totals: { total: string } };
     };
     expect(added).toMatchObject({ ok: true, value: { totals: { total: '91.00' } } });
+    const tableId = (free as TableView).id;
     await client.next((f) => {
       const e = f.event as CompanionEvent | undefined;
-      return e?.type === 'bill' && e.bill.id === opened.value.id && e.bill.items.length === 1;
-    }, 'the bill event with the new item');
+      return e?.type === 'table' && e.table.id === tableId && e.table.due === '91.00';
+    }, "the table's view with the new item's due");
+    const bills = (await client.call('billsOfTable', { tableId })).result as { ok: boolean; value: { id: string; items: { name: string }[] }[] };
+    expect(bills).toMatchObject({ ok: true, value: [{ id: opened.value.id, items: [{ name: 'Lemonade' }] }] });
+    expect((await client.call('billsOfTable', { tableId: 'no-such-table' })).result).toMatchObject({ ok: false, error: { code: 'TABLE_NOT_FOUND' } });
   });
 
   it('refuses bad input with the field named and leaves the bill as it was', async () => {
@@ -107,34 +111,37 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
     expect(events().filter((e) => e.type === 'notice' && e.notice.paymentId === paid.value.paymentId && e.notice.kind === 'paid')).toHaveLength(1);
   });
 
-  it('a hidden page is sent no bill views; shown again, its snapshot holds what changed and the views flow', async () => {
-    const billId = (await snapshot()).bills.find((b) => b.state === 'OPEN')?.id;
-    expect(billId, 'an open demo bill').toBeDefined();
+  it('a hidden page is sent no views; shown again, its snapshot holds what changed and the views flow', async () => {
+    const bill = (await snapshot()).bills.find((b) => b.state === 'OPEN');
+    expect(bill, 'an open demo bill').toBeDefined();
+    const { id: billId, tableId } = bill!;
+    const tableChanged = (f: { event?: unknown }) => {
+      const e = f.event as CompanionEvent | undefined;
+      return e?.type === 'table' && e.table.id === tableId;
+    };
     expect((await client.call('setShown', 'no')).error).toMatchObject({ code: 'BAD_REQUEST' });
     // A second page, shown, sees the views: once it has this change's, the hidden page's would have been sent.
     const witness = await connectBridge(bridgeUrl, { cookie });
     try {
       expect((await client.call('setShown', false)).result).toBeNull();
       const from = client.frames.length;
+      const witnessFrom = witness.frames.length;
       const added = (await client.call('addItem', { billId, name: 'Hidden tea', price: '39', quantity: '1' })).result as { ok: boolean };
       expect(added.ok).toBe(true);
-      await witness.next((f) => {
-        const e = f.event as CompanionEvent | undefined;
-        return e?.type === 'bill' && e.bill.items.some((i) => i.name === 'Hidden tea');
-      }, 'the bill view on the shown page');
+      await witness.next((f) => witness.frames.indexOf(f) >= witnessFrom && tableChanged(f), "the table's view on the shown page");
       // Shown again: every frame main sent the hidden page came before this answer (one socket, in order).
       expect((await client.call('setShown', true)).result).toBeNull();
-      expect(client.frames.slice(from).filter((f) => (f.event as CompanionEvent | undefined)?.type === 'bill')).toEqual([]);
+      expect(client.frames.slice(from).filter((f) => ['bill', 'table', 'payment'].includes((f.event as CompanionEvent | undefined)?.type ?? ''))).toEqual([]);
     } finally {
       await witness.close();
     }
     // What changed meanwhile is in the snapshot the page reads next.
     expect((await snapshot()).bills.find((b) => b.id === billId)?.items.map((i) => i.name)).toContain('Hidden tea');
+    const from = client.frames.length;
     await client.call('addItem', { billId, name: 'Shown tea', price: '39', quantity: '1' });
-    await client.next((f) => {
-      const e = f.event as CompanionEvent | undefined;
-      return e?.type === 'bill' && e.bill.id === billId && e.bill.items.some((i) => i.name === 'Shown tea');
-    }, 'the bill view once shown');
+    await client.next((f) => client.frames.indexOf(f) >= from && tableChanged(f), "the table's view once shown");
+    const read = (await client.call('billsOfTable', { tableId })).result as { ok: boolean; value: { id: string; items: { name: string }[] }[] };
+    expect(read.value.find((b) => b.id === billId)?.items.map((i) => i.name)).toEqual(expect.arrayContaining(['Hidden tea', 'Shown tea']));
   });
 
   it('answers printing with the browser-mode explanation', async () => {

@@ -4,16 +4,25 @@ import { EVENT_TYPES } from '../../../preload/names.js';
 type EventType = CompanionEvent['type'];
 
 /**
- * What the core builds from every commit only for a page someone looks at: the views
- * (event-fanout.ts: a bill with its lines and payments, its table, the payment) and the Needs
- * attention list (attention-watcher.ts: every source's query again). A page that is shown again
- * reads the snapshot, which holds them all.
+ * Never sent to a page: a bill's view. The screen shows one table's bills at a time and reads them
+ * when it shows them and when their table's view changes (the billsOfTable command), so no commit
+ * makes the core build the view of every bill it touched (its lines and payments) for a screen.
  */
-export const SHOWN_ONLY_EVENT_TYPES: readonly EventType[] = ['bill', 'table', 'payment', 'attention'];
+export const NOT_FOR_PAGES: readonly EventType[] = ['bill'];
+
+/**
+ * What the core builds from every commit only for a page someone looks at: the views
+ * (event-fanout.ts: a table, the payment) and the Needs attention list (attention-watcher.ts:
+ * every source's query again). A page that is shown again reads the snapshot, which holds them all.
+ */
+export const SHOWN_ONLY_EVENT_TYPES: readonly EventType[] = ['table', 'payment', 'attention'];
 const isShownOnly = (type: EventType): boolean => SHOWN_ONLY_EVENT_TYPES.includes(type);
 
+/** What a shown page hears: everything but NOT_FOR_PAGES. */
+export const SHOWN_PAGE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => !NOT_FOR_PAGES.includes(type));
+
 /** What a hidden page still hears: notices and orders (their sounds, the OS notifications), the session, settings, the menu. */
-export const HIDDEN_PAGE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => !isShownOnly(type));
+export const HIDDEN_PAGE_EVENT_TYPES: readonly EventType[] = SHOWN_PAGE_EVENT_TYPES.filter((type) => !isShownOnly(type));
 
 export interface ShownPages<Page> {
   /**
@@ -56,7 +65,7 @@ export function forwardToShownPages<Page>(o: {
   };
   const subscribe = (views: boolean): Unsubscribe =>
     // A new function each time: the core keys its listeners by function (ui-events.ts).
-    o.api.onEvent((event) => deliver(event), views ? undefined : HIDDEN_PAGE_EVENT_TYPES);
+    o.api.onEvent((event) => deliver(event), views ? SHOWN_PAGE_EVENT_TYPES : HIDDEN_PAGE_EVENT_TYPES);
   let views = true;
   let off = subscribe(views);
   const resubscribe = (): void => {

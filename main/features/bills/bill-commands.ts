@@ -19,6 +19,7 @@ export interface BillCommandDeps {
 
 type BillCommands = Pick<
   CommandApi,
+  | 'billsOfTable'
   | 'openBill'
   | 'addItem'
   | 'setItemQuantity'
@@ -43,6 +44,12 @@ export function billCommands(deps: BillCommandDeps): BillCommands {
     return view ? ok(view) : fail('BILL_NOT_FOUND');
   };
   return {
+    billsOfTable: (input) =>
+      attempt(log, 'billsOfTable', () => {
+        const table = tableView(store, input.tableId);
+        if (!table) return fail('TABLE_NOT_FOUND');
+        return ok(table.openBillIds.flatMap((id) => billView(store, id) ?? []));
+      }),
     openBill: (input) =>
       attempt(
         log,

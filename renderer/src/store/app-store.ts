@@ -1,7 +1,7 @@
 // The renderer's mirror of main's state: slices combined, fed by one snapshot then ordered events.
 import { createStore } from 'zustand/vanilla';
-import type { CompanionEvent, Snapshot } from '../../../preload/contract';
-import { applyBillsEvent, billsFromSnapshot, initialBills, type BillsSlice } from './bills-slice';
+import type { BillView, CompanionEvent, Snapshot } from '../../../preload/contract';
+import { applyBillsEvent, billsFromSnapshot, initialBills, withTableBills, type BillsSlice } from './bills-slice';
 import { applyOrdersEvent, initialOrders, ordersFromSnapshot, type OrdersSlice } from './orders-slice';
 import { applyNoticesEvent, initialNotices, noticesFromSnapshot, type NoticesSlice } from './notices-slice';
 import { applyPaymentsEvent, initialPayments, paymentsFromSnapshot, type PaymentsSlice } from './payments-slice';
@@ -38,6 +38,8 @@ export interface AppState extends DataSlices, PosCursorSlice, UiSlice, UiActions
    * the same as calling applyEvent for each. connectStore feeds it once per animation frame.
    */
   applyEvents(events: readonly CompanionEvent[]): void;
+  /** A table's open bills as main just read them (billsOfTable), in place of the ones held. */
+  setTableBills(tableId: string, bills: readonly BillView[]): void;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -96,6 +98,9 @@ export function createAppStore() {
         seq: s.seq,
         loaded: true,
       });
+    },
+    setTableBills: (tableId, bills) => {
+      if (get().loaded) set(withTableBills(get(), tableId, bills));
     },
     applyEvent: (e) => get().applyEvents([e]),
     applyEvents: (events) => {

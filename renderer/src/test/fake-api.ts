@@ -72,8 +72,11 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
   const listeners = new Set<(e: CompanionEvent) => void>();
   const calls: { cmd: CommandName; input: unknown }[] = [];
   const firstBill = snapshot.bills[0];
+  const liveBills: Record<string, Snapshot['bills'][number]> = Object.fromEntries(snapshot.bills.map((b) => [b.id, b]));
   let posApiToken = FAKE_POS_API_TOKEN;
   const defaults: { [K in CommandName]: Handler<K> } = {
+    // The bills as main holds them: the snapshot's, and any a test pushes as a bill event.
+    billsOfTable: (input) => ok(Object.values(liveBills).filter((b) => b.tableId === input.tableId && b.state !== 'CLOSED')),
     openBill: (input) => ok({ ...firstBill!, id: 'b-new', tableId: input.tableId, items: [], paymentIds: [] }),
     addItem: () => ok(firstBill!),
     setItemQuantity: () => ok(firstBill!),
@@ -183,6 +186,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
       handlers[cmd] = typeof result === 'function' ? (result as (i: unknown) => unknown) : () => result;
     },
     push: (event: CompanionEvent) => {
+      if (event.type === 'bill') liveBills[event.bill.id] = event.bill;
       for (const l of listeners) l(event);
     },
     listenerCount: () => listeners.size,

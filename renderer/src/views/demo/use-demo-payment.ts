@@ -5,7 +5,8 @@ import type { TFunction } from 'i18next';
 import type { BillView, GuestPayInput, TableView } from '../../../../preload/contract';
 import { useApi, useAppState } from '../../services/app-context';
 import { isZero, parseDecimalInput } from '../../format/decimal-text';
-import { billsOfTable, sortedTables } from '../../store/selectors';
+import { sortedTables } from '../../store/selectors';
+import { useTableBills } from '../tables/use-table-bills';
 import { amountOf } from '../common/amount-input';
 import { inputError } from '../common/command-error';
 import { useCommand, type CommandError, type CommandRunner } from '../common/use-command';
@@ -70,7 +71,6 @@ export function useDemoPayment(): DemoPayment {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const tables = useAppState((s) => s.tables);
-  const bills = useAppState((s) => s.bills);
   // A table with nothing due (all paid, bill not yet closed) is not offered: that payment could not succeed.
   const withBills = useMemo(() => sortedTables(tables).filter((tb) => tb.openBillIds.length > 0 && !isZero(tb.due)), [tables]);
   const [tableId, setTableId] = useState('');
@@ -80,7 +80,7 @@ export function useDemoPayment(): DemoPayment {
   const [outcome, setOutcome] = useState<string | null>(null);
   const command = useCommand();
   const table = tables[tableId];
-  const bill = billsOfTable(table, bills)[0];
+  const bill = useTableBills(table)[0];
 
   const chooseTable = (id: string) => {
     setTableId(id);

@@ -1,22 +1,21 @@
 // The selected table: its open bills (usually one) or a form to open a bill on a free table.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useAppState } from '../../services/app-context';
-import { billsOfTable } from '../../store/selectors';
 import { CommandErrorText } from '../common/command-error';
 import { tableLabel } from '../common/labels';
 import { useCommand } from '../common/use-command';
 import { PrintQrAction } from '../qr/print-qr-action';
 import { BillDetail } from './bill-detail';
+import { useTableBills } from './use-table-bills';
 
 export function BillPanel() {
   const { t } = useTranslation();
   const tableId = useAppState((s) => s.selectedTableId);
   const table = useAppState((s) => (tableId ? s.tables[tableId] : undefined));
-  const allBills = useAppState((s) => s.bills);
   const selectedBillId = useAppState((s) => s.selectedBillId);
   const selectBill = useAppState((s) => s.selectBill);
-  const bills = useMemo(() => billsOfTable(table, allBills), [table, allBills]);
+  const bills = useTableBills(table);
 
   if (!table) return <aside className="panel empty">{t('bill.pickTable')}</aside>;
   const bill = bills.find((b) => b.id === selectedBillId) ?? bills[0];

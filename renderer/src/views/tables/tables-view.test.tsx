@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { billFixture, settingsFixture, snapshotFixture, tableFixture } from '../../test/fixture';
@@ -64,11 +64,33 @@ describe('Tables view', () => {
     await user.type(screen.getByLabelText('Bill name (optional)'), 'Window');
     await user.click(screen.getByRole('button', { name: 'Open a bill' }));
     expect(api.callsOf('openBill')).toEqual([{ tableId: 't1', name: 'Window' }]);
-    pushEvents(
-      { type: 'bill', seq: 11, bill: billFixture(now, { id: 'b-new', tableId: 't1', name: 'Window' }) },
-      { type: 'table', seq: 12, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'open', openBillIds: ['b-new'] }) },
-    );
+    // Main pushes the table's new view, not the bill's: the panel reads the table's bills again.
+    api.answer('billsOfTable', { ok: true, value: [billFixture(now, { id: 'b-new', tableId: 't1', name: 'Window', items: [] })] });
+    const reads = api.callsOf('billsOfTable').length;
+    pushEvents({ type: 'table', seq: 12, table: tableFixture({ id: 't1', name: '1', area: 'Terrace', state: 'open', openBillIds: ['b-new'] }) });
     expect(await screen.findByText('No items yet: add the first one below.')).toBeInTheDocument();
+    expect(api.callsOf('billsOfTable').slice(reads)).toEqual([{ tableId: 't1' }]);
+  });
+
+  it("reads the shown table's bills again when its view changes, and no other table's", async () => {
+    const { user, api, pushEvents } = await renderApp();
+    await user.click(screen.getByRole('button', { name: /Table 2/ }));
+    const shown = api.snapshot.tables.find((t) => t.id === 't2')!;
+    const bill = api.snapshot.bills.find((b) => b.tableId === 't2')!;
+    const paid = { ...bill, items: bill.items.map((i) => ({ ...i, paidQuantity: i.quantity })), totals: { ...bill.totals, paid: bill.totals.total, due: '0' } };
+    api.answer('billsOfTable', (input) => ({ ok: true, value: input.tableId === 't2' ? [paid] : [] }));
+    const reads = api.callsOf('billsOfTable').length;
+    const due = () => document.querySelector('.amount-due')?.textContent ?? '';
+    const before = due();
+    expect(before).toMatch(/324\.00/);
+    // Another table changes: the shown bill is not read again.
+    const other = api.snapshot.tables.find((t) => t.id !== 't2')!;
+    pushEvents({ type: 'table', seq: 11, table: { ...other, name: `${other.name}b` } });
+    expect(api.callsOf('billsOfTable').slice(reads)).toEqual([]);
+    // A guest paid everything on the shown table: its view changes and the panel shows the bill as main holds it.
+    pushEvents({ type: 'table', seq: 12, table: { ...shown, state: 'paid', due: '0' } });
+    expect(api.callsOf('billsOfTable').slice(reads)).toEqual([{ tableId: 't2' }]);
+    await waitFor(() => expect(due()).toMatch(/^CZK\s0\.00$/));
   });
 
   it('adds from the menu and as free text, and names the bad field', async () => {
