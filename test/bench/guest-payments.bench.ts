@@ -295,6 +295,8 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
   let shownInTime = true;
   let noticedInTime = true;
   let viewsWhileHidden = 0;
+  // Payments the warm-up rush showed PAID: the counted rushes' are those after.
+  let shownBefore = 0;
   const heard: ScreenState = await (async () => {
     try {
       // The views' code paths compile once: a rush shown and one hidden first, not counted.
@@ -302,9 +304,10 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
       await screen.setShown(false);
       await rush(ctx, newLevel(), size);
       await screen.setShown(true);
+      shownBefore = (await screen.state()).paid.length;
       for (let r = 0; r < size.rushes; r++) {
         await rush(ctx, level, size);
-        shownInTime = (await screen.shownPaid(level.paid, SCREEN_DEADLINE_MS)) && shownInTime;
+        shownInTime = (await screen.shownPaid(shownBefore + level.paid, SCREEN_DEADLINE_MS)) && shownInTime;
         await screen.setShown(false);
         const views0 = viewsHeard((await screen.state()).heard);
         await rush(ctx, hidden, size);
@@ -351,7 +354,7 @@ async function screenFigures(ctx: Ctx, size: Sizes, raw: number, headless: Level
     },
   ];
   const bench = `guest payments through the sandbox (WS), ${TARGET_GUESTS} guests at once, the cashier's screen attached`;
-  const checked = { payments: level.payments, paidBySandbox: level.paid, paymentsPaidInStore: paidInStore(ctx.file, level.tables), paidShownOnScreen: new Set(heard.paid).size };
+  const checked = { payments: level.payments, paidBySandbox: level.paid, paymentsPaidInStore: paidInStore(ctx.file, level.tables), paidShownOnScreen: heard.paid.length - shownBefore };
   const expected = { payments: level.payments, paidBySandbox: level.payments, paymentsPaidInStore: level.payments, paidShownOnScreen: level.payments };
   const rate = median(level.rates);
   return [
