@@ -11,7 +11,7 @@ import { createUiEvents, type UiEvents } from './ui-events.js';
 import { systemClock, type Clock } from '../base/clock.js';
 import { createDemoService, type DemoService } from '../features/demo/demo-service.js';
 import type { CompanionApi } from '../../preload/contract.js';
-import { createAttentionWatcher, posUnsyncedSource } from '../features/attention/index.js';
+import { createAttentionWatcher, posUnsyncedSource, type AttentionWatcher } from '../features/attention/index.js';
 import { createLinkWatcher, createPaymentLinks, type PaymentLinks } from '../features/payment-links/index.js';
 import type { Companion, CompanionOptions, ShellPorts } from '../base/host-types.js';
 import { createLogger, type Logger } from '../base/log.js';
@@ -93,6 +93,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
     unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
   });
   attention.start();
+  events.onListeners(attention.listeningChanged);
   // The Payments view's "POS notified" column reloads when the main POS acknowledges.
   const offCursor = store.events.onPosCursor((c) => events.wants('pos-cursor') && events.push({ type: 'pos-cursor', cursor: c.seq }));
   const { disk, database } = startStorageWatches(options, { dataDir, engine: store.engine, clock, log, events });
@@ -197,6 +198,7 @@ async function staffFor(
 ) {
   const { store, settings, clock, log, pin } = o;
   let service: StaffService | null = null;
+  let unsynced: AttentionWatcher | null = null;
   const hub = createStaffHub({
     store: joinDomains(store.bills, store.payments, store.staff, store.engine),
     clock,
@@ -233,14 +235,18 @@ async function staffFor(
         });
       },
     },
-    push: (staff) => o.events.push({ type: 'staff', staff }),
+    push: (staff) => {
+      o.events.push({ type: 'staff', staff });
+      // Turned on or off: the phones' list of payments not taken in rechecks only while on.
+      unsynced?.listeningChanged();
+    },
   });
   // Only while staff phones are on: a till without them pays nothing for the feature.
   const off = store.events.onEvent((batch) => {
     if (settings.get().staffPhones) hub.onBatch(batch);
   });
   // Payments the main POS has not taken in: the cashier's Needs attention source, for the phones.
-  const unsynced = createAttentionWatcher({
+  unsynced = createAttentionWatcher({
     store: joinDomains(store.events, store.engine),
     clock,
     push: (entries) => hub.onUnsynced(entries),
@@ -255,7 +261,7 @@ async function staffFor(
     service,
     async stop() {
       off();
-      unsynced.stop();
+      unsynced?.stop();
       await service.stop();
     },
   };
