@@ -84,16 +84,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const events = createUiEvents(shell, () => settings.get().language);
   const views = createViewFanOut({ store: joinDomains(store.payments, store.orders, store.engine), notices, push: events.push, wants: events.wants, clock });
   const offStore = store.events.onEvent(views.onBatch);
-  // Needs attention: the list again whenever it changes, for the tab and its badge.
-  const attention = createAttentionWatcher({
-    store: joinDomains(store.events, store.engine),
-    clock,
-    push: (entries) => events.push({ type: 'attention', entries }),
-    listening: () => events.wants('attention'),
-    unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
-  });
-  attention.start();
-  events.onListeners(attention.listeningChanged);
+  const attention = attentionFor(store, events, settings, clock);
   // The Payments view's "POS notified" column reloads when the main POS acknowledges.
   const offCursor = store.events.onPosCursor((c) => events.wants('pos-cursor') && events.push({ type: 'pos-cursor', cursor: c.seq }));
   const { disk, database } = startStorageWatches(options, { dataDir, engine: store.engine, clock, log, events });
@@ -181,6 +172,21 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
 /** The settings commands, with the QR card's logo file kept in the data dir. */
 function settingsCommandsFor(dataDir: string, deps: Omit<Parameters<typeof createSettingsCommands>[0], 'logo'>) {
   return createSettingsCommands({ ...deps, logo: createQrLogoFile(dataDir) });
+}
+
+/** Needs attention: the list again whenever it changes, for the tab and its badge. */
+function attentionFor(store: Store, events: UiEvents, settings: SettingsService, clock: Clock): AttentionWatcher {
+  const attention = createAttentionWatcher({
+    store: joinDomains(store.events, store.engine),
+    clock,
+    push: (entries) => events.push({ type: 'attention', entries }),
+    listening: () => events.wants('attention'),
+    unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
+  });
+  attention.start();
+  // The age recheck runs only while the screen listens.
+  events.onListeners(attention.listeningChanged);
+  return attention;
 }
 
 async function staffFor(
