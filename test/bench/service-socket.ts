@@ -181,3 +181,45 @@ export function startMethodEchoPeer(serviceUrl: string, results: Record<string, 
   const wsUrl = `${serviceUrl.replace(/^http/, 'ws')}/api/v2/pos/ws`;
   return spawn(process.execPath, ['-e', METHOD_ECHO_SCRIPT, wsUrl, JSON.stringify(results), auth.apiKey, auth.posId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
 }
+
+/**
+ * A bare POS that keeps a link to the service and does nothing else, in its own process: over
+ * WebSocket it signs in and pings every `pingMs` (the host's heartbeat); over long-poll it POSTs
+ * an empty poll with undici's Client, as the host does, and the next one as soon as the service
+ * answers (after its hold). What any till pays to stay connected: the idle host's floor.
+ */
+const KEEPALIVE_SCRIPT = `
+const [transport, serviceUrl, apiKey, posId, pingMs] = process.argv.slice(1);
+if (transport === 'ws') {
+  const WebSocket = require('ws');
+  const ws = new WebSocket(serviceUrl.replace(/^http/, 'ws') + '/api/v2/pos/ws');
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: [apiKey], posId })));
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    if (frame.type === 'auth-response' && frame.authorized === true) {
+      process.stdout.write('authorized\\n');
+      const beat = () => { ws.ping(); setTimeout(beat, Number(pingMs)); };
+      setTimeout(beat, Number(pingMs));
+    }
+  });
+  ws.on('close', () => process.exit(0));
+} else {
+  const { Client } = require('undici');
+  const url = new URL(serviceUrl);
+  const client = new Client(url.origin, { pipelining: 1, headersTimeout: 0, bodyTimeout: 0 });
+  const headers = { authorization: 'Bearer ' + apiKey, 'pos-id': posId };
+  client.once('connect', () => process.stdout.write('authorized\\n'));
+  const poll = async () => {
+    for (;;) {
+      const res = await client.request({ path: '/api/v2/pos/poll', method: 'POST', headers, body: '' });
+      await res.body.text();
+      if (res.statusCode !== 200) process.exit(2);
+    }
+  };
+  poll().catch(() => process.exit(1));
+}
+`;
+
+export function startKeepalivePeer(serviceUrl: string, transport: 'ws' | 'longpoll', auth: { apiKey: string; posId: string }, pingMs: number): ChildProcess {
+  return spawn(process.execPath, ['-e', KEEPALIVE_SCRIPT, transport, serviceUrl, auth.apiKey, auth.posId, String(pingMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+}
