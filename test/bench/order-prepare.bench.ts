@@ -62,11 +62,10 @@ const bench: Bench = async ({ quick }): Promise<BenchFigure[]> => {
       for (let n = 0; n < SAMPLES + 500; n += 1) {
         const order = orderOf(n);
         // The statements this call runs in the store (the handler runs before handle's promise is made).
-        let outcome!: Awaited<ReturnType<typeof call>>;
         let pending!: ReturnType<typeof call>;
         const start = process.hrtime.bigint();
         const runs: StatementRun[] = recorder.capture(() => (pending = call(order)));
-        outcome = await pending;
+        const outcome = await pending;
         const ms = Number(process.hrtime.bigint() - start) / 1e6;
         const floorStart = process.hrtime.bigint();
         replayer.replay(runs);
