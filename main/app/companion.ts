@@ -11,7 +11,7 @@ import { createUiEvents, type UiEvents } from './ui-events.js';
 import { systemClock, type Clock } from '../base/clock.js';
 import { createDemoService, type DemoService } from '../features/demo/demo-service.js';
 import type { CompanionApi } from '../../preload/contract.js';
-import { createAttentionWatcher, posUnsyncedSource } from '../features/attention/index.js';
+import { createAttentionWatcher, posUnsyncedSource, type AttentionWatcher } from '../features/attention/index.js';
 import { createLinkWatcher, createPaymentLinks, type PaymentLinks } from '../features/payment-links/index.js';
 import type { Companion, CompanionOptions, ShellPorts } from '../base/host-types.js';
 import { createLogger, type Logger } from '../base/log.js';
@@ -84,15 +84,7 @@ export async function createCompanion(options: CreateCompanionOptions): Promise<
   const events = createUiEvents(shell, () => settings.get().language);
   const views = createViewFanOut({ store: joinDomains(store.payments, store.orders, store.engine), notices, push: events.push, wants: events.wants, clock });
   const offStore = store.events.onEvent(views.onBatch);
-  // Needs attention: the list again whenever it changes, for the tab and its badge.
-  const attention = createAttentionWatcher({
-    store: joinDomains(store.events, store.engine),
-    clock,
-    push: (entries) => events.push({ type: 'attention', entries }),
-    listening: () => events.wants('attention'),
-    unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
-  });
-  attention.start();
+  const attention = attentionFor(store, events, settings, clock);
   // The Payments view's "POS notified" column reloads when the main POS acknowledges.
   const offCursor = store.events.onPosCursor((c) => events.wants('pos-cursor') && events.push({ type: 'pos-cursor', cursor: c.seq }));
   const { disk, database } = startStorageWatches(options, { dataDir, engine: store.engine, clock, log, events });
@@ -182,6 +174,21 @@ function settingsCommandsFor(dataDir: string, deps: Omit<Parameters<typeof creat
   return createSettingsCommands({ ...deps, logo: createQrLogoFile(dataDir) });
 }
 
+/** Needs attention: the list again whenever it changes, for the tab and its badge. */
+function attentionFor(store: Store, events: UiEvents, settings: SettingsService, clock: Clock): AttentionWatcher {
+  const attention = createAttentionWatcher({
+    store: joinDomains(store.events, store.engine),
+    clock,
+    push: (entries) => events.push({ type: 'attention', entries }),
+    listening: () => events.wants('attention'),
+    unsyncedAfterMs: () => settings.get().unsyncedAfterSeconds * 1000,
+  });
+  attention.start();
+  // The age recheck runs only while the screen listens.
+  events.onListeners(attention.listeningChanged);
+  return attention;
+}
+
 async function staffFor(
   options: CreateCompanionOptions,
   o: {
@@ -197,6 +204,7 @@ async function staffFor(
 ) {
   const { store, settings, clock, log, pin } = o;
   let service: StaffService | null = null;
+  let unsynced: AttentionWatcher | null = null;
   const hub = createStaffHub({
     store: joinDomains(store.bills, store.payments, store.staff, store.engine),
     clock,
@@ -233,14 +241,18 @@ async function staffFor(
         });
       },
     },
-    push: (staff) => o.events.push({ type: 'staff', staff }),
+    push: (staff) => {
+      o.events.push({ type: 'staff', staff });
+      // Turned on or off: the phones' list of payments not taken in rechecks only while on.
+      unsynced?.listeningChanged();
+    },
   });
   // Only while staff phones are on: a till without them pays nothing for the feature.
   const off = store.events.onEvent((batch) => {
     if (settings.get().staffPhones) hub.onBatch(batch);
   });
   // Payments the main POS has not taken in: the cashier's Needs attention source, for the phones.
-  const unsynced = createAttentionWatcher({
+  unsynced = createAttentionWatcher({
     store: joinDomains(store.events, store.engine),
     clock,
     push: (entries) => hub.onUnsynced(entries),
@@ -255,7 +267,7 @@ async function staffFor(
     service,
     async stop() {
       off();
-      unsynced.stop();
+      unsynced?.stop();
       await service.stop();
     },
   };

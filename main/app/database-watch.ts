@@ -38,13 +38,15 @@ export const databaseFacts = (view: DatabaseView): { locked: boolean; since: str
  * "try again" by its caller (the store waits only a moment, BUSY_TIMEOUT_MS), and once refusals
  * have lasted LOCK_SHOWN_AFTER_MS the tray, the banner, GET /v1/health and the headless log say
  * so. The state ends by itself: the next write that goes through, or a try of the lock while no
- * write comes.
+ * write comes. The watch's timer runs only from a refused write until the state has ended: a till
+ * whose writes go through is not woken for it.
  */
 export function createDatabaseWatch(o: DatabaseWatchOptions): DatabaseWatch {
   const shownAfter = o.shownAfterMs ?? LOCK_SHOWN_AFTER_MS;
   const log = o.log.child({ mod: 'store' });
   let current: DatabaseView = FREE;
   let timer: TimerHandle | null = null;
+  let offRefused: (() => void) | null = null;
 
   function probe(): boolean {
     try {
@@ -55,11 +57,21 @@ export function createDatabaseWatch(o: DatabaseWatchOptions): DatabaseWatch {
     }
   }
 
+  function arm(): void {
+    timer ??= o.clock.setInterval(check, o.intervalMs ?? LOCK_CHECK_MS);
+  }
+
+  function disarm(): void {
+    o.clock.clearTimeout(timer);
+    timer = null;
+  }
+
   function check(): void {
     const lock = o.engine.writeLock;
     let since = lock.state().refusedSince;
     // A try only while refused: it is the only way the state ends when no write comes.
     if (since !== null && probe()) since = null;
+    if (since === null) disarm();
     const locked = since !== null && o.clock.now() - since >= shownAfter;
     if (locked === current.locked) return;
     current = locked ? { locked: true, since } : FREE;
@@ -72,12 +84,14 @@ export function createDatabaseWatch(o: DatabaseWatchOptions): DatabaseWatch {
   return {
     view: () => current,
     start() {
-      if (timer) return;
-      timer = o.clock.setInterval(check, o.intervalMs ?? LOCK_CHECK_MS);
+      if (offRefused) return;
+      offRefused = o.engine.writeLock.onRefused(arm);
+      if (o.engine.writeLock.state().refusedSince !== null) arm();
     },
     stop() {
-      o.clock.clearTimeout(timer);
-      timer = null;
+      offRefused?.();
+      offRefused = null;
+      disarm();
     },
   };
 }

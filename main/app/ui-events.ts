@@ -14,8 +14,10 @@ export interface UiEvents {
   wants: (type: EventType) => boolean;
   /** Every event, or only those of `types`. */
   subscribe(listener: (event: CompanionEvent) => void, types?: readonly EventType[]): () => void;
-  /** Drops every listener. */
+  /** Drops every listener, and every `onListeners` watcher. */
   clear: () => void;
+  /** Calls `fn` after a listener came or went (what `wants` answers may have changed). */
+  onListeners(fn: () => void): () => void;
 }
 
 /**
@@ -27,6 +29,10 @@ export function createUiEvents(shell: ShellPorts, language: () => Language): UiE
   let seq = 0;
   // Each listener with the event types it asked for (null: all of them).
   const listeners = new Map<(event: CompanionEvent) => void, ReadonlySet<EventType> | null>();
+  const watchers = new Set<() => void>();
+  const changed = () => {
+    for (const fn of [...watchers]) fn();
+  };
   const wants = (type: EventType): boolean => {
     for (const types of listeners.values()) if (types === null || types.has(type)) return true;
     return false;
@@ -55,8 +61,20 @@ export function createUiEvents(shell: ShellPorts, language: () => Language): UiE
     /** Every event, or only those of `types`. */
     subscribe(listener: (event: CompanionEvent) => void, types?: readonly EventType[]): () => void {
       listeners.set(listener, types ? new Set(types) : null);
-      return () => listeners.delete(listener);
+      changed();
+      return () => {
+        listeners.delete(listener);
+        changed();
+      };
     },
-    clear: () => listeners.clear(),
+    clear: () => {
+      listeners.clear();
+      changed();
+      watchers.clear();
+    },
+    onListeners(fn) {
+      watchers.add(fn);
+      return () => watchers.delete(fn);
+    },
   };
 }

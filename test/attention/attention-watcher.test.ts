@@ -111,4 +111,31 @@ describe('the Needs attention watcher', () => {
     t.store.recordServiceError({ code: 'X', message: 'three' });
     expect(pushed).toHaveLength(1);
   });
+
+  it('arms its age recheck only while someone listens: no timer for a headless till, one once a listener comes', async () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    seedBill(t.store);
+    let listening = false;
+    const pushed: AttentionEntry[][] = [];
+    const before = t.clock.pending();
+    const watcher = createAttentionWatcher({ store: t.store, clock: t.clock, push: (e) => pushed.push(e), listening: () => listening });
+    watcher.start();
+    expect(t.clock.pending()).toBe(before);
+    await t.clock.advanceAsync(10 * ATTENTION_RECHECK_MS);
+    expect(t.clock.pending()).toBe(before);
+    listening = true;
+    watcher.listeningChanged();
+    expect(t.clock.pending()).toBe(before + 1);
+    // An entry that comes with age alone reaches the listener by the recheck, no commit needed.
+    t.store.startPayment(wirePayment('p1', [{ id: 'beer', price: '62.50', quantity: '1' }]));
+    await settle(t.clock);
+    pushed.length = 0;
+    await t.clock.advanceAsync(SILENCE_LIMIT_MS + ATTENTION_RECHECK_MS);
+    expect(pushed.map((l) => l.map((e) => e.id))).toEqual([['unsettled-payment:p1']]);
+    listening = false;
+    watcher.listeningChanged();
+    expect(t.clock.pending()).toBe(before);
+    watcher.stop();
+  });
 });

@@ -181,3 +181,142 @@ export function startMethodEchoPeer(serviceUrl: string, results: Record<string, 
   const wsUrl = `${serviceUrl.replace(/^http/, 'ws')}/api/v2/pos/ws`;
   return spawn(process.execPath, ['-e', METHOD_ECHO_SCRIPT, wsUrl, JSON.stringify(results), auth.apiKey, auth.posId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
 }
+
+/**
+ * A bare POS that keeps a link to the service and does nothing else, in its own process: over
+ * WebSocket it signs in and pings every `pingMs` (the host's heartbeat); over long-poll it POSTs
+ * an empty poll with undici's Client, as the host does, and the next one as soon as the service
+ * answers (after its hold). What any till pays to stay connected: the idle host's floor.
+ */
+const KEEPALIVE_SCRIPT = `
+const [transport, serviceUrl, apiKey, posId, pingMs] = process.argv.slice(1);
+if (transport === 'ws') {
+  const WebSocket = require('ws');
+  const ws = new WebSocket(serviceUrl.replace(/^http/, 'ws') + '/api/v2/pos/ws');
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: [apiKey], posId })));
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    if (frame.type === 'auth-response' && frame.authorized === true) {
+      process.stdout.write('authorized\\n');
+      const beat = () => { ws.ping(); setTimeout(beat, Number(pingMs)); };
+      setTimeout(beat, Number(pingMs));
+    }
+  });
+  ws.on('close', () => process.exit(0));
+} else {
+  const { Client } = require('undici');
+  const url = new URL(serviceUrl);
+  const client = new Client(url.origin, { pipelining: 1, headersTimeout: 0, bodyTimeout: 0 });
+  const headers = { authorization: 'Bearer ' + apiKey, 'pos-id': posId };
+  client.once('connect', () => process.stdout.write('authorized\\n'));
+  const poll = async () => {
+    for (;;) {
+      const res = await client.request({ path: '/api/v2/pos/poll', method: 'POST', headers, body: '' });
+      await res.body.text();
+      if (res.statusCode !== 200) process.exit(2);
+    }
+  };
+  poll().catch(() => process.exit(1));
+}
+`;
+
+export function startKeepalivePeer(serviceUrl: string, transport: 'ws' | 'longpoll', auth: { apiKey: string; posId: string }, pingMs: number): ChildProcess {
+  return spawn(process.execPath, ['-e', KEEPALIVE_SCRIPT, transport, serviceUrl, auth.apiKey, auth.posId, String(pingMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/**
+ * A bare `ws` POS in its own process that answers each method with `results`' answer for it (as
+ * startMethodEchoPeer) and, when the service closes its socket, connects and signs in again at
+ * once, as the host does after a 1001: the floor of "reconnect after close 1001". It prints
+ * `authorized` after each sign-in.
+ */
+const RECONNECTING_ECHO_SCRIPT = `
+const WebSocket = require('ws');
+const [url, answersJson, apiKey, posId] = process.argv.slice(1);
+const answers = new Map(Object.entries(JSON.parse(answersJson)).map(([method, result]) => {
+  const text = JSON.stringify({ type: 'method-call-response', uuid: '@', result });
+  const at = text.indexOf('"@"') + 1;
+  return [method, [text.slice(0, at), text.slice(at + 1)]];
+}));
+const connect = () => {
+  const ws = new WebSocket(url);
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth-request', apiKey: [apiKey], posId })));
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    if (frame.type === 'auth-response' && frame.authorized === true) process.stdout.write('authorized\\n');
+    if (frame.type !== 'method-call-request') return;
+    const answer = answers.get(frame.method);
+    ws.send(answer ? answer[0] + frame.uuid + answer[1] : JSON.stringify({ type: 'method-call-response', uuid: frame.uuid, error: { code: 'UNKNOWN', message: frame.method } }));
+  });
+  ws.on('error', () => undefined);
+  ws.on('close', connect);
+};
+connect();
+`;
+
+export function startReconnectingEchoPeer(serviceUrl: string, results: Record<string, unknown>, auth: { apiKey: string; posId: string }): ChildProcess {
+  const wsUrl = `${serviceUrl.replace(/^http/, 'ws')}/api/v2/pos/ws`;
+  return spawn(process.execPath, ['-e', RECONNECTING_ECHO_SCRIPT, wsUrl, JSON.stringify(results), auth.apiKey, auth.posId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/**
+ * A bare long-poll POS in its own process: undici's Client through its dispatch API, as the host's
+ * poller, holds a poll
+ * and answers each call it brings with `results`' answer for its method in the body of the next
+ * poll (the host's bytes; the protocol's exchange with no work in between). The floor of the
+ * long-poll round trip. It prints `polling` once its connection is up.
+ */
+const LONGPOLL_ECHO_SCRIPT = `
+const { Client } = require('undici');
+const [serviceUrl, answersJson, apiKey, posId] = process.argv.slice(1);
+const answers = new Map(Object.entries(JSON.parse(answersJson)).map(([method, result]) => {
+  const text = JSON.stringify({ uuid: '@', result });
+  const at = text.indexOf('"@"') + 1;
+  return [method, [text.slice(0, at), text.slice(at + 1)]];
+}));
+const client = new Client(new URL(serviceUrl).origin, { pipelining: 1, headersTimeout: 0, bodyTimeout: 0 });
+const bare = { authorization: 'Bearer ' + apiKey, 'pos-id': posId };
+const withBody = { ...bare, 'content-type': 'application/json' };
+client.once('connect', () => process.stdout.write('polling\\n'));
+// Through the dispatch API, as the host's poller: status and bytes, no request or stream objects.
+const post = (body) => new Promise((resolve, reject) => {
+  const chunks = [];
+  let status = 0;
+  client.dispatch({ path: '/api/v2/pos/poll', method: 'POST', headers: body ? withBody : bare, body }, {
+    onConnect() {},
+    onHeaders(statusCode) { status = statusCode; return true; },
+    onData(chunk) { chunks.push(chunk); return true; },
+    onComplete() { resolve({ status, text: Buffer.concat(chunks).toString('utf8') }); },
+    onError: reject,
+  });
+});
+(async () => {
+  let body = '';
+  for (;;) {
+    const { status, text } = await post(body);
+    if (status !== 200) process.exit(2);
+    const call = JSON.parse(text);
+    const answer = call.uuid === null ? null : answers.get(call.method);
+    body = call.uuid === null ? '' : answer ? answer[0] + call.uuid + answer[1] : JSON.stringify({ uuid: call.uuid, error: { code: 'UNKNOWN', message: call.method } });
+  }
+})().catch(() => process.exit(1));
+`;
+
+export function startLongPollEchoPeer(serviceUrl: string, results: Record<string, unknown>, auth: { apiKey: string; posId: string }): ChildProcess {
+  return spawn(process.execPath, ['-e', LONGPOLL_ECHO_SCRIPT, serviceUrl, JSON.stringify(results), auth.apiKey, auth.posId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** Resolves when a long-poll echo peer's connection is up; rejects if it exits first. */
+export function echoPolling(peer: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onExit = (code: number | null) => reject(new Error(`the long-poll echo exited (${code}) before it polled`));
+    peer.once('exit', onExit);
+    peer.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes('polling\n')) return;
+      peer.off('exit', onExit);
+      resolve();
+    });
+  });
+}

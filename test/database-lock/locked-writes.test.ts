@@ -156,4 +156,24 @@ describe('a bill database another process holds', () => {
       watch.stop();
     }
   });
+
+  it('arms its timer only from a refused write until the state ends', async () => {
+    const timers = clock.pending();
+    const watch = createDatabaseWatch({ engine: store, clock, log: silentLogger(), changed: () => undefined });
+    watch.start();
+    try {
+      // Writes go through: nothing wakes the till for the watch.
+      expect(clock.pending()).toBe(timers);
+      holder = await holdWriteLock(join(dir, 'tableside.sqlite'));
+      expect(code(await d.handle('paymentStart', [wirePayment('p2', [{ id: 'water', price: '40', quantity: '1' }])]))).toBe('INTERNAL_ERROR');
+      expect(clock.pending()).toBe(timers + 1);
+      await holder.release();
+      holder = null;
+      await clock.advanceAsync(LOCK_CHECK_MS);
+      expect(store.writeLock.state().refusedSince).toBeNull();
+      expect(clock.pending()).toBe(timers);
+    } finally {
+      watch.stop();
+    }
+  });
 });

@@ -35,6 +35,8 @@ export interface AttentionWatcher {
   stop(): void;
   /** Looks again now (e.g. right after a snapshot was taken). */
   check: () => void;
+  /** Someone began or stopped listening: the age recheck runs only while someone does. */
+  listeningChanged: () => void;
 }
 
 /**
@@ -42,7 +44,8 @@ export interface AttentionWatcher {
  * as its triggers (at most once per ATTENTION_PUSH_MS: later commits of the window wait for its
  * end), and every ATTENTION_RECHECK_MS on the injected clock while a source is timed, the list is
  * computed again and pushed when it differs from the last one pushed. An entry that
- * crosses its age limit between two checks shows at most `recheckMs` late.
+ * crosses its age limit between two checks shows at most `recheckMs` late. With no one listening
+ * the recheck's timer is not armed: an idle headless till is not woken for a list no one reads.
  */
 export function createAttentionWatcher(o: AttentionWatcherOptions): AttentionWatcher {
   const sources = o.sources ?? ATTENTION_SOURCES;
@@ -54,7 +57,19 @@ export function createAttentionWatcher(o: AttentionWatcherOptions): AttentionWat
   let lastComputed = Number.NEGATIVE_INFINITY;
   let off: (() => void) | null = null;
 
+  // The age recheck's timer, armed only while the watcher runs and someone listens.
+  function follow(): void {
+    if (!timed) return;
+    if (off !== null && o.listening()) {
+      timer ??= o.clock.setInterval(check, o.recheckMs ?? ATTENTION_RECHECK_MS);
+      return;
+    }
+    o.clock.clearTimeout(timer);
+    timer = null;
+  }
+
   function check(): void {
+    follow();
     if (!o.listening()) {
       last = null; // whoever attaches next loads a snapshot; the next change is pushed whatever it is
       return;
@@ -92,7 +107,7 @@ export function createAttentionWatcher(o: AttentionWatcherOptions): AttentionWat
         offEvents();
         offCursor?.();
       };
-      if (timed) timer = o.clock.setInterval(check, o.recheckMs ?? ATTENTION_RECHECK_MS);
+      follow();
       check();
     },
     stop(): void {
@@ -105,5 +120,6 @@ export function createAttentionWatcher(o: AttentionWatcherOptions): AttentionWat
     },
     /** Looks again now (e.g. right after a snapshot was taken). */
     check,
+    listeningChanged: follow,
   };
 }

@@ -30,7 +30,7 @@ export interface StoreEngine<R> {
   /** One verified backup now, into `backups/` beside the file (backups.ts makeBackup). */
   backup(reason?: string): Promise<BackupInfo>;
   /** Whether another program's lock refuses the writes, and a try of the lock that waits for nobody (write-lock.ts). */
-  writeLock: Pick<WriteLock, 'state' | 'probe'>;
+  writeLock: Pick<WriteLock, 'state' | 'probe' | 'onRefused'>;
 }
 
 export interface EngineOptions {

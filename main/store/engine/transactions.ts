@@ -23,7 +23,7 @@ export interface Transactions<B extends Repos> {
   groupThenSync<T>(fn: () => T, writes: readonly StoreWrite[]): { result: T; durable: Promise<void> };
   closeWal(): void;
   /** Whether another program's lock refuses the writes (write-lock.ts). */
-  writeLock: Pick<WriteLock, 'state' | 'probe'>;
+  writeLock: Pick<WriteLock, 'state' | 'probe' | 'onRefused'>;
 }
 
 /** Resolves once an fsync of the WAL covers every commit so far, and tells their held events then. */
@@ -151,6 +151,6 @@ export function createTransactions<B extends Repos>(
     group: runInGroup,
     groupThenSync,
     closeWal: () => walSync.close(),
-    writeLock: { state: lock.state, probe: lock.probe },
+    writeLock: { state: lock.state, probe: lock.probe, onRefused: lock.onRefused },
   };
 }

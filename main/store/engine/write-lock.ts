@@ -20,6 +20,8 @@ export interface WriteLock {
    * hours away on a quiet afternoon.
    */
   probe(): boolean;
+  /** Calls `listener` when a refused state begins (the first refused write since one went through). */
+  onRefused(listener: () => void): () => void;
 }
 
 /**
@@ -30,12 +32,14 @@ export interface WriteLock {
 export function createWriteLock(db: Database, clock: Clock, log: Logger | undefined): WriteLock {
   let refusedSince: number | null = null;
   let refusals = 0;
+  const listeners = new Set<() => void>();
 
   function refused(e: unknown): void {
     refusals += 1;
     if (refusedSince !== null) return;
     refusedSince = clock.now();
     log?.warn({ code: (e as { code?: string }).code }, 'a write was refused: another program holds the bill database’s write lock');
+    for (const listener of listeners) listener();
   }
 
   function accepted(): void {
@@ -58,6 +62,10 @@ export function createWriteLock(db: Database, clock: Clock, log: Logger | undefi
       return result;
     },
     state: () => ({ refusedSince }),
+    onRefused(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     probe(): boolean {
       if (!db.open) return false;
       if (db.inTransaction) return true; // our own write is running: the lock is ours
