@@ -94,41 +94,6 @@ function closeSilentSockets(server: Server, deadlineMs: number): void {
   });
 }
 
-/**
- * Node looks for sockets over the header and request deadlines on an interval it keeps from
- * `listen` to `close`, so an idle till would wake every `checkEvery` for no socket at all. The
- * same check (Node's own function, taken from its timer) runs here only while a socket is open;
- * on a Node that keeps its timer elsewhere, its own interval stays as it is.
- */
-function checkOnlyWhileConnected(server: Server, everyMs: number): void {
-  const slots = server as unknown as Record<symbol, NodeJS.Timeout | undefined>;
-  let key: symbol | undefined;
-  let check: (() => void) | null = null;
-  let open = 0;
-  server.on('listening', () => {
-    // Node's own 'listening' listener (added by its constructor) has just started its interval.
-    key = Object.getOwnPropertySymbols(server).find((s) => s.description === 'http.server.connectionsCheckingInterval');
-    const nodeTimer = key === undefined ? undefined : slots[key];
-    const fn = (nodeTimer as { _onTimeout?: unknown } | undefined)?._onTimeout;
-    if (key === undefined || typeof fn !== 'function') return;
-    check = fn as () => void;
-    clearInterval(nodeTimer);
-    // Node's close() clears whatever timer this slot holds.
-    slots[key] = open > 0 ? setInterval(check, everyMs).unref() : undefined;
-  });
-  server.on('connection', (socket: Duplex) => {
-    open += 1;
-    if (open === 1 && check && key !== undefined) slots[key] = setInterval(check, everyMs).unref();
-    socket.once('close', () => {
-      open -= 1;
-      if (open === 0 && check && key !== undefined) {
-        clearInterval(slots[key]);
-        slots[key] = undefined;
-      }
-    });
-  });
-}
-
 /** An http.Server with the limits above; `handler` sees only requests whose Host names this machine. */
 export function createGuardedServer(handler: Handler, options: GuardOptions = {}): Server {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -150,7 +115,6 @@ export function createGuardedServer(handler: Handler, options: GuardOptions = {}
   server.maxConnections = limits.maxConnections;
   server.timeout = limits.idleTimeoutMs;
   closeSilentSockets(server, limits.firstByteTimeoutMs);
-  checkOnlyWhileConnected(server, checkEvery(limits));
   return server;
 }
 
