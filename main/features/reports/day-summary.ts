@@ -1,5 +1,6 @@
 import type { DayReport, PaymentHistoryEntry, ReportSplit, SettlementEntry, Tender } from '../../../preload/contract.js';
 import { Decimal } from '../../store/shared/decimal.js';
+import { scaledInteger, scaledText } from '../../store/shared/fixed-point.js';
 import { exactMoney } from './payment-history.js';
 
 /**
@@ -14,19 +15,46 @@ import { exactMoney } from './payment-history.js';
 const PAID_STATES = new Set(['paid', 'refunded']);
 const REFUND_STATES = new Set(['refunded', 'refund']);
 
-interface Totals {
-  count: number;
-  amount: Decimal;
-  tips: Decimal;
+/** Places of the integer a sum is kept in while every amount has at most as many. */
+const SUM_PLACES = 4;
+
+/**
+ * An exact running sum of decimal texts: in one integer while each is a common amount and the sum a
+ * safe integer, in Decimal from the first that is not. A day's report adds every payment into
+ * five splits, and a Decimal per addition cost more than reading the day's rows.
+ */
+class ExactSum {
+  private n = 0;
+  private big: Decimal | null = null;
+  add(text: string): void {
+    if (this.big === null) {
+      const next = this.n + scaledInteger(text, SUM_PLACES);
+      if (Number.isSafeInteger(next)) {
+        this.n = next;
+        return;
+      }
+      this.big = new Decimal(scaledText(this.n, SUM_PLACES));
+    }
+    this.big = this.big.plus(text);
+  }
+  decimal(): Decimal {
+    return this.big ?? new Decimal(scaledText(this.n, SUM_PLACES));
+  }
 }
 
-const zero = (): Totals => ({ count: 0, amount: new Decimal(0), tips: new Decimal(0) });
+interface Totals {
+  count: number;
+  amount: ExactSum;
+  tips: ExactSum;
+}
+
+const zero = (): Totals => ({ count: 0, amount: new ExactSum(), tips: new ExactSum() });
 const add = (t: Totals, e: PaymentHistoryEntry): void => {
   t.count += 1;
-  t.amount = t.amount.plus(e.amount);
-  t.tips = t.tips.plus(e.tip);
+  t.amount.add(e.amount);
+  t.tips.add(e.tip);
 };
-const split = (t: Totals): ReportSplit => ({ count: t.count, amount: exactMoney(t.amount), tips: exactMoney(t.tips) });
+const split = (t: Totals): ReportSplit => ({ count: t.count, amount: exactMoney(t.amount.decimal()), tips: exactMoney(t.tips.decimal()) });
 
 /** One line of the day in any tender: a paid payment, or a settlement (no tip). */
 interface DayLine {
@@ -40,8 +68,8 @@ const paymentLine = (e: PaymentHistoryEntry): DayLine => ({ tender: 'card', amou
 const settlementLine = (s: SettlementEntry): DayLine => ({ tender: s.tender, amount: s.amount, tip: '0', waiterId: s.waiterId, waiter: s.waiter });
 const addLine = (t: Totals, l: DayLine): void => {
   t.count += 1;
-  t.amount = t.amount.plus(l.amount);
-  t.tips = t.tips.plus(l.tip);
+  t.amount.add(l.amount);
+  t.tips.add(l.tip);
 };
 
 /** The tenders in the report's order: the service's card payments, then the settlements. */
@@ -67,8 +95,9 @@ function byWaiter(lines: DayLine[]): (ReportSplit & { waiterId: string | null; w
     groups.set(l.waiterId, g);
   }
   return [...groups.entries()]
-    .sort(([ka, a], [kb, b]) => b.totals.amount.comparedTo(a.totals.amount) || byKey(ka, kb))
-    .map(([waiterId, g]) => ({ waiterId, waiter: g.name, ...split(g.totals) }));
+    .map(([waiterId, g]) => ({ waiterId, sum: g.totals.amount.decimal(), entry: { waiterId, waiter: g.name, ...split(g.totals) } }))
+    .sort((a, b) => b.sum.comparedTo(a.sum) || byKey(a.waiterId, b.waiterId))
+    .map((g) => g.entry);
 }
 
 /**
@@ -90,8 +119,9 @@ function splitBy<K extends 'provider' | 'area'>(paid: PaymentHistoryEntry[], key
     groups.set(e[key], t);
   }
   return [...groups.entries()]
-    .sort(([ka, a], [kb, b]) => b.amount.comparedTo(a.amount) || byKey(ka, kb))
-    .map(([k, t]) => ({ [key]: k, ...split(t) }) as ReportSplit & Record<K, string | null>);
+    .map(([k, t]) => ({ k, sum: t.amount.decimal(), entry: { [key]: k, ...split(t) } as ReportSplit & Record<K, string | null> }))
+    .sort((a, b) => b.sum.comparedTo(a.sum) || byKey(a.k, b.k))
+    .map((g) => g.entry);
 }
 
 /**
@@ -109,12 +139,19 @@ export function summarize(input: {
   const mine = input.entries.filter((e) => e.currency === input.currency);
   const settlements = (input.settlements ?? []).filter((s) => s.currency === input.currency);
   const paid = mine.filter((e) => PAID_STATES.has(e.state));
-  const totals = zero();
-  for (const e of paid) add(totals, e);
-  let refunded = new Decimal(0);
-  for (const e of mine) if (REFUND_STATES.has(e.state)) refunded = refunded.plus(e.amount).plus(e.tip);
-  let settled = new Decimal(0);
-  for (const s of settlements) settled = settled.plus(s.amount);
+  const sums = zero();
+  for (const e of paid) add(sums, e);
+  const totals = { count: sums.count, amount: sums.amount.decimal(), tips: sums.tips.decimal() };
+  const refundSum = new ExactSum();
+  for (const e of mine) {
+    if (!REFUND_STATES.has(e.state)) continue;
+    refundSum.add(e.amount);
+    refundSum.add(e.tip);
+  }
+  const refunded = refundSum.decimal();
+  const settledSum = new ExactSum();
+  for (const s of settlements) settledSum.add(s.amount);
+  const settled = settledSum.decimal();
   const lines = [...paid.map(paymentLine), ...settlements.map(settlementLine)];
   return {
     date: input.date,
