@@ -3,14 +3,16 @@
  * its LAN listener on 127.0.0.2 (standing for the LAN). 32 guests pay at once through the sandbox;
  * the host's CPU per payment with 10 paired phones attached (each following every table, so every
  * payment's notice goes to all ten) is set beside the same rushes with no phone attached, in
- * turns on the same host. Checked: every payment PAID in the store, and its notice on every phone.
+ * turns on the same host. The phones run in a process of their own, as devices of their own do.
+ * Checked: every payment PAID in the store, and its notice on every phone.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WebSocket } from 'ws';
+import { fileURLToPath } from 'node:url';
 import { openStore } from '../../main/store/index.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { startBenchHost, type BenchHost } from './bench-host.js';
@@ -38,46 +40,96 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Phone {
-  ws: WebSocket;
-  /** Payment ids whose paid notice arrived. */
-  paid: Set<string>;
-}
-
-/** A paired phone's session: challenge → hello with its proof → welcome, then it follows every area. */
-function attach(url: string, device: { id: string; secret: string }): Promise<Phone> {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/staff/live`, { origin: url });
-  const phone: Phone = { ws, paid: new Set() };
-  return new Promise((resolve, reject) => {
-    ws.once('error', reject);
-    ws.on('message', (data: Buffer) => {
-      const frame = JSON.parse(data.toString('utf8')) as { type: string; nonce?: string; event?: { type: string; notice?: { id: string } } };
-      if (frame.type === 'challenge') {
-        const proof = createHmac('sha256', Buffer.from(device.secret, 'hex')).update(frame.nonce!, 'utf8').digest('hex');
-        ws.send(JSON.stringify({ type: 'hello', deviceId: device.id, proof }));
-      } else if (frame.type === 'welcome') {
-        ws.send(JSON.stringify({ type: 'request', id: 1, cmd: 'follow', input: { tableIds: [], areas: AREAS } }));
-      } else if (frame.type === 'reply') {
-        resolve(phone);
-      } else if (frame.type === 'event' && frame.event?.type === 'notice' && frame.event.notice?.id.startsWith('paid:')) {
-        phone.paid.add(frame.event.notice.id.slice(5));
-      }
-    });
+/**
+ * The phones' process: each paired phone's session (challenge → hello with its proof → welcome),
+ * following every area, counting the paid notices it gets; it answers the bench over IPC. Phones
+ * are devices of their own: their frames cost the sandbox and the guests nothing here either.
+ */
+const PHONES_SCRIPT = `
+const { createHmac } = require('node:crypto');
+const WebSocket = require('ws');
+const [url, devicesJson, areasJson] = process.argv.slice(1);
+const devices = JSON.parse(devicesJson), areas = JSON.parse(areasJson);
+const phones = [];
+const waiters = new Set();
+const attach = (device) => new Promise((resolve, reject) => {
+  const ws = new WebSocket(url.replace(/^http/, 'ws') + '/staff/live', { origin: url });
+  const phone = { ws, paid: new Set() };
+  ws.once('error', reject);
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString('utf8'));
+    if (frame.type === 'challenge') {
+      const proof = createHmac('sha256', Buffer.from(device.secret, 'hex')).update(frame.nonce, 'utf8').digest('hex');
+      ws.send(JSON.stringify({ type: 'hello', deviceId: device.id, proof }));
+    } else if (frame.type === 'welcome') {
+      ws.send(JSON.stringify({ type: 'request', id: 1, cmd: 'follow', input: { tableIds: [], areas } }));
+    } else if (frame.type === 'reply') {
+      resolve(phone);
+    } else if (frame.type === 'event' && frame.event && frame.event.type === 'notice' && frame.event.notice && frame.event.notice.id.startsWith('paid:')) {
+      phone.paid.add(frame.event.notice.id.slice(5));
+      for (const w of [...waiters]) w();
+    }
   });
+});
+process.on('message', (m) => {
+  if (m.op === 'close') {
+    for (const p of phones) p.ws.terminate();
+    process.exit(0);
+  }
+  if (m.op !== 'noticed') return;
+  const count = () => phones.reduce((n, p) => n + m.ids.filter((id) => p.paid.has(id)).length, 0);
+  const check = () => { if (count() >= phones.length * m.ids.length) done(); };
+  const timer = setTimeout(() => done(), m.deadlineMs);
+  const done = () => { clearTimeout(timer); waiters.delete(check); process.send({ q: m.q, count: count() }); };
+  waiters.add(check);
+  check();
+});
+Promise.all(devices.map(attach)).then((all) => { phones.push(...all); process.send({ q: 0, attached: all.length }); }, (e) => { console.error(e); process.exit(1); });
+`;
+
+interface Phones {
+  /** Resolves with how many (phone, payment) notices of `ids` arrived, once all have or at the deadline. */
+  noticed(ids: string[]): Promise<number>;
+  close(): Promise<void>;
 }
 
-/** Until every phone has the paid notice of every payment in `ids`, or the deadline. */
-async function noticesArrive(phones: Phone[], ids: string[]): Promise<number> {
-  const deadline = Date.now() + NOTICE_DEADLINE_MS;
-  const count = () => phones.reduce((n, p) => n + ids.filter((id) => p.paid.has(id)).length, 0);
-  while (count() < phones.length * ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  return count();
+/** Attaches every device as a phone, in a process of their own; resolves once each follows every area. */
+async function attachPhones(url: string, devices: { id: string; secret: string }[]): Promise<Phones> {
+  const child = spawn(process.execPath, ['-e', PHONES_SCRIPT, url, JSON.stringify(devices), JSON.stringify(AREAS)], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const answers = new Map<number, (count: number) => void>();
+  let nextQ = 1;
+  child.on('message', (m: { q: number; count?: number }) => {
+    answers.get(m.q)?.(m.count ?? 0);
+    answers.delete(m.q);
+  });
+  await new Promise<void>((resolve, reject) => {
+    answers.set(0, () => resolve());
+    child.once('exit', (code) => reject(new Error(`the phones' process exited (${code}) before all were attached`)));
+  });
+  return {
+    noticed: (ids) =>
+      new Promise((resolve) => {
+        const q = nextQ++;
+        answers.set(q, resolve);
+        child.send({ op: 'noticed', q, ids, deadlineMs: NOTICE_DEADLINE_MS });
+      }),
+    async close() {
+      if (child.exitCode !== null) return;
+      child.send({ op: 'close' });
+      await exited;
+    },
+  };
 }
 
 const bench: Bench = async ({ quick }) => {
   const size = quick ? { rush: 96, rounds: 1 } : { rush: 480, rounds: 4 };
-  // A warm-up rush, then rounds of (no phones, phones) in turns, each on fresh tables.
-  const total = size.rush * (1 + 2 * size.rounds);
+  // A warm-up rush without phones and one with them, then rounds of (no phones, phones) in turns,
+  // each on fresh tables.
+  const total = size.rush * (2 + 2 * size.rounds);
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-staff-'));
   seedStore(dir, total, ITEMS);
   const devices = Array.from({ length: PHONES }, (_, i) => ({ id: `phone-${i}`, secret: randomBytes(32).toString('hex') }));
@@ -92,7 +144,7 @@ const bench: Bench = async ({ quick }) => {
     JSON.stringify({ environment: 'sandbox', serviceUrl: sandbox.url, posId: 'bench', staffPhones: true, staffLanAddress: LAN, staffPort: port }),
   );
   let host: BenchHost | null = null;
-  let phones: Phone[] = [];
+  let phones: Phones | null = null;
   try {
     host = await startBenchHost({ dataDir: dir, serviceUrl: sandbox.url, apiKey: sandbox.restaurant.apiKey, transport: 'ws' });
     const url = `http://${LAN}:${port}`;
@@ -104,6 +156,10 @@ const bench: Bench = async ({ quick }) => {
       return { cpu: (cpuMs(host!.pid) - cpu0) / ts.length, paid };
     };
     await rush(tables(size.rush));
+    // The phones' code paths compile once: a rush with them attached first, not counted.
+    phones = await attachPhones(url, devices);
+    await rush(tables(size.rush));
+    await phones.close();
     const without: number[] = [];
     const withPhones: number[] = [];
     let payments = 0;
@@ -114,14 +170,14 @@ const bench: Bench = async ({ quick }) => {
       const plain = tables(size.rush);
       const r0 = await rush(plain);
       without.push(r0.cpu);
-      phones = await Promise.all(devices.map((d) => attach(url, d)));
+      phones = await attachPhones(url, devices);
       const watched = tables(size.rush);
       const r1 = await rush(watched);
       withPhones.push(r1.cpu);
       const paidIds = await paymentIdsOf(storeFile(dir), watched);
-      notices += await noticesArrive(phones, paidIds);
-      for (const p of phones) p.ws.terminate();
-      phones = [];
+      notices += await phones.noticed(paidIds);
+      await phones.close();
+      phones = null;
       payments += plain.length + watched.length;
       paid += r0.paid + r1.paid;
       used.push(...plain, ...watched);
@@ -144,7 +200,7 @@ const bench: Bench = async ({ quick }) => {
       },
     ];
   } finally {
-    for (const p of phones) p.ws.terminate();
+    await phones?.close();
     await host?.stop();
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
