@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { recordIdleFrames } from '../e2e/helpers/page-probes.js';
 import { PosClient } from '../e2e/helpers/service-clients.js';
 import { linkAnswers } from './bench-host.js';
-import { frameFigures, openBlankPage, startFrames, stopFrames, type BlankPage } from './frame-floor.js';
+import { frameFigures, openBlankPage, startFrames, stopFrames } from './frame-floor.js';
 import type { BenchFigure } from './harness.js';
 
 const TABLES = 200;
@@ -50,8 +50,8 @@ export default async function rendererBurst(): Promise<BenchFigure[]> {
   const sandbox = await startSandbox({ restaurantName: 'Bistro Burst' });
   const host = await startHost(['--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(), '--transport', 'ws']);
   const chromium = await launchChromium();
-  // The frames' floor: a blank page in a Chromium of its own, opened once the app page is up.
-  let floor: BlankPage | null = null;
+  // The frames' floor: a blank page in a Chromium of its own, started while the tables are set up.
+  const floorReady = openBlankPage();
   try {
     const pos = new PosClient(host.ready.posApi, host.ready.posApiToken);
     for (let i = 1; i <= TABLES; i += 1) {
@@ -68,8 +68,7 @@ export default async function rendererBurst(): Promise<BenchFigure[]> {
     await tab(page, 'Tables').click();
     await page.getByRole('button', { name: `Table ${100 + TABLES} ` }).first().waitFor();
 
-    floor = await openBlankPage();
-    const blank = floor.page;
+    const blank = (await floorReady).page;
     await startFrames(page, blank);
     const started = performance.now();
     // 50 payments spread over one second, all in flight together, each on its own table.
@@ -113,7 +112,7 @@ export default async function rendererBurst(): Promise<BenchFigure[]> {
       },
     ];
   } finally {
-    await floor?.close();
+    await floorReady.then((f) => f.close()).catch(() => undefined);
     await chromium.close();
     await host.stop();
     await sandbox.close();

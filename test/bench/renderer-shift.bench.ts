@@ -17,7 +17,7 @@ import { launchChromium } from '../e2e/helpers/browser.js';
 import { startHost } from '../e2e/helpers/host.js';
 import { PosClient } from '../e2e/helpers/service-clients.js';
 import { linkAnswers } from './bench-host.js';
-import { frameFigures, openBlankPage, startFrames, stopFrames, type BlankPage } from './frame-floor.js';
+import { frameFigures, openBlankPage, startFrames, stopFrames } from './frame-floor.js';
 import type { Bench } from './harness.js';
 
 const TABLES = 60;
@@ -95,8 +95,8 @@ const bench: Bench = async ({ quick }) => {
   const sandbox = await startSandbox({ restaurantName: 'Bistro Shift' });
   const host = await startHost(['--service-url', sandbox.url, '--api-key', sandbox.restaurant.apiKey, '--pos-id', randomUUID(), '--transport', 'ws']);
   const chromium = await launchChromium();
-  // The frames' floor: a blank page in a Chromium of its own, opened once the app page is up.
-  let floor: BlankPage | null = null;
+  // The frames' floor: a blank page in a Chromium of its own, started while the tables are set up.
+  const floorReady = openBlankPage();
   try {
     const pos = new PosClient(host.ready.posApi, host.ready.posApiToken);
     const id = (i: number) => `sh-${i}`;
@@ -123,8 +123,7 @@ const bench: Bench = async ({ quick }) => {
     await openApp(page, host.ui);
     await tab(page, 'Tables').click();
     await page.getByRole('button', { name: `Table ${TABLES} ` }).first().waitFor();
-    floor = await openBlankPage();
-    const blank = floor.page;
+    const blank = (await floorReady).page;
     let open = setupNotices;
     let noticesCounted = (await waitForOpen(page, open)) ? 1 : 0;
 
@@ -210,7 +209,7 @@ const bench: Bench = async ({ quick }) => {
       ...frameFigures({ bench: BENCH, during: `the ${shift} land`, app: intervals, blank: blankIntervals, longTasks, checked, expected }),
     ];
   } finally {
-    await floor?.close();
+    await floorReady.then((f) => f.close()).catch(() => undefined);
     await chromium.close();
     await host.stop();
     await sandbox.close();
