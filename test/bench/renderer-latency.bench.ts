@@ -2,7 +2,10 @@
  * paymentClosed committed → the notice visible in the renderer (Chromium, browser mode), over
  * ~30 payments. Commit time: the `at` of the host's `payment.paid` store event, read from the POS
  * API event stream. Notice time: a MutationObserver in the page. Same machine clock for both.
- * Baseline (same run, same payments): SSE delivery, commit → the event read in this process.
+ * Floor (same run, same payments): SSE delivery, commit → the event read in this process, plus one
+ * frame at 60 Hz: the page applies events once per animation frame (decision 011), so a notice
+ * waits up to a frame after its event arrived by design. Target: at most 1.25x that floor, at p50
+ * and p95 (what the page adds past its socket and its frame: reading the frame, the store, React).
  */
 import { openApp } from '../e2e/helpers/app-page.js';
 import { launchChromium } from '../e2e/helpers/browser.js';
@@ -11,12 +14,17 @@ import { startHost } from '../e2e/helpers/host.js';
 import { installNoticeProbe, noticeSeenAt } from '../e2e/helpers/page-probes.js';
 import { PosClient, SandboxControl } from '../e2e/helpers/service-clients.js';
 import { linkAnswers } from './bench-host.js';
-import { summarize, type BenchFigure } from './harness.js';
+import { VSYNC_MS } from './frame-floor.js';
+import { summarize, type BenchFigure, type BenchOptions } from './harness.js';
 
-const PAYMENTS = 30;
 const BENCH = 'renderer notice latency';
+/** The notice may take this much longer than the event stream's delivery plus one frame. */
+const RATIO = 1.25;
 
-export default async function rendererLatency(): Promise<BenchFigure[]> {
+export default async function rendererLatency({ quick }: BenchOptions): Promise<BenchFigure[]> {
+  // A p95 of 100 payments is their 5th slowest, not the 2nd of 30: one stall of this shared machine
+  // does not decide it. Quick: the same path, 30 payments.
+  const PAYMENTS = quick ? 30 : 100;
   const host = await startHost();
   const chromium = await launchChromium();
   try {
@@ -53,19 +61,22 @@ export default async function rendererLatency(): Promise<BenchFigure[]> {
     stream.close();
     const l = summarize(latency);
     const d = summarize(delivery);
-    const figure = (metric: 'p50' | 'p95'): BenchFigure => ({
+    const figure = (metric: 'p50' | 'p95'): BenchFigure => {
+      const floor = d[metric] + VSYNC_MS;
+      return {
       bench: BENCH,
-      metric: `commit → notice in DOM ${metric} (n=${l.n})`,
+      metric: `commit → notice in DOM ${metric} (n=${l.n}; ${(l[metric] / floor).toFixed(2)}x)`,
       value: l[metric],
       unit: 'ms',
-      baseline: { metric: `commit → SSE event read ${metric}`, value: d[metric], unit: 'ms' },
-      what: "payment.paid event's commit time (POS API event stream) → the notice in the page's DOM (MutationObserver), one payment at a time",
-      target: '< 100 ms',
-      met: l[metric] < 100,
+      baseline: { metric: `commit → SSE event read ${metric} (${d[metric].toFixed(1)} ms) + one frame at 60 Hz`, value: floor, unit: 'ms' },
+      what: "payment.paid event's commit time (POS API event stream) → the notice in the page's DOM (MutationObserver), one payment at a time; the floor is the same event read from the POS API's event stream in this process, plus one frame at 60 Hz (the page applies events on its next animation frame)",
+      target: `<= ${RATIO}x (SSE read + one frame)`,
+      met: l[metric] <= RATIO * floor,
       // Each latency sample exists only once its payment.paid event was read and its notice seen.
       checked: { linked, payments: PAYMENTS, paidBySandbox, paidEventsRead: d.n, noticesSeen: l.n },
       expected: { linked: true, payments: PAYMENTS, paidBySandbox: PAYMENTS, paidEventsRead: PAYMENTS, noticesSeen: PAYMENTS },
-    });
+      };
+    };
     return [figure('p50'), figure('p95')];
   } finally {
     await chromium.close();

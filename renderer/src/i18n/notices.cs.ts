@@ -20,6 +20,12 @@ export const noticesCs: Translations['notices'] = {
     many: '{{n}} stolu zaplaceno · {{amount}}',
     other: '{{n}} stolů zaplaceno · {{amount}}',
   },
+  earlierPaid: {
+    one: '{{n}} starší platba',
+    few: '{{n}} starší platby',
+    many: '{{n}} starší platby',
+    other: '{{n}} starších plateb',
+  },
   problems: {
     one: '{{n}} problém',
     few: '{{n}} problémy',

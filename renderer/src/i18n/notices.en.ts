@@ -19,6 +19,13 @@ export const noticesEn = {
     many: '{{n}} tables paid · {{amount}}',
     other: '{{n}} tables paid · {{amount}}',
   },
+  // Older routine payments the page keeps only as a count (their amounts are in Payments).
+  earlierPaid: {
+    one: '{{n}} earlier payment',
+    few: '{{n}} earlier payments',
+    many: '{{n}} earlier payments',
+    other: '{{n}} earlier payments',
+  },
   problems: {
     one: '{{n}} problem',
     few: '{{n}} problems',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentFixture, snapshotFixture } from '../test/fixture';
 import { createAppStore } from './app-store';
+import { SETTLED_PAYMENTS_KEPT } from './payments-slice';
 import { todaysPayments } from './selectors';
 
 describe('payments slice', () => {
@@ -24,5 +25,20 @@ describe('payments slice', () => {
     const old = paymentFixture(now, { id: 'p-old', created: new Date(now - 48 * 3600_000).toISOString() });
     store.getState().applyEvent({ type: 'payment', seq: 11, payment: old });
     expect(todaysPayments(store.getState().payments, now).map((p) => p.id)).toEqual(['p3', 'p1', 'p2']);
+  });
+
+  it('keeps the newest settled payments and every one still under way over a shift', () => {
+    const now = Date.now();
+    const store = createAppStore();
+    store.getState().applySnapshot(snapshotFixture(now));
+    const waiting = paymentFixture(now, { id: 'p-capture', state: 'PROCESSED', captureMode: 'manual', captured: false });
+    const paid = Array.from({ length: SETTLED_PAYMENTS_KEPT + 20 }, (_, i) => paymentFixture(now, { id: `s${i}` }));
+    store.getState().applyEvents([waiting, ...paid].map((payment, i) => ({ type: 'payment' as const, seq: 11 + i, payment })));
+    const held = store.getState().payments;
+    expect(Object.values(held).filter((p) => p.state === 'PAID' || p.state === 'CANCELLED')).toHaveLength(SETTLED_PAYMENTS_KEPT);
+    expect(held['p-capture']).toBeDefined();
+    expect(held.s0).toBeUndefined();
+    expect(held[`s${SETTLED_PAYMENTS_KEPT + 19}`]).toBeDefined();
+    expect(held.s20).toBeDefined();
   });
 });

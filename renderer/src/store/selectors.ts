@@ -60,8 +60,11 @@ export function todaysPayments(payments: Record<string, PaymentView>, now: numbe
 /** Notices still waiting for the cashier, newest first (the same minute: the one that came later first). */
 export function openNotices(notices: Record<string, Notice>): Notice[] {
   // Records keep insertion order; reversed, a stable sort puts the later arrival first on a tie.
+  // Each time parsed once, not once per comparison: the box arranges them on every frame that brings one.
   return Object.values(notices)
     .reverse()
     .filter((n) => !n.acknowledged)
-    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+    .map((n) => ({ n, at: Date.parse(n.at) }))
+    .sort((a, b) => b.at - a.at)
+    .map((x) => x.n);
 }

@@ -7,6 +7,7 @@ import { orderFixture } from '../../test/order-fixture';
 import { expectNoMissingKeys, renderApp } from '../../test/render-app';
 import { formatMoney } from '../../format/decimal-text';
 import type { CompanionEvent } from '../../../../preload/contract';
+import { PAID_NOTICES_KEPT } from '../../store/notices-slice';
 
 /** A burst's events under other ids (a second burst in the same test). */
 function rename(e: CompanionEvent, prefix: string): CompanionEvent {
@@ -249,5 +250,26 @@ describe('Notifications', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Acknowledge all (2)' }));
     expect(await within(panel()).findByRole('alert')).toHaveTextContent('Something went wrong in Tableside');
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('rolls the oldest payments of a long shift into one line; its OK and the open count cover them all', async () => {
+    const now = Date.now();
+    const { api, user, pushEvents } = await renderApp();
+    const count = PAID_NOTICES_KEPT + 5;
+    pushEvents(
+      ...Array.from({ length: count }, (_, i) => ({
+        type: 'notice' as const,
+        seq: 11 + i,
+        notice: noticeFixture(now, { id: `paid:r${i}`, at: new Date(now - (count - i) * 60_000).toISOString() }),
+      })),
+    );
+    // The snapshot's paid notice and the five oldest of the shift.
+    expect(panel()).toHaveAttribute('data-open-count', String(count + 1));
+    await user.click(within(panel()).getByRole('button', { name: /more/ }));
+    const earlier = within(panel()).getAllByRole('listitem').at(-1)!;
+    expect(earlier).toHaveTextContent('6 earlier payments');
+    await user.click(within(earlier).getByRole('button', { name: 'OK' }));
+    const acknowledged = api.callsOf('acknowledgeNotice') as { noticeId: string }[];
+    expect(acknowledged.map((c) => c.noticeId)).toEqual(['paid:p1', 'paid:r0', 'paid:r1', 'paid:r2', 'paid:r3', 'paid:r4']);
   });
 });

@@ -24,10 +24,12 @@ export { noticeText } from './notice-text';
 /** How many rows show before "+N more"; the CSS box is sized for this many rows. */
 export const VISIBLE_NOTICES = 3;
 
-type Line = NoticeLine | { kind: 'order'; order: OrderView };
+/** `earlier`: the routine payments the store keeps only by id (notices-slice.ts), one line at the end. */
+type Line = NoticeLine | { kind: 'order'; order: OrderView } | { kind: 'earlier'; ids: readonly string[] };
 
-const lineSize = (l: Line) => (l.kind === 'paid-group' ? l.notices.length : 1);
-const lineKey = (l: Line) => (l.kind === 'notice' ? l.notice.id : l.kind === 'order' ? `order:${l.order.id}` : `group:${l.key}`);
+const lineSize = (l: Line) => (l.kind === 'paid-group' ? l.notices.length : l.kind === 'earlier' ? l.ids.length : 1);
+const lineKey = (l: Line) =>
+  l.kind === 'notice' ? l.notice.id : l.kind === 'order' ? `order:${l.order.id}` : l.kind === 'earlier' ? 'earlier' : `group:${l.key}`;
 
 /** NEW orders past their overdue time: pinned like a problem until someone answers them in Orders. */
 function useOverdueOrders(): OrderView[] {
@@ -47,6 +49,8 @@ export function NoticesPanel() {
   const api = useApi();
   const all = useAppState((s) => s.notices);
   const notices = useMemo(() => openNotices(all), [all]);
+  const earlier = useAppState((s) => s.earlierPaid);
+  const open = notices.length + earlier.length;
   const overdue = useOverdueOrders();
   const [expanded, setExpanded] = useState(false);
   const { run, error, pending } = useCommand();
@@ -60,19 +64,20 @@ export function NoticesPanel() {
   );
   const acknowledge = useCallback((id: string) => void run(() => api.acknowledgeNotice({ noticeId: id })), [run, api]);
   const arranged = useMemo(() => arrangeNotices(notices, !expanded), [notices, expanded]);
-  if (notices.length === 0 && overdue.length === 0 && !error) return null;
+  if (open === 0 && overdue.length === 0 && !error) return null;
 
   const lines: Line[] = [
     ...overdue.map((order) => ({ kind: 'order' as const, order })),
     ...arranged.problems.map((notice) => ({ kind: 'notice' as const, notice })),
     ...arranged.others,
+    ...(earlier.length > 0 ? [{ kind: 'earlier' as const, ids: earlier }] : []),
   ];
   const shown = expanded ? lines : lines.slice(0, VISIBLE_NOTICES);
   const hidden = lines.slice(shown.length).reduce((n, l) => n + lineSize(l), 0);
   const problems = overdue.length + arranged.problems.length;
   const folded = lines.some((l) => l.kind === 'paid-group');
   return (
-    <section className="notices" aria-label={t('notices.title')} data-open-count={notices.length}>
+    <section className="notices" aria-label={t('notices.title')} data-open-count={open}>
       <CommandErrorText error={error} />
       {/* Polite live region on the rows only: the controls below must not be read out on each change. */}
       <ul className="plain notices-list" aria-live="polite">
@@ -81,6 +86,13 @@ export function NoticesPanel() {
             <NoticeRow key={lineKey(line)} notice={line.notice} disabled={pending} onAcknowledge={acknowledge} />
           ) : line.kind === 'order' ? (
             <OverdueOrderRow key={lineKey(line)} order={line.order} />
+          ) : line.kind === 'earlier' ? (
+            <li key={lineKey(line)} className="notice notice-paid notice-paid-group">
+              <span className="notice-text">{t(`notices.earlierPaid.${pluralOf(line.ids.length, i18n.language)}`, { n: line.ids.length })}</span>
+              <button type="button" disabled={pending} onClick={() => acknowledgeIds([...line.ids])}>
+                {t('notices.acknowledge')}
+              </button>
+            </li>
           ) : (
             <li key={lineKey(line)} className="notice notice-paid notice-paid-group">
               <span className="notice-time">{formatClock(line.notices[0]?.at ?? '', i18n.language)}</span>
@@ -98,7 +110,7 @@ export function NoticesPanel() {
           ),
         )}
       </ul>
-      {(notices.length > 1 || problems > 0) && (
+      {(open > 1 || problems > 0) && (
         <div className="notices-more">
           {problems > 0 && (
             <strong className="notices-problems" data-count={problems}>
@@ -110,9 +122,9 @@ export function NoticesPanel() {
               {expanded ? t('notices.showFewer') : hidden > 0 ? t('notices.more', { n: hidden }) : t('notices.showEach')}
             </button>
           )}
-          {notices.length > 1 && (
-            <button type="button" disabled={pending} onClick={() => acknowledgeIds(notices.map((n) => n.id))}>
-              {t('notices.acknowledgeAll', { n: notices.length })}
+          {open > 1 && (
+            <button type="button" disabled={pending} onClick={() => acknowledgeIds([...notices.map((n) => n.id), ...earlier])}>
+              {t('notices.acknowledgeAll', { n: open })}
             </button>
           )}
         </div>
