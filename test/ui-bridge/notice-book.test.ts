@@ -133,3 +133,26 @@ describe("a waiter's call at the till", () => {
     expect(warnings()).toEqual([]);
   });
 });
+
+describe('a long evening of notices', () => {
+  it('never lets an open problem go, however many guests pay; acknowledged and old paid notices go first', () => {
+    const notices = book();
+    notices.add(notice('declined:d1', { kind: 'declined', message: 'DECLINED' }));
+    notices.add(notice('paid:early'));
+    notices.acknowledge('paid:early');
+    for (let i = 0; i < 1_000; i++) notices.add(notice(`paid:p${i}`));
+    notices.add(notice('declined:d2', { kind: 'declined', message: 'DECLINED' }));
+    for (let i = 1_000; i < 1_500; i++) notices.add(notice(`paid:p${i}`));
+    const open = notices.open().map((n) => n.id);
+    expect(open).toEqual(expect.arrayContaining(['declined:d1', 'declined:d2', 'paid:p1499']));
+    expect(open).not.toContain('paid:p0');
+    expect(notices.acknowledge('declined:d1')?.acknowledged).toBe(true);
+    // Saved: both problems and the newest routine ones.
+    notices.flush();
+    const ids = saved().map((n) => n.id);
+    expect(ids).toContain('declined:d2');
+    expect(ids).not.toContain('declined:d1');
+    expect(ids).toContain('paid:p1499');
+    expect(ids.filter((id) => id.startsWith('paid:'))).toHaveLength(200);
+  });
+});

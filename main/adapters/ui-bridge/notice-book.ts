@@ -85,6 +85,23 @@ function loadNotices(file: string, clock: Clock, log: Logger): Notice[] {
   return notices;
 }
 
+/** A notice that only tells (a guest paid): the cashier need not answer it, so it may be let go. */
+const isRoutine = (n: Notice): boolean => n.kind === 'paid' && !n.refunded;
+
+/**
+ * Back to KEEP * 2 notices: the acknowledged ones first, then the oldest open routine ones. An open
+ * problem (a declined card, a payment waiting for capture, an error) is never let go: it waits for
+ * the cashier's answer however many guests pay meanwhile.
+ */
+function evict(notices: Map<string, Notice>): void {
+  for (const pass of [(n: Notice) => n.acknowledged, isRoutine]) {
+    for (const [id, n] of notices) {
+      if (notices.size <= KEEP * 2) return;
+      if (pass(n)) notices.delete(id);
+    }
+  }
+}
+
 /**
  * The cashier's notices: one per cause (a stable id such as "paid:<paymentId>"), so an event
  * delivered twice never makes a second one. Unacknowledged notices survive a restart.
@@ -99,7 +116,11 @@ export function createNoticeBook({ dataDir, clock, log }: NoticeBookOptions): No
   const flush = () => {
     clock.clearTimeout(timer);
     timer = null;
-    const open = [...notices.values()].filter((n) => !n.acknowledged).slice(-KEEP);
+    const all = [...notices.values()].filter((n) => !n.acknowledged);
+    // Every open problem is kept; of the routine "paid" ones, the newest KEEP.
+    const routine = all.filter(isRoutine);
+    const dropped = new Set(routine.slice(0, Math.max(0, routine.length - KEEP)));
+    const open = all.filter((n) => !dropped.has(n));
     try {
       writeFileSync(`${file}.tmp`, JSON.stringify(open));
       renameSync(`${file}.tmp`, file);
@@ -116,7 +137,7 @@ export function createNoticeBook({ dataDir, clock, log }: NoticeBookOptions): No
     add(notice: Notice): boolean {
       if (notices.has(notice.id)) return false;
       notices.set(notice.id, notice);
-      while (notices.size > KEEP * 2) notices.delete(notices.keys().next().value as string);
+      if (notices.size > KEEP * 2) evict(notices);
       persist();
       return true;
     },
