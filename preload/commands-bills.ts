@@ -25,6 +25,8 @@ export const BILL_COMMANDS = {
   removeItem: command(z.object({ billId: Id, itemId: Id }), returns<BillView>()),
   /** With an amount still due, `settlement` says how it was settled. */
   closeBill: command(z.object({ billId: Id, settlement: Settlement.optional() }), returns<BillView>()),
+  /** One payment's view: the page keeps only the newest settled ones and reads an older one when it shows it. */
+  getPayment: command(z.object({ paymentId: Id }), returns<PaymentView>()),
   cancelPayment: command(z.object({ paymentId: Id }), returns<PaymentView>()),
   capturePayment: command(z.object({ paymentId: Id }), returns<PaymentView>()),
   acknowledgeNotice: command(z.object({ noticeId: Id }), returns<null>()),

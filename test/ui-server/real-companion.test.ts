@@ -109,6 +109,12 @@ describe('browser-mode bridge with the real core (demo mode)', () => {
     }, 'the paid notice');
     expect((notice.event as { notice: { tip: string } }).notice.tip).toBe('10.00');
     expect(events().filter((e) => e.type === 'notice' && e.notice.paymentId === paid.value.paymentId && e.notice.kind === 'paid')).toHaveLength(1);
+    // The page reads a payment it no longer holds with getPayment.
+    expect((await client.call('getPayment', { paymentId: paid.value.paymentId })).result).toMatchObject({
+      ok: true,
+      value: { id: paid.value.paymentId, state: 'PAID' },
+    });
+    expect((await client.call('getPayment', { paymentId: 'no-such-payment' })).result).toMatchObject({ ok: false, error: { code: 'PAYMENT_NOT_FOUND' } });
   });
 
   it('a hidden page is sent no views; shown again, its snapshot holds what changed and the views flow', async () => {

@@ -6,7 +6,7 @@ import type { ServiceClient } from '../../base/service/index.js';
 import type { BillsStore, PaymentsStore, StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 import { billContext, closeContext, tableContext } from './failure-context.js';
-import { billView, tableView } from './views.js';
+import { billView, paymentView, tableView } from './views.js';
 
 export interface BillCommandDeps {
   store: BillsStore & PaymentsStore & StoreEngine;
@@ -20,6 +20,7 @@ export interface BillCommandDeps {
 type BillCommands = Pick<
   CommandApi,
   | 'billsOfTable'
+  | 'getPayment'
   | 'openBill'
   | 'addItem'
   | 'setItemQuantity'
@@ -49,6 +50,11 @@ export function billCommands(deps: BillCommandDeps): BillCommands {
         const table = tableView(store, input.tableId);
         if (!table) return fail('TABLE_NOT_FOUND');
         return ok(table.openBillIds.flatMap((id) => billView(store, id) ?? []));
+      }),
+    getPayment: (input) =>
+      attempt(log, 'getPayment', () => {
+        const view = paymentView(store, input.paymentId);
+        return view ? ok(view) : fail('PAYMENT_NOT_FOUND');
       }),
     openBill: (input) =>
       attempt(

@@ -1,11 +1,12 @@
 // View state, the only state the renderer owns: the open tab, the selected table and bill, the open dialog.
-import type { CompanionEvent } from '../../../preload/contract';
+import type { CompanionEvent, PaymentView } from '../../../preload/contract';
 
 export const TABS = ['tables', 'orders', 'payments', 'attention', 'menu', 'qr', 'links', 'settings', 'demo'] as const;
 export type TabId = (typeof TABS)[number];
 
 export type DialogState =
-  | { kind: 'cancel-payment'; paymentId: string }
+  /** `payment`: its view as the row showed it, for a payment the page no longer holds. */
+  | { kind: 'cancel-payment'; paymentId: string; payment?: PaymentView }
   | { kind: 'delete-qr'; tableId: string }
   | { kind: 'close-bill'; billId: string; walkout?: boolean }
   | { kind: 'regenerate-token' };

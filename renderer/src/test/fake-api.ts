@@ -73,9 +73,14 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
   const calls: { cmd: CommandName; input: unknown }[] = [];
   const firstBill = snapshot.bills[0];
   const liveBills: Record<string, Snapshot['bills'][number]> = Object.fromEntries(snapshot.bills.map((b) => [b.id, b]));
+  const livePayments: Record<string, Snapshot['payments'][number]> = Object.fromEntries(snapshot.payments.map((p) => [p.id, p]));
   let posApiToken = FAKE_POS_API_TOKEN;
   const defaults: { [K in CommandName]: Handler<K> } = {
-    // The bills as main holds them: the snapshot's, and any a test pushes as a bill event.
+    // The payments and bills as main holds them: the snapshot's, and any a test pushes as an event.
+    getPayment: (input) => {
+      const p = livePayments[input.paymentId];
+      return p ? ok(p) : fail('PAYMENT_NOT_FOUND');
+    },
     billsOfTable: (input) => ok(Object.values(liveBills).filter((b) => b.tableId === input.tableId && b.state !== 'CLOSED')),
     openBill: (input) => ok({ ...firstBill!, id: 'b-new', tableId: input.tableId, items: [], paymentIds: [] }),
     addItem: () => ok(firstBill!),
@@ -187,6 +192,7 @@ export function createFakeApi(snapshot: Snapshot): FakeApi {
     },
     push: (event: CompanionEvent) => {
       if (event.type === 'bill') liveBills[event.bill.id] = event.bill;
+      if (event.type === 'payment') livePayments[event.payment.id] = event.payment;
       for (const l of listeners) l(event);
     },
     listenerCount: () => listeners.size,

@@ -8,6 +8,7 @@ import { tableLabel } from '../common/labels';
 import type { CommandRunner } from '../common/use-command';
 import { ReceiptButton } from '../receipts/receipt-button';
 import { formatCurrency } from '../../format/money-format';
+import { usePaymentViews } from './use-payment-views';
 
 const ENDED = new Set(['refunded', 'refund', 'declined', 'cancelled', 'timed_out', 'abandoned']);
 /** Struck through: money that was taken and given back. A payment that never took money is not a refund. */
@@ -15,9 +16,16 @@ const GIVEN_BACK = new Set(['refunded', 'refund']);
 /** Never took money, so there is no receipt to show. */
 const NO_RECEIPT = new Set(['declined', 'cancelled', 'timed_out', 'abandoned']);
 
+/**
+ * How far back a paid payment may still be cancelled (the service's window, docs/PROTOCOL.md): a
+ * row that recent is read from main when the page no longer holds it, so it keeps its actions.
+ */
+const ACTIONABLE_MS = 3 * 60 * 60 * 1000;
+
 export function HistoryTable({ entries, now, command }: { entries: PaymentHistoryEntry[]; now: number; command: CommandRunner }) {
   const { t } = useTranslation();
-  const live = useAppState((s) => s.payments);
+  const recent = entries.filter((e) => !ENDED.has(e.state) && Date.parse(e.time) > now - ACTIONABLE_MS).map((e) => e.paymentId);
+  const live = usePaymentViews(recent);
   return (
     <table className="payments">
       <thead>
@@ -82,7 +90,7 @@ function LiveActions({ payment: p, now, command }: { payment: PaymentView; now: 
   return (
     <>
       {canCancel && (
-        <button type="button" onClick={() => openDialog({ kind: 'cancel-payment', paymentId: p.id })}>
+        <button type="button" onClick={() => openDialog({ kind: 'cancel-payment', paymentId: p.id, payment: p })}>
           {t('payments.cancel')} <span className="countdown">({formatCountdown(until - now)})</span>
         </button>
       )}

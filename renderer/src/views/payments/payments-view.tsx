@@ -19,7 +19,7 @@ export function PaymentsView() {
   const dialog = useAppState((s) => s.dialog);
   const history = usePaymentHistory();
   const command = useCommand();
-  const cancelling = dialog?.kind === 'cancel-payment' ? all[dialog.paymentId] : undefined;
+  const cancelling = dialog?.kind === 'cancel-payment' ? (all[dialog.paymentId] ?? dialog.payment) : undefined;
   const { report, entries, date } = history;
   const filtered = Boolean(history.filter.states?.length || history.filter.tableId || history.filter.search);
 

@@ -2,10 +2,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillView, PaymentView } from '../../../../preload/contract';
-import { useAppState } from '../../services/app-context';
 import { formatMoney, isZero } from '../../format/decimal-text';
 import { paymentsOfBill } from '../../store/selectors';
 import { AddItemForm } from './add-item-form';
+import { usePaymentViews } from '../payments/use-payment-views';
 import { BillItems } from './bill-items';
 import { BillPayments } from './bill-payments';
 import { CloseBillAction } from './close-bill-action';
@@ -25,7 +25,7 @@ function billStateWord(bill: BillView, payments: PaymentView[]): { word: string;
 /** `heading` is what the panel's title already says (the table); a bill named the same is not repeated. */
 export function BillDetail({ bill, heading }: { bill: BillView; heading: string }) {
   const { t, i18n } = useTranslation();
-  const allPayments = useAppState((s) => s.payments);
+  const allPayments = usePaymentViews(bill.paymentIds);
   const payments = useMemo(() => paymentsOfBill(bill, allPayments), [bill, allPayments]);
   const editable = bill.state === 'OPEN';
   const ownName = bill.name !== null && bill.name.trim() !== '' && bill.name.trim() !== heading;
