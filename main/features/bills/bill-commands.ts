@@ -6,7 +6,7 @@ import type { ServiceClient } from '../../base/service/index.js';
 import type { BillsStore, PaymentsStore, StoreEngine } from '../../store/index.js';
 import { attempt, fail, ok } from '../../base/command-result.js';
 import { billContext, closeContext, tableContext } from './failure-context.js';
-import { billView, paymentView, tableView } from './views.js';
+import { activeBillViews, billView, paymentView, tableView } from './views.js';
 
 export interface BillCommandDeps {
   store: BillsStore & PaymentsStore & StoreEngine;
@@ -47,9 +47,8 @@ export function billCommands(deps: BillCommandDeps): BillCommands {
   return {
     billsOfTable: (input) =>
       attempt(log, 'billsOfTable', () => {
-        const table = tableView(store, input.tableId);
-        if (!table) return fail('TABLE_NOT_FOUND');
-        return ok(table.openBillIds.flatMap((id) => billView(store, id) ?? []));
+        const bills = activeBillViews(store, input.tableId);
+        return bills ? ok(bills) : fail('TABLE_NOT_FOUND');
       }),
     getPayment: (input) =>
       attempt(log, 'getPayment', () => {

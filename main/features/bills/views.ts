@@ -78,6 +78,12 @@ export function tableViews({ read }: ReadSource): TableView[] {
   return read.tables.list().map((t) => toTableView(t, byTable.get(t.id) ?? [], facts.get(t.id)));
 }
 
+/** The views of a table's bills not yet closed, in its order (TableView.openBillIds); null when there is no such table. */
+export function activeBillViews({ read }: ReadSource, tableId: string): BillView[] | null {
+  if (!read.tables.get(tableId)) return null;
+  return read.bills.activeOfTable(tableId).map((b) => withPayments(read, b));
+}
+
 export function tableView({ read }: ReadSource, id: string, atHand?: BillsAtHand): TableView | null {
   const table = read.tables.get(id);
   return table ? toTableView(table, read.bills.activeCountsOfTable(id, atHand), read.tables.paymentFacts(id)) : null;

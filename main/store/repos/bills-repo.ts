@@ -164,6 +164,7 @@ export function createBillsReader(db: Database): BillsReader {
     .raw(true);
   const activeBills = db.prepare<[], BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE state IN ('OPEN', 'PAID') ORDER BY created, id`);
   const withItems = (row: BillRow): BillWithItems => toBillWithItems(row, itemsOf.all(row.id).map(itemFromRaw));
+  const lineCounts = (billId: string): LineCounts[] => countsOf.all(billId).map(countsFromRaw);
   const openJson = createOpenBillsJson(db);
   const guestLinesOf = db.prepare<[string], GuestLine>('SELECT itemId, orderId FROM guest_lines WHERE billId = ?');
   const openerOf = db.prepare<[string], { orderId: string }>('SELECT orderId FROM order_opened_bills WHERE billId = ?');
@@ -186,9 +187,7 @@ export function createBillsReader(db: Database): BillsReader {
       return itemsOf.all(billId).map(itemFromRaw);
     },
     /** Each line's id and counts with its price: all a payment moves, settles and totals (no names, no tags). */
-    lineCounts(billId: string): LineCounts[] {
-      return countsOf.all(billId).map(countsFromRaw);
-    },
+    lineCounts,
     /** Every bill the filter names, oldest first. */
     list(filter: BillFilter = {}): BillRecord[] {
       return list(filter).map(toBill);
@@ -224,7 +223,7 @@ export function createBillsReader(db: Database): BillsReader {
       return activeOfTable.all(tableId).map((row) => known?.get(row.id) ?? withItems(row));
     },
     activeCountsOfTable(tableId: string, known?: ReadonlyMap<string, BillWithCounts>): BillWithCounts[] {
-      return activeOfTable.all(tableId).map((row) => known?.get(row.id) ?? Object.assign(toBill(row), { items: countsOf.all(row.id).map(countsFromRaw) }));
+      return activeOfTable.all(tableId).map((row) => known?.get(row.id) ?? Object.assign(toBill(row), { items: lineCounts(row.id) }));
     },
     guestLines(billId: string): GuestLine[] {
       return guestLinesOf.all(billId);
